@@ -1,0 +1,173 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Scalar } from '@scalar/hono-api-reference';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { authRouter } from './features/auth/auth.index';
+import { devRouter } from './features/dev/dev.index';
+import { healthRouter } from './features/health/health.index';
+import { metaRouter } from './features/meta/meta.index';
+import { usersRouter } from './features/users/users.index';
+import { problemBody, problemResponse, toProblem } from './lib/errors';
+import { createRouter } from './lib/openapi';
+
+export const API_BASE = '/api/v1';
+
+export const OPENAPI_INFO: Parameters<App['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Consign API',
+    version: '1.0.0',
+    description:
+      'Parcel courier marketplace for the UK: quotes, bookings, payments, labels, courier services and jobs. ' +
+      'Errors are RFC 9457 problem details. Authenticate with `Authorization: Bearer <access token>`.',
+  },
+  servers: [{ url: '/', description: 'This server' }],
+};
+
+/** The repository root: app.ts sits one folder below api/ both in src/ and once bundled into dist/. */
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Builds the whole HTTP application around the given dependencies; used by main.ts and by tests. */
+export function createApp(deps: AppDeps) {
+  const app = createRouter();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const level = c.res.status >= 500 ? 'error' : 'info';
+    deps.logger[level](
+      { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms },
+      'request',
+    );
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(
+    `${API_BASE}/*`,
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) =>
+        problemResponse(
+          c,
+          413,
+          problemBody(413, `The request body is larger than ${deps.config.bodyLimitBytes} bytes`),
+        ),
+    }),
+  );
+
+  app.route('/', healthRouter);
+  const api = createRouter();
+  api.route('/', authRouter);
+  api.route('/', usersRouter);
+  api.route('/', metaRouter);
+  api.route('/', devRouter);
+  app.route(API_BASE, api);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  app.get('/docs/api', Scalar({ url: '/openapi.json', pageTitle: 'Consign API reference' }));
+
+  mountFrontEnds(app, deps);
+
+  app.onError((err, c) => {
+    const { status, body, headers } = toProblem(err);
+    if (status >= 500) deps.logger.error({ err, reqId: c.var.requestId }, 'unhandled error');
+    return problemResponse(c, status, { ...body, instance: c.req.path }, headers);
+  });
+  app.notFound((c) =>
+    problemResponse(c, 404, problemBody(404, `No route for ${c.req.method} ${c.req.path}`)),
+  );
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+export function openApiDocument(app: App) {
+  return app.getOpenAPI31Document(OPENAPI_INFO);
+}
+
+/** Built front ends, served from the API process; each is skipped (with a log line) until it is built. */
+function mountFrontEnds(app: App, deps: AppDeps) {
+  const root = resolve(deps.config.staticRoot ?? repoRoot);
+  const portalDist = join(root, 'portal/dist');
+  const adminDist = join(root, 'admin/dist');
+  const widgetDist = join(root, 'widget/dist');
+
+  app.use(
+    '/uploads/*',
+    serveStatic({
+      root: deps.config.uploadDir,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+      onFound: (_path, c) => {
+        c.header('X-Content-Type-Options', 'nosniff');
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+
+  if (existsSync(join(widgetDist, 'consign.js'))) {
+    app.use(
+      '/widget/v1/*',
+      serveStatic({
+        root: widgetDist,
+        rewriteRequestPath: (p) => p.replace(/^\/widget\/v1/, ''),
+        onFound: (_path, c) => {
+          // Partners' pages load the script cross-origin.
+          c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+          c.header('Cache-Control', 'public, max-age=300');
+        },
+      }),
+    );
+  }
+
+  if (existsSync(join(adminDist, 'index.html'))) {
+    app.get('/admin', (c) => c.redirect('/admin/'));
+    app.use(
+      '/admin/*',
+      serveStatic({ root: adminDist, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }),
+    );
+    const adminIndex = readFileSync(join(adminDist, 'index.html'), 'utf8');
+    app.get('/admin/*', (c) => c.html(adminIndex));
+  }
+
+  if (existsSync(join(portalDist, 'index.html'))) {
+    app.use('/assets/*', serveStatic({ root: portalDist, onFound: immutable }));
+    app.use('*', serveStatic({ root: portalDist, index: '' }));
+    const portalIndex = readFileSync(join(portalDist, 'index.html'), 'utf8');
+    // Anything that is not the API, a file or a reserved path is a portal route.
+    app.get('*', (c, next) => {
+      if (isReserved(c.req.path)) return next();
+      return c.html(portalIndex);
+    });
+  } else {
+    deps.logger.warn({ portalDist }, 'portal is not built; run `pnpm build` to serve it');
+  }
+}
+
+const immutable = (_path: string, c: Context<AppEnv>) => {
+  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+};
+
+function isReserved(path: string) {
+  return /^\/(api|uploads|widget|docs|openapi\.json|healthz|readyz)(\/|$)/.test(path);
+}

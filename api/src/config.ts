@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(libsql|https?|wss?|file):/, 'must start with libsql:, http(s):, ws(s): or file:')
+        .optional(),
+    ),
+    DATABASE_AUTH_TOKEN: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Consign <no-reply@consign.example>'),
+    STAFF_EMAIL: z.email().default('support@consign.example'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_MAPS_API_KEY: optionalString,
+    ADDRESS_API_KEY: optionalString,
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+    PAYPAL_WEBHOOK_ID: optionalString,
+    PAYPAL_API_BASE: optionalString.pipe(z.url().optional()),
+    UPLOAD_DIR: optionalString,
+    SEED_DEMO: flag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    STATIC_ROOT: optionalString,
+    TRUST_PROXY: flag(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { url: string; authToken?: string; isLocalFile: boolean };
+  jwtSecret: string;
+  mail: { smtpUrl?: string; from: string; staffEmail: string };
+  google: { clientId?: string; jwksUrl: string; mapsApiKey?: string };
+  addressApiKey?: string;
+  paypal?: {
+    clientId: string;
+    clientSecret: string;
+    env: 'sandbox' | 'live';
+    webhookId?: string;
+    apiBase: string;
+  };
+  uploadDir: string;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  passwordHashConcurrency: number;
+  staticRoot?: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the secret from JWT_SECRET, or keeps a generated one in the data folder so sessions survive restarts. */
+function resolveSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = resolve(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const localDbUrl = `file:${resolve(dataDir, 'consign.db')}`;
+  const dbUrl = env.DATABASE_URL ?? localDbUrl;
+  const paypalBase =
+    env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: { url: dbUrl, authToken: env.DATABASE_AUTH_TOKEN, isLocalFile: dbUrl.startsWith('file:') },
+    jwtSecret: resolveSecret(env, dataDir),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      jwksUrl: env.GOOGLE_JWKS_URL,
+      mapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    },
+    addressApiKey: env.ADDRESS_API_KEY,
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            env: env.PAYPAL_ENV,
+            webhookId: env.PAYPAL_WEBHOOK_ID,
+            apiBase: env.PAYPAL_API_BASE ?? paypalBase,
+          }
+        : undefined,
+    uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    staticRoot: env.STATIC_ROOT,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

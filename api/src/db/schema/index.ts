@@ -1,0 +1,3 @@
+export * from './platform';
+export * from './users';
+export * from './vendors';

@@ -1,0 +1,62 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+export const vendors = sqliteTable('vendors', {
+  id: id(),
+  ownerId: text('owner_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['pending', 'active', 'suspended'] })
+    .notNull()
+    .default('pending'),
+  shopName: text('shop_name'),
+  addressLine1: text('address_line1'),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  country: text('country'),
+  description: text('description'),
+  website: text('website'),
+  logoUrl: text('logo_url'),
+  vatNumber: text('vat_number'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type WeightTier = { maxKg: number; price: number };
+export type SameDayPricing = { baseFee: number; perMile: number; minimumFee: number };
+
+export const courierServices = sqliteTable(
+  'courier_services',
+  {
+    id: id(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] }).notNull(),
+    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] })
+      .notNull()
+      .default('GBP'),
+    fromLocation: text('from_location').notNull().default('Any'),
+    /** A nation or 'Any' for domestic and same day; for international a list of ISO codes or 'Any'. */
+    toLocation: text('to_location', { mode: 'json' }).$type<string | string[]>().notNull(),
+    weightTiers: text('weight_tiers', { mode: 'json' }).$type<WeightTier[]>().notNull(),
+    maxLengthCm: real('max_length_cm'),
+    maxWidthCm: real('max_width_cm'),
+    maxHeightCm: real('max_height_cm'),
+    maxWeightKg: real('max_weight_kg'),
+    volumetricDivisor: integer('volumetric_divisor').notNull().default(5000),
+    transitDays: integer('transit_days').notNull().default(2),
+    sameDay: text('same_day', { mode: 'json' }).$type<SameDayPricing>(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courier_services_vendor_idx').on(t.vendorId)],
+);

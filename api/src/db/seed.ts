@@ -1,0 +1,179 @@
+import { count } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { courierServices, type UserRole, users, vendors } from './schema';
+
+export const DEMO_PASSWORD = 'consign-demo-1';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@consign.example', role: 'admin', name: 'Consign Staff' },
+  { email: 'customer@consign.example', role: 'customer', name: 'Casey Customer' },
+  { email: 'vendor@consign.example', role: 'vendor', name: 'Swift Couriers' },
+  { email: 'vendor2@consign.example', role: 'vendor', name: 'Parcel Partners' },
+  { email: 'pending@consign.example', role: 'vendor', name: 'Pending Parcels' },
+] as const satisfies readonly { email: string; role: UserRole; name: string }[];
+
+const pounds = (p: number) => Math.round(p * 100);
+const tiers = (rows: [number, number][]) => rows.map(([maxKg, price]) => ({ maxKg, price: pounds(price) }));
+
+/**
+ * Demo data for a new database only: an existing database (any user in it) is never touched.
+ * Returns the demo accounts when they are present, so start-up can print them.
+ */
+export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: UserRole }[] | null> {
+  const { db, hasher, logger } = deps;
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
+  if (n > 0) {
+    const demo = await db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email),
+    });
+    return demo ? [...DEMO_ACCOUNTS] : null;
+  }
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  await db.transaction(
+    async (tx) => {
+      const ids: Record<string, string> = {};
+      for (const account of DEMO_ACCOUNTS) {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...account, passwordHash, emailVerified: true })
+          .returning({ id: users.id });
+        ids[account.email] = row!.id;
+      }
+      const [swift] = await tx
+        .insert(vendors)
+        .values({
+          ownerId: ids['vendor@consign.example']!,
+          status: 'active',
+          shopName: 'Swift Couriers Ltd',
+          addressLine1: '12 Wharf Road',
+          city: 'London',
+          state: 'Greater London',
+          postalCode: 'N1 7GR',
+          country: 'GB',
+          description: 'Same-day and next-day parcel collection across the UK.',
+          website: 'https://swift.example',
+          vatNumber: 'GB123456789',
+        })
+        .returning({ id: vendors.id });
+      const [partners] = await tx
+        .insert(vendors)
+        .values({
+          ownerId: ids['vendor2@consign.example']!,
+          status: 'active',
+          shopName: 'Parcel Partners',
+          addressLine1: '4 Dock Street',
+          city: 'Leeds',
+          state: 'West Yorkshire',
+          postalCode: 'LS10 1JF',
+          country: 'GB',
+          description: 'Discount UPS and worldwide shipping from the UK.',
+          website: 'https://parcelpartners.example',
+        })
+        .returning({ id: vendors.id });
+      await tx.insert(vendors).values({
+        ownerId: ids['pending@consign.example']!,
+        status: 'pending',
+        shopName: 'Pending Parcels',
+        city: 'Cardiff',
+        country: 'GB',
+        description: 'Awaiting activation by staff.',
+      });
+      await tx.insert(courierServices).values([
+        {
+          vendorId: swift!.id,
+          name: 'City Sprint',
+          serviceType: 'same_day',
+          fromLocation: 'Any',
+          toLocation: 'Any',
+          weightTiers: tiers([
+            [5, 0],
+            [10, 5],
+            [20, 10],
+          ]),
+          maxLengthCm: 120,
+          maxWidthCm: 80,
+          maxHeightCm: 80,
+          maxWeightKg: 20,
+          transitDays: 0,
+          sameDay: { baseFee: pounds(15), perMile: pounds(1.2), minimumFee: pounds(20) },
+        },
+        {
+          vendorId: swift!.id,
+          name: 'UPS Standard',
+          serviceType: 'domestic',
+          fromLocation: 'Any',
+          toLocation: 'Any',
+          weightTiers: tiers([
+            [1, 6.49],
+            [2, 7.49],
+            [5, 9.99],
+            [10, 13.99],
+            [20, 19.99],
+          ]),
+          maxLengthCm: 100,
+          maxWidthCm: 70,
+          maxHeightCm: 60,
+          maxWeightKg: 20,
+          transitDays: 2,
+        },
+        {
+          vendorId: swift!.id,
+          name: 'DPD Next Day',
+          serviceType: 'domestic',
+          fromLocation: 'Any',
+          toLocation: 'Any',
+          weightTiers: tiers([
+            [2, 8.95],
+            [5, 10.95],
+            [10, 14.5],
+            [30, 24.5],
+          ]),
+          maxLengthCm: 120,
+          maxWidthCm: 80,
+          maxHeightCm: 80,
+          maxWeightKg: 30,
+          transitDays: 1,
+        },
+        {
+          vendorId: partners!.id,
+          name: 'UPS Promotion',
+          serviceType: 'domestic',
+          fromLocation: 'England',
+          toLocation: 'Any',
+          weightTiers: tiers([
+            [1, 4.99],
+            [5, 7.99],
+            [10, 11.99],
+            [20, 17.49],
+          ]),
+          maxLengthCm: 80,
+          maxWidthCm: 60,
+          maxHeightCm: 60,
+          maxWeightKg: 20,
+          transitDays: 3,
+        },
+        {
+          vendorId: partners!.id,
+          name: 'UPS Worldwide Saver',
+          serviceType: 'international',
+          fromLocation: 'GB',
+          toLocation: 'Any',
+          weightTiers: tiers([
+            [1, 24.99],
+            [5, 39.99],
+            [10, 59.99],
+            [20, 89.99],
+          ]),
+          maxLengthCm: 120,
+          maxWidthCm: 80,
+          maxHeightCm: 80,
+          maxWeightKg: 20,
+          transitDays: 4,
+        },
+      ]);
+    },
+    { behavior: 'immediate' },
+  );
+  logger.info('seeded demo data');
+  return [...DEMO_ACCOUNTS];
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { GoogleVerifier } from './features/auth/google-verifier';
+import { AccessTokens } from './lib/jwt';
+import type { Logger } from './lib/logger';
+import { PasswordHasher } from './lib/password';
+import { RateLimiter } from './lib/rate-limit';
+import { createMailer } from './providers/mail';
+
+/** Opens the database, applies migrations and picks each provider: the real one when configured. */
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  overrides: Partial<AppDeps> = {},
+): Promise<AppDeps> {
+  mkdirSync(config.uploadDir, { recursive: true });
+  const db = overrides.db ?? (await openDatabase(config.database));
+  await runMigrations(db);
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    mailer: overrides.mailer ?? createMailer(config, db, logger),
+    hasher: overrides.hasher ?? new PasswordHasher(config.passwordHashConcurrency),
+    tokens: new AccessTokens(config.jwtSecret),
+    // Reads deps.now at call time, so a test that moves the clock moves the windows too.
+    rateLimiter: new RateLimiter(db, () => deps.now().getTime()),
+    google: config.google.clientId
+      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl)
+      : undefined,
+    now: () => new Date(),
+    ...overrides,
+  };
+  return deps;
+}
+
+/** One line per concern, so the start-up log says which implementation is in use. */
+export function describeProviders(deps: AppDeps): Record<string, string> {
+  const { config } = deps;
+  return {
+    database: config.database.isLocalFile
+      ? `local libSQL file ${config.database.url.slice(5)}`
+      : 'libSQL server',
+    mail: deps.mailer.transport === 'smtp' ? 'SMTP' : 'outbox (read it at /dev/mailbox)',
+    payments: config.paypal ? `PayPal ${config.paypal.env}` : 'built-in TEST MODE provider',
+    googleSignIn: deps.google ? 'enabled' : 'hidden (no GOOGLE_CLIENT_ID)',
+    distance: config.google.mapsApiKey ? 'Google Distance Matrix' : 'postcode-area estimate',
+    addresses: config.addressApiKey ? 'address lookup provider' : 'address book and earlier orders',
+    uploads: `local folder ${config.uploadDir}`,
+  };
+}

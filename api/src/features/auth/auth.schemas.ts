@@ -1,0 +1,90 @@
+import { z } from '@hono/zod-openapi';
+
+/** The specification's validator: 254 characters in all, 64 in the local part, a top-level domain. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .email('Not a valid email')
+  .refine((v) => (v.split('@')[0] ?? '').length <= 64, 'The part before @ must be at most 64 characters')
+  .refine((v) => /\.[a-z]{2,}$/i.test(v.split('@')[1] ?? ''), 'Email needs a top-level domain, such as .com')
+  .transform((v) => v.toLowerCase())
+  .openapi({ example: 'customer@consign.example', format: 'email' });
+
+export const PasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .openapi({ example: 'consign-demo-1', format: 'password' });
+
+export const RoleSchema = z.enum(['customer', 'vendor', 'admin']).openapi('Role');
+
+export const SessionUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: RoleSchema,
+    emailVerified: z.boolean(),
+  })
+  .openapi('SessionUser');
+
+export const SessionSchema = z
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    expiresIn: z
+      .number()
+      .int()
+      .openapi({ description: 'Seconds until the access token expires', example: 900 }),
+    user: SessionUserSchema,
+  })
+  .openapi('Session');
+
+export const SignupBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    password: PasswordSchema,
+    role: z.enum(['customer', 'vendor']).default('customer'),
+    name: z.string().trim().min(1).max(120).optional(),
+  })
+  .openapi('SignupRequest');
+
+export const SignupResultSchema = z.object({ email: z.string() }).openapi('SignupResult');
+
+export const VerifyEmailBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The code is 6 digits'),
+  })
+  .openapi('VerifyEmailRequest');
+
+export const EmailOnlyBodySchema = z.strictObject({ email: EmailSchema }).openapi('EmailRequest');
+
+export const LoginBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    // Any non-empty password may be tried; the length rules apply when one is chosen.
+    password: z.string().min(1, 'Password is required').max(1024),
+  })
+  .openapi('LoginRequest');
+
+export const RefreshBodySchema = z
+  .strictObject({
+    refreshToken: z.string().min(1).optional().openapi({ description: 'Omit to use the httpOnly cookie' }),
+  })
+  .openapi('RefreshRequest');
+
+export const PasswordResetConfirmBodySchema = z
+  .strictObject({ token: z.string().min(1), password: PasswordSchema })
+  .openapi('PasswordResetConfirmRequest');
+
+export const GoogleBodySchema = z
+  .strictObject({
+    idToken: z.string().min(1),
+    role: z.enum(['customer', 'vendor']).optional(),
+  })
+  .openapi('GoogleSignInRequest');

@@ -1,0 +1,354 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { Database } from '../../db/client';
+import { emailCodes, passwordResets, refreshTokens, type UserRole, users, vendors } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/jwt';
+import type { Limit } from '../../lib/rate-limit';
+import { opaqueToken, sha256, sixDigitCode } from '../../lib/tokens';
+import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from '../../providers/mail/templates';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESET_TTL_MS = 30 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+export const CODES_PER_HOUR = 5;
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const LIMITS = {
+  loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerAddress: { name: 'login-fail-ip', max: 20, windowSeconds: 15 * 60 },
+  resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 3600 },
+  resetPerAddress: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
+} satisfies Record<string, Limit>;
+
+type User = typeof users.$inferSelect;
+
+export type Session = {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: { id: string; email: string; name: string | null; role: UserRole; emailVerified: boolean };
+};
+
+const INVALID_OTP = 'Invalid OTP';
+const INVALID_CREDENTIALS = 'Invalid credentials';
+
+export class AuthService {
+  constructor(private readonly deps: AppDeps) {}
+
+  private get db(): Database {
+    return this.deps.db;
+  }
+
+  private findUserByEmail(email: string) {
+    return this.db.query.users.findFirst({ where: eq(users.email, email) });
+  }
+
+  async signup(input: { email: string; password: string; role: 'customer' | 'vendor'; name?: string }) {
+    const existing = await this.findUserByEmail(input.email);
+    if (existing?.emailVerified) throw AppError.conflict('User already exists', 'user_exists');
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    let user: User;
+    if (existing) {
+      // Signing up again before verifying: the newest details win and a fresh code is sent.
+      [user] = (await this.db
+        .update(users)
+        .set({ passwordHash, role: input.role, name: input.name ?? existing.name })
+        .where(eq(users.id, existing.id))
+        .returning()) as [User];
+    } else {
+      [user] = (await this.db
+        .insert(users)
+        .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null })
+        .onConflictDoNothing()
+        .returning()) as [User];
+      if (!user) throw AppError.conflict('User already exists', 'user_exists');
+    }
+    await this.sendCode(user);
+    return { email: user.email };
+  }
+
+  /**
+   * Sends a fresh code and makes older ones useless: at most one a minute and five an hour
+   * per account, counted from the codes themselves so the windows slide exactly.
+   */
+  private async sendCode(user: User) {
+    const now = this.deps.now();
+    const recent = await this.db.query.emailCodes.findMany({
+      where: and(eq(emailCodes.userId, user.id), gt(emailCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
+      columns: { createdAt: true },
+      orderBy: (t, { asc }) => [asc(t.createdAt)],
+    });
+    const last = recent.at(-1);
+    if (last && now.getTime() - last.createdAt.getTime() < MINUTE_MS) {
+      throw AppError.tooManyRequests((last.createdAt.getTime() + MINUTE_MS - now.getTime()) / 1000);
+    }
+    if (recent.length >= CODES_PER_HOUR) {
+      const oldest = recent[recent.length - CODES_PER_HOUR]!;
+      throw AppError.tooManyRequests((oldest.createdAt.getTime() + HOUR_MS - now.getTime()) / 1000);
+    }
+    const code = sixDigitCode();
+    await this.db.transaction(
+      async (tx) => {
+        await tx
+          .update(emailCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
+        await tx.insert(emailCodes).values({
+          userId: user.id,
+          codeHash: sha256(`${user.id}:${code}`),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+        });
+      },
+      { behavior: 'immediate' },
+    );
+    await this.deps.mailer.send(verificationCodeEmail(user.email, code));
+  }
+
+  async resendCode(email: string) {
+    const user = await this.findUserByEmail(email);
+    // Same answer whether or not the account exists, so the call cannot be used to probe emails.
+    if (!user || user.emailVerified) return;
+    await this.sendCode(user);
+  }
+
+  async verifyEmail(email: string, code: string): Promise<Session> {
+    const user = await this.findUserByEmail(email);
+    if (!user) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+    const now = this.deps.now();
+    const row = await this.db.query.emailCodes.findFirst({
+      where: and(
+        eq(emailCodes.userId, user.id),
+        isNull(emailCodes.consumedAt),
+        gt(emailCodes.expiresAt, now),
+      ),
+      orderBy: (t, { desc }) => [desc(t.createdAt)],
+    });
+    if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+    if (row.codeHash !== sha256(`${user.id}:${code}`)) {
+      const attempts = row.attempts + 1;
+      await this.db
+        .update(emailCodes)
+        .set({ attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { consumedAt: now } : {}) })
+        .where(eq(emailCodes.id, row.id));
+      throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+    }
+    // Consume atomically: of two requests with the same code only one gets a session.
+    const consumed = await this.db
+      .update(emailCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt)))
+      .returning({ id: emailCodes.id });
+    if (consumed.length === 0) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+    const verified = await this.markVerified(user);
+    return this.createSession(verified);
+  }
+
+  /** The first verification of an account: a vendor gets its pending business record at once. */
+  private async markVerified(user: User): Promise<User> {
+    if (user.emailVerified) return user;
+    const updated = await this.db.transaction(
+      async (tx) => {
+        const [row] = (await tx
+          .update(users)
+          .set({ emailVerified: true })
+          .where(eq(users.id, user.id))
+          .returning()) as [User];
+        if (row.role === 'vendor') {
+          await tx.insert(vendors).values({ ownerId: row.id }).onConflictDoNothing();
+        }
+        return row;
+      },
+      { behavior: 'immediate' },
+    );
+    await this.deps.mailer.send(welcomeEmail(updated.email, updated.name, updated.role));
+    return updated;
+  }
+
+  async login(email: string, password: string, address: string): Promise<Session> {
+    const limiter = this.deps.rateLimiter;
+    await limiter.check(LIMITS.loginFailuresPerAccount, email);
+    await limiter.check(LIMITS.loginFailuresPerAddress, address);
+    const user = await this.findUserByEmail(email);
+    let ok = false;
+    if (user?.passwordHash) ok = await this.deps.hasher.verify(password, user.passwordHash);
+    else await this.deps.hasher.burn(password);
+    if (!user || !ok) {
+      await limiter.hit(LIMITS.loginFailuresPerAccount, email);
+      await limiter.hit(LIMITS.loginFailuresPerAddress, address);
+      throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+    }
+    if (!user.emailVerified) {
+      let sent = true;
+      try {
+        await this.sendCode(user);
+      } catch (err) {
+        if (!(err instanceof AppError && err.status === 429)) throw err;
+        sent = false; // a code went out moments ago; it is still valid
+      }
+      throw new AppError(403, 'Please verify your email: we sent you a code', {
+        code: 'email_unverified',
+        extra: { codeSent: sent },
+      });
+    }
+    await limiter.reset(LIMITS.loginFailuresPerAccount, email);
+    return this.createSession(user);
+  }
+
+  async createSession(user: User, familyId: string = crypto.randomUUID()): Promise<Session> {
+    const refreshToken = opaqueToken();
+    const now = this.deps.now();
+    await this.db.insert(refreshTokens).values({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
+      createdAt: now,
+    });
+    const accessToken = await this.deps.tokens.sign({ sub: user.id, role: user.role, email: user.email });
+    return {
+      accessToken,
+      refreshToken,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        emailVerified: user.emailVerified,
+      },
+    };
+  }
+
+  async refresh(token: string): Promise<Session> {
+    const now = this.deps.now();
+    const row = await this.db.query.refreshTokens.findFirst({
+      where: eq(refreshTokens.tokenHash, sha256(token)),
+    });
+    if (!row) throw AppError.unauthorized('Invalid refresh token', 'invalid_refresh_token');
+    if (row.usedAt || row.revokedAt) {
+      // A token presented twice means it was copied: end that whole sign-in.
+      await this.revokeFamily(row.familyId);
+      throw AppError.unauthorized('Refresh token already used; please sign in again', 'refresh_token_reused');
+    }
+    if (row.expiresAt <= now) throw AppError.unauthorized('Refresh token expired', 'invalid_refresh_token');
+    const claimed = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) {
+      await this.revokeFamily(row.familyId);
+      throw AppError.unauthorized('Refresh token already used; please sign in again', 'refresh_token_reused');
+    }
+    const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    if (!user) throw AppError.unauthorized('Invalid refresh token', 'invalid_refresh_token');
+    return this.createSession(user, row.familyId);
+  }
+
+  private async revokeFamily(familyId: string) {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.deps.now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async logout(token: string | undefined) {
+    if (!token) return;
+    const row = await this.db.query.refreshTokens.findFirst({
+      where: eq(refreshTokens.tokenHash, sha256(token)),
+    });
+    if (row) await this.revokeFamily(row.familyId);
+  }
+
+  async requestPasswordReset(email: string, address: string) {
+    await this.deps.rateLimiter.hit(LIMITS.resetPerAddress, address);
+    await this.deps.rateLimiter.hit(LIMITS.resetPerAccount, email);
+    const user = await this.findUserByEmail(email);
+    if (!user) return;
+    const token = opaqueToken();
+    const now = this.deps.now();
+    await this.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      createdAt: now,
+    });
+    await this.deps.mailer.send(
+      passwordResetEmail(user.email, `${this.deps.config.publicUrl}/reset/${token}`),
+    );
+  }
+
+  async confirmPasswordReset(token: string, password: string) {
+    const now = this.deps.now();
+    const invalid = () =>
+      AppError.badRequest('This reset link is invalid or has expired', 'invalid_reset_token');
+    const row = await this.db.query.passwordResets.findFirst({
+      where: eq(passwordResets.tokenHash, sha256(token)),
+    });
+    if (!row || row.usedAt || row.expiresAt <= now) throw invalid();
+    const passwordHash = await this.deps.hasher.hash(password);
+    const user = await this.db.transaction(
+      async (tx) => {
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) throw invalid();
+        const [u] = (await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(eq(users.id, row.userId))
+          .returning()) as [User];
+        // A new password ends every existing sign-in.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+        return u;
+      },
+      { behavior: 'immediate' },
+    );
+    // The link reached the inbox, which is what verification proves.
+    await this.markVerified(user);
+  }
+
+  async google(idToken: string, role: 'customer' | 'vendor' | undefined): Promise<Session> {
+    const verifier = this.deps.google;
+    if (!verifier)
+      throw new AppError(404, 'Google sign-in is not configured', { code: 'google_not_configured' });
+    const identity = await verifier.verify(idToken);
+    const bySub = await this.db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
+    if (bySub) return this.createSession(bySub);
+    const byEmail = await this.findUserByEmail(identity.email);
+    if (byEmail) {
+      if (!identity.emailVerified) {
+        throw AppError.conflict(
+          'An account with this email exists; sign in with your password, or verify this email with Google first',
+          'google_email_unverified',
+        );
+      }
+      const [linked] = (await this.db
+        .update(users)
+        .set({ googleSub: identity.sub, name: byEmail.name ?? identity.name ?? null })
+        .where(eq(users.id, byEmail.id))
+        .returning()) as [User];
+      return this.createSession(await this.markVerified(linked));
+    }
+    const [created] = (await this.db
+      .insert(users)
+      .values({
+        email: identity.email,
+        googleSub: identity.sub,
+        name: identity.name ?? null,
+        role: role ?? 'customer',
+        emailVerified: false,
+      })
+      .returning()) as [User];
+    return this.createSession(identity.emailVerified ? await this.markVerified(created) : created);
+  }
+}

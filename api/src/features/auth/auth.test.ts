@@ -1,0 +1,417 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const moveClock = (ms: number) => {
+  const base = t.deps.now().getTime();
+  t.deps.now = () => new Date(base + ms);
+};
+
+describe('sign-up and email verification', () => {
+  it('creates an account, mails a 6-digit code and signs in on verification', async () => {
+    const res = await t.post('/api/v1/auth/signup', { email: 'New@Example.com', password: 'password-123' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ email: 'new@example.com' });
+    const code = await latestCode(t, 'new@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+
+    const verified = await t.post('/api/v1/auth/verify-email', { email: 'new@example.com', code });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({
+      email: 'new@example.com',
+      role: 'customer',
+      emailVerified: true,
+    });
+    expect(verified.body.expiresIn).toBe(900);
+    expect(verified.headers.get('set-cookie')).toMatch(/consign_refresh=.*HttpOnly.*SameSite=Strict/i);
+
+    const me = await t.get('/api/v1/users/me', t.bearer(verified.body.accessToken));
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('new@example.com');
+    const mail = await t.get('/api/v1/dev/mailbox?to=new@example.com');
+    expect(mail.body.items.map((m: { subject: string }) => m.subject)).toContain('Welcome to Consign');
+  });
+
+  it.each([
+    ['no top-level domain', 'someone@localhost', 'email'],
+    ['a local part over 64 characters', `${'a'.repeat(65)}@example.com`, 'email'],
+    ['over 254 characters', `a@${'b'.repeat(250)}.com`, 'email'],
+    ['not an email', 'not-an-email', 'email'],
+  ])('rejects an email with %s', async (_label, email, field) => {
+    const res = await t.post('/api/v1/auth/signup', { email, password: 'password-123' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it('accepts a 64-character local part and rejects passwords outside 8 to 128 characters', async () => {
+    expect(
+      (
+        await t.post('/api/v1/auth/signup', {
+          email: `${'a'.repeat(64)}@example.com`,
+          password: 'password-123',
+        })
+      ).status,
+    ).toBe(201);
+    const short = await t.post('/api/v1/auth/signup', { email: 'short@example.com', password: 'seven77' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toContainEqual({
+      path: 'password',
+      message: 'Password must be at least 8 characters',
+    });
+    const long = await t.post('/api/v1/auth/signup', {
+      email: 'long@example.com',
+      password: 'x'.repeat(129),
+    });
+    expect(long.status).toBe(422);
+  });
+
+  it('rejects unknown fields and a role of admin', async () => {
+    const extra = await t.post('/api/v1/auth/signup', {
+      email: 'a@example.com',
+      password: 'password-123',
+      isAdmin: true,
+    });
+    expect(extra.status).toBe(422);
+    expect(extra.body.errors[0].message).toMatch(/Unknown field/);
+    const admin = await t.post('/api/v1/auth/signup', {
+      email: 'a@example.com',
+      password: 'password-123',
+      role: 'admin',
+    });
+    expect(admin.status).toBe(422);
+    expect(admin.body.errors[0].path).toBe('role');
+  });
+
+  it('answers 409 User already exists for a verified email', async () => {
+    await signUpVerified(t, 'taken@example.com');
+    const res = await t.post('/api/v1/auth/signup', { email: 'taken@example.com', password: 'password-123' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('User already exists');
+  });
+
+  it('re-sends a new code when signing up again before verifying, and the old code stops working', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'again@example.com', password: 'password-123' });
+    const first = await latestCode(t, 'again@example.com');
+    moveClock(61_000);
+    expect(
+      (await t.post('/api/v1/auth/signup', { email: 'again@example.com', password: 'password-456' })).status,
+    ).toBe(201);
+    const second = await latestCode(t, 'again@example.com');
+    if (first !== second) {
+      const old = await t.post('/api/v1/auth/verify-email', { email: 'again@example.com', code: first });
+      expect(old.status).toBe(400);
+    }
+    const ok = await t.post('/api/v1/auth/verify-email', { email: 'again@example.com', code: second });
+    expect(ok.status).toBe(200);
+    // the second sign-up's password is the one that counts
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'again@example.com', password: 'password-456' })).status,
+    ).toBe(200);
+  });
+
+  it('answers 400 Invalid OTP for a wrong code and locks the code after the fifth wrong try', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'otp@example.com', password: 'password-123' });
+    const code = await latestCode(t, 'otp@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Invalid OTP');
+    }
+    const right = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code });
+    expect(right.status).toBe(400);
+    expect(right.body.detail).toBe('Invalid OTP');
+  });
+
+  it('accepts the right code after four wrong tries', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'four@example.com', password: 'password-123' });
+    const code = await latestCode(t, 'four@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++)
+      await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code: wrong });
+    expect((await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code })).status).toBe(200);
+  });
+
+  it('rejects an expired code (after 10 minutes) and a code used twice', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' });
+    const code = await latestCode(t, 'late@example.com');
+    moveClock(10 * 60 * 1000 + 1);
+    const late = await t.post('/api/v1/auth/verify-email', { email: 'late@example.com', code });
+    expect(late.status).toBe(400);
+    expect(late.body.detail).toBe('Invalid OTP');
+
+    await t.post('/api/v1/auth/signup', { email: 'twice@example.com', password: 'password-123' });
+    const c2 = await latestCode(t, 'twice@example.com');
+    expect((await t.post('/api/v1/auth/verify-email', { email: 'twice@example.com', code: c2 })).status).toBe(
+      200,
+    );
+    expect((await t.post('/api/v1/auth/verify-email', { email: 'twice@example.com', code: c2 })).status).toBe(
+      400,
+    );
+  });
+
+  it('creates a pending vendor business when a vendor verifies', async () => {
+    const session = await signUpVerified(t, 'shop@example.com', 'vendor');
+    expect(session.user.role).toBe('vendor');
+    const vendor = await t.deps.db.query.vendors.findFirst({
+      where: (v, { eq }) => eq(v.ownerId, session.user.id),
+    });
+    expect(vendor?.status).toBe('pending');
+  });
+});
+
+describe('resend-otp', () => {
+  it('sends at most one code a minute and five an hour', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'slow@example.com', password: 'password-123' });
+    const tooSoon = await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' });
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    for (let i = 1; i <= 4; i++) {
+      moveClock(i * 61_000);
+      expect((await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' })).status).toBe(202);
+    }
+    moveClock(5 * 61_000);
+    const sixth = await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(60);
+    moveClock(61 * 60_000 + 1);
+    expect((await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' })).status).toBe(202);
+  });
+
+  it('answers 202 for an unknown email without sending anything', async () => {
+    expect((await t.post('/api/v1/auth/resend-otp', { email: 'ghost@example.com' })).status).toBe(202);
+    expect((await t.get('/api/v1/dev/mailbox?to=ghost@example.com')).body.items).toHaveLength(0);
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password and answers the same 401 for unknown email and wrong password', async () => {
+    await signUpVerified(t, 'login@example.com', 'customer', 'right-password');
+    const ok = await t.post('/api/v1/auth/login', { email: 'LOGIN@example.com', password: 'right-password' });
+    expect(ok.status).toBe(200);
+    expect(Object.keys(ok.body).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'user']);
+    expect(ok.body.user).toEqual({
+      id: expect.any(String),
+      email: 'login@example.com',
+      name: null,
+      role: 'customer',
+      emailVerified: true,
+    });
+
+    const wrong = await t.post('/api/v1/auth/login', {
+      email: 'login@example.com',
+      password: 'wrong-password',
+    });
+    const unknown = await t.post('/api/v1/auth/login', {
+      email: 'nobody@example.com',
+      password: 'wrong-password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.detail).toBe('Invalid credentials');
+    expect(unknown.body).toEqual({ ...wrong.body, instance: unknown.body.instance });
+  });
+
+  it('spends about the same time on an unknown email as on a wrong password', async () => {
+    await signUpVerified(t, 'timing@example.com', 'customer', 'right-password');
+    const time = async (email: string) => {
+      const start = performance.now();
+      await t.post('/api/v1/auth/login', { email, password: 'wrong-password' });
+      return performance.now() - start;
+    };
+    await time('timing@example.com'); // warm up
+    const known = (await time('timing@example.com')) + (await time('timing@example.com'));
+    const unknown = (await time('ghost1@example.com')) + (await time('ghost2@example.com'));
+    // Both run one scrypt; without the dummy hash the unknown email would answer far faster.
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+  });
+
+  it('answers 403 email_unverified and mails a fresh code for an unverified account', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'unverified@example.com', password: 'password-123' });
+    moveClock(61_000);
+    const res = await t.post('/api/v1/auth/login', {
+      email: 'unverified@example.com',
+      password: 'password-123',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('email_unverified');
+    const mails = (await t.get('/api/v1/dev/mailbox?to=unverified@example.com')).body.items;
+    expect(mails.filter((m: { subject: string }) => /verification code/.test(m.subject))).toHaveLength(2);
+    const code = await latestCode(t, 'unverified@example.com');
+    expect(
+      (await t.post('/api/v1/auth/verify-email', { email: 'unverified@example.com', code })).status,
+    ).toBe(200);
+  });
+
+  it('throttles repeated failures for one account with 429 and Retry-After', async () => {
+    await signUpVerified(t, 'locked@example.com', 'customer', 'right-password');
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await t.post('/api/v1/auth/login', { email: 'locked@example.com', password: `nope-${i}` })).status,
+      ).toBe(401);
+    }
+    const blocked = await t.post('/api/v1/auth/login', {
+      email: 'locked@example.com',
+      password: 'right-password',
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    moveClock(15 * 60 * 1000 + 1);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'locked@example.com', password: 'right-password' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('throttles repeated failures from one address across accounts', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect(
+        (await t.post('/api/v1/auth/login', { email: `spray${i}@example.com`, password: 'guess-1234' }))
+          .status,
+      ).toBe(401);
+    }
+    const res = await t.post('/api/v1/auth/login', {
+      email: 'spray-last@example.com',
+      password: 'guess-1234',
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates the refresh token; the old one stops working and its reuse revokes the family', async () => {
+    const session = await signUpVerified(t, 'rotate@example.com');
+    const first = await t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+
+    const reuse = await t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.code).toBe('refresh_token_reused');
+    // the token issued by the legitimate rotation is revoked with the family
+    const after = await t.post('/api/v1/auth/refresh', { refreshToken: first.body.refreshToken });
+    expect(after.status).toBe(401);
+  });
+
+  it('reads the refresh token from the httpOnly cookie when the body has none', async () => {
+    const session = await signUpVerified(t, 'cookie@example.com');
+    const res = await t.app.request('/api/v1/auth/refresh', {
+      method: 'POST',
+      headers: { Cookie: `consign_refresh=${session.refreshToken}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/consign_refresh=/);
+  });
+
+  it('logs out: 204 and the refresh token is revoked', async () => {
+    const session = await signUpVerified(t, 'bye@example.com');
+    expect((await t.post('/api/v1/auth/logout', { refreshToken: session.refreshToken })).status).toBe(204);
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+  });
+
+  it('rejects an unknown refresh token', async () => {
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: 'made-up' })).status).toBe(401);
+    expect((await t.post('/api/v1/auth/refresh', {})).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const resetLink = async (email: string) => {
+    const mail = (await t.get(`/api/v1/dev/mailbox?to=${email}`)).body.items.find((m: { subject: string }) =>
+      /Reset/.test(m.subject),
+    );
+    return mail.text.match(/http:\/\/localhost:3000\/reset\/([\w-]+)/)?.[1] as string;
+  };
+
+  it('answers 202 whatever the email and mails a link only to real accounts', async () => {
+    expect((await t.post('/api/v1/auth/password-reset', { email: 'ghost@example.com' })).status).toBe(202);
+    expect((await t.get('/api/v1/dev/mailbox?to=ghost@example.com')).body.items).toHaveLength(0);
+  });
+
+  it('sets a new password with a single-use link and revokes every session', async () => {
+    const session = await signUpVerified(t, 'forgot@example.com', 'customer', 'old-password');
+    expect((await t.post('/api/v1/auth/password-reset', { email: 'forgot@example.com' })).status).toBe(202);
+    const token = await resetLink('forgot@example.com');
+    expect(token).toBeTruthy();
+    expect(
+      (await t.post('/api/v1/auth/password-reset/confirm', { token, password: 'new-password' })).status,
+    ).toBe(204);
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'forgot@example.com', password: 'old-password' })).status,
+    ).toBe(401);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'forgot@example.com', password: 'new-password' })).status,
+    ).toBe(200);
+    const again = await t.post('/api/v1/auth/password-reset/confirm', { token, password: 'another-one' });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe('This reset link is invalid or has expired');
+  });
+
+  it('rejects a link older than 30 minutes', async () => {
+    await signUpVerified(t, 'slowreset@example.com');
+    await t.post('/api/v1/auth/password-reset', { email: 'slowreset@example.com' });
+    const token = await resetLink('slowreset@example.com');
+    moveClock(30 * 60 * 1000 + 1);
+    expect(
+      (await t.post('/api/v1/auth/password-reset/confirm', { token, password: 'new-password' })).status,
+    ).toBe(400);
+  });
+});
+
+describe('access tokens', () => {
+  it('needs a valid bearer token on protected routes', async () => {
+    expect((await t.get('/api/v1/users/me')).status).toBe(401);
+    const bad = await t.get('/api/v1/users/me', t.bearer('not.a.jwt'));
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('rejects an expired access token (15 minutes)', async () => {
+    const session = await signUpVerified(t, 'expire@example.com');
+    const { SignJWT } = await import('jose');
+    const key = new TextEncoder().encode(t.deps.config.jwtSecret);
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({ role: 'customer', email: 'expire@example.com' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuer('consign')
+      .setAudience('consign-api')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 900)
+      .sign(key);
+    const res = await t.get('/api/v1/users/me', t.bearer(expired));
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token_expired');
+  });
+
+  it('rejects a token with another audience or issuer, or alg none', async () => {
+    const session = await signUpVerified(t, 'claims@example.com');
+    const { SignJWT, UnsecuredJWT } = await import('jose');
+    const key = new TextEncoder().encode(t.deps.config.jwtSecret);
+    const sign = (iss: string, aud: string) =>
+      new SignJWT({ role: 'admin', email: 'claims@example.com' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(session.user.id)
+        .setIssuer(iss)
+        .setAudience(aud)
+        .setExpirationTime('5m')
+        .sign(key);
+    expect((await t.get('/api/v1/users/me', t.bearer(await sign('consign', 'other')))).status).toBe(401);
+    expect((await t.get('/api/v1/users/me', t.bearer(await sign('evil', 'consign-api')))).status).toBe(401);
+    const none = new UnsecuredJWT({ role: 'admin' })
+      .setSubject(session.user.id)
+      .setIssuer('consign')
+      .setAudience('consign-api')
+      .encode();
+    expect((await t.get('/api/v1/users/me', t.bearer(none))).status).toBe(401);
+  });
+});

@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './dev.handlers';
+import * as routes from './dev.routes';
+
+export const devRouter = createRouter().openapi(routes.listMailbox, handlers.listMailbox);

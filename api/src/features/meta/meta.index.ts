@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './meta.handlers';
+import * as routes from './meta.routes';
+
+export const metaRouter = createRouter().openapi(routes.getClientSettings, handlers.getClientSettings);

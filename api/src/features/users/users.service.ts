@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { UpdateMeBodySchema } from './users.schemas';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    phone: u.phone,
+    address: u.address ?? null,
+    avatarUrl: u.avatarUrl,
+    role: u.role,
+    emailVerified: u.emailVerified,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function getUser(db: Database, id: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.id, id) });
+  if (!user) throw AppError.notFound('User not found');
+  return toUserDto(user);
+}
+
+export async function updateUser(db: Database, id: string, patch: z.infer<typeof UpdateMeBodySchema>) {
+  const [user] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  if (!user) throw AppError.notFound('User not found');
+  return toUserDto(user);
+}

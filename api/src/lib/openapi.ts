@@ -1,0 +1,51 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { validationHook } from './errors';
+
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    code: z.string().optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .openapi('Problem');
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
+
+/** Problem responses by status, to spread into a route's `responses`. */
+export const problems = {
+  400: problem('Bad request'),
+  401: problem('Missing, invalid or expired access token'),
+  403: problem('Forbidden'),
+  404: problem('Not found'),
+  409: problem('Conflict'),
+  413: problem('Payload too large'),
+  415: problem('Unsupported media type'),
+  422: problem('Validation failed; `errors` names each field'),
+  429: problem('Too many requests; see Retry-After'),
+} as const;
+
+export const pickProblems = <K extends keyof typeof problems>(...codes: K[]) =>
+  Object.fromEntries(codes.map((c) => [c, problems[c]])) as Pick<typeof problems, K>;
+
+export const jsonContent = <T>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const jsonBody = <T>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+export const bearerSecurity = [{ bearerAuth: [] as string[] }];

@@ -1,0 +1,56 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoData } from './db/seed';
+import { createDeps, describeProviders } from './deps';
+import { createLogger } from './lib/logger';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const deps = await createDeps(config, logger);
+  logger.info(describeProviders(deps), 'providers');
+
+  const seeded = config.seedDemo ? await seedDemoData(deps) : null;
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
+    if (seeded) {
+      console.log(
+        [
+          '',
+          'Demo sign-ins (password for each: consign-demo-1; change or drop them in production, SEED_DEMO=0):',
+          ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    // Stop taking connections, let in-flight requests finish, then close the database.
+    server.close(() => {
+      deps.db.$client.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from './mailer';
+import { OutboxMailer } from './outbox';
+import { SmtpMailer } from './smtp';
+
+export type { Mailer, MailMessage } from './mailer';
+
+export function createMailer(config: Config, db: Database, logger: Logger): Mailer {
+  return config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
+    : new OutboxMailer(db, logger);
+}

@@ -1,0 +1,65 @@
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a2233">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#0b3d91;margin:0 0 16px">Consign</p>${bodyHtml}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Consign Ltd, registered in England and Wales. You received this email because of activity on your Consign account.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationCodeEmail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `Your Consign verification code: ${code}`,
+    text: `Your Consign verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.\n`,
+    html: layout(
+      'Your verification code',
+      `<p>Your verification code is</p><p style="font-size:32px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>
+<p>It expires in 10 minutes. If you did not ask for it, ignore this email.</p>`,
+    ),
+  };
+}
+
+export function passwordResetEmail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Consign password',
+    text: `Someone asked to reset the password of your Consign account.\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+    html: layout(
+      'Reset your password',
+      `<p>Someone asked to reset the password of your Consign account.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p>The link works once, within 30 minutes. If it was not you, ignore this email; your password stays as it is.</p>`,
+    ),
+  };
+}
+
+export function welcomeEmail(
+  to: string,
+  name: string | null,
+  role: 'customer' | 'vendor' | 'admin',
+): MailMessage {
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const next =
+    role === 'vendor'
+      ? 'Our team is reviewing your business details and will activate your account shortly. Meanwhile you can add your courier services.'
+      : 'You can now compare courier quotes, book and pay, print your label and follow your parcels.';
+  return {
+    to,
+    subject: 'Welcome to Consign',
+    text: `${greeting}\n\nYour email is verified and your Consign account is ready.\n${next}\n`,
+    html: layout(
+      'Welcome to Consign',
+      `<p>${escapeHtml(greeting)}</p><p>Your email is verified and your Consign account is ready.</p><p>${escapeHtml(next)}</p>`,
+    ),
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppDeps } from '../context';
+import { createDeps } from '../deps';
+import { createLogger } from '../lib/logger';
+import { PasswordHasher } from '../lib/password';
+
+/**
+ * A fresh app on a fresh database file in a temporary folder, as DESIGN.md §5 asks:
+ * tests call app.request() in-process against real SQLite.
+ */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppDeps> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'consign-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-keys',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    STATIC_ROOT: join(dir, 'no-static'),
+    ...env,
+  });
+  const deps = await createDeps(config, createLogger('silent'), {
+    // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
+    hasher: new PasswordHasher(config.passwordHashConcurrency, { N: 2 ** 14, r: 8, p: 1 }),
+    ...overrides,
+  });
+  const app = createApp(deps);
+  const close = () => {
+    deps.db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { app, deps, dir, close, ...requestHelpers(app) };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+function requestHelpers(app: ReturnType<typeof createApp>) {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, headers: res.headers, body: json };
+  };
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  return {
+    call,
+    get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, body ?? {}, headers),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PATCH', path, body, headers),
+    del: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
+    bearer,
+  };
+}
+
+/** Reads the newest 6-digit code mailed to an address from the outbox. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const res = await t.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = res.body.items.find((m: { subject: string }) => /verification code/.test(m.subject));
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Signs up and verifies a new account; returns its session. */
+export async function signUpVerified(
+  t: TestApp,
+  email: string,
+  role: 'customer' | 'vendor' = 'customer',
+  password = 'correct-horse-1',
+) {
+  const signup = await t.post('/api/v1/auth/signup', { email, password, role });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const verified = await t.post('/api/v1/auth/verify-email', { email, code: await latestCode(t, email) });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return verified.body as { accessToken: string; refreshToken: string; user: { id: string; role: string } };
+}
