@@ -58,15 +58,6 @@ const envSchema = z
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     STATIC_ROOT: optionalString,
     TRUST_PROXY: flag(false),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYPAL_CLIENT_SECRET'],
-        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
-      });
-    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,9 +108,14 @@ function resolveSecret(env: Env, dataDir: string): string {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  // Checked beside the schema so that this problem is listed together with all the others.
+  if (Boolean(source.PAYPAL_CLIENT_ID?.trim()) !== Boolean(source.PAYPAL_CLIENT_SECRET?.trim())) {
+    problems.push('PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
   const localDbUrl = `file:${resolve(dataDir, 'consign.db')}`;

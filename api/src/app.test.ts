@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+});
+afterEach(() => t.close());
+
+describe('HTTP basics', () => {
+  it('answers health and readiness', async () => {
+    expect(await t.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await t.get('/readyz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('reports readiness failure when the database is gone', async () => {
+    t.deps.db.$client.close();
+    const res = await t.get('/readyz');
+    expect(res.status).toBe(503);
+  });
+
+  it('answers unknown API routes with a problem document', async () => {
+    const res = await t.get('/api/v1/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
+  });
+
+  it('answers malformed JSON with 400 and a readable detail, not 500', async () => {
+    const res = await t.app.request('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/JSON/);
+  });
+
+  it('rejects bodies over the limit with 413', async () => {
+    const res = await t.post('/api/v1/auth/signup', { email: 'a@example.com', password: 'x'.repeat(5000) });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await t.app.request('/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document and the API reference', async () => {
+    const doc = await t.get('/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toContain('/api/v1/auth/login');
+    const page = await t.app.request('/docs/api');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/openapi.json');
+  });
+});

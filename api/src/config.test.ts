@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'consign-config-'));
+
+describe('configuration', () => {
+  it('uses the embedded defaults: local file database, outbox mail, test payments, generated secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database.url).toBe(`file:${join(dir, 'consign.db')}`);
+    expect(config.database.isLocalFile).toBe(true);
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.paypal).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    // the generated secret is kept, so a restart keeps sessions valid
+    expect(readFileSync(join(dir, 'secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('lists every bad value at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'postgres://nope',
+        SMTP_URL: 'mail.example.com',
+        JWT_SECRET: 'short',
+        PAYPAL_CLIENT_ID: 'only-the-id',
+        SEED_DEMO: 'maybe',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'PAYPAL_CLIENT_SECRET', 'SEED_DEMO']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('picks the real providers when configured', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'libsql://consign.example.turso.io',
+      DATABASE_AUTH_TOKEN: 'token',
+      SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENV: 'live',
+      SEED_DEMO: '0',
+    });
+    expect(config.database).toEqual({ url: 'libsql://consign.example.turso.io', authToken: 'token', isLocalFile: false });
+    expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
+    expect(config.seedDemo).toBe(false);
+  });
+});

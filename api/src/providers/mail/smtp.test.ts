@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpVerified } from '../../test/harness';
+
+type Received = { from: string; to: string[]; raw: string };
+
+// A real SMTP server on loopback: nodemailer speaks the real protocol to it.
+let server: SMTPServer;
+let port: number;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('SMTP mail', () => {
+  it('sends the code, welcome and reset emails over SMTP with text and HTML parts, and leaves the outbox empty', async () => {
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Consign <mail@consign.example>' });
+    try {
+      expect((await t.get('/api/v1/meta/auth')).body.mailTransport).toBe('smtp');
+      expect((await t.post('/api/v1/auth/signup', { email: 'smtp@example.com', password: 'password-123' })).status).toBe(201);
+      const codeMail = received.find((m) => m.to.includes('smtp@example.com'));
+      expect(codeMail).toBeDefined();
+      expect(codeMail!.from).toBe('mail@consign.example');
+      expect(codeMail!.raw).toMatch(/Subject: Your Consign verification code: \d{6}/);
+      expect(codeMail!.raw).toContain('Content-Type: text/plain');
+      expect(codeMail!.raw).toContain('Content-Type: text/html');
+      const code = codeMail!.raw.match(/code is (\d{6})/)![1]!;
+
+      const verified = await t.post('/api/v1/auth/verify-email', { email: 'smtp@example.com', code });
+      expect(verified.status).toBe(200);
+      expect(received.some((m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw))).toBe(true);
+
+      await t.post('/api/v1/auth/password-reset', { email: 'smtp@example.com' });
+      const reset = received.find((m) => /Subject: Reset your Consign password/.test(m.raw));
+      expect(reset?.raw).toMatch(/http:\/\/localhost:3000\/reset\/[\w-]+/);
+
+      // with SMTP the dev mailbox is off and nothing is kept in the outbox
+      expect((await t.get('/api/v1/dev/mailbox')).status).toBe(404);
+      expect(await t.deps.db.query.outbox.findMany()).toHaveLength(0);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+describe('outbox mail', () => {
+  it('keeps mail in the outbox and lists it newest first on the dev mailbox', async () => {
+    const t = await createTestApp();
+    try {
+      await signUpVerified(t, 'outbox@example.com');
+      const res = await t.get('/api/v1/dev/mailbox?to=outbox@example.com');
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((m: { subject: string }) => m.subject)).toEqual([
+        'Welcome to Consign',
+        expect.stringMatching(/^Your Consign verification code: \d{6}$/),
+      ]);
+      expect(res.body.items[1].html).toContain('<!doctype html>');
+    } finally {
+      t.close();
+    }
+  });
+});

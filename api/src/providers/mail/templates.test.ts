@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './templates';
+
+describe('mail templates', () => {
+  it('puts the code in subject, text and HTML', () => {
+    const m = verificationCodeEmail('a@example.com', '042517');
+    expect(m.subject).toContain('042517');
+    expect(m.text).toContain('042517');
+    expect(m.html).toContain('042517');
+    expect(m.text).toMatch(/10 minutes/);
+  });
+
+  it('escapes HTML in names and links', () => {
+    const w = welcomeEmail('a@example.com', '<script>alert(1)</script>', 'customer');
+    expect(w.html).not.toContain('<script>');
+    expect(w.html).toContain('&lt;script&gt;');
+    const r = passwordResetEmail('a@example.com', 'https://consign.example/reset/abc"><img');
+    expect(r.html).not.toContain('"><img');
+    expect(r.text).toContain('https://consign.example/reset/abc');
+  });
+
+  it('tells vendors their account awaits activation', () => {
+    expect(welcomeEmail('v@example.com', 'Val', 'vendor').text).toMatch(/reviewing/);
+    expect(welcomeEmail('c@example.com', null, 'customer').text).toMatch(/^Hello,/);
+  });
+});

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every test of the repository: lint, types, unit and API tests (with the OpenAPI drift check),
+# the front-end builds, and the browser tests against the built product.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pnpm() { npx --yes pnpm@10 "$@"; }
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+
+step "Lint and format (Biome)"
+npx biome check .
+
+step "Type check"
+pnpm -r typecheck
+
+step "Unit and API tests (includes the openapi.yaml drift check)"
+pnpm -r --workspace-concurrency=1 test
+
+step "OpenAPI lint"
+(cd api && npx redocly lint --config ../redocly.yaml ../openapi.yaml)
+
+step "Build"
+pnpm build
+
+if [ "${SKIP_E2E:-0}" = "1" ]; then
+  echo "SKIP_E2E=1: browser tests skipped"
+else
+  step "Browser tests (Playwright + Chromium)"
+  bash scripts/e2e.sh
+fi
+echo
+echo "All tests passed."
