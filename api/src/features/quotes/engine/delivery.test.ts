@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createDeliveryEstimator, estimateDeliveryDate } from './delivery';
+
+describe('estimateDeliveryDate', () => {
+  it.each([
+    // [service type, transit days, booked at (UTC), expected delivery]
+    ['domestic', 1, '2026-08-28T10:00:00Z', '2026-09-01'], // Fri before the Aug bank holiday Mon
+    ['domestic', 2, '2026-08-28T10:00:00Z', '2026-09-02'],
+    ['international', 3, '2026-08-28T10:00:00Z', '2026-09-03'],
+    ['domestic', 1, '2026-12-24T10:00:00Z', '2026-12-29'], // Christmas Eve -> past Christmas and the Boxing Day substitute
+    ['domestic', 1, '2026-12-25T10:00:00Z', '2026-12-30'], // booked on Christmas Day: collected Tue 29
+    ['domestic', 1, '2026-07-18T10:00:00Z', '2026-07-21'], // Saturday: collected Mon 20
+    ['domestic', 2, '2026-07-17T15:00:00Z', '2026-07-21'], // Friday afternoon still collects Friday
+    // Same-day ignores transit days and uses the 14:00 UK cut-off.
+    ['same_day', 5, '2026-07-15T12:59:00Z', '2026-07-15'], // 13:59 BST
+    ['same_day', 5, '2026-07-15T13:01:00Z', '2026-07-16'], // 14:01 BST
+    ['same_day', 0, '2026-01-14T13:59:00Z', '2026-01-14'], // 13:59 GMT
+    ['same_day', 0, '2026-01-14T14:01:00Z', '2026-01-15'], // 14:01 GMT
+    ['same_day', 0, '2026-08-28T13:30:00Z', '2026-09-01'], // Fri 14:30 BST before a bank holiday
+    ['same_day', 0, '2026-12-24T12:00:00Z', '2026-12-24'], // Christmas Eve morning is a working day
+    ['same_day', 0, '2026-12-26T10:00:00Z', '2026-12-29'], // Boxing Day (Sat) -> Tue after the substitute
+  ] as const)('%s, %i days, booked %s -> %s', (serviceType, transitDays, at, expected) => {
+    expect(estimateDeliveryDate(serviceType, transitDays, new Date(at))).toBe(expected);
+  });
+
+  it('gives the same answers through a shared estimator, asked repeatedly', () => {
+    const estimate = createDeliveryEstimator(new Date('2026-12-24T10:00:00Z'));
+    expect([1, 2, 1, 0].map((days) => estimate('domestic', days))).toEqual([
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-29',
+      '2026-12-24',
+    ]);
+    expect(estimate('same_day', 3)).toBe('2026-12-24');
+    expect(estimate('international', 2)).toBe('2026-12-30');
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * The quote engine: which courier services can carry a consignment, and at what price.
+ * Pure functions only — no database, clock or network — so every rule is table-tested and a
+ * stored quote can be recomputed exactly from its inputs.
+ *
+ * Rules (DESIGN §3):
+ * - Chargeable weight of a parcel = max(actual kg, L×W×H cm³ / volumetricDivisor).
+ * - A parcel is priced by the cheapest tier whose maxKg is at least its chargeable weight;
+ *   a weight exactly on a tier's maxKg is covered by that tier.
+ * - Limits are checked per parcel against the dimensions as given: length against
+ *   maxLengthCm, width against maxWidthCm, height against maxHeightCm, with no rotation.
+ *   Couriers publish limits in the same L/W/H terms the customer enters and the label
+ *   declares, so we don't second-guess the orientation. maxWeightKg limits the actual weight
+ *   (what a driver must lift); tiers bound the chargeable weight.
+ * - A parcel over any limit, or heavier than every tier, excludes the whole service.
+ * - Same-day adds one distance fee per consignment (one trip), see `sameDayDistanceFee`.
+ * - VAT is computed once on the net total (lib/money).
+ */
+import { withVat } from '../../../lib/money';
+import { createDeliveryEstimator, type DeliveryEstimator } from './delivery';
+import {
+  ANY_LOCATION,
+  type BilledBy,
+  type CourierServiceRates,
+  type Parcel,
+  type PricedParcel,
+  type QuoteBadge,
+  type QuoteContext,
+  type QuoteOption,
+  type QuoteRequest,
+  type SameDayPricing,
+  type ServiceEvaluation,
+  type ServiceLimits,
+  type WeightTier,
+} from './types';
+
+export const DEFAULT_VOLUMETRIC_DIVISOR = 5000;
+
+/** International consignments always leave from the UK. */
+export const INTERNATIONAL_ORIGIN = 'GB';
+
+export class InvalidQuoteRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidQuoteRequestError';
+  }
+}
+
+// Weights are compared at gram precision: L×W×H/divisor in binary floating point can give
+// 2.0000000000000004 for a parcel that is exactly 2 kg, which must still fit a 2 kg tier.
+function toGrams(kg: number): number {
+  return Math.round(kg * 1000);
+}
+
+function isPositiveFinite(value: number): boolean {
+  return Number.isFinite(value) && value > 0;
+}
+
+function isNonNegativeFinite(value: number): boolean {
+  return Number.isFinite(value) && value >= 0;
+}
+
+/** The request is validated by the route schema; this guards the engine against misuse. */
+export function assertValidParcels(parcels: readonly Parcel[]): void {
+  if (parcels.length === 0) throw new InvalidQuoteRequestError('A quote needs at least one parcel');
+  parcels.forEach((parcel, index) => {
+    for (const key of ['length', 'width', 'height', 'weight'] as const) {
+      if (!isPositiveFinite(parcel[key])) {
+        throw new InvalidQuoteRequestError(`parcels[${index}].${key} must be a positive number`);
+      }
+    }
+  });
+}
+
+export function volumetricWeightKg(parcel: Parcel, divisor: number = DEFAULT_VOLUMETRIC_DIVISOR): number {
+  return (parcel.length * parcel.width * parcel.height) / divisor;
+}
+
+/** max(actual, volumetric) to the gram; ties are billed by actual weight. */
+export function chargeableWeight(
+  parcel: Parcel,
+  divisor: number = DEFAULT_VOLUMETRIC_DIVISOR,
+): { kg: number; billedBy: BilledBy } {
+  const actualGrams = toGrams(parcel.weight);
+  const volumetricGrams = toGrams(volumetricWeightKg(parcel, divisor));
+  return volumetricGrams > actualGrams
+    ? { kg: volumetricGrams / 1000, billedBy: 'volumetric' }
+    : { kg: actualGrams / 1000, billedBy: 'actual' };
+}
+
+/** The cheapest tier covering the weight (tiers may be unsorted, and a promotion can make a
+ * heavier tier cheaper); among equal prices the smaller tier wins, for a stable breakdown. */
+export function cheapestCoveringTier(tiers: readonly WeightTier[], chargeableKg: number): WeightTier | null {
+  const grams = toGrams(chargeableKg);
+  let best: WeightTier | null = null;
+  for (const tier of tiers) {
+    if (toGrams(tier.maxKg) < grams) continue;
+    if (!best || tier.price < best.price || (tier.price === best.price && tier.maxKg < best.maxKg)) {
+      best = tier;
+    }
+  }
+  return best;
+}
+
+export function limitsOf(service: CourierServiceRates): ServiceLimits {
+  return {
+    maxLengthCm: service.maxLengthCm ?? null,
+    maxWidthCm: service.maxWidthCm ?? null,
+    maxHeightCm: service.maxHeightCm ?? null,
+    maxWeightKg: service.maxWeightKg ?? null,
+  };
+}
+
+/** The first limit the parcel breaks, described for logs and support; null when it fits. */
+export function limitBreach(parcel: Parcel, limits: ServiceLimits): string | null {
+  const checks = [
+    ['length', parcel.length, limits.maxLengthCm, 'cm'],
+    ['width', parcel.width, limits.maxWidthCm, 'cm'],
+    ['height', parcel.height, limits.maxHeightCm, 'cm'],
+    ['weight', parcel.weight, limits.maxWeightKg, 'kg'],
+  ] as const;
+  for (const [what, value, limit, unit] of checks) {
+    // Strictly greater: a parcel exactly on the limit is accepted.
+    if (limit !== null && value > limit) return `${what} ${value}${unit} is over the ${limit}${unit} limit`;
+  }
+  return null;
+}
+
+/**
+ * Same-day distance fee in minor units: max(minimumFee, round(baseFee + perMile × miles)),
+ * rounded half up. The minimum protects short hops, where the base fee alone would not pay
+ * for a dedicated driver.
+ */
+export function sameDayDistanceFee(pricing: SameDayPricing, miles: number): number {
+  if (!isNonNegativeFinite(miles))
+    throw new InvalidQuoteRequestError('Distance must be a non-negative number');
+  return Math.max(pricing.minimumFee, Math.round(pricing.baseFee + pricing.perMile * miles));
+}
+
+function sameLocation(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+function isAny(location: string): boolean {
+  return sameLocation(location, ANY_LOCATION);
+}
+
+/** Whether a service's to-location (one value or a list) admits `wanted`. */
+function locationAdmits(location: string | readonly string[], wanted: string | undefined): boolean {
+  const values = typeof location === 'string' ? [location] : location;
+  if (values.some(isAny)) return true;
+  // An unknown end of the route can only be served by an 'Any' service: we cannot show that a
+  // nation-restricted service covers it.
+  if (wanted === undefined || wanted.trim() === '') return false;
+  return values.some((value) => sameLocation(value, wanted));
+}
+
+/**
+ * Route rules. Domestic and same-day compare UK nations ('Any' matches every nation).
+ * International requires a GB origin (assumed when absent) and a destination that is listed or
+ * covered by 'Any'; the service's fromLocation is not compared, because an international
+ * request names only the origin country, not a nation.
+ */
+export function routeMatches(request: QuoteRequest, service: CourierServiceRates): boolean {
+  if (request.serviceType === 'international') {
+    const origin = request.from ?? INTERNATIONAL_ORIGIN;
+    return sameLocation(origin, INTERNATIONAL_ORIGIN) && locationAdmits(service.toLocation, request.to);
+  }
+  return locationAdmits(service.fromLocation, request.from) && locationAdmits(service.toLocation, request.to);
+}
+
+function isValidTier(tier: WeightTier): boolean {
+  return isPositiveFinite(tier.maxKg) && Number.isSafeInteger(tier.price) && tier.price >= 0;
+}
+
+function isValidSameDay(pricing: SameDayPricing | null | undefined): pricing is SameDayPricing {
+  return (
+    !!pricing &&
+    Number.isSafeInteger(pricing.baseFee) &&
+    pricing.baseFee >= 0 &&
+    isNonNegativeFinite(pricing.perMile) &&
+    Number.isSafeInteger(pricing.minimumFee) &&
+    pricing.minimumFee >= 0
+  );
+}
+
+/**
+ * Whether a service may be quoted at all. Callers pass services already filtered to active
+ * services of active vendors; this re-checks the statuses when present and refuses data
+ * that would produce a wrong price (no tiers, a malformed tier, a same-day service without
+ * distance pricing) rather than quoting it.
+ */
+export function isQuotable(service: CourierServiceRates): boolean {
+  if (service.status !== undefined && service.status !== 'active') return false;
+  if (service.vendorStatus !== undefined && service.vendorStatus !== 'active') return false;
+  if (service.weightTiers.length === 0 || !service.weightTiers.every(isValidTier)) return false;
+  if (service.volumetricDivisor != null && !isPositiveFinite(service.volumetricDivisor)) return false;
+  if (!Number.isInteger(service.transitDays) || service.transitDays < 0) return false;
+  if (service.serviceType === 'same_day' && !isValidSameDay(service.sameDay)) return false;
+  return true;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * Prices one service for a request, or says why it cannot carry it. `estimateDelivery` lets
+ * `priceQuote` share one reading of the clock across all services.
+ */
+export function evaluateService(
+  request: QuoteRequest,
+  service: CourierServiceRates,
+  ctx: QuoteContext,
+  estimateDelivery: DeliveryEstimator = createDeliveryEstimator(ctx.now),
+): ServiceEvaluation {
+  if (!isQuotable(service)) return { ok: false, reason: 'not_quotable', detail: 'service is not quotable' };
+  if (service.serviceType !== request.serviceType) {
+    return { ok: false, reason: 'service_type_mismatch', detail: `service is ${service.serviceType}` };
+  }
+  if (!routeMatches(request, service)) {
+    return { ok: false, reason: 'route_mismatch', detail: 'service does not cover this route' };
+  }
+
+  const limits = limitsOf(service);
+  const divisor = service.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR;
+  const parcels: PricedParcel[] = [];
+  for (const [index, parcel] of request.parcels.entries()) {
+    const breach = limitBreach(parcel, limits);
+    if (breach) return { ok: false, reason: 'over_limit', detail: `parcel ${index + 1}: ${breach}` };
+    const { kg, billedBy } = chargeableWeight(parcel, divisor);
+    const tier = cheapestCoveringTier(service.weightTiers, kg);
+    if (!tier) return { ok: false, reason: 'no_tier', detail: `parcel ${index + 1}: no tier covers ${kg}kg` };
+    parcels.push({ chargeableWeightKg: kg, billedBy, tierMaxKg: tier.maxKg, price: tier.price });
+  }
+
+  let distanceFee: number | null = null;
+  let distance: QuoteOption['distance'];
+  if (service.serviceType === 'same_day') {
+    // isQuotable has already checked the same-day pricing.
+    const pricing = service.sameDay as SameDayPricing;
+    if (ctx.distanceMiles === undefined) {
+      return { ok: false, reason: 'distance_unknown', detail: 'same-day pricing needs a distance' };
+    }
+    distanceFee = sameDayDistanceFee(pricing, ctx.distanceMiles);
+    distance = { miles: ctx.distanceMiles, source: ctx.distanceSource ?? 'estimate' };
+  }
+
+  const net = parcels.reduce((sum, parcel) => sum + parcel.price, 0) + (distanceFee ?? 0);
+  const chargeableGrams = parcels.reduce((sum, parcel) => sum + toGrams(parcel.chargeableWeightKg), 0);
+
+  return {
+    ok: true,
+    option: {
+      courierServiceId: service.id,
+      vendorId: service.vendorId,
+      vendorName: service.vendorName,
+      name: service.name,
+      logoUrl: service.logoUrl,
+      serviceType: service.serviceType,
+      price: withVat({ amount: net, currency: service.currency }, service.serviceType),
+      chargeableWeightKg: round2(chargeableGrams / 1000),
+      billedBy: parcels.some((parcel) => parcel.billedBy === 'volumetric') ? 'volumetric' : 'actual',
+      estimatedDelivery: estimateDelivery(service.serviceType, service.transitDays),
+      transitDays: service.transitDays,
+      limits,
+      ...(distance ? { distance } : {}),
+      breakdown: { parcels, distanceFee },
+    },
+  };
+}
+
+// Code-unit order, not localeCompare: the order must not depend on the server's locale.
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Orders by total, then by delivery date, then by name and id so equal offers always come out
+ * in the same order. Totals are compared as numbers even across currencies: services are
+ * normally priced in GBP, and the engine holds no exchange rates.
+ */
+function compareOptions(a: Omit<QuoteOption, 'badges'>, b: Omit<QuoteOption, 'badges'>): number {
+  return (
+    a.price.total - b.price.total ||
+    compareStrings(a.estimatedDelivery, b.estimatedDelivery) ||
+    compareStrings(a.name, b.name) ||
+    compareStrings(a.courierServiceId, b.courierServiceId)
+  );
+}
+
+/**
+ * Every option that fits, cheapest first. 'cheapest' marks all options at the lowest total,
+ * 'fastest' all options with the earliest estimated delivery, so ties are never hidden.
+ */
+export function priceQuote(
+  request: QuoteRequest,
+  services: readonly CourierServiceRates[],
+  ctx: QuoteContext,
+): QuoteOption[] {
+  assertValidParcels(request.parcels);
+  const estimateDelivery = createDeliveryEstimator(ctx.now);
+  const options = services
+    .map((service) => evaluateService(request, service, ctx, estimateDelivery))
+    .flatMap((evaluation) => (evaluation.ok ? [evaluation.option] : []))
+    .sort(compareOptions);
+  if (options.length === 0) return [];
+
+  const lowestTotal = Math.min(...options.map((option) => option.price.total));
+  const earliest = options.map((option) => option.estimatedDelivery).sort()[0];
+  return options.map((option) => {
+    const badges: QuoteBadge[] = [];
+    if (option.price.total === lowestTotal) badges.push('cheapest');
+    if (option.estimatedDelivery === earliest) badges.push('fastest');
+    return { ...option, badges };
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Money is always integer minor units plus an ISO currency (DESIGN §3): floats never carry
+ * prices, so sums and comparisons are exact and the only rounding happens in one place (VAT).
+ * All three supported currencies have two minor digits, so "minor unit" means penny/cent.
+ */
+import type { ServiceType } from '../features/quotes/engine/types';
+
+export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export type Money = { amount: number; currency: Currency };
+
+export class CurrencyMismatchError extends Error {
+  constructor(a: Currency, b: Currency) {
+    super(`Cannot combine ${a} and ${b} amounts without an exchange rate`);
+    this.name = 'CurrencyMismatchError';
+  }
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+function assertMinorUnits(amount: number): void {
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`Money amounts are integer minor units, got ${amount}`);
+  }
+}
+
+export function money(amount: number, currency: Currency): Money {
+  assertMinorUnits(amount);
+  return { amount, currency };
+}
+
+export function addMoney(a: Money, b: Money): Money {
+  if (a.currency !== b.currency) throw new CurrencyMismatchError(a.currency, b.currency);
+  return money(a.amount + b.amount, a.currency);
+}
+
+/** Sums amounts of one currency; an empty list needs the currency to be named. */
+export function sumMoney(items: readonly Money[], currency: Currency): Money {
+  return items.reduce<Money>((total, item) => addMoney(total, item), money(0, currency));
+}
+
+/**
+ * VAT rates in basis points (1/100 of a percent) so the arithmetic stays in integers.
+ * Domestic and same-day deliveries are standard-rated UK supplies (20%); international
+ * deliveries are exports of a transport service and zero-rated.
+ */
+export const VAT_RATE_BASIS_POINTS: Readonly<Record<ServiceType, number>> = {
+  domestic: 2000,
+  same_day: 2000,
+  international: 0,
+};
+
+/**
+ * Rounds `amount * basisPoints / 10000` to a whole minor unit, half up (half away from zero
+ * for negative amounts, so the VAT on a refund mirrors the VAT that was charged).
+ * Integer arithmetic only: `x * 0.2` in floating point can land on 0.49999… and round wrong.
+ */
+export function applyRate(amount: number, basisPoints: number): number {
+  assertMinorUnits(amount);
+  if (!Number.isInteger(basisPoints) || basisPoints < 0) {
+    throw new RangeError(`Rate must be whole non-negative basis points, got ${basisPoints}`);
+  }
+  const scaled = Math.abs(amount) * basisPoints;
+  const rounded = Math.floor((scaled + 5000) / 10000);
+  return amount < 0 ? -rounded : rounded;
+}
+
+/** VAT due on a net amount for a service type, rounded half up to the penny. */
+export function vatFor(net: Money, serviceType: ServiceType): Money {
+  return money(applyRate(net.amount, VAT_RATE_BASIS_POINTS[serviceType]), net.currency);
+}
+
+export type PriceBreakdown = { net: number; vat: number; total: number; currency: Currency };
+
+/** Net, VAT and gross for one net amount; VAT is computed once on the whole net, never per line. */
+export function withVat(net: Money, serviceType: ServiceType): PriceBreakdown {
+  const vat = vatFor(net, serviceType).amount;
+  return { net: net.amount, vat, total: net.amount + vat, currency: net.currency };
+}
+
+// Formatters are costly to build; one per currency is enough for the life of the process.
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+function formatterFor(currency: Currency): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** "£12.99", "€1,234.50", "US$5.00" — the en-GB rendering used in emails, labels and PDFs. */
+export function formatMoney(value: Money): string {
+  assertMinorUnits(value.amount);
+  // Division by 100 is exact enough for display: any integer below 2^53 / 100 prints correctly.
+  return formatterFor(value.currency).format(value.amount / 100);
+}
+
+/**
+ * Parses a decimal string in major units ("12.5", "0.88", "1000") into minor units without
+ * going through binary floating point (`Math.round(1.005 * 100)` is 100, not 101).
+ * More than two decimal places is an error rather than a silent rounding.
+ */
+export function parseMajorUnits(text: string): number {
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new RangeError(`Not an amount with at most two decimals: "${text}"`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  assertMinorUnits(minor);
+  return sign ? -minor : minor;
+}

@@ -1,0 +1,47 @@
+/**
+ * UK postcode validation and normalisation. Accepts any case and any spacing
+ * ("sw1a1aa", " SW1A  1AA ") and returns the canonical "SW1A 1AA" form used as the key for
+ * centroid look-ups and sent to routing services.
+ *
+ * Shape (Royal Mail): outward = area (1–2 letters) + district (a digit, then optionally a
+ * digit or letter); inward = a digit + two letters, never C, I, K, M, O or V. The area must
+ * be a real UK postcode area, which catches most typos and excludes the Crown Dependencies.
+ * BFPO numbers and the non-geographic GIR 0AA are rejected: neither is a place a courier can
+ * collect from or deliver to.
+ */
+import { isPostcodeArea } from './postcode-areas';
+import { DistanceLookupError } from './types';
+
+export type UkPostcode = {
+  /** Canonical form, "SW1A 1AA". */
+  postcode: string;
+  outward: string;
+  inward: string;
+  /** Postcode area, the leading letters: "SW". */
+  area: string;
+};
+
+const COMPACT_POSTCODE = /^([A-Z]{1,2})(\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})$/;
+
+export function parseUkPostcode(input: string): UkPostcode | null {
+  if (typeof input !== 'string') return null;
+  // \s covers the non-breaking spaces that pasted addresses often carry.
+  const compact = input.replace(/\s+/g, '').toUpperCase();
+  const match = COMPACT_POSTCODE.exec(compact);
+  if (!match) return null;
+  const [, area = '', district = '', inward = ''] = match;
+  if (!isPostcodeArea(area)) return null;
+  const outward = area + district;
+  return { postcode: `${outward} ${inward}`, outward, inward, area };
+}
+
+export function isUkPostcode(input: string): boolean {
+  return parseUkPostcode(input) !== null;
+}
+
+/** parseUkPostcode for provider calls: a bad postcode is the customer's error, typed as such. */
+export function requireUkPostcode(input: string): UkPostcode {
+  const parsed = parseUkPostcode(input);
+  if (!parsed) throw new DistanceLookupError('invalid_postcode', `"${input}" is not a UK postcode`);
+  return parsed;
+}
