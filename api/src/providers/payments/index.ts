@@ -1,0 +1,59 @@
+/**
+ * Picks the payment provider once at start-up (DESIGN §2): PayPal when PAYPAL_CLIENT_ID and
+ * PAYPAL_CLIENT_SECRET are set, the built-in TEST MODE provider otherwise.
+ */
+import { join } from 'node:path';
+import type { Config } from '../../config';
+import type { Logger } from '../../lib/logger';
+import type { PaymentProvider } from './payments';
+import { type PayPalOptions, PayPalPaymentProvider } from './paypal';
+import { createFileTestPaymentStore, TestPaymentProvider, type TestPaymentStore } from './test-provider';
+
+export type PaymentProviderOverrides = {
+  logger?: Logger;
+  /** Test provider state; defaults to `${dataDir}/test-payments/orders.json`. */
+  testStore?: TestPaymentStore;
+  /** Tuning for the PayPal client (timeouts, retries, fetch) — mainly for tests. */
+  paypal?: Partial<Omit<PayPalOptions, 'clientId' | 'clientSecret' | 'apiBase' | 'webhookId'>>;
+  now?: () => Date;
+};
+
+export function createPaymentProvider(
+  config: Pick<Config, 'paypal' | 'publicUrl' | 'dataDir'>,
+  overrides: PaymentProviderOverrides = {},
+): PaymentProvider {
+  if (config.paypal) {
+    return new PayPalPaymentProvider({
+      clientId: config.paypal.clientId,
+      clientSecret: config.paypal.clientSecret,
+      apiBase: config.paypal.apiBase,
+      webhookId: config.paypal.webhookId,
+      logger: overrides.logger,
+      ...overrides.paypal,
+    });
+  }
+  return new TestPaymentProvider({
+    publicUrl: config.publicUrl,
+    store: overrides.testStore ?? createFileTestPaymentStore(join(config.dataDir, 'test-payments')),
+    now: overrides.now,
+  });
+}
+
+/** The approval page and approve() exist only in test mode; routes check with this. */
+export function isTestPaymentProvider(provider: PaymentProvider): provider is TestPaymentProvider {
+  return provider instanceof TestPaymentProvider;
+}
+
+export * from './payments';
+export { type PayPalOptions, PayPalPaymentProvider } from './paypal';
+export {
+  type ApprovalPageInput,
+  createFileTestPaymentStore,
+  createMemoryTestPaymentStore,
+  renderApprovalPage,
+  TEST_DECLINE_MARKER,
+  TEST_PAYMENTS_PATH,
+  TestPaymentProvider,
+  type TestPaymentRecord,
+  type TestPaymentStore,
+} from './test-provider';
