@@ -1,0 +1,15 @@
+/** Shipping documents: plain data in, PDF bytes out. No database, no HTTP. */
+export { TRACKING_NUMBER_PATTERN } from './barcode';
+export {
+  A4_SIZE_PT,
+  CUSTOMS_DECLARATION_TEXT,
+  type CustomsData,
+  type CustomsItem,
+  type CustomsParty,
+  renderCustomsPdf,
+} from './customs';
+export { DocumentDataError } from './errors';
+export { LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
+export type { RenderOptions } from './pdf';
+export { toWinAnsi } from './text';
+export type { Address } from './types';
