@@ -1,0 +1,131 @@
+import { HttpError } from 'react-admin';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDataProvider } from './dataProvider';
+import { createHttpClient } from './http';
+import type { Vendor } from './resources/vendors/types';
+import { SessionStore } from './session';
+import { problem, session, stubFetch } from './test/fetchStub';
+
+const vendor = (overrides: Partial<Vendor> = {}): Vendor => ({
+  id: 'v-1',
+  ownerId: 'u-vendor',
+  ownerEmail: 'vendor@consign.example',
+  ownerName: null,
+  status: 'pending',
+  shopName: 'Swift Couriers',
+  addressLine1: '1 High Street',
+  city: 'Leeds',
+  state: null,
+  postalCode: 'LS1 1AA',
+  country: 'GB',
+  description: null,
+  website: null,
+  logoUrl: null,
+  vatNumber: null,
+  createdAt: '2025-06-01T10:00:00.000Z',
+  updatedAt: '2025-06-01T10:00:00.000Z',
+  ...overrides,
+});
+
+let store: SessionStore;
+let dataProvider: ReturnType<typeof createDataProvider>;
+
+beforeEach(() => {
+  store = new SessionStore();
+  store.accept(session('admin', 'at-admin'));
+  dataProvider = createDataProvider(createHttpClient(store));
+});
+
+describe('vendor actions', () => {
+  it.each([
+    ['activateVendor', 'activate', 'active'],
+    ['suspendVendor', 'suspend', 'suspended'],
+  ] as const)(
+    '%s POSTs to /%s with the bearer token and returns the vendor',
+    async (method, action, status) => {
+      const path = `POST /api/v1/admin/vendors/v-1/${action}`;
+      const api = stubFetch({ [path]: () => ({ body: vendor({ status }) }) });
+
+      const result = await dataProvider[method]('v-1');
+
+      expect(result).toEqual({ data: vendor({ status }) });
+      const [call] = api.to(path);
+      expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
+      expect(call!.headers.get('Content-Type')).toBe('application/json');
+      expect(call!.body).toBe('{}');
+      expect(api.calls).toHaveLength(1);
+    },
+  );
+
+  it('encodes the id into the path', async () => {
+    const api = stubFetch({ 'POST /api/v1/admin/vendors/a%2Fb%3Fc/activate': () => ({ body: vendor() }) });
+    await dataProvider.activateVendor('a/b?c');
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('rejects with the API problem detail and status when the transition is refused', async () => {
+    stubFetch({
+      'POST /api/v1/admin/vendors/v-1/suspend': () => problem(409, 'The vendor is already suspended'),
+    });
+    const error = await dataProvider.suspendVendor('v-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 409, message: 'The vendor is already suspended' });
+  });
+
+  it('answers a 401 with one refresh and a retry with the new token', async () => {
+    const path = 'POST /api/v1/admin/vendors/v-1/activate';
+    const api = stubFetch({
+      [path]: [() => problem(401, 'Token expired'), () => ({ body: vendor({ status: 'active' }) })],
+      'POST /api/v1/auth/refresh': () => ({ body: session('admin', 'at-renewed') }),
+    });
+
+    await expect(dataProvider.activateVendor('v-1')).resolves.toMatchObject({ data: { status: 'active' } });
+    expect(api.to(path).map((c) => c.headers.get('Authorization'))).toEqual([
+      'Bearer at-admin',
+      'Bearer at-renewed',
+    ]);
+  });
+
+  it('gives up with the 401 when the session cannot be refreshed', async () => {
+    const path = 'POST /api/v1/admin/vendors/v-1/activate';
+    const api = stubFetch({
+      [path]: () => problem(401, 'Token expired'),
+      'POST /api/v1/auth/refresh': () => problem(401, 'Sign in again'),
+    });
+
+    await expect(dataProvider.activateVendor('v-1')).rejects.toMatchObject({ status: 401 });
+    expect(api.to(path)).toHaveLength(1);
+    expect(store.token).toBeNull();
+  });
+});
+
+describe('standard methods (ra-data-simple-rest)', () => {
+  it('lists vendors with sort, range and filter, authorised, reading the total from Content-Range', async () => {
+    const api = stubFetch({
+      'GET /api/v1/admin/vendors': () => ({
+        body: [vendor()],
+        headers: { 'Content-Range': 'vendors 0-0/31' },
+      }),
+    });
+
+    const result = await dataProvider.getList('vendors', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { q: 'swift', status: 'pending' },
+    });
+
+    expect(result).toEqual({ data: [vendor()], total: 31 });
+    const [call] = api.calls;
+    const query = new URL(call!.url, 'http://admin.test').searchParams;
+    expect(JSON.parse(query.get('sort')!)).toEqual(['createdAt', 'DESC']);
+    expect(JSON.parse(query.get('range')!)).toEqual([25, 49]);
+    expect(JSON.parse(query.get('filter')!)).toEqual({ q: 'swift', status: 'pending' });
+    expect(call!.headers.get('Range')).toBe('vendors=25-49');
+    expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
+  });
+
+  it('reads one vendor', async () => {
+    stubFetch({ 'GET /api/v1/admin/vendors/v-1': () => ({ body: vendor() }) });
+    await expect(dataProvider.getOne('vendors', { id: 'v-1' })).resolves.toEqual({ data: vendor() });
+  });
+});

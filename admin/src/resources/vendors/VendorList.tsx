@@ -1,0 +1,36 @@
+import { DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { VENDOR_STATUS_CHOICES } from './types';
+
+// `q` searches shop name, city and owner email on the server; `status` is an exact match.
+// Sortable columns are the API's VENDOR_SORT_FIELDS (api/src/features/admin/admin.schemas.ts).
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={VENDOR_STATUS_CHOICES}
+    emptyText="consign.vendors.any_status"
+    alwaysOn
+  />,
+];
+
+/** Newest registrations first: the usual job is activating vendors that are waiting. */
+export function VendorList() {
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="shopName" />
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={VENDOR_STATUS_CHOICES} />
+        </DataTable.Col>
+        <DataTable.Col source="ownerEmail" />
+        <DataTable.Col source="city" />
+        <DataTable.Col source="postalCode" disableSort />
+        <DataTable.Col source="country" />
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" locales="en-GB" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

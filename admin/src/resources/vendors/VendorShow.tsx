@@ -1,0 +1,71 @@
+import {
+  DateField,
+  ImageField,
+  Labeled,
+  ListButton,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { SafeUrlField } from './SafeUrlField';
+import type { Vendor } from './types';
+import { VENDOR_STATUS_CHOICES } from './types';
+import { VendorStatusButtons } from './VendorStatusButtons';
+
+function VendorTitle() {
+  const vendor = useRecordContext<Vendor>();
+  return <span>{vendor ? (vendor.shopName ?? vendor.ownerEmail) : ''}</span>;
+}
+
+function VendorShowActions() {
+  return (
+    <TopToolbar>
+      <VendorStatusButtons />
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+function Section({ title }: { title: string }) {
+  const translate = useTranslate();
+  return <h2 style={{ margin: '1rem 0 0', fontSize: '1rem', fontWeight: 600 }}>{translate(title)}</h2>;
+}
+
+export function VendorShow() {
+  return (
+    <Show title={<VendorTitle />} actions={<VendorShowActions />}>
+      <SimpleShowLayout>
+        <Section title="consign.vendors.sections.business" />
+        <TextField source="shopName" emptyText="—" />
+        <SelectField source="status" choices={VENDOR_STATUS_CHOICES} />
+        <ImageField
+          source="logoUrl"
+          emptyText="—"
+          sx={{ '& img': { maxHeight: 96, objectFit: 'contain' } }}
+        />
+        <TextField source="description" emptyText="—" />
+        <Labeled source="website">
+          <SafeUrlField source="website" />
+        </Labeled>
+        <TextField source="vatNumber" emptyText="—" />
+        <Section title="consign.vendors.sections.address" />
+        <TextField source="addressLine1" emptyText="—" />
+        <TextField source="city" emptyText="—" />
+        <TextField source="state" emptyText="—" />
+        <TextField source="postalCode" emptyText="—" />
+        <TextField source="country" emptyText="—" />
+        <Section title="consign.vendors.sections.record" />
+        <TextField source="id" />
+        <TextField source="ownerEmail" />
+        <TextField source="ownerName" emptyText="—" />
+        <TextField source="ownerId" />
+        <DateField source="createdAt" showTime locales="en-GB" />
+        <DateField source="updatedAt" showTime locales="en-GB" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
