@@ -1,0 +1,65 @@
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { AuthFetch, Role, Session, User } from './api';
+import { type AuthStatus, SessionStore } from './session';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** Stores a session answered by login, verify-email or Google sign-in. */
+  acceptSession: (session: Session) => void;
+  updateUser: (user: User) => void;
+  signOut: () => Promise<void>;
+  /** fetch for `/api/v1` paths with the bearer token, one refresh and retry on 401. */
+  authFetch: AuthFetch;
+  getAccessToken: () => string | null;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => new SessionStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: snapshot.status,
+      user: snapshot.user,
+      acceptSession: store.signIn,
+      updateUser: store.updateUser,
+      signOut: store.signOut,
+      authFetch: store.authFetch,
+      getAccessToken: store.getAccessToken,
+    }),
+    [snapshot, store],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}
+
+/** Where a user lands after signing in, and where the header's Dashboard link points. */
+export function homeFor(role: Role | undefined): string {
+  return role === 'vendor' ? '/vendor-dashboard' : '/';
+}
+
+export function dashboardFor(role: Role | undefined): string {
+  return role === 'vendor' ? '/vendor-dashboard' : '/dashboard';
+}

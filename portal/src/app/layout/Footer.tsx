@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { Logo } from '../../components/Logo';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo />
+          <p className="site-footer__tagline">
+            Compare, book and track courier deliveries across the UK and worldwide.
+          </p>
+          <p className="site-footer__reviews">
+            <span className="stars" aria-hidden="true">
+              ★★★★★
+            </span>{' '}
+            Over 79,000 reviews
+          </p>
+        </div>
+        <nav aria-label="Footer" className="site-footer__nav">
+          <ul>
+            <li>
+              <Link to="/terms">Terms and Conditions</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Notice</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact Us</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {year} Consign Ltd, registered in England and Wales. Consign is a marketplace: deliveries are
+          carried out by the independent courier you book.
+        </p>
+      </div>
+    </footer>
+  );
+}

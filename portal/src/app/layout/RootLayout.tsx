@@ -1,0 +1,41 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AuthDialogsProvider } from '../../features/auth/AuthDialogs';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { RouteLoading } from './RouteLoading';
+
+/** Moves focus to the new page's content after a client-side navigation, as a full load would. */
+function useFocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return mainRef;
+}
+
+export function RootLayout() {
+  const mainRef = useFocusMainOnNavigate();
+  return (
+    <AuthDialogsProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </AuthDialogsProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ResetRequestPage } from '../features/auth/ResetRequestPage';
+import { SignInPage } from '../features/auth/SignInPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { HomePage } from '../features/home/HomePage';
+import { NotFoundPage } from '../features/static/NotFoundPage';
+import { RouteErrorPage } from '../features/static/RouteErrorPage';
+import { RootLayout } from './layout/RootLayout';
+
+/**
+ * Pages most visits never open are split out of the first download. React.lazy (not the
+ * router's `lazy`) keeps the header and footer on screen while a page chunk loads; RootLayout
+ * wraps the outlet in Suspense.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return { element: <Page /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage standalone />,
+    children: [
+      {
+        // Errors inside a page keep the header and footer around the message.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'reset', element: <ResetRequestPage /> },
+          {
+            path: 'reset/:token',
+            ...lazyPage(() => import('../features/auth/ResetConfirmPage'), 'ResetConfirmPage'),
+          },
+          { path: 'contact', ...lazyPage(() => import('../features/static/ContactPage'), 'ContactPage') },
+          { path: 'terms', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },
+          { path: 'toc', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },
+          { path: 'privacy', ...lazyPage(() => import('../features/static/PrivacyPage'), 'PrivacyPage') },
+          {
+            path: 'dashboard',
+            ...lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage'),
+          },
+          {
+            path: 'vendor-dashboard',
+            ...lazyPage(
+              () => import('../features/vendor-dashboard/VendorDashboardPage'),
+              'VendorDashboardPage',
+            ),
+          },
+          {
+            path: 'dev/mailbox',
+            ...lazyPage(() => import('../features/dev-mailbox/MailboxPage'), 'MailboxPage'),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

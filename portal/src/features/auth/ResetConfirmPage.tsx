@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { api, describeError, isApiError } from '../../app/api';
+import { PasswordField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { PASSWORD_MIN, withConfirmation } from './validation';
+
+const schema = withConfirmation({});
+type Values = z.input<typeof schema>;
+
+export function ResetConfirmPage() {
+  usePageTitle('Choose a new password');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await api.auth.confirmPasswordReset({ token, password });
+      toast.success('Password updated, please sign in');
+      navigate('/signin', { replace: true });
+    } catch (error) {
+      if (isApiError(error, 400)) {
+        setLinkInvalid(true);
+      } else if (isApiError(error, 422)) {
+        const message = error.problem.errors?.find((e) => e.path.endsWith('password'))?.message;
+        if (message) setError('password', { type: 'server', message });
+        else toast.error(describeError(error));
+      } else {
+        toast.error(describeError(error));
+      }
+    }
+  });
+
+  return (
+    <section className="auth-page">
+      <div className="card auth-card">
+        <h1 className="auth-card__title">Choose a new password</h1>
+        {linkInvalid ? (
+          <div className="stack">
+            <p className="alert alert--error" role="alert">
+              This reset link is invalid or has expired
+            </p>
+            <p>
+              <Link to="/reset" className="button button--secondary">
+                Request a new link
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <form className="stack" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+            <PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN} characters`}
+              error={errors.password?.message}
+              {...register('password', {
+                // Re-check the confirmation only once the user has typed one, not while it is still empty.
+                onChange: () => {
+                  if (getValues('confirmPassword')) void trigger('confirmPassword');
+                },
+              })}
+            />
+            <PasswordField
+              label="Confirm Password"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={!isValid || isSubmitting}
+            >
+              {isSubmitting ? <Spinner label="Saving" /> : 'Update Password'}
+            </button>
+          </form>
+        )}
+        <p className="auth-card__footer">
+          <Link to="/signin">Return to login</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+
+const anonymous = {
+  'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+  'GET /api/v1/meta/auth': { body: outboxMeta },
+};
+
+const form = () => screen.getByRole('form', { name: 'Sign up' });
+const register = () => within(form()).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+
+async function fillPage(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { email?: string; password?: string; confirm?: string; terms?: boolean } = {},
+) {
+  const { email = 'new@example.com', password = 'correct-horse', confirm = password, terms = true } = values;
+  if (email) await user.type(within(form()).getByLabelText('Email'), email);
+  if (password) await user.type(within(form()).getByLabelText('Password'), password);
+  if (confirm) await user.type(within(form()).getByLabelText('Confirm Password'), confirm);
+  if (terms)
+    await user.click(within(form()).getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
+  await user.tab();
+}
+
+describe('Sign-up page', () => {
+  it('keeps Register disabled until every rule is met, with the spec messages', async () => {
+    const user = userEvent.setup();
+    stubFetch(anonymous);
+    renderApp('/signup');
+
+    await screen.findByRole('heading', { name: 'Sign Up', level: 1 });
+    expect(screen.getByRole('radio', { name: /USER/ })).toHaveProperty('checked', true);
+    expect(within(form()).getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(register().disabled).toBe(true);
+
+    const email = within(form()).getByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Not a valid email')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(email);
+    await user.type(email, 'jane@example');
+    await user.tab();
+    expect(screen.getByText('Not a valid email')).toBeTruthy();
+
+    await user.clear(email);
+    await user.type(email, 'jane@example.co.uk');
+    await waitFor(() => expect(screen.queryByText('Not a valid email')).toBeNull());
+
+    await user.type(within(form()).getByLabelText('Password'), 'short');
+    await user.tab();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+
+    await user.type(within(form()).getByLabelText('Password'), '-but-now-long');
+    await user.type(within(form()).getByLabelText('Confirm Password'), 'something-else');
+    await user.tab();
+    expect(await screen.findByText("Password Don't Match")).toBeTruthy();
+    expect(register().disabled).toBe(true);
+
+    const confirm = within(form()).getByLabelText('Confirm Password');
+    await user.clear(confirm);
+    await user.type(confirm, 'short-but-now-long');
+    await waitFor(() => expect(screen.queryByText("Password Don't Match")).toBeNull());
+    // Terms still unticked.
+    expect(register().disabled).toBe(true);
+
+    await user.click(within(form()).getByRole('checkbox'));
+    await waitFor(() => expect(register().disabled).toBe(false));
+  });
+
+  it('shows and hides the passwords', async () => {
+    const user = userEvent.setup();
+    stubFetch(anonymous);
+    renderApp('/signup');
+    const password = await within(await screen.findByRole('form', { name: 'Sign up' })).findByLabelText(
+      'Password',
+    );
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: 'Show confirm password' })).toBeTruthy();
+  });
+
+  it('says when the user already exists', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...anonymous, 'POST /api/v1/auth/signup': problemResponse(409, 'User already exists') });
+    renderApp('/signup');
+    await screen.findByRole('form', { name: 'Sign up' });
+    await fillPage(user);
+    await user.click(register());
+    expect(await screen.findByText('User Already exists')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeTruthy();
+  });
+
+  it('goes to the OTP step, rejects a wrong code, signs in with the right one and goes home', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/verify-email': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: sessionFor({ ...customer, email: 'new@example.com' }) }
+          : problemResponse(400, 'Invalid OTP'),
+    });
+    const { router } = renderApp('/signup');
+    await screen.findByRole('form', { name: 'Sign up' });
+    await fillPage(user);
+    await user.click(register());
+
+    expect(await screen.findByText('Please check your email for OTP')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/v1/auth/signup')?.body).toEqual({
+      email: 'new@example.com',
+      password: 'correct-horse',
+      role: 'customer',
+    });
+
+    const otp = screen.getByRole('form', { name: 'Enter OTP' });
+    const code = within(otp).getByLabelText('Verification code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    const verify = within(otp).getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+
+    await user.type(code, '000000');
+    expect(verify.disabled).toBe(false);
+    await user.click(verify);
+    expect(await screen.findByText('Invalid OTP')).toBeTruthy();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(verify);
+    expect(await screen.findByText('Registration Successful')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
+        name: 'Sign out',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('signs vendors up with the vendor role and sends them to the vendor dashboard', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/verify-email': {
+        body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
+      },
+    });
+    const { router } = renderApp('/signup');
+    await screen.findByRole('form', { name: 'Sign up' });
+    await user.click(screen.getByRole('radio', { name: /VENDOR/ }));
+    await fillPage(user, { email: 'van@example.com' });
+    await user.click(register());
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-dashboard'));
+    expect(
+      (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,
+    ).toBe('vendor');
+  });
+
+  it('resends the code and reports the rate limit', async () => {
+    const user = userEvent.setup();
+    let resends = 0;
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/resend-otp': () =>
+        ++resends === 1
+          ? { status: 202 }
+          : {
+              status: 429,
+              headers: { 'Retry-After': '42' },
+              body: { type: 'about:blank', title: 'Too Many Requests', status: 429 },
+            },
+    });
+    renderApp('/signup');
+    await screen.findByRole('form', { name: 'Sign up' });
+    await fillPage(user);
+    await user.click(register());
+
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Code sent')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Too many attempts, try again in 42 seconds')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeTruthy();
+  });
+});
+
+describe('Sign-up dialog', () => {
+  it('has no role choice or terms box, registers customers and stays on the page', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/verify-email': { body: sessionFor({ ...customer, email: 'new@example.com' }) },
+    });
+    const { router } = renderApp('/terms');
+    await user.click(
+      await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
+        name: 'Sign Up',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'new@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'correct-horse');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'correct-horse');
+    const button = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await user.click(button);
+    await user.type(await within(dialog).findByLabelText('Verification code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(
+      (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,
+    ).toBe('customer');
+  });
+});

@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { api, describeError, isApiError, type Session, type SignUpRole } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { PasswordField, TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { GoogleButton } from './GoogleButton';
+import { OtpStep } from './OtpStep';
+import { emailSchema, PASSWORD_MIN, withConfirmation } from './validation';
+
+export interface SignUpFormProps {
+  /**
+   * 'page' (/signup) adds the USER/VENDOR choice and the terms checkbox; the dialog signs up
+   * customers and states the terms instead.
+   */
+  variant: 'page' | 'dialog';
+  /** Called once the account is verified and its session stored. */
+  onSignedUp: (session: Session) => void;
+  /** "Already an User? Login": show the sign-in form instead. */
+  onSwitchToSignIn: () => void;
+  /** Called when a link inside the form leaves it (e.g. the terms), so a dialog can close. */
+  onLeave?: () => void;
+}
+
+const pageSchema = withConfirmation({
+  role: z.enum(['customer', 'vendor']),
+  email: emailSchema,
+  terms: z.boolean().refine((ticked) => ticked, 'Please accept the Terms and Conditions'),
+});
+
+const dialogSchema = withConfirmation({
+  role: z.enum(['customer', 'vendor']),
+  email: emailSchema,
+  terms: z.boolean(),
+});
+
+type Values = z.input<typeof pageSchema>;
+const FIELDS = ['email', 'password', 'confirmPassword'] as const;
+
+export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: SignUpFormProps) {
+  const { acceptSession } = useAuth();
+  const [otpFor, setOtpFor] = useState<{ email: string; role: SignUpRole } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(variant === 'page' ? pageSchema : dialogSchema),
+    mode: 'onTouched',
+    defaultValues: { role: 'customer', email: '', password: '', confirmPassword: '', terms: false },
+  });
+  const role = watch('role');
+
+  function finish(session: Session) {
+    acceptSession(session);
+    toast.success('Registration Successful');
+    onSignedUp(session);
+  }
+
+  const onSubmit = handleSubmit(async ({ email, password, role }) => {
+    const address = email.trim();
+    try {
+      await api.auth.signup({ email: address, password, role });
+      toast.success('Please check your email for OTP');
+      setOtpFor({ email: address, role });
+    } catch (error) {
+      if (isApiError(error, 409)) {
+        toast.error('User Already exists');
+      } else if (isApiError(error, 422) && error.problem.errors?.length) {
+        let placed = false;
+        for (const fieldError of error.problem.errors) {
+          const field = FIELDS.find(
+            (name) => fieldError.path === name || fieldError.path.endsWith(`.${name}`),
+          );
+          if (field) {
+            setError(field, { type: 'server', message: fieldError.message });
+            placed = true;
+          }
+        }
+        if (!placed) toast.error(describeError(error));
+      } else {
+        toast.error(describeError(error));
+      }
+    }
+  });
+
+  if (otpFor) {
+    return <OtpStep email={otpFor.email} onVerified={finish} onClose={() => setOtpFor(null)} />;
+  }
+
+  return (
+    <div className="stack">
+      <GoogleButton
+        text="signup_with"
+        role={role}
+        onSession={(session) => {
+          // Google may sign in an existing account, so no "Registration Successful" here.
+          acceptSession(session);
+          onSignedUp(session);
+        }}
+      />
+      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign up">
+        {variant === 'page' ? (
+          <fieldset className="choice">
+            <legend className="field__label">Register as</legend>
+            <div className="choice__options">
+              <label className="choice__option">
+                <input type="radio" value="customer" {...register('role')} />
+                <span className="choice__title">USER</span>
+                <span className="choice__text">I want to send parcels</span>
+              </label>
+              <label className="choice__option">
+                <input type="radio" value="vendor" {...register('role')} />
+                <span className="choice__title">VENDOR</span>
+                <span className="choice__text">I run a courier business</span>
+              </label>
+            </div>
+          </fieldset>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          data-autofocus
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters`}
+          error={errors.password?.message}
+          {...register('password', {
+            // Re-check the confirmation only once the user has typed one, not while it is still empty.
+            onChange: () => {
+              if (getValues('confirmPassword')) void trigger('confirmPassword');
+            },
+          })}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {variant === 'page' ? (
+          <div className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
+            <input id="signup-terms" type="checkbox" {...register('terms')} />
+            <label htmlFor="signup-terms">
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" rel="noopener">
+                Terms and Conditions
+              </Link>
+            </label>
+          </div>
+        ) : (
+          <p className="form-aside">
+            By registering you agree to the{' '}
+            <Link to="/terms" onClick={onLeave}>
+              Terms and Conditions
+            </Link>
+            .
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!isValid || isSubmitting}
+        >
+          {isSubmitting ? <Spinner label="Registering" /> : 'Register'}
+        </button>
+      </form>
+      <p className="form-switch">
+        Already an User?{' '}
+        <button type="button" className="link-button" onClick={onSwitchToSignIn}>
+          Login
+        </button>
+      </p>
+    </div>
+  );
+}

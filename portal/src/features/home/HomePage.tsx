@@ -1,0 +1,50 @@
+import { usePageTitle } from '../../components/usePageTitle';
+import { QuoteFormPlaceholder } from '../quotes/QuoteFormPlaceholder';
+
+const STEPS = [
+  { title: 'Compare', text: 'Enter your parcel once and see the prices of couriers that can carry it.' },
+  { title: 'Book and pay', text: 'Choose a collection date, add your addresses and pay securely online.' },
+  {
+    title: 'Print and track',
+    text: 'Print your label, hand the parcel over and follow it from your dashboard.',
+  },
+];
+
+export function HomePage() {
+  usePageTitle('');
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">Parcel delivery, made simple</p>
+            <h1 className="hero__title">Compare UK courier quotes</h1>
+            <p className="hero__lead">
+              Send parcels across the UK, to Europe and worldwide, or across town the same day. One form,
+              every courier’s price, and no account needed to compare.
+            </p>
+          </div>
+          <div className="hero__form">
+            <QuoteFormPlaceholder />
+          </div>
+        </div>
+      </section>
+      <section className="container page" aria-labelledby="how-it-works">
+        <h2 id="how-it-works" className="section-title">
+          How it works
+        </h2>
+        <ol className="steps">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="card steps__item">
+              <span className="steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p className="muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
