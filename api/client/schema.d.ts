@@ -226,6 +226,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reference data for forms: service types, nations, destinations, cover, customs lists
+         * @description Changes only with a release: cacheable for an hour, with an ETag so a revalidation costs a 304.
+         */
+        get: operations["getReferenceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -241,6 +261,645 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendors/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's vendor business, with its status */
+        get: operations["getMyVendor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Fill in or change the business details (the status is changed only by an admin) */
+        patch: operations["updateMyVendor"];
+        trace?: never;
+    };
+    "/api/v1/admin/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendors, ra-data-simple-rest style: sort, range and filter as JSON; the total in Content-Range */
+        get: operations["adminListVendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vendor */
+        get: operations["adminGetVendor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a vendor active: its active courier services are quoted from now on */
+        post: operations["adminActivateVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a vendor: none of its services is quoted any more */
+        post: operations["adminSuspendVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/couriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's courier services, newest first */
+        get: operations["listCourierServices"];
+        put?: never;
+        /** Add a courier service */
+        post: operations["createCourierService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/couriers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's courier services */
+        get: operations["getCourierService"];
+        put?: never;
+        post?: never;
+        /** Delete a courier service */
+        delete: operations["deleteCourierService"];
+        options?: never;
+        head?: never;
+        /** Change some fields; the result must still be a valid service */
+        patch: operations["updateCourierService"];
+        trace?: never;
+    };
+    "/api/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image (PNG, JPEG or WebP, at most 5 MB); answers its URL
+         * @description The type is decided from the file's content, not its name or declared type. Each account may upload at most 50 files or 100 MB in 24 hours.
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/articles/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article for a quote landing page, with sanitised HTML */
+        get: operations["getArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to staff (at most 5 an hour from one address) */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a consignment with every active courier service that can carry it
+         * @description Options come cheapest first, the cheapest and fastest marked. The quote and its prices are stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; a bearer token, when sent, must be valid.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored quote; an expired one is still readable, marked expired */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote log, ra-data-simple-rest style: sort, range and filter as JSON; the total in Content-Range */
+        get: operations["adminListQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One logged quote with the options it offered */
+        get: operations["adminGetQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s orders, newest first, with totals
+         * @description `totals` cover all the caller’s orders whatever the `status` filter.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Book a quote option; the order awaits payment
+         * @description The price is the stored quote option’s plus the fee of the chosen cover tier (no VAT on cover: it is insurance). A price or total in the body is rejected as an unknown field. An expired quote answers 409 quote_expired.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its event timeline (its customer, its vendor or an admin) */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order; a paid one is refunded
+         * @description The customer may cancel while the order awaits payment, or within 1 hour of payment before it is in transit; the vendor (and an admin) until it is delivered. Otherwise 409.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying: the provider order to approve (created once per order)
+         * @description Send the browser to `approveUrl` (the test provider’s TEST MODE page, or PayPal), or render PayPal buttons with `clientId` and `providerOrderId`. Calling again answers the same provider order.
+         */
+        post: operations["startOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/payment/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the approved payment; the order becomes pending
+         * @description Safe to repeat: the payment is captured and recorded once however often this is called. 402 payment_declined: the buyer’s funding was refused (approve again with another one). 409 payment_not_approved: the buyer has not approved yet.
+         */
+        post: operations["captureOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 4x6 inch shipping label (PDF), once the order is paid */
+        get: operations["getOrderLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/customs.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customs declaration (CN23 with commercial-invoice details, PDF) of a paid international order */
+        get: operations["getOrderCustoms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayPal webhook receiver (capture completed, denied, refunded)
+         * @description The signature headers are verified with PayPal’s verify-webhook-signature call; a bad signature is 400. Each event id is acted on once: a repeated delivery answers 200 with duplicate: true.
+         */
+        post: operations["paypalWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test-payments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** TEST MODE: the built-in provider’s approval page (only while PayPal is not configured) */
+        get: operations["testPaymentPage"];
+        put?: never;
+        /**
+         * TEST MODE: approve the payment and go back to the portal
+         * @description The approval page’s form posts here; the answer redirects to the order’s /payment page.
+         */
+        post: operations["approveTestPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s jobs, newest first */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Post a job: a parcel, its route and the price the customer offers; it awaits payment
+         * @description The route and parcels follow the quote request’s rules; addresses, date and customs follow the booking’s. Pay the asking price with POST /jobs/{id}/payment and /payment/capture: the job then opens to couriers whose services could carry it, for 7 days.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s jobs */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a job that awaits payment or is open; a paid one is refunded
+         * @description An accepted job is an order: cancel the order instead (409 job_accepted).
+         */
+        post: operations["withdrawJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying the asking price: the provider order to approve (created once per job)
+         * @description The same flow as an order’s payment: approve at `approveUrl` (or with PayPal buttons), then capture.
+         */
+        post: operations["startJobPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/payment/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the approved payment; the job opens to couriers
+         * @description Safe to repeat: captured and recorded once. 402 payment_declined: the funding was refused; 409 payment_not_approved: not approved yet.
+         */
+        post: operations["captureJobPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open jobs that at least one of the caller’s active courier services could carry
+         * @description Newest first. Empty while the vendor is not active. Each job lists the caller’s services that could carry it. Names, streets and contact details come with the order once the job is accepted.
+         */
+        get: operations["listVendorJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/jobs/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an open job with one of the caller’s courier services: it becomes a pending order
+         * @description The order’s price is the job’s asking price, already paid. When another vendor got there first: 409 job_taken 'This job has already been taken'. The service must be the caller's and able to carry the job (422 naming courierServiceId; 'Please select a courier service' when it is missing).
+         */
+        post: operations["acceptJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s paid orders, newest first, filtered as on the vendor dashboard
+         * @description `to` includes its whole day, to 23:59:59 UK time. Page with `limit` and `page`, or `limit` and `cursor`; `total` counts every order the filters match.
+         */
+        get: operations["listVendorOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard’s figures: orders by status and revenue */
+        get: operations["getVendorOrderStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered orders as CSV: Order ID, Date, Customer, Courier, Status, Price, Currency
+         * @description Same filters as the list, every matching row (up to 50,000). Dates dd-mm-yyyy (UK), prices in major units. Cells that a spreadsheet would run as a formula are prefixed with a single quote.
+         */
+        get: operations["exportVendorOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order’s status, tracking number, label link, courier notes or collection date
+         * @description The status moves by the order status machine (pending → confirmed → in transit → delivered, or cancelled before delivery); an illegal move is 409. Every change is recorded on the order’s timeline; the customer is emailed on a status change, and a cancelled order is refunded.
+         */
+        patch: operations["updateVendorOrder"];
         trace?: never;
     };
 }
@@ -379,6 +1038,52 @@ export interface components {
             /** @enum {string} */
             paymentsProvider: "test" | "paypal";
         };
+        ReferenceData: {
+            serviceTypes: {
+                /** @enum {string} */
+                value: "domestic" | "international" | "same_day";
+                label: string;
+            }[];
+            ukNations: {
+                /** @enum {string} */
+                value: "England" | "Northern Ireland" | "Scotland" | "Wales";
+                label: string;
+            }[];
+            /** @description Where international quotes may go; ISO 3166-1 alpha-2 codes */
+            internationalDestinations: components["schemas"]["Country"][];
+            /** @example AL */
+            defaultDestination: string;
+            /** @enum {string} */
+            coverCurrency: "GBP" | "EUR" | "USD";
+            /** @description Extended liability: the fee for cover up to an amount, both in pence */
+            coverTiers: {
+                coverAmount: number;
+                fee: number;
+            }[];
+            exportReasons: components["schemas"]["Option"][];
+            documentTypes: components["schemas"]["Option"][];
+            /** @description Sender and recipient kinds on customs forms */
+            partyKinds: components["schemas"]["Option"][];
+            hsCodeCategories: {
+                id: string;
+                label: string;
+                codes: {
+                    code: string;
+                    label: string;
+                }[];
+            }[];
+            /** @description The quote form’s weight choices, kg */
+            weightOptions: number[];
+            manufactureCountries: components["schemas"]["Country"][];
+        };
+        Country: {
+            code: string;
+            name: string;
+        };
+        Option: {
+            value: string;
+            label: string;
+        };
         Mailbox: {
             items: {
                 id: string;
@@ -389,6 +1094,763 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
             }[];
+        };
+        Vendor: {
+            id: string;
+            status: components["schemas"]["VendorStatus"];
+            shopName: string | null;
+            addressLine1: string | null;
+            city: string | null;
+            state: string | null;
+            postalCode: string | null;
+            country: string | null;
+            description: string | null;
+            website: string | null;
+            logoUrl: string | null;
+            vatNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description Only an admin makes a vendor active
+         * @enum {string}
+         */
+        VendorStatus: "pending" | "active" | "suspended";
+        UpdateVendorRequest: {
+            shopName?: string;
+            addressLine1?: string | null;
+            city?: string | null;
+            state?: string;
+            postalCode?: string;
+            country?: string;
+            description?: string;
+            website?: "" | string | null;
+            logoUrl?: "" | string | null;
+            /**
+             * @description UK VAT number; empty or null clears it
+             * @example GB123456789
+             */
+            vatNumber?: string | null;
+        };
+        AdminVendor: components["schemas"]["Vendor"] & {
+            ownerId: string;
+            ownerEmail: string;
+            ownerName: string | null;
+        };
+        CourierServiceList: {
+            /** @description Newest first */
+            items: components["schemas"]["CourierService"][];
+        };
+        CourierService: {
+            id: string;
+            vendorId: string;
+            name: string;
+            logoUrl: string | null;
+            serviceType: components["schemas"]["ServiceType"];
+            currency: components["schemas"]["Currency"];
+            fromLocation: string;
+            toLocation: string | string[];
+            weightTiers: components["schemas"]["WeightTier"][];
+            maxLengthCm: number | null;
+            maxWidthCm: number | null;
+            maxHeightCm: number | null;
+            maxWeightKg: number | null;
+            volumetricDivisor: number;
+            transitDays: number;
+            sameDay: components["schemas"]["SameDayPricing"];
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        ServiceType: "domestic" | "international" | "same_day";
+        /** @enum {string} */
+        Currency: "GBP" | "EUR" | "USD";
+        /** @description Parcels up to maxKg (chargeable weight) cost price, in minor units */
+        WeightTier: {
+            maxKg: number;
+            price: number;
+        };
+        /** @description Distance price in minor units: max(minimumFee, baseFee + perMile × miles) */
+        SameDayPricing: {
+            baseFee: number;
+            perMile: number;
+            minimumFee: number;
+        } | null;
+        CreateCourierServiceRequest: {
+            name: string;
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            /**
+             * @default GBP
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            logoUrl?: "" | string | null;
+            /**
+             * @description Defaults to 'Any' ('GB' for international)
+             * @example England
+             */
+            fromLocation?: string;
+            /**
+             * @description Defaults to 'Any'
+             * @example Any
+             */
+            toLocation?: string | string[];
+            weightTiers: components["schemas"]["WeightTier"][];
+            maxLengthCm?: number | null;
+            maxWidthCm?: number | null;
+            maxHeightCm?: number | null;
+            maxWeightKg?: number | null;
+            /** @default 5000 */
+            volumetricDivisor: number;
+            /** @description Working days from collection; defaults to 0 for same day, otherwise 2 */
+            transitDays?: number;
+            /** @description Required for same-day services, only for them */
+            sameDay?: {
+                baseFee: number;
+                perMile: number;
+                minimumFee: number;
+            } | null;
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+        };
+        UpdateCourierServiceRequest: {
+            name?: string;
+            /** @enum {string} */
+            serviceType?: "domestic" | "international" | "same_day";
+            /** @enum {string} */
+            currency?: "GBP" | "EUR" | "USD";
+            logoUrl?: "" | string | null;
+            /**
+             * @description A UK nation or 'Any'; 'GB' for international
+             * @example England
+             */
+            fromLocation?: string;
+            /**
+             * @description Domestic and same day: a UK nation or 'Any'. International: 'Any' or a list of ISO 3166 alpha-2 destination codes
+             * @example Any
+             */
+            toLocation?: string | string[];
+            weightTiers?: components["schemas"]["WeightTier"][];
+            maxLengthCm?: number | null;
+            maxWidthCm?: number | null;
+            maxHeightCm?: number | null;
+            maxWeightKg?: number | null;
+            volumetricDivisor?: number;
+            transitDays?: number;
+            sameDay?: components["schemas"]["SameDayPricing"];
+            /** @enum {string} */
+            status?: "active" | "inactive";
+        };
+        UploadResult: {
+            /**
+             * @description Where the file is served; use it as a logo or avatar URL
+             * @example /uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.png
+             */
+            url: string;
+        };
+        UploadRequest: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG or WebP image, at most 5 MB
+             */
+            image: string;
+        };
+        Article: {
+            /** @example cheap-parcel-delivery */
+            slug: string;
+            title: string;
+            /** @description Sanitised HTML, safe to insert into the page */
+            html: string;
+        };
+        ContactRequest: {
+            name: string;
+            phone: string;
+            email: string;
+            message: string;
+        };
+        Quote: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description An expired quote is still readable but no longer bookable */
+            expired: boolean;
+            request: components["schemas"]["QuoteRequestRecord"];
+            /** @description Cheapest first; empty when nothing fits */
+            options: components["schemas"]["QuoteOption"][];
+        };
+        QuoteRequestRecord: {
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            from?: string;
+            to?: string;
+            fromPostcode?: string;
+            toPostcode?: string;
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+        };
+        QuoteOption: {
+            /** @description The stored option: a booking names it and pays this price */
+            id: string;
+            courierService: {
+                id: string;
+                name: string;
+                logoUrl: string | null;
+            };
+            vendor: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            price: components["schemas"]["Price"];
+            /** @description Summed over the parcels */
+            chargeableWeightKg: number;
+            /**
+             * @description 'volumetric' when any parcel was billed by its volume
+             * @enum {string}
+             */
+            billedBy: "actual" | "volumetric";
+            /**
+             * Format: date
+             * @example 2026-03-12
+             */
+            estimatedDelivery: string;
+            transitDays: number;
+            limits: {
+                maxLengthCm: number | null;
+                maxWidthCm: number | null;
+                maxHeightCm: number | null;
+                maxWeightKg: number | null;
+            };
+            badges: ("cheapest" | "fastest")[];
+            /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
+            distance?: {
+                miles: number;
+                /** @enum {string} */
+                source: "estimate" | "maps";
+            };
+        };
+        /** @description Minor units (pence); total = net + VAT */
+        Price: {
+            net: number;
+            vat: number;
+            total: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+        };
+        QuoteRequest: components["schemas"]["DomesticQuoteRequest"] | components["schemas"]["InternationalQuoteRequest"] | components["schemas"]["SameDayQuoteRequest"];
+        DomesticQuoteRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            serviceType: "domestic";
+            /** @enum {string} */
+            from: "England" | "Northern Ireland" | "Scotland" | "Wales";
+            /** @enum {string} */
+            to: "England" | "Northern Ireland" | "Scotland" | "Wales";
+            parcels: components["schemas"]["Parcel"][];
+        };
+        /** @description Centimetres and kilograms */
+        Parcel: {
+            /** @example 30 */
+            length: number;
+            /** @example 20 */
+            width: number;
+            /** @example 15 */
+            height: number;
+            /** @example 2 */
+            weight: number;
+        };
+        InternationalQuoteRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            serviceType: "international";
+            /**
+             * @description Always GB, the only origin
+             * @default GB
+             * @enum {string}
+             */
+            from: "GB";
+            /**
+             * @description ISO 3166-1 alpha-2 code of one of the destinations GET /meta lists
+             * @enum {string}
+             */
+            to: "AL" | "AR" | "AU" | "AT" | "BH" | "BD" | "BE" | "BA" | "BR" | "BG" | "CA" | "CL" | "CN" | "HR" | "CY" | "CZ" | "DK" | "EG" | "EE" | "FI" | "FR" | "DE" | "GH" | "GI" | "GR" | "GG" | "HK" | "HU" | "IS" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "JE" | "JO" | "KE" | "KW" | "LV" | "LT" | "LU" | "MY" | "MT" | "MX" | "MD" | "ME" | "MA" | "NL" | "NZ" | "NG" | "MK" | "NO" | "OM" | "PK" | "PH" | "PL" | "PT" | "QA" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TR" | "UA" | "AE" | "US" | "VN";
+            parcels: components["schemas"]["Parcel"][];
+        };
+        SameDayQuoteRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            serviceType: "same_day";
+            /** @example SW1A 1AA */
+            fromPostcode: string;
+            /** @example SW1A 1AA */
+            toPostcode: string;
+            /**
+             * @description Collection nation; when absent, the nation of the postcode area's main town
+             * @enum {string}
+             */
+            from?: "England" | "Northern Ireland" | "Scotland" | "Wales";
+            /**
+             * @description Delivery nation; when absent, the nation of the postcode area's main town
+             * @enum {string}
+             */
+            to?: "England" | "Northern Ireland" | "Scotland" | "Wales";
+            parcels: components["schemas"]["Parcel"][];
+        };
+        QuoteLogEntry: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            /** @description Nation, GB or collection postcode */
+            from: string | null;
+            /** @description Nation, destination ISO code or delivery postcode */
+            to: string | null;
+            /** @example England → Scotland */
+            route: string;
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            parcelCount: number;
+            /** @description Actual weight over all parcels */
+            totalWeightKg: number;
+            userId: string | null;
+            partnerId: string | null;
+            optionCount: number;
+        };
+        AdminQuote: components["schemas"]["QuoteLogEntry"] & {
+            expired: boolean;
+            request: components["schemas"]["QuoteRequestRecord"];
+            options: components["schemas"]["QuoteOption"][];
+        };
+        Order: {
+            id: string;
+            /**
+             * @description '#' and the last 8 characters of the id
+             * @example #a1b2c3d4
+             */
+            reference: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            courierServiceId: string;
+            serviceName: string;
+            vendor: {
+                id: string;
+                name: string;
+            };
+            quoteOptionId: string | null;
+            jobId: string | null;
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            collectionDate: string;
+            estimatedDelivery: string | null;
+            contents: string;
+            contentValue: number;
+            coverAmount: number;
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            chargeableWeightKg: number;
+            customs: components["schemas"]["OrderCustoms"];
+            items: components["schemas"]["OrderItem"][] | null;
+            notes: string | null;
+            price: components["schemas"]["OrderPrice"];
+            trackingNumber: string | null;
+            labelUrl: string | null;
+            /** @description Download paths once paid; customs papers for international orders only */
+            documents: {
+                label: string | null;
+                customs: string | null;
+            };
+            payment: components["schemas"]["OrderPaymentSummary"];
+            actions: {
+                pay: boolean;
+                cancel: boolean;
+                nextStatuses: components["schemas"]["OrderStatus"][];
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        OrderStatus: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+        OrderAddress: {
+            name: string;
+            /**
+             * Format: email
+             * @example sam@example.com
+             */
+            email: string;
+            /** @example +44 20 7946 0000 */
+            phone: string;
+            line1: string;
+            line2?: string;
+            town: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @example GB */
+            country: string;
+        };
+        OrderCustoms: {
+            /** @enum {string} */
+            documentType: "commercial_invoice" | "proforma_invoice";
+            /** @enum {string} */
+            reasonForExport: "sold" | "gift" | "sample" | "repair" | "documents" | "intra_company_transfer" | "temporary_export" | "return" | "personal_effects";
+            /** @enum {string} */
+            senderType: "private" | "company";
+            /** @enum {string} */
+            recipientType: "private" | "company";
+            senderEori?: string;
+            recipientEori?: string;
+            senderCompanyName?: string;
+            recipientCompanyName?: string;
+        } | null;
+        OrderItem: {
+            description: string;
+            /** @example 62059080 */
+            hsCode: string;
+            quantity: number;
+            /**
+             * @description Minor units of the order currency
+             * @example 1999
+             */
+            unitValue: number;
+            /** @enum {string} */
+            originCountry: "AR" | "AU" | "AT" | "BD" | "BE" | "BR" | "BG" | "KH" | "CA" | "CL" | "CN" | "CO" | "HR" | "CZ" | "DK" | "EG" | "EE" | "ET" | "FI" | "FR" | "DE" | "GR" | "HK" | "HU" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "KE" | "LV" | "LT" | "LU" | "MY" | "MT" | "MU" | "MX" | "MA" | "MM" | "NP" | "NL" | "NZ" | "NG" | "NO" | "PK" | "PE" | "PH" | "PL" | "PT" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TN" | "TR" | "UA" | "AE" | "GB" | "US" | "VN";
+        };
+        /** @description Minor units */
+        OrderPrice: {
+            net: number;
+            vat: number;
+            /** @description Extended cover is insurance: exempt from VAT */
+            coverFee: number;
+            /** @description net + vat + coverFee */
+            total: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+        };
+        OrderPaymentSummary: {
+            /** @enum {string} */
+            provider: "test" | "paypal";
+            /** @enum {string} */
+            status: "created" | "captured" | "refunded" | "failed";
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
+        } | null;
+        /** @description Prices are never sent: the server takes them from the stored quote option and the cover table. */
+        CreateOrderRequest: {
+            /** @description An option of a quote that has not expired */
+            quoteOptionId: string;
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            /**
+             * Format: date
+             * @description Not before today, UK time
+             */
+            collectionDate: string;
+            contents: string;
+            /** @description Minor units of the quote currency */
+            contentValue: number;
+            /**
+             * @description Minor units of GBP: 0 (no extended cover) or one of 0, 2000, 5000, 7500, 10000, 12500, 15000, 17500, 20000, 22500, 25000, 27500
+             * @example 0
+             */
+            coverAmount: number;
+            customs?: components["schemas"]["OrderCustoms"] & unknown;
+            /** @description The breakdown of contents; at least one for international shipments */
+            items?: components["schemas"]["OrderItem"][];
+            notes?: string;
+        };
+        OrderList: {
+            items: components["schemas"]["Order"][];
+            nextCursor: string | null;
+            totals: components["schemas"]["OrderTotals"];
+        };
+        OrderTotals: {
+            /** @description All the caller’s orders */
+            count: number;
+            /** @description Orders with status pending */
+            pending: number;
+            /** @description Total paid per currency, over paid orders that are not cancelled */
+            sum: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            }[];
+        };
+        OrderDetail: components["schemas"]["Order"] & {
+            events: components["schemas"]["OrderEvent"][];
+        };
+        OrderEvent: {
+            /** Format: date-time */
+            at: string;
+            from: components["schemas"]["OrderStatus"] & (string | null);
+            to: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            actorRole: "customer" | "vendor" | "admin" | "system";
+            note: string | null;
+        };
+        CancelOrderRequest: {
+            reason?: string;
+        };
+        PaymentSession: {
+            /** @enum {string} */
+            provider: "test" | "paypal";
+            providerOrderId: string;
+            /** @description Where the buyer approves the payment */
+            approveUrl?: string;
+            /** @description PayPal client id for the JS SDK buttons */
+            clientId?: string;
+        };
+        WebhookResult: {
+            /** @enum {boolean} */
+            received: true;
+            /** @description True when this event id was delivered before; nothing was done again */
+            duplicate: boolean;
+            outcome: string;
+        };
+        /** @description A PayPal webhook event, exactly as PayPal sends it; its signature headers are verified with PayPal. */
+        PayPalWebhookEvent: {
+            [key: string]: unknown;
+        };
+        Job: {
+            id: string;
+            /** @example #a1b2c3d4 */
+            reference: string;
+            status: components["schemas"]["JobStatus"];
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            route: components["schemas"]["JobRoute"];
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            collectionDate: string;
+            contents: string;
+            contentValue: number;
+            customs: components["schemas"]["OrderCustoms"];
+            items: components["schemas"]["OrderItem"][] | null;
+            notes: string | null;
+            askingPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** @description The order the job became once a courier accepted it */
+            orderId: string | null;
+            payment: components["schemas"]["OrderPaymentSummary"];
+            actions: {
+                pay: boolean;
+                withdraw: boolean;
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description An open job not accepted by then expires and is refunded
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was withdrawn or expired
+             */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        JobStatus: "awaiting_payment" | "open" | "accepted" | "withdrawn" | "expired";
+        /** @description Nations for domestic and same day, GB and a country code for international */
+        JobRoute: {
+            from: string | null;
+            to: string | null;
+            fromPostcode: string | null;
+            toPostcode: string | null;
+        };
+        /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
+        CreateJobRequest: {
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            /** @description As in a quote request: a UK nation (domestic, same day) or GB (international) */
+            from?: string;
+            /** @description As in a quote request: a UK nation, or the destination ISO code (international) */
+            to?: string;
+            /** @description Same day only */
+            fromPostcode?: string;
+            /** @description Same day only */
+            toPostcode?: string;
+            parcels: components["schemas"]["Parcel"][];
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            /**
+             * Format: date
+             * @description Not before today, UK time
+             */
+            collectionDate: string;
+            contents: string;
+            /** @description Minor units of the asking price currency */
+            contentValue: number;
+            customs?: components["schemas"]["OrderCustoms"] & unknown;
+            /** @description The breakdown of contents; at least one for international jobs */
+            items?: components["schemas"]["OrderItem"][];
+            askingPrice: components["schemas"]["AskingPrice"];
+            /** @description For the courier; shown to vendors with the job */
+            notes?: string;
+        };
+        AskingPrice: {
+            /**
+             * @description Minor units, VAT included (this is what you pay)
+             * @example 2500
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+        };
+        JobList: {
+            items: components["schemas"]["Job"][];
+            nextCursor: string | null;
+            total: number;
+        };
+        VendorJobList: {
+            items: components["schemas"]["VendorJob"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        VendorJob: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            route: components["schemas"]["JobRoute"];
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            collection: components["schemas"]["JobPlace"];
+            delivery: components["schemas"]["JobPlace"];
+            collectionDate: string;
+            contents: string;
+            contentValue: number;
+            notes: string | null;
+            askingPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** Format: date-time */
+            postedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The caller’s active courier services that could carry it: accept with one of these */
+            services: {
+                id: string;
+                name: string;
+            }[];
+        };
+        /** @description Where, without the person: names, streets and contacts come with the order */
+        JobPlace: {
+            town: string;
+            county: string;
+            postcode: string;
+            country: string;
+        };
+        AcceptJobRequest: {
+            /** @description One of the caller’s active courier services that can carry the job */
+            courierServiceId: string;
+        };
+        VendorOrderList: {
+            items: components["schemas"]["Order"][];
+            /** @description Orders matching the filters, on every page */
+            total: number;
+            limit: number;
+            /** @description The page number, null when paging by cursor */
+            page: number | null;
+            nextCursor: string | null;
+        };
+        VendorOrderStats: {
+            /** @description Paid orders, whatever their status */
+            totalOrders: number;
+            pendingOrders: number;
+            confirmedOrders: number;
+            inTransitOrders: number;
+            deliveredOrders: number;
+            cancelledOrders: number;
+            /** @description Total of paid orders that are not cancelled, in the vendor’s main currency (GBP when it has GBP orders); see revenueByCurrency for every currency */
+            totalRevenue: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            revenueByCurrency: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            }[];
+            /** @description How many orders the revenue comes from */
+            revenueOrders: number;
+        };
+        UpdateVendorOrderRequest: {
+            status?: components["schemas"]["OrderStatus"] & unknown;
+            /** @example 1Z999AA10123456784 */
+            trackingNumber?: string;
+            /** @description An http(s) link to the courier’s label; null or "" removes it */
+            labelUrl?: string | "" | null;
+            /** @description Courier notes; null or "" removes them */
+            notes?: string | "" | null;
+            /**
+             * Format: date
+             * @description Not before today when changed
+             */
+            collectionDate?: string | "" | null;
         };
     };
     responses: never;
@@ -963,6 +2425,37 @@ export interface operations {
             };
         };
     };
+    getReferenceData: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference data */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceData"];
+                };
+            };
+            /** @description Not modified: the copy named by If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listMailbox: {
         parameters: {
             query?: {
@@ -987,6 +2480,2205 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vendor"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMyVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVendorRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vendor"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListVendors: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, updatedAt, shopName, status, city, country, ownerEmail, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of vendors */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminActivateVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSuspendVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVendor"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCourierServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierServiceList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCourierService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCourierServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierService"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCourierService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierService"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCourierService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCourierService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCourierServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierService"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Received; staff are emailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored quote */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListQuotes: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, expiresAt, serviceType, optionCount, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the quote log, newest first unless sorted otherwise */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteLogEntry"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminQuote"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: components["schemas"]["OrderStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order, awaiting payment, with the server’s price breakdown */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The cancelled order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSession"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    captureOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid: the order, now pending, with its tracking number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description The provider holds the payment for review; the order stays awaiting payment */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment failed. Please try again. (payment_declined) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderCustoms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customs declaration */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    paypalWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature cannot be checked now; PayPal will deliver again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveTestPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved; see Location */
+            303: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: components["schemas"]["JobStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; `total` counts every job the filter matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job, awaiting payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdrawJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startJobPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSession"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    captureJobPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid: the job, now open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The provider holds the payment for review; the job stays awaiting payment */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment failed. Please try again. (payment_declined) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorJobList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller had accepted this job already: its order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description The new order, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorOrders: {
+        parameters: {
+            query?: {
+                status?: "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+                /** @description Orders placed on or after this day (UK time) */
+                from?: string;
+                /** @description Orders placed on or before this day, up to 23:59:59 UK time */
+                to?: string;
+                /** @description Free text over the order reference ('#' and the last 8 characters), the customer (delivery name) and the courier service name */
+                q?: string;
+                limit?: number;
+                /** @description Page number from 1; or use cursor */
+                page?: number;
+                /** @description nextCursor of the previous page; not with page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrderList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorOrderStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrderStats"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportVendorOrders: {
+        parameters: {
+            query?: {
+                status?: "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+                /** @description Orders placed on or after this day (UK time) */
+                from?: string;
+                /** @description Orders placed on or before this day, up to 23:59:59 UK time */
+                to?: string;
+                /** @description Free text over the order reference ('#' and the last 8 characters), the customer (delivery name) and the courier service name */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8 with a byte-order mark) */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateVendorOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVendorOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order with its timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

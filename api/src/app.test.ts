@@ -33,7 +33,7 @@ describe('HTTP basics', () => {
       body: '{"email": ',
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).detail).toMatch(/JSON/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/JSON/);
   });
 
   it('rejects bodies over the limit with 413', async () => {
@@ -57,5 +57,45 @@ describe('HTTP basics', () => {
     const page = await t.app.request('/docs/api');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/openapi.json');
+  });
+});
+
+describe('front ends served by the API', () => {
+  it('serves the widget script cross-origin-loadable, the portal with SPA fallback, and admin under /admin/', async () => {
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'consign-static-'));
+    for (const dir of ['widget/dist', 'portal/dist', 'admin/dist'])
+      mkdirSync(join(root, dir), { recursive: true });
+    writeFileSync(join(root, 'widget/dist/consign.js'), 'console.log("widget")');
+    writeFileSync(join(root, 'portal/dist/index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(join(root, 'admin/dist/index.html'), '<!doctype html><title>admin</title>');
+    const s = await createTestApp({ STATIC_ROOT: root });
+    try {
+      const widget = await s.app.request('/widget/v1/consign.js');
+      expect(widget.status).toBe(200);
+      expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(widget.headers.get('content-type')).toContain('javascript');
+
+      const home = await s.app.request('/');
+      expect(home.headers.get('content-type')).toContain('text/html');
+      expect(await home.text()).toContain('<title>portal</title>');
+
+      const deep = await s.app.request('/dashboard/orders');
+      expect(deep.status).toBe(200);
+      expect(await deep.text()).toContain('<title>portal</title>');
+      expect(deep.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+
+      const admin = await s.app.request('/admin/vendors/123');
+      expect(await admin.text()).toContain('<title>admin</title>');
+
+      // API paths never fall back to the portal
+      const api = await s.app.request('/api/v1/does-not-exist');
+      expect(api.status).toBe(404);
+      expect(api.headers.get('content-type')).toContain('application/problem+json');
+    } finally {
+      s.close();
+    }
   });
 });

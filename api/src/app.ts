@@ -8,11 +8,22 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
+import { adminRouter } from './features/admin/admin.index';
 import { authRouter } from './features/auth/auth.index';
+import { contentRouter } from './features/content/content.index';
+import { couriersRouter } from './features/couriers/couriers.index';
 import { devRouter } from './features/dev/dev.index';
 import { healthRouter } from './features/health/health.index';
+import { jobsRouter } from './features/jobs/jobs.index';
 import { metaRouter } from './features/meta/meta.index';
+import { ordersRouter } from './features/orders/orders.index';
+import { paymentsRouter } from './features/payments/payments.index';
+import { quotesRouter } from './features/quotes/quotes.index';
+import { uploadsRouter } from './features/uploads/uploads.index';
+import { UPLOADS_PATH } from './features/uploads/uploads.routes';
 import { usersRouter } from './features/users/users.index';
+import { vendorOrdersRouter } from './features/vendor-orders/vendor-orders.index';
+import { vendorsRouter } from './features/vendors/vendors.index';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
 
@@ -49,6 +60,12 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
+  // Partners' pages load the widget script cross-origin; registered before secureHeaders so
+  // that this runs after it on the way out and wins over its same-origin default.
+  app.use('/widget/v1/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   app.use(
     '*',
     secureHeaders({
@@ -57,17 +74,18 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  app.use(
-    `${API_BASE}/*`,
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) =>
-        problemResponse(
-          c,
-          413,
-          problemBody(413, `The request body is larger than ${deps.config.bodyLimitBytes} bytes`),
-        ),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) =>
+      problemResponse(
+        c,
+        413,
+        problemBody(413, `The request body is larger than ${deps.config.bodyLimitBytes} bytes`),
+      ),
+  });
+  // Image uploads are up to 5 MB; their route applies its own streaming limit (features/uploads).
+  app.use(`${API_BASE}/*`, (c, next) =>
+    c.req.path === `${API_BASE}${UPLOADS_PATH}` ? next() : apiBodyLimit(c, next),
   );
 
   app.route('/', healthRouter);
@@ -76,6 +94,16 @@ export function createApp(deps: AppDeps) {
   api.route('/', usersRouter);
   api.route('/', metaRouter);
   api.route('/', devRouter);
+  api.route('/', vendorsRouter);
+  api.route('/', adminRouter);
+  api.route('/', couriersRouter);
+  api.route('/', uploadsRouter);
+  api.route('/', contentRouter);
+  api.route('/', quotesRouter);
+  api.route('/', ordersRouter);
+  api.route('/', paymentsRouter);
+  api.route('/', jobsRouter);
+  api.route('/', vendorOrdersRouter);
   app.route(API_BASE, api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -132,8 +160,6 @@ function mountFrontEnds(app: App, deps: AppDeps) {
         root: widgetDist,
         rewriteRequestPath: (p) => p.replace(/^\/widget\/v1/, ''),
         onFound: (_path, c) => {
-          // Partners' pages load the script cross-origin.
-          c.header('Cross-Origin-Resource-Policy', 'cross-origin');
           c.header('Cache-Control', 'public, max-age=300');
         },
       }),
@@ -152,7 +178,7 @@ function mountFrontEnds(app: App, deps: AppDeps) {
 
   if (existsSync(join(portalDist, 'index.html'))) {
     app.use('/assets/*', serveStatic({ root: portalDist, onFound: immutable }));
-    app.use('*', serveStatic({ root: portalDist, index: '' }));
+    app.use('*', serveStatic({ root: portalDist, index: 'index.html' }));
     const portalIndex = readFileSync(join(portalDist, 'index.html'), 'utf8');
     // Anything that is not the API, a file or a reserved path is a portal route.
     app.get('*', (c, next) => {

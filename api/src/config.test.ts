@@ -38,7 +38,14 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'PAYPAL_CLIENT_SECRET', 'SEED_DEMO']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'JWT_SECRET',
+      'PAYPAL_CLIENT_SECRET',
+      'SEED_DEMO',
+    ]) {
       expect(problems).toContain(name);
     }
   });
@@ -54,7 +61,11 @@ describe('configuration', () => {
       PAYPAL_ENV: 'live',
       SEED_DEMO: '0',
     });
-    expect(config.database).toEqual({ url: 'libsql://consign.example.turso.io', authToken: 'token', isLocalFile: false });
+    expect(config.database).toEqual({
+      url: 'libsql://consign.example.turso.io',
+      authToken: 'token',
+      isLocalFile: false,
+    });
     expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
     expect(config.seedDemo).toBe(false);
   });

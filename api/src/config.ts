@@ -15,50 +15,49 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^(libsql|https?|wss?|file):/, 'must start with libsql:, http(s):, ws(s): or file:')
-        .optional(),
-    ),
-    DATABASE_AUTH_TOKEN: optionalString,
-    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    SMTP_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-        .optional(),
-    ),
-    MAIL_FROM: z.string().default('Consign <no-reply@consign.example>'),
-    STAFF_EMAIL: z.email().default('support@consign.example'),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-    GOOGLE_MAPS_API_KEY: optionalString,
-    ADDRESS_API_KEY: optionalString,
-    PAYPAL_CLIENT_ID: optionalString,
-    PAYPAL_CLIENT_SECRET: optionalString,
-    PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
-    PAYPAL_WEBHOOK_ID: optionalString,
-    PAYPAL_API_BASE: optionalString.pipe(z.url().optional()),
-    UPLOAD_DIR: optionalString,
-    SEED_DEMO: flag(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    BODY_LIMIT_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(1024 * 1024),
-    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    STATIC_ROOT: optionalString,
-    TRUST_PROXY: flag(false),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(libsql|https?|wss?|file):/, 'must start with libsql:, http(s):, ws(s): or file:')
+      .optional(),
+  ),
+  DATABASE_AUTH_TOKEN: optionalString,
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Consign <no-reply@consign.example>'),
+  STAFF_EMAIL: z.email().default('support@consign.example'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_MAPS_API_KEY: optionalString,
+  ADDRESS_API_KEY: optionalString,
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_API_BASE: optionalString.pipe(z.url().optional()),
+  UPLOAD_DIR: optionalString,
+  SEED_DEMO: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  STATIC_ROOT: optionalString,
+  TRUST_PROXY: flag(false),
+});
 
 export type Env = z.infer<typeof envSchema>;
 

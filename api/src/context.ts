@@ -1,11 +1,14 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GoogleVerifier } from './features/auth/google-verifier';
+import type { CourierCatalog } from './features/couriers/catalog';
 import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import type { PasswordHasher } from './lib/password';
 import type { RateLimiter } from './lib/rate-limit';
+import type { DistanceProvider } from './providers/distance';
 import type { Mailer } from './providers/mail';
+import type { PaymentProvider } from './providers/payments';
 
 /** Everything a request may need, built once per process (or per test) by createApp's caller. */
 export type AppDeps = {
@@ -16,6 +19,12 @@ export type AppDeps = {
   hasher: PasswordHasher;
   tokens: AccessTokens;
   rateLimiter: RateLimiter;
+  /** Quotable courier services kept in memory; invalidate it after changing services or vendors. */
+  catalog: CourierCatalog;
+  /** Same-day road miles: Google Distance Matrix when GOOGLE_MAPS_API_KEY is set, else the estimate. */
+  distance: DistanceProvider;
+  /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in TEST MODE provider. */
+  payments: PaymentProvider;
   /** Present only when GOOGLE_CLIENT_ID is set. */
   google?: GoogleVerifier;
   /** Injected so tests can move time. */

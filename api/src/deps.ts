@@ -4,11 +4,16 @@ import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { GoogleVerifier } from './features/auth/google-verifier';
+import { ensureDefaultArticles } from './features/content/default-articles';
+import { CourierCatalog } from './features/couriers/catalog';
+import { createPostcodeCentroidLookup } from './features/quotes/postcodes.service';
 import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import { PasswordHasher } from './lib/password';
 import { RateLimiter } from './lib/rate-limit';
+import { createDistanceProvider } from './providers/distance';
 import { createMailer } from './providers/mail';
+import { createPaymentProvider } from './providers/payments';
 
 /** Opens the database, applies migrations and picks each provider: the real one when configured. */
 export async function createDeps(
@@ -19,6 +24,8 @@ export async function createDeps(
   mkdirSync(config.uploadDir, { recursive: true });
   const db = overrides.db ?? (await openDatabase(config.database));
   await runMigrations(db);
+  // Not demo data: the quote landing pages link to these, so every database needs them.
+  await ensureDefaultArticles(db);
   const deps: AppDeps = {
     config,
     db,
@@ -28,6 +35,15 @@ export async function createDeps(
     tokens: new AccessTokens(config.jwtSecret),
     // Reads deps.now at call time, so a test that moves the clock moves the windows too.
     rateLimiter: new RateLimiter(db, () => deps.now().getTime()),
+    catalog: overrides.catalog ?? new CourierCatalog(db),
+    distance:
+      overrides.distance ??
+      createDistanceProvider({
+        googleMapsApiKey: config.google.mapsApiKey,
+        // Exact centroids once `pnpm postcodes:import` has filled the table; area centroids until then.
+        lookupCentroid: createPostcodeCentroidLookup(db),
+      }),
+    payments: overrides.payments ?? createPaymentProvider(config, { logger, now: () => deps.now() }),
     google: config.google.clientId
       ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl)
       : undefined,

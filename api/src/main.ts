@@ -3,6 +3,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
+import { startJobExpiry } from './features/jobs/jobs.index';
+import { startPaymentReconciler } from './features/payments/payments.reconcile';
 import { createLogger } from './lib/logger';
 
 async function main() {
@@ -23,6 +25,10 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
 
   const app = createApp(deps);
+  // Background sweeps every 5 minutes: finish captures a crash left unrecorded, refund what cannot
+  // be fulfilled, and expire (and refund) jobs nobody accepted within 7 days.
+  startPaymentReconciler(deps);
+  startJobExpiry(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {

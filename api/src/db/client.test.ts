@@ -11,7 +11,9 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 
 describe('local database client', () => {
   it('runs concurrent read-modify-write transactions and plain writes in one process without losing updates or deadlocking', async () => {
-    const db = await openDatabase({ url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'c.db')}` });
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'c.db')}`,
+    });
     await runMigrations(db);
     expect((await db.$client.execute('PRAGMA journal_mode')).rows[0]?.[0]).toBe('wal');
     await db.insert(rateLimits).values({ key: 'counter', count: 0, resetAt: 0 });
@@ -36,13 +38,17 @@ describe('local database client', () => {
 
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, 'counter'));
     expect(row!.count).toBe(25);
-    const [{ n }] = (await db.all(sql`select count(*) as n from rate_limits where key like 'plain-%'`)) as [{ n: number }];
+    const [{ n }] = (await db.all(sql`select count(*) as n from rate_limits where key like 'plain-%'`)) as [
+      { n: number },
+    ];
     expect(n).toBe(25);
     db.$client.close();
   });
 
   it('rolls back a failed transaction completely and keeps working', async () => {
-    const db = await openDatabase({ url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'r.db')}` });
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'r.db')}`,
+    });
     await runMigrations(db);
     await expect(
       db.transaction(async (tx) => {

@@ -80,10 +80,20 @@ function serialise(client: Client): Client {
 export async function openDatabase(options: { url: string; authToken?: string }): Promise<Database> {
   const isFile = options.url.startsWith('file:');
   if (isFile) mkdirSync(dirname(options.url.slice('file:'.length)), { recursive: true });
-  const raw = createClient({ url: options.url, authToken: options.authToken, timeout: 5000 });
+  // One connection per process for a local file: every call is queued by serialise() anyway,
+  // and a single connection keeps the per-connection pragmas below in force.
+  const raw = createClient({
+    url: options.url,
+    authToken: options.authToken,
+    timeout: 5000,
+    ...(isFile ? { concurrency: 1 } : {}),
+  });
   if (isFile) {
-    // WAL lets readers go on while one writer commits. journal_mode is stored in the file.
+    // WAL lets readers go on while one writer commits (stored in the file). With WAL,
+    // synchronous=NORMAL is still safe against corruption and only risks the last commits on
+    // power loss, not on a process crash; FULL would fsync on every commit.
     await raw.execute('PRAGMA journal_mode = WAL');
+    await raw.execute('PRAGMA synchronous = NORMAL');
   }
   const client = isFile ? serialise(raw) : raw;
   return drizzle(client, { schema }) as unknown as Database;

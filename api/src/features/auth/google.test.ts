@@ -9,13 +9,14 @@ const CLIENT_ID = 'consign-test.apps.googleusercontent.com';
 // A local stand-in for Google's key set endpoint, serving a JWKS as Google does.
 let jwksServer: Server;
 let jwksUrl: string;
-let privateKey: CryptoKey;
-let otherKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
+let otherKey: PrivateKey;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey as CryptoKey;
-  otherKey = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+  privateKey = pair.privateKey;
+  otherKey = (await generateKeyPair('RS256')).privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   jwksServer = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -36,7 +37,7 @@ type Claims = { sub?: string; email?: string; email_verified?: boolean; name?: s
 
 function idToken(
   claims: Claims,
-  options: { iss?: string; aud?: string; exp?: number | string; key?: CryptoKey; kid?: string } = {},
+  options: { iss?: string; aud?: string; exp?: number | string; key?: PrivateKey; kid?: string } = {},
 ) {
   return new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key' })
@@ -53,8 +54,15 @@ describe('Google sign-in', () => {
     const token = await idToken({ sub: 'g-100', email: 'Gina@Gmail.com', name: 'Gina' });
     const first = await t.post('/api/v1/auth/google', { idToken: token, role: 'vendor' });
     expect(first.status).toBe(200);
-    expect(first.body.user).toMatchObject({ email: 'gina@gmail.com', name: 'Gina', role: 'vendor', emailVerified: true });
-    const again = await t.post('/api/v1/auth/google', { idToken: await idToken({ sub: 'g-100', email: 'gina@gmail.com' }) });
+    expect(first.body.user).toMatchObject({
+      email: 'gina@gmail.com',
+      name: 'Gina',
+      role: 'vendor',
+      emailVerified: true,
+    });
+    const again = await t.post('/api/v1/auth/google', {
+      idToken: await idToken({ sub: 'g-100', email: 'gina@gmail.com' }),
+    });
     expect(again.body.user.id).toBe(first.body.user.id);
   });
 
@@ -67,7 +75,10 @@ describe('Google sign-in', () => {
     ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }],
     ['a wrong issuer', { iss: 'https://evil.example.com' }],
     ['an expired token', { exp: Math.floor(Date.now() / 1000) - 60 }],
-    ['a key Google did not publish', { key: undefined as unknown as CryptoKey, kid: 'test-key', other: true }],
+    [
+      'a key Google did not publish',
+      { key: undefined as unknown as PrivateKey, kid: 'test-key', other: true },
+    ],
   ])('rejects %s with 401', async (_label, opts) => {
     const options = 'other' in opts ? { key: otherKey } : opts;
     const token = await idToken({ sub: 'g-102', email: 'x@gmail.com' }, options);
@@ -99,13 +110,17 @@ describe('Google sign-in', () => {
     expect(linked.status).toBe(200);
     expect(linked.body.user.id).toBe(existing.user.id);
     // the password still works after linking
-    expect((await t.post('/api/v1/auth/login', { email: 'owner@gmail.com', password: 'correct-horse-1' })).status).toBe(200);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'owner@gmail.com', password: 'correct-horse-1' })).status,
+    ).toBe(200);
   });
 
   it('answers 404 when Google sign-in is not configured', async () => {
     const plain = await createTestApp();
     try {
-      const res = await plain.post('/api/v1/auth/google', { idToken: await idToken({ email: 'a@gmail.com' }) });
+      const res = await plain.post('/api/v1/auth/google', {
+        idToken: await idToken({ email: 'a@gmail.com' }),
+      });
       expect(res.status).toBe(404);
       expect((await plain.get('/api/v1/meta/auth')).body.googleClientId).toBeNull();
     } finally {

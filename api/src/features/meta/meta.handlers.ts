@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
 import type * as routes from './meta.routes';
+import { REFERENCE_DATA } from './reference-data';
 
 export const getClientSettings: RouteHandler<typeof routes.getClientSettings, AppEnv> = (c) => {
   const { config, mailer } = c.var.deps;
@@ -12,4 +14,23 @@ export const getClientSettings: RouteHandler<typeof routes.getClientSettings, Ap
     },
     200,
   );
+};
+
+/** The reference data is code, so its ETag is fixed for the life of the process (and the release). */
+const REFERENCE_ETAG = `"${createHash('sha256').update(JSON.stringify(REFERENCE_DATA)).digest('base64url').slice(0, 27)}"`;
+
+/** If-None-Match may list several tags, weak or strong, or `*` (RFC 9110 §13.1.2: weak comparison). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+export const getReferenceData: RouteHandler<typeof routes.getReferenceData, AppEnv> = (c) => {
+  c.header('ETag', REFERENCE_ETAG);
+  c.header('Cache-Control', 'public, max-age=3600');
+  if (matchesEtag(c.req.header('If-None-Match'), REFERENCE_ETAG)) return c.body(null, 304);
+  return c.json(REFERENCE_DATA, 200);
 };

@@ -2,4 +2,6 @@ import { createRouter } from '../../lib/openapi';
 import * as handlers from './meta.handlers';
 import * as routes from './meta.routes';
 
-export const metaRouter = createRouter().openapi(routes.getClientSettings, handlers.getClientSettings);
+export const metaRouter = createRouter()
+  .openapi(routes.getClientSettings, handlers.getClientSettings)
+  .openapi(routes.getReferenceData, handlers.getReferenceData);

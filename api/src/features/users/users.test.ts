@@ -14,7 +14,13 @@ describe('users/me', () => {
     const patch = {
       name: 'Morgan Example',
       phone: '+44 20 7946 0000',
-      address: { line1: '1 High Street', town: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'GB' },
+      address: {
+        line1: '1 High Street',
+        town: 'Bath',
+        county: 'Somerset',
+        postcode: 'BA1 1AA',
+        country: 'GB',
+      },
       avatarUrl: '/uploads/abc.png',
     };
     const res = await t.patch('/api/v1/users/me', patch, auth);
@@ -32,7 +38,9 @@ describe('users/me', () => {
     const bad = await t.patch('/api/v1/users/me', { phone: 'call me', address: { line1: '' } }, auth);
     expect(bad.status).toBe(422);
     const paths = bad.body.errors.map((e: { path: string }) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['phone', 'address.line1', 'address.town', 'address.postcode']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['phone', 'address.line1', 'address.town', 'address.postcode']),
+    );
     const role = await t.patch('/api/v1/users/me', { role: 'admin' }, auth);
     expect(role.status).toBe(422);
     expect((await t.get('/api/v1/users/me', auth)).body.email).toBe('fixed@example.com');

@@ -4,7 +4,7 @@
  * rows, so it is read chunk by chunk (csv-parse's stream parser, with back-pressure) and
  * yields one row at a time; memory stays at a few chunks however large the file is.
  */
-import { Readable, pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { CsvError as CsvParseError, parse } from 'csv-parse';
 import { isInUk } from './geo';
 import { parseUkPostcode } from './postcode';

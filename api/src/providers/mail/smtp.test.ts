@@ -37,10 +37,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('SMTP mail', () => {
   it('sends the code, welcome and reset emails over SMTP with text and HTML parts, and leaves the outbox empty', async () => {
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Consign <mail@consign.example>' });
+    const t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Consign <mail@consign.example>',
+    });
     try {
       expect((await t.get('/api/v1/meta/auth')).body.mailTransport).toBe('smtp');
-      expect((await t.post('/api/v1/auth/signup', { email: 'smtp@example.com', password: 'password-123' })).status).toBe(201);
+      expect(
+        (await t.post('/api/v1/auth/signup', { email: 'smtp@example.com', password: 'password-123' })).status,
+      ).toBe(201);
       const codeMail = received.find((m) => m.to.includes('smtp@example.com'));
       expect(codeMail).toBeDefined();
       expect(codeMail!.from).toBe('mail@consign.example');
@@ -51,7 +56,9 @@ describe('SMTP mail', () => {
 
       const verified = await t.post('/api/v1/auth/verify-email', { email: 'smtp@example.com', code });
       expect(verified.status).toBe(200);
-      expect(received.some((m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw))).toBe(true);
+      expect(
+        received.some((m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw)),
+      ).toBe(true);
 
       await t.post('/api/v1/auth/password-reset', { email: 'smtp@example.com' });
       const reset = received.find((m) => /Subject: Reset your Consign password/.test(m.raw));

@@ -1,0 +1,153 @@
+/**
+ * Seeds the benchmark database: 8 active vendors with 200 active courier services between them,
+ * of which exactly 50 fit the benchmark request (BENCH_REQUEST: one 2 kg parcel, domestic,
+ * England to Scotland). The other 150 are what a real catalogue holds that such a request must
+ * skip: international and same-day services, domestic services on other routes, and domestic
+ * services whose tiers or limits are too small. Deterministic, so runs compare.
+ *
+ *   node --import tsx bench/seed.ts <data dir>
+ */
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { courierServices, users, vendors } from '../src/db/schema';
+import { bumpCatalogVersion } from '../src/features/couriers/catalog';
+
+export const BENCH_REQUEST = {
+  serviceType: 'domestic',
+  from: 'England',
+  to: 'Scotland',
+  parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+} as const;
+
+export const FITTING_SERVICES = 50;
+export const TOTAL_SERVICES = 200;
+const VENDORS = 8;
+
+type NewService = typeof courierServices.$inferInsert;
+
+/** mulberry32: a tiny seeded PRNG, so every run seeds the same catalogue. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function services(vendorIds: string[]): NewService[] {
+  const random = prng(20260311);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const price = (min: number, max: number) => Math.round(min + random() * (max - min));
+  const tiers = (maxKgs: number[], base: number) =>
+    maxKgs.map((maxKg, i) => ({ maxKg, price: base + i * price(150, 400) }));
+  const out: NewService[] = [];
+  const add = (service: Omit<NewService, 'vendorId'>) =>
+    out.push({ vendorId: vendorIds[out.length % vendorIds.length]!, ...service });
+
+  for (let i = 0; i < FITTING_SERVICES; i++) {
+    add({
+      name: `Fits ${i + 1} ${pick(['Express', 'Standard', 'Economy', 'Saver', 'Next Day'])}`,
+      serviceType: 'domestic',
+      fromLocation: pick(['Any', 'England']),
+      toLocation: pick(['Any', 'Scotland']),
+      weightTiers: tiers([1, 2, 5, 10, 20, 30], price(399, 899)),
+      maxLengthCm: pick([null, 100, 120]),
+      maxWidthCm: pick([null, 70, 80]),
+      maxHeightCm: pick([null, 60, 80]),
+      maxWeightKg: pick([null, 20, 30]),
+      transitDays: pick([1, 2, 3, 4]),
+    });
+  }
+  for (let i = 0; i < 25; i++) {
+    add({
+      name: `Other route ${i + 1}`,
+      serviceType: 'domestic',
+      fromLocation: pick(['Wales', 'Scotland', 'Northern Ireland']),
+      toLocation: pick(['England', 'Wales', 'Northern Ireland']),
+      weightTiers: tiers([2, 5, 10], price(399, 899)),
+      transitDays: pick([1, 2, 3]),
+    });
+  }
+  for (let i = 0; i < 25; i++) {
+    const tooLight = i % 2 === 0;
+    add({
+      name: `Small parcels ${i + 1}`,
+      serviceType: 'domestic',
+      fromLocation: 'Any',
+      toLocation: 'Any',
+      weightTiers: tooLight ? tiers([0.5, 1], price(249, 399)) : tiers([2, 5], price(299, 499)),
+      maxLengthCm: tooLight ? null : 25,
+      transitDays: pick([2, 3]),
+    });
+  }
+  for (let i = 0; i < 60; i++) {
+    add({
+      name: `Worldwide ${i + 1}`,
+      serviceType: 'international',
+      fromLocation: 'GB',
+      toLocation: i % 3 === 0 ? 'Any' : [pick(['FR', 'DE', 'ES', 'IT']), pick(['US', 'CA', 'AU', 'AL'])],
+      weightTiers: tiers([1, 5, 10, 20], price(1999, 3999)),
+      transitDays: pick([3, 4, 5, 7]),
+    });
+  }
+  for (let i = 0; i < 40; i++) {
+    add({
+      name: `Same day ${i + 1}`,
+      serviceType: 'same_day',
+      fromLocation: 'Any',
+      toLocation: 'Any',
+      weightTiers: tiers([5, 10, 20], 0),
+      transitDays: 0,
+      sameDay: { baseFee: price(1000, 2000), perMile: price(80, 150), minimumFee: price(1500, 2500) },
+    });
+  }
+  if (out.length !== TOTAL_SERVICES) throw new Error(`seeded ${out.length} services, not ${TOTAL_SERVICES}`);
+  return out;
+}
+
+async function main() {
+  const dataDir = process.argv[2];
+  if (!dataDir) throw new Error('usage: node --import tsx bench/seed.ts <data dir>');
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const db = await openDatabase(config.database);
+  try {
+    await runMigrations(db);
+    await db.transaction(
+      async (tx) => {
+        const vendorIds: string[] = [];
+        for (let i = 1; i <= VENDORS; i++) {
+          const [user] = await tx
+            .insert(users)
+            .values({ email: `bench-vendor-${i}@consign.example`, role: 'vendor', emailVerified: true })
+            .returning({ id: users.id });
+          const [vendor] = await tx
+            .insert(vendors)
+            .values({ ownerId: user!.id, status: 'active', shopName: `Bench Couriers ${i}`, country: 'GB' })
+            .returning({ id: vendors.id });
+          vendorIds.push(vendor!.id);
+        }
+        await tx.insert(courierServices).values(services(vendorIds));
+        await bumpCatalogVersion(tx);
+      },
+      { behavior: 'immediate' },
+    );
+  } finally {
+    db.$client.close();
+  }
+  console.log(
+    JSON.stringify({
+      vendors: VENDORS,
+      services: TOTAL_SERVICES,
+      fitting: FITTING_SERVICES,
+      request: BENCH_REQUEST,
+    }),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type {
+  DocumentType,
+  ExportReason,
+  ManufactureCountryCode,
+  PartyKind,
+} from '../../features/meta/reference-data';
+import { createdAt, id, timestamp, updatedAt } from './columns';
+import type { Currency, ParcelInput, ServiceType } from './quotes';
+import { users } from './users';
+import { vendors } from './vendors';
+
+/** DESIGN §3's order status machine; the rules live in features/orders/status.ts. */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'confirmed',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who moved an order: a person in one of their roles, or the system (payments, expiry). */
+export const ORDER_ACTOR_ROLES = ['customer', 'vendor', 'admin', 'system'] as const;
+export type OrderActorRole = (typeof ORDER_ACTOR_ROLES)[number];
+
+/** The order contract's address: everything a courier needs at the door. */
+export type OrderAddress = {
+  name: string;
+  email: string;
+  phone: string;
+  line1: string;
+  line2?: string | undefined;
+  town: string;
+  county: string;
+  postcode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+};
+
+export type OrderCustoms = {
+  documentType: DocumentType;
+  reasonForExport: ExportReason;
+  senderType: PartyKind;
+  recipientType: PartyKind;
+  senderEori?: string | undefined;
+  recipientEori?: string | undefined;
+  senderCompanyName?: string | undefined;
+  recipientCompanyName?: string | undefined;
+};
+
+/** One line of an international shipment's breakdown of contents; unitValue in minor units. */
+export type OrderItem = {
+  description: string;
+  hsCode: string;
+  quantity: number;
+  unitValue: number;
+  originCountry: ManufactureCountryCode;
+};
+
+/**
+ * A booking. The price columns are copied from the stored quote option (plus the cover fee from
+ * the cover table) when the order is made, so they never change after that and never came from
+ * the client. `serviceName` and `vendorName` are frozen too: the label and the customer's
+ * history must keep showing what was booked even if the vendor renames or deletes the service.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: id(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    // No foreign key: a vendor may delete a service later; its orders stay as booked.
+    courierServiceId: text('courier_service_id').notNull(),
+    /** Null for orders made from an accepted job, which has no quote. */
+    quoteOptionId: text('quote_option_id'),
+    /** Set when the order came from an accepted job; unique so one job becomes one order. */
+    jobId: text('job_id'),
+    /** The partner shop whose widget the booking came through, when it did. */
+    partnerId: text('partner_id'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('awaiting_payment'),
+    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] })
+      .$type<ServiceType>()
+      .notNull(),
+    serviceName: text('service_name').notNull(),
+    vendorName: text('vendor_name').notNull(),
+    collectionAddress: text('collection_address', { mode: 'json' }).$type<OrderAddress>().notNull(),
+    deliveryAddress: text('delivery_address', { mode: 'json' }).$type<OrderAddress>().notNull(),
+    /** YYYY-MM-DD, UK calendar. */
+    collectionDate: text('collection_date').notNull(),
+    contents: text('contents').notNull(),
+    /** Minor units of `currency`. */
+    contentValue: integer('content_value').notNull(),
+    /** Minor units of GBP (the cover table's currency); 0 means no extended cover. */
+    coverAmount: integer('cover_amount').notNull().default(0),
+    coverFee: integer('cover_fee').notNull().default(0),
+    customs: text('customs', { mode: 'json' }).$type<OrderCustoms>(),
+    items: text('items', { mode: 'json' }).$type<OrderItem[]>(),
+    notes: text('notes'),
+    parcels: text('parcels', { mode: 'json' }).$type<ParcelInput[]>().notNull(),
+    chargeableWeightKg: real('chargeable_weight_kg').notNull(),
+    /** YYYY-MM-DD, as quoted; null when unknown (jobs). */
+    estimatedDelivery: text('estimated_delivery'),
+    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] })
+      .$type<Currency>()
+      .notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+    /** net + vat + coverFee: what the customer pays. */
+    total: integer('total').notNull(),
+    trackingNumber: text('tracking_number').unique(),
+    labelUrl: text('label_url'),
+    paidAt: timestamp('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    uniqueIndex('orders_job_unique').on(t.jobId),
+  ],
+);
+
+/** The timeline customers see: one row per status change, written with the change itself. */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at').notNull(),
+    actorId: text('actor_id'),
+    actorRole: text('actor_role', { enum: ORDER_ACTOR_ROLES }).notNull(),
+    /** Null for the event that creates the order. */
+    from: text('from_status', { enum: ORDER_STATUSES }),
+    to: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);

@@ -1,0 +1,62 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth, requireRole } from '../../lib/auth';
+import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
+import { raListHeaders } from '../../lib/ra-list';
+import { AdminVendorSchema, VendorIdParamsSchema, VendorListQuerySchema } from './admin.schemas';
+
+const tags = ['Admin'];
+
+export const listVendors = createRoute({
+  operationId: 'adminListVendors',
+  method: 'get',
+  path: '/admin/vendors',
+  tags,
+  summary: 'Vendors, ra-data-simple-rest style: sort, range and filter as JSON; the total in Content-Range',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { query: VendorListQuerySchema },
+  responses: {
+    200: {
+      description: 'One page of vendors',
+      headers: raListHeaders,
+      content: { 'application/json': { schema: z.array(AdminVendorSchema) } },
+    },
+    ...pickProblems(401, 403, 422),
+  },
+});
+
+export const getVendor = createRoute({
+  operationId: 'adminGetVendor',
+  method: 'get',
+  path: '/admin/vendors/{id}',
+  tags,
+  summary: 'One vendor',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: VendorIdParamsSchema },
+  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+});
+
+export const activateVendor = createRoute({
+  operationId: 'adminActivateVendor',
+  method: 'post',
+  path: '/admin/vendors/{id}/activate',
+  tags,
+  summary: 'Make a vendor active: its active courier services are quoted from now on',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: VendorIdParamsSchema },
+  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+});
+
+export const suspendVendor = createRoute({
+  operationId: 'adminSuspendVendor',
+  method: 'post',
+  path: '/admin/vendors/{id}/suspend',
+  tags,
+  summary: 'Suspend a vendor: none of its services is quoted any more',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: VendorIdParamsSchema },
+  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+});

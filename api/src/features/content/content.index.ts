@@ -1,0 +1,7 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './content.handlers';
+import * as routes from './content.routes';
+
+export const contentRouter = createRouter()
+  .openapi(routes.getArticle, handlers.getArticle)
+  .openapi(routes.sendContactMessage, handlers.sendContactMessage);

@@ -1,0 +1,28 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context';
+import type * as routes from './couriers.routes';
+import { CouriersService } from './couriers.service';
+
+export const listCouriers: RouteHandler<typeof routes.listCouriers, AppEnv> = async (c) =>
+  c.json(await new CouriersService(c.var.deps).list(c.var.user.sub), 200);
+
+export const createCourier: RouteHandler<typeof routes.createCourier, AppEnv> = async (c) =>
+  c.json(await new CouriersService(c.var.deps).create(c.var.user.sub, c.req.valid('json')), 201);
+
+export const getCourier: RouteHandler<typeof routes.getCourier, AppEnv> = async (c) =>
+  c.json(await new CouriersService(c.var.deps).get(c.var.user.sub, c.req.valid('param').id), 200);
+
+export const updateCourier: RouteHandler<typeof routes.updateCourier, AppEnv> = async (c) =>
+  c.json(
+    await new CouriersService(c.var.deps).update(
+      c.var.user.sub,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    ),
+    200,
+  );
+
+export const deleteCourier: RouteHandler<typeof routes.deleteCourier, AppEnv> = async (c) => {
+  await new CouriersService(c.var.deps).remove(c.var.user.sub, c.req.valid('param').id);
+  return c.body(null, 204);
+};

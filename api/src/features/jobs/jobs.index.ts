@@ -1,0 +1,17 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './jobs.handlers';
+// Registers the job payment target with the shared payment core.
+import './jobs.payment-target';
+import * as routes from './jobs.routes';
+
+export { expireJobs, startJobExpiry } from './jobs.expiry';
+
+export const jobsRouter = createRouter()
+  .openapi(routes.createJob, handlers.createJob)
+  .openapi(routes.listJobs, handlers.listJobs)
+  .openapi(routes.getJob, handlers.getJob)
+  .openapi(routes.withdrawJob, handlers.withdrawJob)
+  .openapi(routes.startJobPayment, handlers.startJobPayment)
+  .openapi(routes.captureJobPayment, handlers.captureJobPayment)
+  .openapi(routes.listVendorJobs, handlers.listVendorJobs)
+  .openapi(routes.acceptJob, handlers.acceptJob);

@@ -1,0 +1,105 @@
+/**
+ * The low-level writes every order change goes through, inside the caller's transaction:
+ * inserting an order with its first event, and moving its status with an event. Bookings,
+ * payments, cancellations, the vendor's status changes and accepted jobs all use these, so the
+ * rule "every change is an order event written in the same transaction" holds everywhere.
+ *
+ * They take a transaction (or the database) and do not send mail: callers notify after commit.
+ */
+import { and, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Database } from '../../db/client';
+import { type OrderActorRole, type OrderStatus, orderEvents, orders } from '../../db/schema';
+import type { Tx } from '../couriers/catalog';
+import { generateTrackingNumber } from './tracking';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type DbOrTx = Database | Tx;
+
+/** Who is acting: a signed-in user in a role, or the system (id null). */
+export type OrderActor = { id: string | null; role: OrderActorRole };
+
+export const SYSTEM_ACTOR: OrderActor = { id: null, role: 'system' };
+
+/** What people see: '#' and the last 8 characters of the id (DESIGN §3). */
+export const orderReference = (id: string) => `#${id.slice(-8)}`;
+
+/**
+ * Inserts an order and the event that starts its timeline. `values.status` defaults to
+ * awaiting_payment; an order made from an already-paid job starts at pending (then pass
+ * paidAt and a tracking number, e.g. from `uniqueTrackingNumber`).
+ */
+export async function insertOrder(
+  tx: DbOrTx,
+  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt'>,
+  actor: OrderActor,
+  now: Date,
+  note = 'Order placed',
+): Promise<OrderRow> {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, id: uuidv7(), createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('order insert returned nothing');
+  await tx.insert(orderEvents).values({
+    orderId: row.id,
+    at: now,
+    actorId: actor.id,
+    actorRole: actor.role,
+    from: null,
+    to: row.status,
+    note,
+  });
+  return row;
+}
+
+/**
+ * Moves an order from `order.status` to `to` and writes the event. The update is conditional on
+ * the status the caller read, so two racing changes cannot both apply: the loser gets null and
+ * should re-read. The caller has already checked the move with checkTransition().
+ */
+export async function applyTransition(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  to: OrderStatus,
+  actor: OrderActor,
+  now: Date,
+  options: { note?: string | null; set?: Partial<Pick<NewOrder, 'paidAt' | 'trackingNumber'>> } = {},
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...options.set, status: to, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  if (!row) return null;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    at: now,
+    actorId: actor.id,
+    actorRole: actor.role,
+    from: order.status,
+    to,
+    note: options.note ?? null,
+  });
+  return row;
+}
+
+/**
+ * A tracking number no other order has. Run it inside the transaction that stores the number:
+ * an immediate transaction holds the write lock, so no other writer can take the same number
+ * between the check and the update (and the column is unique besides).
+ */
+export async function uniqueTrackingNumber(tx: DbOrTx): Promise<string> {
+  for (let i = 0; i < 10; i++) {
+    const candidate = generateTrackingNumber();
+    const taken = await tx.query.orders.findFirst({
+      where: eq(orders.trackingNumber, candidate),
+      columns: { id: true },
+    });
+    if (!taken) return candidate;
+  }
+  // A billion numbers and ten misses in a row: something other than chance is wrong.
+  throw new Error('could not find a free tracking number');
+}

@@ -1,0 +1,109 @@
+/**
+ * The printable papers of a paid order: the 4x6 label and, for international orders, the
+ * customs declaration. Built from the stored order; the renderers live in ./documents.
+ */
+import type { AppDeps } from '../../context';
+import { ukToday } from '../../lib/dates';
+import { AppError } from '../../lib/errors';
+import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
+import { type OrderRow, orderReference } from './order-store';
+import { loadOrderFor, type Viewer } from './orders.service';
+
+export type PdfFile = { filename: string; bytes: Buffer };
+
+function assertPrintable(order: OrderRow) {
+  if (order.status === 'cancelled') {
+    throw AppError.conflict('This order is cancelled; its papers are no longer valid', 'order_cancelled');
+  }
+  if (!order.paidAt || !order.trackingNumber) {
+    throw AppError.conflict('The label is available once the order is paid', 'order_not_paid');
+  }
+}
+
+/** Stored orders passed validation; a renderer refusing one is data we let through, said plainly. */
+async function render(build: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await build();
+  } catch (err) {
+    if (err instanceof DocumentDataError) {
+      throw new AppError(409, `This order cannot be printed: ${err.message}`, {
+        code: 'document_data_invalid',
+        errors: [{ path: err.field, message: err.message }],
+      });
+    }
+    throw err;
+  }
+}
+
+const fileRef = (order: OrderRow) => order.id.slice(-8);
+
+export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): Promise<PdfFile> {
+  const { order } = await loadOrderFor(deps, viewer, id);
+  assertPrintable(order);
+  const bytes = await render(() =>
+    renderLabelPdf(
+      {
+        reference: orderReference(order.id),
+        trackingNumber: order.trackingNumber as string,
+        serviceName: order.serviceName,
+        vendorName: order.vendorName,
+        serviceType: order.serviceType,
+        collectionDate: order.collectionDate,
+        sender: order.collectionAddress,
+        recipient: order.deliveryAddress,
+        parcels: order.parcels.map((p) => ({
+          weightKg: p.weight,
+          lengthCm: p.length,
+          widthCm: p.width,
+          heightCm: p.height,
+        })),
+        chargeableWeightKg: order.chargeableWeightKg,
+      },
+      { creationDate: deps.now() },
+    ),
+  );
+  return { filename: `consign-label-${fileRef(order)}.pdf`, bytes };
+}
+
+export async function orderCustomsPdf(deps: AppDeps, viewer: Viewer, id: string): Promise<PdfFile> {
+  const { order } = await loadOrderFor(deps, viewer, id);
+  if (order.serviceType !== 'international' || !order.customs || !order.items?.length) {
+    throw new AppError(404, 'Customs papers exist only for international orders', {
+      code: 'not_international',
+    });
+  }
+  assertPrintable(order);
+  const { customs } = order;
+  const bytes = await render(() =>
+    renderCustomsPdf(
+      {
+        reference: orderReference(order.id),
+        invoiceDate: ukToday(order.paidAt as Date),
+        documentType: customs.documentType,
+        reasonForExport: customs.reasonForExport,
+        currency: order.currency,
+        sender: {
+          ...order.collectionAddress,
+          type: customs.senderType,
+          companyName: customs.senderCompanyName ?? null,
+          eori: customs.senderEori ?? null,
+        },
+        recipient: {
+          ...order.deliveryAddress,
+          type: customs.recipientType,
+          companyName: customs.recipientCompanyName ?? null,
+          eori: customs.recipientEori ?? null,
+        },
+        items: order.items ?? [],
+        // Customs want what the parcels weigh, not what the courier billed (volumetric).
+        totalGrossWeightKg: order.parcels.reduce((sum, p) => sum + p.weight, 0),
+        parcelCount: order.parcels.length,
+        trackingNumber: order.trackingNumber,
+        serviceName: order.serviceName,
+        vendorName: order.vendorName,
+      },
+      { creationDate: deps.now() },
+    ),
+  );
+  return { filename: `consign-customs-${fileRef(order)}.pdf`, bytes };
+}

@@ -1,0 +1,145 @@
+/**
+ * Order emails, text and HTML. Everything a customer typed (names, contents, notes) is escaped
+ * in the HTML part and kept on one line in subjects.
+ */
+import type { OrderStatus } from '../../db/schema';
+import { formatMoney } from '../../lib/money';
+import type { MailMessage } from '../../providers/mail';
+import { type OrderRow, orderReference } from './order-store';
+import { statusLabel } from './status';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 80);
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a2233">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#0b3d91;margin:0 0 16px">Consign</p>${bodyHtml}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Consign Ltd, registered in England and Wales. You received this email because of an order on your Consign account.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function button(href: string, label: string) {
+  return `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+function table(rows: [string, string][]) {
+  return `<table role="presentation" cellpadding="4" cellspacing="0">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+const place = (a: OrderRow['collectionAddress']) => `${a.town}, ${a.postcode}, ${a.country}`;
+
+function summaryRows(order: OrderRow): [string, string][] {
+  return [
+    ['Order', orderReference(order.id)],
+    ['Service', `${order.serviceName} (${order.vendorName})`],
+    ['From', place(order.collectionAddress)],
+    ['To', place(order.deliveryAddress)],
+    ['Collection date', order.collectionDate],
+    ['Total paid', formatMoney({ amount: order.total, currency: order.currency })],
+    ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as [string, string][]) : []),
+  ];
+}
+
+const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
+
+/** To the customer once the payment is recorded: the booking is confirmed. */
+export function orderPaidEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
+  const ref = orderReference(order.id);
+  const rows = summaryRows(order);
+  const intl = order.serviceType === 'international';
+  const papers = intl ? 'the label and the customs declaration' : 'the label';
+  return {
+    to,
+    subject: `Booking confirmed: order ${ref}`,
+    text:
+      `Payment completed successfully! Your booking ${ref} is confirmed.\n\n${textRows(rows)}\n\n` +
+      `Print ${papers} from your dashboard and attach it to the parcel before collection:\n${dashboardUrl}\n\n` +
+      'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n',
+    html: layout(
+      `Booking confirmed: order ${ref}`,
+      `<p>Payment completed successfully! Your booking <strong>${escapeHtml(ref)}</strong> is confirmed.</p>
+${table(rows)}
+<p>Print ${papers} from your dashboard and attach it to the parcel before collection.</p>
+${button(dashboardUrl, 'Open your dashboard')}
+<p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>`,
+    ),
+  };
+}
+
+export type RefundNote = 'refunded' | 'refund_pending' | null;
+
+/** To the customer on every later status change. */
+export function orderStatusEmail(
+  to: string,
+  order: OrderRow,
+  from: OrderStatus,
+  note: string | null,
+  refund: RefundNote,
+  dashboardUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const now = statusLabel(order.status);
+  const lines = [`Your order ${ref} was ${statusLabel(from)} and is now ${now}.`];
+  if (note) lines.push(`Note: ${note}`);
+  if (refund === 'refunded') {
+    lines.push(
+      `Your payment of ${formatMoney({ amount: order.total, currency: order.currency })} has been refunded.`,
+    );
+  } else if (refund === 'refund_pending') {
+    lines.push(
+      `Your payment of ${formatMoney({ amount: order.total, currency: order.currency })} will be refunded shortly.`,
+    );
+  }
+  return {
+    to,
+    subject: `Order ${ref} is now ${now}`,
+    text: `${lines.join('\n')}\n\n${textRows(summaryRows(order))}\n\nFollow it on your dashboard: ${dashboardUrl}\n`,
+    html: layout(
+      `Order ${ref} is now ${now}`,
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${table(summaryRows(order))}
+${button(dashboardUrl, 'Follow your order')}`,
+    ),
+  };
+}
+
+/** To the vendor's owner when a paid order arrives for one of its services. */
+export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
+  const ref = orderReference(order.id);
+  const rows: [string, string][] = [
+    ['Order', ref],
+    ['Service', order.serviceName],
+    ['Collection date', order.collectionDate],
+    ['Collect from', place(order.collectionAddress)],
+    ['Deliver to', place(order.deliveryAddress)],
+    ['Contents', order.contents],
+    ['Parcels', String(order.parcels.length)],
+    ['Chargeable weight', `${order.chargeableWeightKg} kg`],
+    ['Price', formatMoney({ amount: order.total, currency: order.currency })],
+    ...(order.notes ? ([['Notes', order.notes]] as [string, string][]) : []),
+  ];
+  return {
+    to,
+    subject: `New order ${ref}: ${oneLine(order.serviceName)}`,
+    text: `A new paid order has arrived for ${order.serviceName}.\n\n${textRows(rows)}\n\nConfirm it on your dashboard: ${dashboardUrl}\n`,
+    html: layout(
+      `New order ${ref}`,
+      `<p>A new paid order has arrived for <strong>${escapeHtml(order.serviceName)}</strong>.</p>
+${table(rows)}
+${button(dashboardUrl, 'Open your vendor dashboard')}`,
+    ),
+  };
+}

@@ -1,0 +1,46 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { orderCustomsPdf, orderLabelPdf, type PdfFile } from './orders.documents';
+import type * as routes from './orders.routes';
+import { OrdersService, type Viewer } from './orders.service';
+
+const service = (c: Context<AppEnv>) => new OrdersService(c.var.deps);
+const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.var.user.sub, role: c.var.user.role });
+
+function pdfResponse(c: Context<AppEnv>, file: PdfFile) {
+  return c.body(new Uint8Array(file.bytes), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    // Addresses are personal data: no shared caches.
+    'Cache-Control': 'private, no-store',
+  });
+}
+
+export const createOrder: RouteHandler<typeof routes.createOrder, AppEnv> = async (c) =>
+  c.json(await service(c).create(viewer(c), c.req.valid('json')), 201);
+
+export const listOrders: RouteHandler<typeof routes.listOrders, AppEnv> = async (c) =>
+  c.json(await service(c).list(viewer(c), c.req.valid('query')), 200);
+
+export const getOrder: RouteHandler<typeof routes.getOrder, AppEnv> = async (c) =>
+  c.json(await service(c).get(viewer(c), c.req.valid('param').id), 200);
+
+export const cancelOrder: RouteHandler<typeof routes.cancelOrder, AppEnv> = async (c) => {
+  const body = (c.req.valid('json') as { reason?: string } | undefined) ?? {};
+  return c.json(await service(c).cancel(viewer(c), c.req.valid('param').id, body.reason), 200);
+};
+
+export const startOrderPayment: RouteHandler<typeof routes.startOrderPayment, AppEnv> = async (c) =>
+  c.json(await service(c).startPayment(viewer(c), c.req.valid('param').id), 200);
+
+export const captureOrderPayment: RouteHandler<typeof routes.captureOrderPayment, AppEnv> = async (c) => {
+  const { state, order } = await service(c).capture(viewer(c), c.req.valid('param').id);
+  return state === 'captured' ? c.json(order, 200) : c.json(order, 202);
+};
+
+export const getOrderLabel: RouteHandler<typeof routes.getOrderLabel, AppEnv> = async (c) =>
+  pdfResponse(c, await orderLabelPdf(c.var.deps, viewer(c), c.req.valid('param').id));
+
+export const getOrderCustoms: RouteHandler<typeof routes.getOrderCustoms, AppEnv> = async (c) =>
+  pdfResponse(c, await orderCustomsPdf(c.var.deps, viewer(c), c.req.valid('param').id));

@@ -1,0 +1,13 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './orders.handlers';
+import * as routes from './orders.routes';
+
+export const ordersRouter = createRouter()
+  .openapi(routes.createOrder, handlers.createOrder)
+  .openapi(routes.listOrders, handlers.listOrders)
+  .openapi(routes.getOrder, handlers.getOrder)
+  .openapi(routes.cancelOrder, handlers.cancelOrder)
+  .openapi(routes.startOrderPayment, handlers.startOrderPayment)
+  .openapi(routes.captureOrderPayment, handlers.captureOrderPayment)
+  .openapi(routes.getOrderLabel, handlers.getOrderLabel)
+  .openapi(routes.getOrderCustoms, handlers.getOrderCustoms);

@@ -1,0 +1,57 @@
+/**
+ * What paying does to an order: awaiting_payment -> pending with a tracking number, in the
+ * transaction that records the capture; then the customer's confirmation and the vendor's
+ * new-order email. An order cancelled before its capture was recorded cannot be fulfilled, so
+ * its payment goes back.
+ */
+import { and, eq } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema';
+import type { PaymentTarget } from '../payments/targets';
+import { applyTransition, SYSTEM_ACTOR, uniqueTrackingNumber } from './order-store';
+import { notifyOrderPaid } from './orders.notify';
+import { changeOrderStatus } from './orders.service';
+import { FINAL_STATUSES } from './status';
+
+export const orderPaymentTarget: PaymentTarget = {
+  async onCaptured(tx, payment, now) {
+    if (!payment.orderId) return 'unfulfillable';
+    const order = await tx.query.orders.findFirst({ where: eq(orders.id, payment.orderId) });
+    if (!order || order.status === 'cancelled') return 'unfulfillable';
+    if (order.status !== 'awaiting_payment') return 'noop';
+    const trackingNumber = order.trackingNumber ?? (await uniqueTrackingNumber(tx));
+    const moved = await applyTransition(tx, order, 'pending', SYSTEM_ACTOR, now, {
+      note: 'Payment received',
+      set: { paidAt: now, trackingNumber },
+    });
+    // The immediate transaction holds the write lock since the order was read, so this holds.
+    if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+    return 'paid';
+  },
+
+  async afterPaid(deps, payment) {
+    if (!payment.orderId) return;
+    const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, payment.orderId) });
+    if (order) await notifyOrderPaid(deps, order);
+  },
+
+  async refundable(deps) {
+    const rows = await deps.db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')));
+    return rows.map((r) => r.payment);
+  },
+
+  async onRefundedExternally(deps, payment) {
+    if (!payment.orderId) return;
+    const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, payment.orderId) });
+    if (!order || FINAL_STATUSES.has(order.status)) return;
+    // Money that went back cannot pay for a delivery: the order stops here.
+    await changeOrderStatus(deps, order.id, 'cancelled', SYSTEM_ACTOR, {
+      note: 'The payment was refunded through the payment provider',
+    }).catch((err: unknown) =>
+      deps.logger.error({ err, orderId: order.id }, 'could not cancel a refunded order'),
+    );
+  },
+};

@@ -1,0 +1,344 @@
+import { z } from '@hono/zod-openapi';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../db/schema';
+import { isIsoDate } from '../../lib/dates';
+import { parseUkPostcode } from '../../providers/distance/postcode';
+import {
+  COVER_TIERS,
+  coverFeeFor,
+  DOCUMENT_TYPE_VALUES,
+  EXPORT_REASON_VALUES,
+  MANUFACTURE_COUNTRY_CODES,
+  PARTY_KIND_VALUES,
+} from '../meta/reference-data';
+
+export const MAX_ORDER_ITEMS = 100;
+/** £1,000,000: far above any parcel's declared value, low enough to catch a pounds/pence mix-up. */
+export const MAX_CONTENT_VALUE = 100_000_000;
+
+const requiredMessage =
+  (label: string, kind = 'text') =>
+  (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be ${kind}`;
+
+/** A required, trimmed, non-empty string with the booking form's "X is required" message. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, { message: `${label} is required`, abort: true })
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+const wholeMinorUnits = (label: string) =>
+  z
+    .number({ error: requiredMessage(label, 'a number') })
+    .int(`${label} is in minor units (pence): a whole number`);
+
+export const OrderAddressSchema = z
+  .strictObject({
+    name: requiredText('Name', 120),
+    email: z
+      .string({ error: requiredMessage('Email') })
+      .trim()
+      .min(1, { message: 'Email is required', abort: true })
+      .max(254, 'Email must be at most 254 characters')
+      .email('Not a valid email')
+      .openapi({ format: 'email', example: 'sam@example.com' }),
+    phone: z
+      .string({ error: requiredMessage('Contact number') })
+      .trim()
+      .min(1, { message: 'Contact number is required', abort: true })
+      .regex(/^\+?[0-9 ()-]{7,20}$/, 'Contact number must be 7 to 20 digits, spaces or brackets')
+      .openapi({ example: '+44 20 7946 0000' }),
+    line1: requiredText('Street', 200),
+    line2: optionalText('Address line 2', 200),
+    town: requiredText('Town', 100),
+    county: requiredText('County', 100),
+    postcode: requiredText('Postcode', 16).openapi({ example: 'SW1A 1AA' }),
+    country: z
+      .string({ error: requiredMessage('Country') })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 alpha-2 code such as GB')
+      .openapi({ example: 'GB' }),
+  })
+  .superRefine((address, ctx) => {
+    if (address.country === 'GB' && !parseUkPostcode(address.postcode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postcode'],
+        message: 'Enter a valid UK postcode, such as SW1A 1AA',
+      });
+    }
+  })
+  .openapi('OrderAddress');
+
+const eori = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^[A-Z]{2}[A-Z0-9]{1,15}$/,
+      `${label} must be 2 letters then up to 15 letters or digits, such as GB123456789000`,
+    )
+    .optional();
+
+export const OrderCustomsSchema = z
+  .strictObject({
+    documentType: z.enum(DOCUMENT_TYPE_VALUES, { error: 'Choose a document type' }),
+    reasonForExport: z.enum(EXPORT_REASON_VALUES, { error: 'Choose a reason for export' }),
+    senderType: z.enum(PARTY_KIND_VALUES, {
+      error: 'Choose whether the sender is a private individual or a company',
+    }),
+    recipientType: z.enum(PARTY_KIND_VALUES, {
+      error: 'Choose whether the recipient is a private individual or a company',
+    }),
+    senderEori: eori('Sender EORI number'),
+    recipientEori: eori('Recipient EORI number'),
+    senderCompanyName: optionalText('Sender company name', 120),
+    recipientCompanyName: optionalText('Recipient company name', 120),
+  })
+  .superRefine((customs, ctx) => {
+    // A company's declaration is made in the company's name; without it the papers are void.
+    if (customs.senderType === 'company' && !customs.senderCompanyName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['senderCompanyName'],
+        message: 'Sender company name is required',
+      });
+    }
+    if (customs.recipientType === 'company' && !customs.recipientCompanyName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientCompanyName'],
+        message: 'Recipient company name is required',
+      });
+    }
+  })
+  .openapi('OrderCustoms');
+
+export const OrderItemSchema = z
+  .strictObject({
+    description: requiredText('Description', 100).regex(
+      /^[A-Za-z0-9 ]+$/,
+      'Description may contain letters and numbers only',
+    ),
+    hsCode: z
+      .string({ error: requiredMessage('HS code') })
+      .trim()
+      .regex(/^\d{6,10}$/, 'HS code must be 6 to 10 digits')
+      .openapi({ example: '62059080' }),
+    quantity: z
+      .number({ error: requiredMessage('Quantity', 'a number') })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(10_000, 'Quantity must be at most 10000'),
+    unitValue: wholeMinorUnits('Unit value')
+      .min(1, 'Unit value must be at least 0.01')
+      .max(MAX_CONTENT_VALUE, 'Unit value is too large')
+      .openapi({ description: 'Minor units of the order currency', example: 1999 }),
+    originCountry: z.enum(MANUFACTURE_COUNTRY_CODES, {
+      error: 'Choose the country of manufacture from the list',
+    }),
+  })
+  .openapi('OrderItem');
+
+export const CreateOrderBodySchema = z
+  .strictObject({
+    quoteOptionId: requiredText('Quote option', 64).openapi({
+      description: 'An option of a quote that has not expired',
+    }),
+    collectionAddress: OrderAddressSchema,
+    deliveryAddress: OrderAddressSchema,
+    collectionDate: z
+      .string({ error: requiredMessage('Collection date') })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+      .refine(isIsoDate, 'Collection date is not a real date')
+      .openapi({ format: 'date', description: 'Not before today, UK time' }),
+    contents: requiredText('Package content', 200),
+    contentValue: wholeMinorUnits('Content value')
+      .min(0, 'Content value cannot be negative')
+      .max(MAX_CONTENT_VALUE, 'Content value is too large')
+      .openapi({ description: 'Minor units of the quote currency' }),
+    coverAmount: z
+      .number({ error: 'Choose a cover option (0 for no extended cover)' })
+      .int('Choose one of the cover amounts, or 0 for no extended cover')
+      .refine((v) => coverFeeFor(v) !== null, 'Choose one of the cover amounts, or 0 for no extended cover')
+      .openapi({
+        description: `Minor units of GBP: 0 (no extended cover) or one of ${COVER_TIERS.map((t) => t.coverAmount).join(', ')}`,
+        example: 0,
+      }),
+    customs: OrderCustomsSchema.optional().openapi({ description: 'Required for international shipments' }),
+    items: z
+      .array(OrderItemSchema, { error: 'Items must be a list' })
+      .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items`)
+      .optional()
+      .openapi({ description: 'The breakdown of contents; at least one for international shipments' }),
+    notes: optionalText('Notes', 1000),
+  })
+  .openapi('CreateOrderRequest', {
+    description:
+      'Prices are never sent: the server takes them from the stored quote option and the cover table.',
+  });
+
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES).openapi('OrderStatus');
+
+export const OrderPriceSchema = z
+  .object({
+    net: z.number().int(),
+    vat: z.number().int(),
+    coverFee: z.number().int().openapi({ description: 'Extended cover is insurance: exempt from VAT' }),
+    total: z.number().int().openapi({ description: 'net + vat + coverFee' }),
+    currency: z.enum(['GBP', 'EUR', 'USD']),
+  })
+  .openapi('OrderPrice', { description: 'Minor units' });
+
+export const ParcelCopySchema = z.object({
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  weight: z.number(),
+});
+
+export const OrderEventSchema = z
+  .object({
+    at: z.iso.datetime(),
+    from: OrderStatusSchema.nullable(),
+    to: OrderStatusSchema,
+    actorRole: z.enum(ORDER_ACTOR_ROLES),
+    note: z.string().nullable(),
+  })
+  .openapi('OrderEvent');
+
+export const OrderPaymentSummarySchema = z
+  .object({
+    provider: z.enum(['test', 'paypal']),
+    status: z.enum(['created', 'captured', 'refunded', 'failed']),
+    capturedAt: z.iso.datetime().nullable(),
+    refundedAt: z.iso.datetime().nullable(),
+  })
+  .openapi('OrderPaymentSummary');
+
+export const OrderSchema = z
+  .object({
+    id: z.string(),
+    reference: z
+      .string()
+      .openapi({ example: '#a1b2c3d4', description: "'#' and the last 8 characters of the id" }),
+    status: OrderStatusSchema,
+    serviceType: z.enum(['domestic', 'international', 'same_day']),
+    courierServiceId: z.string(),
+    serviceName: z.string(),
+    vendor: z.object({ id: z.string(), name: z.string() }),
+    quoteOptionId: z.string().nullable(),
+    jobId: z.string().nullable(),
+    collectionAddress: OrderAddressSchema,
+    deliveryAddress: OrderAddressSchema,
+    collectionDate: z.string(),
+    estimatedDelivery: z.string().nullable(),
+    contents: z.string(),
+    contentValue: z.number().int(),
+    coverAmount: z.number().int(),
+    parcels: z.array(ParcelCopySchema),
+    chargeableWeightKg: z.number(),
+    customs: OrderCustomsSchema.nullable(),
+    items: z.array(OrderItemSchema).nullable(),
+    notes: z.string().nullable(),
+    price: OrderPriceSchema,
+    trackingNumber: z.string().nullable(),
+    labelUrl: z.string().nullable(),
+    documents: z
+      .object({ label: z.string().nullable(), customs: z.string().nullable() })
+      .openapi({ description: 'Download paths once paid; customs papers for international orders only' }),
+    payment: OrderPaymentSummarySchema.nullable(),
+    /** What the caller may do now, so clients do not re-implement the rules. */
+    actions: z.object({
+      pay: z.boolean(),
+      cancel: z.boolean(),
+      nextStatuses: z.array(OrderStatusSchema),
+    }),
+    paidAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi('Order');
+
+export const OrderDetailSchema = OrderSchema.extend({ events: z.array(OrderEventSchema) }).openapi(
+  'OrderDetail',
+);
+
+export const OrderListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20)
+    .openapi({ param: { name: 'limit', in: 'query' }, example: 20 }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' }, description: 'nextCursor of the previous page' }),
+  status: OrderStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' } }),
+});
+
+export const OrderTotalsSchema = z
+  .object({
+    count: z.number().int().openapi({ description: 'All the caller’s orders' }),
+    pending: z.number().int().openapi({ description: 'Orders with status pending' }),
+    sum: z
+      .array(z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) }))
+      .openapi({ description: 'Total paid per currency, over paid orders that are not cancelled' }),
+  })
+  .openapi('OrderTotals');
+
+export const OrderListSchema = z
+  .object({
+    items: z.array(OrderSchema),
+    nextCursor: z.string().nullable(),
+    totals: OrderTotalsSchema,
+  })
+  .openapi('OrderList');
+
+export const OrderIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '0193f1b2-7c1e-7000-8000-00000000abcd' }),
+});
+
+export const CancelOrderBodySchema = z
+  .strictObject({ reason: optionalText('Reason', 500) })
+  .openapi('CancelOrderRequest');
+
+export const IdempotencyHeadersSchema = z.object({
+  // Documentation only: lib/idempotency.ts reads and checks the header itself.
+  'Idempotency-Key': z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Optional. One key per intended operation: a retry with the same key and body replays the first response; ' +
+        'the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours.',
+    }),
+});
+
+export const PaymentSessionSchema = z
+  .object({
+    provider: z.enum(['test', 'paypal']),
+    providerOrderId: z.string(),
+    approveUrl: z.string().optional().openapi({ description: 'Where the buyer approves the payment' }),
+    clientId: z.string().optional().openapi({ description: 'PayPal client id for the JS SDK buttons' }),
+  })
+  .openapi('PaymentSession');

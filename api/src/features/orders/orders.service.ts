@@ -1,0 +1,573 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import {
+  courierServices,
+  type OrderAddress,
+  type OrderStatus,
+  orderEvents,
+  orders,
+  payments,
+  quoteOptions,
+  quotes,
+  type UserRole,
+  vendors,
+} from '../../db/schema';
+import { ukToday } from '../../lib/dates';
+import { AppError, type FieldError } from '../../lib/errors';
+import { parseUkPostcode } from '../../providers/distance/postcode';
+import { COVER_CURRENCY, coverFeeFor, INTERNATIONAL_DESTINATIONS } from '../meta/reference-data';
+import {
+  capturePayment,
+  ensureProviderPayment,
+  findPayment,
+  type PaymentRow,
+  refundPayment,
+} from '../payments/payments.service';
+import {
+  applyTransition,
+  insertOrder,
+  type OrderActor,
+  type OrderEventRow,
+  type OrderRow,
+  orderReference,
+} from './order-store';
+import type { RefundNote } from './orders.emails';
+import { notifyStatusChanged } from './orders.notify';
+import type { CreateOrderBody } from './orders.schemas';
+import { allowedNextStatuses, checkTransition } from './status';
+
+/** The signed-in caller, as the access token says. */
+export type Viewer = { id: string; role: UserRole };
+
+/** How the caller stands to an order; decides what they may see and do. */
+export type Relation = 'customer' | 'vendor' | 'admin';
+
+export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired; please get a new quote';
+
+const countryName = (code: string) => INTERNATIONAL_DESTINATIONS.find((c) => c.code === code)?.name ?? code;
+
+// -----------------------------------------------------------------------------------------------
+// Wire shape
+
+export function toOrderDto(
+  order: OrderRow,
+  payment: PaymentRow | null | undefined,
+  relation: Relation,
+  now: Date,
+) {
+  const paid = order.paidAt !== null;
+  const printable = paid && order.status !== 'cancelled';
+  const base = `/api/v1/orders/${order.id}`;
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    status: order.status,
+    serviceType: order.serviceType,
+    courierServiceId: order.courierServiceId,
+    serviceName: order.serviceName,
+    vendor: { id: order.vendorId, name: order.vendorName },
+    quoteOptionId: order.quoteOptionId,
+    jobId: order.jobId,
+    collectionAddress: order.collectionAddress,
+    deliveryAddress: order.deliveryAddress,
+    collectionDate: order.collectionDate,
+    estimatedDelivery: order.estimatedDelivery,
+    contents: order.contents,
+    contentValue: order.contentValue,
+    coverAmount: order.coverAmount,
+    parcels: order.parcels,
+    chargeableWeightKg: order.chargeableWeightKg,
+    customs: order.customs ?? null,
+    items: order.items ?? null,
+    notes: order.notes,
+    price: {
+      net: order.net,
+      vat: order.vat,
+      coverFee: order.coverFee,
+      total: order.total,
+      currency: order.currency,
+    },
+    trackingNumber: order.trackingNumber,
+    labelUrl: order.labelUrl,
+    documents: {
+      label: printable ? `${base}/label.pdf` : null,
+      customs: printable && order.serviceType === 'international' ? `${base}/customs.pdf` : null,
+    },
+    payment: payment
+      ? {
+          provider: payment.provider,
+          status: payment.status,
+          capturedAt: payment.capturedAt?.toISOString() ?? null,
+          refundedAt: payment.refundedAt?.toISOString() ?? null,
+        }
+      : null,
+    actions: {
+      pay: relation === 'customer' && order.status === 'awaiting_payment',
+      cancel: checkTransition({
+        from: order.status,
+        to: 'cancelled',
+        actor: relation,
+        paidAt: order.paidAt,
+        now,
+      }).ok,
+      nextStatuses: allowedNextStatuses(order, relation, now).filter((s) => s !== 'cancelled'),
+    },
+    paidAt: order.paidAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export type OrderDto = ReturnType<typeof toOrderDto>;
+export type OrderDetailDto = OrderDto & { events: ReturnType<typeof toEventDto>[] };
+
+const toEventDto = (e: OrderEventRow) => ({
+  at: e.at.toISOString(),
+  from: e.from,
+  to: e.to,
+  actorRole: e.actorRole,
+  note: e.note,
+});
+
+// -----------------------------------------------------------------------------------------------
+// Reading, with the ownership rule: someone else's order is 404, never 403.
+
+/** The caller's relation to an order, or null when they may not see it. */
+async function relationTo(deps: AppDeps, viewer: Viewer, order: OrderRow): Promise<Relation | null> {
+  if (order.customerId === viewer.id) return 'customer';
+  if (viewer.role === 'admin') return 'admin';
+  if (viewer.role === 'vendor') {
+    const vendor = await deps.db.query.vendors.findFirst({
+      where: eq(vendors.ownerId, viewer.id),
+      columns: { id: true },
+    });
+    if (vendor && vendor.id === order.vendorId) return 'vendor';
+  }
+  return null;
+}
+
+/** An order the caller may see (as its customer, its vendor or an admin), else 404. */
+export async function loadOrderFor(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<{ order: OrderRow; relation: Relation }> {
+  const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, id) });
+  const relation = order ? await relationTo(deps, viewer, order) : null;
+  if (!order || !relation) throw AppError.notFound('Order not found');
+  return { order, relation };
+}
+
+/** Only the customer who booked it: paying is theirs alone. */
+async function loadOwnOrder(deps: AppDeps, viewer: Viewer, id: string): Promise<OrderRow> {
+  const order = await deps.db.query.orders.findFirst({
+    where: and(eq(orders.id, id), eq(orders.customerId, viewer.id)),
+  });
+  if (!order) throw AppError.notFound('Order not found');
+  return order;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Status changes
+
+export type ChangeStatusResult = { order: OrderRow; from: OrderStatus; refund: RefundNote };
+
+/**
+ * The one way an order's status changes after it exists (the vendor's PATCH, cancellations,
+ * jobs, external refunds): checks the machine, moves the status and writes the event in one
+ * immediate transaction, then refunds a cancelled paid order and emails the customer.
+ * Illegal moves are 409 with the machine's message.
+ */
+export async function changeOrderStatus(
+  deps: AppDeps,
+  orderId: string,
+  to: OrderStatus,
+  actor: OrderActor,
+  options: { note?: string | null } = {},
+): Promise<ChangeStatusResult> {
+  const now = deps.now();
+  const { before, after } = await deps.db.transaction(
+    async (tx) => {
+      const order = await tx.query.orders.findFirst({ where: eq(orders.id, orderId) });
+      if (!order) throw AppError.notFound('Order not found');
+      const check = checkTransition({ from: order.status, to, actor: actor.role, paidAt: order.paidAt, now });
+      if (!check.ok) throw AppError.conflict(check.message, check.code);
+      const moved = await applyTransition(tx, order, to, actor, now, { note: options.note ?? null });
+      if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+      return { before: order, after: moved };
+    },
+    { behavior: 'immediate' },
+  );
+
+  let refund: RefundNote = null;
+  if (to === 'cancelled') {
+    const payment = await findPayment(deps.db, { kind: 'order', id: orderId });
+    // A job's order was paid through the job; its payment goes back the same way.
+    const paidBy =
+      payment ?? (after.jobId ? await findPayment(deps.db, { kind: 'job', id: after.jobId }) : undefined);
+    if (paidBy && (paidBy.status === 'captured' || paidBy.status === 'refunded')) {
+      const outcome = await refundPayment(deps, paidBy, `order cancelled by ${actor.role}`);
+      refund = outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
+    }
+  }
+  await notifyStatusChanged(deps, after, before.status, options.note ?? null, refund);
+  return { order: after, from: before.status, refund };
+}
+
+// -----------------------------------------------------------------------------------------------
+
+export type OrderListQuery = { limit: number; cursor?: string | undefined; status?: OrderStatus | undefined };
+
+function encodeCursor(order: OrderRow) {
+  return Buffer.from(JSON.stringify([order.createdAt.getTime(), order.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof ms === 'number' && Number.isSafeInteger(ms) && typeof id === 'string') {
+      return { createdAt: new Date(ms), id };
+    }
+  } catch {
+    // fall through to the problem below
+  }
+  throw AppError.validation([{ path: 'cursor', message: 'Not a cursor this list gave out' }]);
+}
+
+export class OrdersService {
+  constructor(private readonly deps: AppDeps) {}
+
+  /**
+   * Books a stored quote option. The price is the option's frozen price plus the cover fee from
+   * the cover table; nothing about price is read from the body (whose schema rejects such fields).
+   */
+  async create(viewer: Viewer, body: CreateOrderBody, options: { partnerId?: string | null } = {}) {
+    const order = await createOrderFromOption(this.deps, viewer.id, body, options);
+    return toOrderDto(order, null, 'customer', this.deps.now());
+  }
+
+  async list(viewer: Viewer, query: OrderListQuery) {
+    const { db } = this.deps;
+    const mine = eq(orders.customerId, viewer.id);
+    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          mine,
+          query.status ? eq(orders.status, query.status) : undefined,
+          after
+            ? or(
+                lt(orders.createdAt, after.createdAt),
+                and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const paymentRows = page.length
+      ? await db
+          .select()
+          .from(payments)
+          .where(
+            inArray(
+              payments.orderId,
+              page.map((o) => o.id),
+            ),
+          )
+      : [];
+    const byOrder = new Map(paymentRows.map((p) => [p.orderId, p]));
+
+    const [counts] = await db
+      .select({
+        count: sql<number>`count(*)`,
+        pending: sql<number>`coalesce(sum(case when ${orders.status} = 'pending' then 1 else 0 end), 0)`,
+      })
+      .from(orders)
+      .where(mine);
+    // What the customer has spent: paid orders that were not cancelled (those are refunded).
+    const sums = await db
+      .select({ currency: orders.currency, amount: sql<number>`sum(${orders.total})` })
+      .from(orders)
+      .where(and(mine, isNotNull(orders.paidAt), ne(orders.status, 'cancelled')))
+      .groupBy(orders.currency)
+      .orderBy(asc(orders.currency));
+
+    const now = this.deps.now();
+    return {
+      items: page.map((o) => toOrderDto(o, byOrder.get(o.id), 'customer', now)),
+      nextCursor: rows.length > query.limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
+      totals: {
+        count: Number(counts?.count ?? 0),
+        pending: Number(counts?.pending ?? 0),
+        sum: sums.map((s) => ({ currency: s.currency, amount: Number(s.amount) })),
+      },
+    };
+  }
+
+  async get(viewer: Viewer, id: string) {
+    const { order, relation } = await loadOrderFor(this.deps, viewer, id);
+    return this.detail(order, relation);
+  }
+
+  async detail(order: OrderRow, relation: Relation): Promise<OrderDetailDto> {
+    const { db } = this.deps;
+    const [events, payment] = await Promise.all([
+      db.query.orderEvents.findMany({
+        where: eq(orderEvents.orderId, order.id),
+        orderBy: [asc(orderEvents.at)],
+      }),
+      findPayment(db, { kind: 'order', id: order.id }),
+    ]);
+    return { ...toOrderDto(order, payment, relation, this.deps.now()), events: events.map(toEventDto) };
+  }
+
+  /**
+   * Customer: while unpaid, or within 1 hour of payment before transit. Vendor (its own orders):
+   * up to in transit. Admin: same as a vendor. A paid order is refunded.
+   */
+  async cancel(viewer: Viewer, id: string, reason?: string) {
+    const { order, relation } = await loadOrderFor(this.deps, viewer, id);
+    const actor: OrderActor = { id: viewer.id, role: relation };
+    const { order: cancelled } = await changeOrderStatus(this.deps, order.id, 'cancelled', actor, {
+      note: reason ?? `Cancelled by the ${relation}`,
+    });
+    return this.detail(cancelled, relation);
+  }
+
+  /** Starts (or resumes) paying for an order: the provider order, created once per order. */
+  async startPayment(viewer: Viewer, id: string) {
+    const order = await loadOwnOrder(this.deps, viewer, id);
+    assertAwaitingPayment(order);
+    const { config } = this.deps;
+    const base = config.publicUrl;
+    const ref = orderReference(order.id);
+    const payment = await ensureProviderPayment(
+      this.deps,
+      { kind: 'order', id: order.id },
+      {
+        amount: order.total,
+        currency: order.currency,
+        description: `Consign order ${ref}: ${order.serviceName} - ${order.contents}`,
+        returnUrl: `${base}/payment?order=${encodeURIComponent(order.id)}&approved=1`,
+        cancelUrl: `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
+      },
+    );
+    const provider = this.deps.payments;
+    return {
+      provider: payment.provider,
+      providerOrderId: payment.providerOrderId,
+      ...(payment.approveUrl ? { approveUrl: payment.approveUrl } : {}),
+      ...(provider.clientId ? { clientId: provider.clientId } : {}),
+    };
+  }
+
+  /**
+   * Captures the approved payment and answers the order, now pending. Asking again after it
+   * succeeded answers the same order (200) without touching the provider.
+   */
+  async capture(
+    viewer: Viewer,
+    id: string,
+  ): Promise<{ state: 'captured' | 'pending'; order: OrderDetailDto }> {
+    const order = await loadOwnOrder(this.deps, viewer, id);
+    if (order.status === 'cancelled') throw AppError.conflict('This order is cancelled', 'order_cancelled');
+    const payment = await findPayment(this.deps.db, { kind: 'order', id: order.id });
+    if (payment?.status === 'captured') {
+      return { state: 'captured', order: await this.detail(order, 'customer') };
+    }
+    assertAwaitingPayment(order);
+    if (!payment) {
+      throw AppError.conflict(
+        'Start the payment first: no payment exists for this order',
+        'payment_not_started',
+      );
+    }
+    const outcome = await capturePayment(this.deps, payment.id);
+    const fresh = await loadOwnOrder(this.deps, viewer, id);
+    return { state: outcome.state, order: await this.detail(fresh, 'customer') };
+  }
+}
+
+function assertAwaitingPayment(order: OrderRow) {
+  if (order.status === 'awaiting_payment') return;
+  if (order.status === 'cancelled') throw AppError.conflict('This order is cancelled', 'order_cancelled');
+  throw AppError.conflict('This order is paid already', 'order_already_paid');
+}
+
+// -----------------------------------------------------------------------------------------------
+// Booking
+
+/** A UK address's postcode in its canonical form ("sw1a1aa" -> "SW1A 1AA"); others as typed. */
+function normaliseAddress(address: OrderAddress): OrderAddress {
+  const uk = address.country === 'GB' ? parseUkPostcode(address.postcode) : null;
+  const { line2, ...rest } = address;
+  return {
+    ...rest,
+    ...(line2 ? { line2 } : {}),
+    postcode: uk ? uk.postcode : address.postcode.toUpperCase(),
+  };
+}
+
+/**
+ * Creates an order (awaiting_payment) from a stored quote option. Exported for other features
+ * that book on a customer's behalf; the route goes through OrdersService.create.
+ */
+export async function createOrderFromOption(
+  deps: AppDeps,
+  customerId: string,
+  body: CreateOrderBody,
+  options: { partnerId?: string | null } = {},
+): Promise<OrderRow> {
+  const { db } = deps;
+  const now = deps.now();
+  const [found] = await db
+    .select({ option: quoteOptions, quote: quotes })
+    .from(quoteOptions)
+    .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
+    .where(eq(quoteOptions.id, body.quoteOptionId));
+  // A quote someone else asked for is as unknown to this customer as a made-up id.
+  if (!found || (found.quote.userId !== null && found.quote.userId !== customerId)) {
+    throw AppError.validation([{ path: 'quoteOptionId', message: 'This quote option does not exist' }]);
+  }
+  const { option, quote } = found;
+  if (quote.expiresAt.getTime() <= now.getTime())
+    throw AppError.conflict(QUOTE_EXPIRED_MESSAGE, 'quote_expired');
+
+  const errors: FieldError[] = [];
+  const collection = normaliseAddress(body.collectionAddress);
+  const delivery = normaliseAddress(body.deliveryAddress);
+  const serviceType = option.serviceType;
+
+  if (body.collectionDate < ukToday(now)) {
+    errors.push({ path: 'collectionDate', message: 'Collection date cannot be before today' });
+  }
+  // The route is part of the price: the addresses must be where the quote said.
+  if (collection.country !== 'GB') {
+    errors.push({
+      path: 'collectionAddress.country',
+      message: 'Parcels are collected in the United Kingdom (GB)',
+    });
+  }
+  if (serviceType === 'international') {
+    const to = quote.request.to ?? '';
+    if (delivery.country !== to) {
+      errors.push({
+        path: 'deliveryAddress.country',
+        message: `This quote is for delivery to ${countryName(to)} (${to}); the delivery address must be there`,
+      });
+    }
+    if (!body.customs) {
+      errors.push({ path: 'customs', message: 'Customs details are required for international shipments' });
+    }
+    if (!body.items?.length) {
+      errors.push({ path: 'items', message: 'Add at least one item to the breakdown of contents' });
+    }
+  } else {
+    if (delivery.country !== 'GB') {
+      errors.push({
+        path: 'deliveryAddress.country',
+        message: 'This is a UK delivery: the delivery address must be in the United Kingdom (GB)',
+      });
+    }
+    if (body.customs) {
+      errors.push({ path: 'customs', message: 'Customs details are only for international shipments' });
+    }
+    if (body.items?.length) {
+      errors.push({
+        path: 'items',
+        message: 'The breakdown of contents is only for international shipments',
+      });
+    }
+  }
+  if (serviceType === 'same_day') {
+    // Same-day prices are by distance between these two postcodes; others would change the price.
+    const quoted: [keyof CreateOrderBody & string, OrderAddress, string | undefined][] = [
+      ['collectionAddress', collection, quote.request.fromPostcode],
+      ['deliveryAddress', delivery, quote.request.toPostcode],
+    ];
+    for (const [path, address, postcode] of quoted) {
+      const expected = postcode ? (parseUkPostcode(postcode)?.postcode ?? postcode) : undefined;
+      if (expected && address.postcode !== expected) {
+        errors.push({
+          path: `${path}.postcode`,
+          message: `The same-day price was quoted for ${expected}; get a new quote for another postcode`,
+        });
+      }
+    }
+  }
+  const coverFee = coverFeeFor(body.coverAmount);
+  if (coverFee === null) {
+    errors.push({
+      path: 'coverAmount',
+      message: 'Choose one of the cover amounts, or 0 for no extended cover',
+    });
+  } else if (body.coverAmount > 0 && option.currency !== COVER_CURRENCY) {
+    errors.push({
+      path: 'coverAmount',
+      message: `Extended cover is priced in ${COVER_CURRENCY} and cannot be added to a price in ${option.currency}`,
+    });
+  }
+  if (errors.length) throw AppError.validation(errors);
+
+  const [service] = await db
+    .select({ service: courierServices, vendor: vendors })
+    .from(courierServices)
+    .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
+    .where(eq(courierServices.id, option.courierServiceId));
+  if (service?.service.status !== 'active' || service.vendor.status !== 'active') {
+    throw AppError.conflict(
+      'This courier service is no longer available; please get a new quote',
+      'service_unavailable',
+    );
+  }
+  const snapshot = option.snapshot as {
+    courierService?: { name?: unknown };
+    vendor?: { name?: unknown };
+  };
+  const frozenName = (value: unknown, fallback: string | null) =>
+    typeof value === 'string' && value ? value : (fallback ?? 'Courier');
+
+  const international = serviceType === 'international';
+  return db.transaction(
+    (tx) =>
+      insertOrder(
+        tx,
+        {
+          customerId,
+          vendorId: option.vendorId,
+          courierServiceId: option.courierServiceId,
+          quoteOptionId: option.id,
+          partnerId: options.partnerId ?? quote.partnerId,
+          status: 'awaiting_payment',
+          serviceType,
+          serviceName: frozenName(snapshot.courierService?.name, service.service.name),
+          vendorName: frozenName(snapshot.vendor?.name, service.vendor.shopName),
+          collectionAddress: collection,
+          deliveryAddress: delivery,
+          collectionDate: body.collectionDate,
+          contents: body.contents,
+          contentValue: body.contentValue,
+          coverAmount: body.coverAmount,
+          coverFee: coverFee ?? 0,
+          customs: international ? (body.customs ?? null) : null,
+          items: international ? (body.items ?? null) : null,
+          notes: body.notes ?? null,
+          parcels: quote.request.parcels.map((p) => ({ ...p })),
+          chargeableWeightKg: option.chargeableWeightKg,
+          estimatedDelivery: option.estimatedDelivery,
+          currency: option.currency,
+          net: option.net,
+          vat: option.vat,
+          // Extended cover is insurance, exempt from VAT in the UK: its fee is added after VAT.
+          total: option.total + (coverFee ?? 0),
+        },
+        { id: customerId, role: 'customer' },
+        now,
+      ),
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,8 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './payments.handlers';
+import * as routes from './payments.routes';
+
+export const paymentsRouter = createRouter()
+  .openapi(routes.paypalWebhook, handlers.paypalWebhook)
+  .openapi(routes.testPaymentPage, handlers.testPaymentPage)
+  .openapi(routes.approveTestPayment, handlers.approveTestPayment);

@@ -1,0 +1,147 @@
+/**
+ * The payments reconciler: puts right what a crash, a lost answer or a missed webhook left
+ * half done. Safe to run at any time, as often as wanted, from several processes at once:
+ * everything it does goes through the same exactly-once steps as the routes.
+ *
+ * 1. Payments still `created` whose provider order is COMPLETED at the provider (captured there,
+ *    never recorded here): the capture is recorded, so the order becomes pending exactly once.
+ * 2. Captured payments whose subject can no longer be fulfilled (a cancelled order, or whatever
+ *    a registered target reports): refunded, with the subject-derived refund request id.
+ * 3. Expired idempotency keys are deleted.
+ */
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { payments } from '../../db/schema';
+import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
+import { PaymentNotFoundError } from '../../providers/payments';
+import { markFailed, recordCapture, refundPayment } from './payments.service';
+import { registeredPaymentTargets } from './targets';
+
+export type ReconcileOptions = {
+  /** Leave payments younger than this to the request that is handling them (default 2 minutes). */
+  minAgeMs?: number;
+  /** Provider orders older than this cannot be captured any more (default 7 days). */
+  maxAgeMs?: number;
+};
+
+export type ReconcileSummary = {
+  checked: number;
+  completed: number;
+  failed: number;
+  refunded: number;
+  refundsPending: number;
+  errors: number;
+  idempotencyKeysPurged: number;
+};
+
+export const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
+
+export async function reconcilePayments(
+  deps: AppDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileSummary> {
+  const { db, logger } = deps;
+  const now = deps.now();
+  const minAge = options.minAgeMs ?? 2 * 60 * 1000;
+  const maxAge = options.maxAgeMs ?? 7 * 24 * 60 * 60 * 1000;
+  const summary: ReconcileSummary = {
+    checked: 0,
+    completed: 0,
+    failed: 0,
+    refunded: 0,
+    refundsPending: 0,
+    errors: 0,
+    idempotencyKeysPurged: 0,
+  };
+
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'created'),
+        // Only the provider in use can be asked; orders of a provider switched off stay as they are.
+        eq(payments.provider, deps.payments.name),
+        lte(payments.createdAt, new Date(now.getTime() - minAge)),
+        gte(payments.createdAt, new Date(now.getTime() - maxAge)),
+      ),
+    );
+  for (const payment of open) {
+    summary.checked++;
+    try {
+      const remote = await deps.payments.getOrder(payment.providerOrderId);
+      if (!remote.captureId) continue;
+      if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
+        logger.error(
+          { paymentId: payment.id, remote },
+          'reconciler: provider order differs from the payment',
+        );
+        summary.errors++;
+        continue;
+      }
+      if (remote.captureState === 'DECLINED' || remote.captureState === 'FAILED') {
+        if (await markFailed(deps, payment, `capture ${remote.captureState}`)) summary.failed++;
+        continue;
+      }
+      if (remote.captureState === 'PENDING') continue;
+      const { recorded } = await recordCapture(deps, payment.id, remote.captureId);
+      if (recorded) {
+        summary.completed++;
+        logger.warn(
+          { paymentId: payment.id, captureId: remote.captureId },
+          'reconciler recorded a missed capture',
+        );
+      }
+    } catch (err) {
+      if (err instanceof PaymentNotFoundError) {
+        if (await markFailed(deps, payment, 'unknown to the provider')) summary.failed++;
+        continue;
+      }
+      summary.errors++;
+      logger.error({ err, paymentId: payment.id }, 'reconciler could not check a payment');
+    }
+  }
+
+  for (const target of registeredPaymentTargets()) {
+    let refundable: Awaited<ReturnType<typeof target.refundable>>;
+    try {
+      refundable = await target.refundable(deps);
+    } catch (err) {
+      summary.errors++;
+      logger.error({ err }, 'reconciler could not list refundable payments');
+      continue;
+    }
+    for (const payment of refundable) {
+      // The provider in use is the only one that can be asked to refund.
+      if (payment.provider !== deps.payments.name) continue;
+      const outcome = await refundPayment(deps, payment, 'cannot be fulfilled (reconciler)');
+      if (outcome === 'refunded') summary.refunded++;
+      else if (outcome === 'pending') summary.refundsPending++;
+    }
+  }
+
+  summary.idempotencyKeysPurged = await purgeExpiredIdempotencyKeys(db, now);
+  if (summary.completed || summary.refunded || summary.failed || summary.errors) {
+    logger.info(summary, 'payments reconciled');
+  }
+  return summary;
+}
+
+/**
+ * Runs the reconciler every `intervalMs` in this process (main.ts). Runs never overlap, and the
+ * timer does not keep the process alive on shutdown. Returns a function that stops it.
+ */
+export function startPaymentReconciler(deps: AppDeps, intervalMs = RECONCILE_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconcilePayments(deps)
+      .catch((err: unknown) => deps.logger.error({ err }, 'payments reconciler failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,133 @@
+import type { InStatement } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client';
+import { quoteOptions, quotes } from '../../db/schema';
+import { seedDemoData } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { insertRows, QuoteWriter } from './quote-writer';
+
+function fakeDb(batch: (statements: InStatement[]) => Promise<unknown>) {
+  return { $client: { batch: vi.fn(batch) } } as unknown as Database & {
+    $client: { batch: ReturnType<typeof vi.fn> };
+  };
+}
+
+describe('QuoteWriter (group commit)', () => {
+  const statement = (n: number): InStatement => ({ sql: `select ${n}`, args: [] });
+
+  it('writes everything queued in one turn of the event loop as one batch', async () => {
+    const db = fakeDb(async () => []);
+    const writer = new QuoteWriter(db);
+    await Promise.all([1, 2, 3].map((n) => writer.write([statement(n), statement(n * 10)])));
+    expect(db.$client.batch).toHaveBeenCalledTimes(1);
+    expect(db.$client.batch.mock.calls[0]).toEqual([[1, 10, 2, 20, 3, 30].map(statement), 'write']);
+    await writer.write([statement(4)]);
+    expect(db.$client.batch).toHaveBeenCalledTimes(2);
+  });
+
+  it('queues writes that arrive while a batch is committing for the next batch', async () => {
+    let release!: () => void;
+    const db = fakeDb(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const writer = new QuoteWriter(db);
+    const first = writer.write([statement(1)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(db.$client.batch).toHaveBeenCalledTimes(1);
+    const later = [writer.write([statement(2)]), writer.write([statement(3)])];
+    release();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all(later);
+    expect(db.$client.batch).toHaveBeenCalledTimes(2);
+    expect(db.$client.batch.mock.calls[1]![0]).toEqual([statement(2), statement(3)]);
+  });
+
+  it('fails every write of a failed batch, and carries on with the next', async () => {
+    const db = fakeDb(async () => {
+      throw new Error('disk full');
+    });
+    const writer = new QuoteWriter(db);
+    const results = await Promise.allSettled([writer.write([statement(1)]), writer.write([statement(2)])]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    db.$client.batch.mockImplementation(async () => []);
+    await expect(writer.write([statement(3)])).resolves.toBeUndefined();
+  });
+});
+
+describe('quote writes on a real database', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.deps);
+  });
+  afterEach(() => t.close());
+
+  it('encodes rows as drizzle would: JSON, timestamps and nulls read back intact', async () => {
+    const quote = {
+      id: 'q-1',
+      request: { serviceType: 'domestic' as const, from: 'England', to: 'Wales', parcels: [] },
+      serviceType: 'domestic' as const,
+      userId: null,
+      partnerId: null,
+      optionCount: 0,
+      createdAt: new Date('2026-03-11T10:00:00.123Z'),
+      expiresAt: new Date('2026-03-11T10:30:00.123Z'),
+    };
+    await t.deps.db.$client.batch(insertRows(quotes, [quote]), 'write');
+    expect(await t.deps.db.select().from(quotes).where(eq(quotes.id, 'q-1'))).toEqual([quote]);
+  });
+
+  it('splits a very large option list into several statements', () => {
+    const row = (i: number) => ({
+      id: `o-${i}`,
+      quoteId: 'q',
+      position: i,
+      courierServiceId: 's',
+      vendorId: 'v',
+      serviceType: 'domestic' as const,
+      currency: 'GBP' as const,
+      net: 1,
+      vat: 0,
+      total: 1,
+      chargeableWeightKg: 1,
+      estimatedDelivery: '2026-03-12',
+      snapshot: {},
+    });
+    const statements = insertRows(
+      quoteOptions,
+      Array.from({ length: 1201 }, (_, i) => row(i)),
+    );
+    expect(statements).toHaveLength(3);
+    expect(statements.map((s) => (typeof s === 'string' ? 0 : (s.args as unknown[]).length))).toEqual([
+      500 * 13,
+      500 * 13,
+      201 * 13,
+    ]);
+  });
+
+  it('stores every one of many concurrent quotes with all its options', async () => {
+    const body = {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+    };
+    const spy = vi.spyOn(t.deps.db.$client, 'batch');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => t.post('/api/v1/quotes', body)));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const stored = await t.deps.db.select().from(quotes);
+    expect(stored.map((q) => q.id).sort()).toEqual(responses.map((r) => r.body.id).sort());
+    const options = await t.deps.db.select().from(quoteOptions);
+    expect(options).toHaveLength(20 * 3);
+    // Fewer transactions than quotes: concurrent quotes shared them.
+    const writes = spy.mock.calls.filter(([, mode]) => mode === 'write');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.length).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,15 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context';
+import { optionalUser } from './optional-auth';
+import type * as routes from './quotes.routes';
+import { QuotesService } from './quotes.service';
+
+export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = async (c) => {
+  const quote = await new QuotesService(c.var.deps).create(c.req.valid('json'), {
+    userId: optionalUser(c)?.sub,
+  });
+  return c.json(quote, 201);
+};
+
+export const getQuote: RouteHandler<typeof routes.getQuote, AppEnv> = async (c) =>
+  c.json(await new QuotesService(c.var.deps).get(c.req.valid('param').id), 200);

@@ -1,0 +1,11 @@
+import { createRouter } from '../../lib/openapi';
+import * as adminHandlers from './quotes.admin.handlers';
+import * as adminRoutes from './quotes.admin.routes';
+import * as handlers from './quotes.handlers';
+import * as routes from './quotes.routes';
+
+export const quotesRouter = createRouter()
+  .openapi(routes.createQuote, handlers.createQuote)
+  .openapi(routes.getQuote, handlers.getQuote)
+  .openapi(adminRoutes.listQuotes, adminHandlers.listQuotes)
+  .openapi(adminRoutes.getQuoteLogEntry, adminHandlers.getQuoteLogEntry);

@@ -1,0 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
+import { jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
+import { optionalAuth } from './optional-auth';
+import { QuoteIdParamsSchema, QuoteRequestSchema, QuoteSchema } from './quotes.schemas';
+
+const tags = ['Quotes'];
+
+/** No token needed; a signed-in caller's quotes are recorded as theirs. */
+const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+export const createQuote = createRoute({
+  operationId: 'createQuote',
+  method: 'post',
+  path: '/quotes',
+  tags,
+  summary: 'Price a consignment with every active courier service that can carry it',
+  description:
+    'Options come cheapest first, the cheapest and fastest marked. The quote and its prices are ' +
+    'stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; ' +
+    'a bearer token, when sent, must be valid.',
+  security: optionalBearer,
+  middleware: [optionalAuth] as const,
+  request: { body: jsonBody(QuoteRequestSchema) },
+  responses: {
+    201: jsonContent(QuoteSchema, 'The stored quote'),
+    ...pickProblems(400, 401, 422),
+  },
+});
+
+export const getQuote = createRoute({
+  operationId: 'getQuote',
+  method: 'get',
+  path: '/quotes/{id}',
+  tags,
+  summary: 'A stored quote; an expired one is still readable, marked expired',
+  request: { params: QuoteIdParamsSchema },
+  responses: {
+    200: jsonContent(QuoteSchema, 'The quote'),
+    ...pickProblems(404),
+  },
+});

@@ -1,0 +1,185 @@
+import { z } from '@hono/zod-openapi';
+import { CURRENCIES } from '../../lib/money';
+import { parseUkPostcode } from '../../providers/distance';
+import { DESTINATION_CODES } from '../meta/reference-data';
+import { SERVICE_TYPE_VALUES, UK_NATION_VALUES } from './engine/types';
+
+/** Sane upper bounds: far above any courier's limits, low enough to catch a unit mix-up (mm, g). */
+export const MAX_PARCELS = 20;
+export const MAX_DIMENSION_CM = 500;
+export const MAX_WEIGHT_KG = 1000;
+
+const measure = (label: string, max: number, unit: string, example: number) =>
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+    })
+    .positive(`${label} must be more than 0`)
+    .max(max, `${label} must be at most ${max} ${unit}`)
+    .openapi({ example });
+
+export const ParcelSchema = z
+  .strictObject({
+    length: measure('Length', MAX_DIMENSION_CM, 'cm', 30),
+    width: measure('Width', MAX_DIMENSION_CM, 'cm', 20),
+    height: measure('Height', MAX_DIMENSION_CM, 'cm', 15),
+    weight: measure('Weight', MAX_WEIGHT_KG, 'kg', 2),
+  })
+  .openapi('Parcel', { description: 'Centimetres and kilograms' });
+
+const parcels = z
+  .array(ParcelSchema, { error: 'parcels must be a list of parcels' })
+  .min(1, 'Add at least one parcel')
+  .max(MAX_PARCELS, `A quote covers at most ${MAX_PARCELS} parcels`);
+
+const UkNationSchema = z.enum(UK_NATION_VALUES, {
+  error: `Choose one of ${UK_NATION_VALUES.join(', ')}`,
+});
+
+const DestinationSchema = z
+  .enum(DESTINATION_CODES, { error: 'Choose a destination country from the list (ISO code, e.g. FR)' })
+  .openapi({ description: 'ISO 3166-1 alpha-2 code of one of the destinations GET /meta lists' });
+
+/** Any spacing or case in; the canonical "SW1A 1AA" out, so logs and look-ups agree. */
+const PostcodeSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Postcode is required' : 'Postcode must be text'),
+  })
+  .max(16, 'Enter a valid UK postcode, such as SW1A 1AA')
+  .transform((value, ctx) => {
+    const parsed = parseUkPostcode(value);
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid UK postcode, such as SW1A 1AA' });
+      return z.NEVER;
+    }
+    return parsed.postcode;
+  })
+  .openapi({ type: 'string', example: 'SW1A 1AA' });
+
+const DomesticRequestSchema = z
+  .strictObject({
+    serviceType: z.literal('domestic'),
+    from: UkNationSchema,
+    to: UkNationSchema,
+    parcels,
+  })
+  .openapi('DomesticQuoteRequest');
+
+const InternationalRequestSchema = z
+  .strictObject({
+    serviceType: z.literal('international'),
+    from: z
+      .literal('GB', { error: 'International parcels leave from GB' })
+      .default('GB')
+      .openapi({ description: 'Always GB, the only origin' }),
+    to: DestinationSchema,
+    parcels,
+  })
+  .openapi('InternationalQuoteRequest');
+
+const SameDayRequestSchema = z
+  .strictObject({
+    serviceType: z.literal('same_day'),
+    fromPostcode: PostcodeSchema,
+    toPostcode: PostcodeSchema,
+    from: UkNationSchema.optional().openapi({
+      description: "Collection nation; when absent, the nation of the postcode area's main town",
+    }),
+    to: UkNationSchema.optional().openapi({
+      description: "Delivery nation; when absent, the nation of the postcode area's main town",
+    }),
+    parcels,
+  })
+  .openapi('SameDayQuoteRequest');
+
+export const QuoteRequestSchema = z
+  .discriminatedUnion(
+    'serviceType',
+    [DomesticRequestSchema, InternationalRequestSchema, SameDayRequestSchema],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union'
+          ? `Choose a service type: ${SERVICE_TYPE_VALUES.join(', ')}`
+          : undefined,
+    },
+  )
+  .openapi('QuoteRequest');
+
+export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>;
+
+const ServiceTypeSchema = z.enum(SERVICE_TYPE_VALUES);
+
+/** The request as validated and normalised, echoed with the quote. */
+export const QuoteRequestRecordSchema = z
+  .object({
+    serviceType: ServiceTypeSchema,
+    from: z.string().optional(),
+    to: z.string().optional(),
+    fromPostcode: z.string().optional(),
+    toPostcode: z.string().optional(),
+    parcels: z.array(
+      z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number() }),
+    ),
+  })
+  .openapi('QuoteRequestRecord');
+
+export const PriceSchema = z
+  .object({
+    net: z.number().int(),
+    vat: z.number().int(),
+    total: z.number().int(),
+    currency: z.enum(CURRENCIES),
+  })
+  .openapi('Price', { description: 'Minor units (pence); total = net + VAT' });
+
+export const QuoteOptionSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The stored option: a booking names it and pays this price' }),
+    courierService: z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
+    vendor: z.object({ id: z.string(), name: z.string() }),
+    serviceType: ServiceTypeSchema,
+    price: PriceSchema,
+    chargeableWeightKg: z.number().openapi({ description: 'Summed over the parcels' }),
+    billedBy: z
+      .enum(['actual', 'volumetric'])
+      .openapi({ description: "'volumetric' when any parcel was billed by its volume" }),
+    estimatedDelivery: z.string().openapi({ format: 'date', example: '2026-03-12' }),
+    transitDays: z.number().int(),
+    limits: z.object({
+      maxLengthCm: z.number().nullable(),
+      maxWidthCm: z.number().nullable(),
+      maxHeightCm: z.number().nullable(),
+      maxWeightKg: z.number().nullable(),
+    }),
+    badges: z.array(z.enum(['cheapest', 'fastest'])),
+    distance: z
+      .object({ miles: z.number(), source: z.enum(['estimate', 'maps']) })
+      .optional()
+      .openapi({
+        description: "Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure",
+      }),
+  })
+  .openapi('QuoteOption');
+
+export type QuoteOptionDto = z.infer<typeof QuoteOptionSchema>;
+
+export const QuoteSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    expiresAt: z.string().openapi({ format: 'date-time' }),
+    expired: z
+      .boolean()
+      .openapi({ description: 'An expired quote is still readable but no longer bookable' }),
+    request: QuoteRequestRecordSchema,
+    options: z.array(QuoteOptionSchema).openapi({ description: 'Cheapest first; empty when nothing fits' }),
+  })
+  .openapi('Quote');
+
+export const QuoteIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
+});

@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './uploads.handlers';
+import * as routes from './uploads.routes';
+
+export const uploadsRouter = createRouter().openapi(routes.uploadImage, handlers.uploadImage);

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppDeps } from '../../context';
+import { uploads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createStorage, type StorageProvider } from '../../providers/storage';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Boundaries, part headers and a long file name; far less than this in practice. */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+export const FILE_TOO_LARGE = 'File size should be less than 5MB';
+export const NOT_AN_IMAGE = 'Please select an image file';
+
+/** Per account, over the last 24 hours: enough for any honest use, small enough to stop a flood. */
+export const UPLOAD_QUOTA = { files: 50, bytes: 100 * 1024 * 1024, windowMs: 24 * 60 * 60 * 1000 };
+
+/** The only types accepted, as sniffed from the bytes; the extension comes from here too. */
+const IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+export class UploadsService {
+  private readonly storage: StorageProvider;
+
+  constructor(private readonly deps: AppDeps) {
+    this.storage = createStorage(deps.config);
+  }
+
+  async upload(ownerId: string, file: File): Promise<{ url: string }> {
+    if (file.size > MAX_UPLOAD_BYTES) {
+      throw new AppError(413, FILE_TOO_LARGE, { code: 'file_too_large' });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The file's name and declared type are the sender's claims; only its bytes are evidence.
+    const sniffed = await fileTypeFromBuffer(bytes);
+    const ext = sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
+    if (!sniffed || !ext) throw new AppError(415, NOT_AN_IMAGE, { code: 'not_an_image' });
+
+    const key = `${randomUUID()}.${ext}`;
+    await this.#record(ownerId, key, bytes.byteLength, sniffed.mime);
+    try {
+      await this.storage.put(key, bytes, sniffed.mime);
+    } catch (err) {
+      // Give the quota back: the file was never stored.
+      await this.deps.db.delete(uploads).where(eq(uploads.key, key));
+      throw err;
+    }
+    return { url: this.storage.url(key) };
+  }
+
+  /** Checks the quota and records the upload in one transaction, so parallel uploads cannot overrun it. */
+  async #record(ownerId: string, key: string, bytes: number, contentType: string) {
+    const now = this.deps.now();
+    const since = new Date(now.getTime() - UPLOAD_QUOTA.windowMs);
+    await this.deps.db.transaction(
+      async (tx) => {
+        const [usage] = await tx
+          .select({
+            files: count(),
+            bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)`,
+            oldest: sql<number | null>`min(${uploads.createdAt})`,
+          })
+          .from(uploads)
+          .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, since)));
+        if (usage && (usage.files >= UPLOAD_QUOTA.files || usage.bytes + bytes > UPLOAD_QUOTA.bytes)) {
+          const retryMs = (usage.oldest ?? now.getTime()) + UPLOAD_QUOTA.windowMs - now.getTime();
+          throw AppError.tooManyRequests(
+            retryMs / 1000,
+            `Upload limit reached: at most ${UPLOAD_QUOTA.files} files or ${UPLOAD_QUOTA.bytes / 1024 / 1024} MB in 24 hours. Please try again later.`,
+          );
+        }
+        await tx.insert(uploads).values({ ownerId, key, bytes, contentType, createdAt: now });
+      },
+      { behavior: 'immediate' },
+    );
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The vendor dashboard's CSV export (vendor-and-app spec §7): the filtered rows with the columns
+ * Order ID, Date, Customer, Courier, Status, Price, Currency, named vendor-orders-{date}.csv.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { addCalendarDays, ukToday, ukWallClock } from '../../lib/dates';
+import { type OrderRow, orderReference } from '../orders/order-store';
+
+export const CSV_COLUMNS = [
+  'Order ID',
+  'Date',
+  'Customer',
+  'Courier',
+  'Status',
+  'Price',
+  'Currency',
+] as const;
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some
+ * read past) as a formula: a customer named "=HYPERLINK(…)" must stay text. The OWASP remedy is
+ * a leading single quote, which spreadsheets show as text and do not evaluate.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** 'YYYY-MM-DD' -> 'dd-mm-yyyy', as the dashboard shows dates. */
+export function dashboardDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** Minor units as a plain decimal in major units ("1234.50"): what spreadsheets sum. */
+export function decimalAmount(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function vendorOrdersCsv(rows: readonly OrderRow[]): string {
+  const records = rows.map((o) =>
+    [
+      orderReference(o.id),
+      dashboardDate(ukToday(o.createdAt)),
+      o.deliveryAddress.name,
+      o.serviceName,
+      o.status,
+      decimalAmount(o.total),
+      o.currency,
+    ].map(neutraliseFormula),
+  );
+  // A byte-order mark, so that Excel reads the UTF-8 (names with accents, '£' in notes) correctly.
+  return stringify(records, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}
+
+export function vendorOrdersFileName(now: Date): string {
+  return `vendor-orders-${ukToday(now)}.csv`;
+}
+
+/**
+ * The instant a UK calendar day starts. London is on UTC or UTC+1, and the clocks change at
+ * 01:00 UTC, so local midnight always exists once: 00:00 UTC or 23:00 UTC the day before.
+ */
+export function ukDayStart(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  for (const offsetHours of [0, 1]) {
+    const candidate = new Date(utcMidnight - offsetHours * 3_600_000);
+    const clock = ukWallClock(candidate);
+    if (clock.date === date && clock.hour === 0 && clock.minute === 0) return candidate;
+  }
+  throw new RangeError(`No UK midnight found for ${date}`);
+}
+
+/** The first instant after a UK calendar day: its 23:59:59.999 is included by `< ukDayEnd`. */
+export function ukDayEnd(date: string): Date {
+  return ukDayStart(addCalendarDays(date, 1));
+}

@@ -1,0 +1,11 @@
+import type { Config } from '../../config';
+import { LocalFolderStorage } from './local';
+import type { StorageProvider } from './storage';
+
+export { LocalFolderStorage } from './local';
+export type { StorageProvider } from './storage';
+
+/** Only the local folder exists today; an S3-compatible store would be chosen here from config. */
+export function createStorage(config: Pick<Config, 'uploadDir'>): StorageProvider {
+  return new LocalFolderStorage(config.uploadDir);
+}
