@@ -1,5 +1,6 @@
 import { usePageTitle } from '../../components/usePageTitle';
-import { QuoteFormPlaceholder } from '../quotes/QuoteFormPlaceholder';
+import { QuoteForm } from '../quotes/QuoteForm';
+import { WhyConsign } from './WhyConsign';
 
 const STEPS = [
   { title: 'Compare', text: 'Enter your parcel once and see the prices of couriers that can carry it.' },
@@ -25,7 +26,7 @@ export function HomePage() {
             </p>
           </div>
           <div className="hero__form">
-            <QuoteFormPlaceholder />
+            <QuoteForm />
           </div>
         </div>
       </section>
@@ -45,6 +46,9 @@ export function HomePage() {
           ))}
         </ol>
       </section>
+      <div className="container page home__why">
+        <WhyConsign />
+      </div>
     </>
   );
 }

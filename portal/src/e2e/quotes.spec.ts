@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The public quote pages against the real API and its seeded demo services (UPS Standard,
+ * DPD Next Day, UPS Promotion for UK–UK; UPS Worldwide Saver abroad; City Sprint same day).
+ */
+
+function pounds(text: string): number {
+  return Number(text.replace(/[^0-9.]/g, ''));
+}
+
+async function fillParcel(page: Page, length: string, width: string, height: string, weight: string) {
+  const form = page.getByRole('form', { name: 'Get a quote' });
+  await form.getByLabel('Length (cm)').fill(length);
+  await form.getByLabel('Width (cm)').fill(width);
+  await form.getByLabel('Height (cm)').fill(height);
+  await form.getByLabel('Weight (kg)').selectOption(weight);
+}
+
+test('signed out: a UK–UK quote sorted by price, the Printer Required popup, and Book Now asks to log in', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Get a quote' });
+  await expect(form.getByRole('tab', { name: 'UK–UK' })).toHaveAttribute('aria-selected', 'true');
+  await expect(form.getByLabel('Collect From')).toHaveValue('England');
+  await form.getByLabel('Deliver to').selectOption('Scotland');
+  await fillParcel(page, '30', '20', '15', '2');
+  await form.getByRole('button', { name: 'Get Quote' }).click();
+
+  await expect(page).toHaveURL(
+    /\/result\?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2$/,
+  );
+  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  const prices = (await page.getByTestId('quote-price').allTextContents()).map(pounds);
+  expect(prices.length).toBeGreaterThanOrEqual(2);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expect(page.getByLabel('Sort by')).toHaveValue('price');
+
+  const first = page.getByTestId('quote-card').first();
+  await expect(first.getByText('Cheapest')).toBeVisible();
+  await expect(first.getByText(/incl\. £\d+\.\d{2} VAT/)).toBeVisible();
+  await first.getByRole('button', { name: 'Printer Required' }).click();
+  const popup = page.getByRole('dialog', { name: 'Printer Required' });
+  await expect(popup).toContainText('Labels and documents must be printed before collection or drop-off.');
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(first.getByRole('button', { name: 'Printer Required' })).toBeFocused();
+
+  // Sorting by delivery date puts the next-day service first.
+  await page.getByLabel('Sort by').selectOption('delivery');
+  await expect(page.getByTestId('quote-card').first().getByText('Fastest')).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('price');
+
+  await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/result\?/);
+});
+
+test('an incomplete form is not sent, and a parcel nothing can carry shows the problem screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Get a quote' });
+  await form.getByLabel('Length (cm)').fill('30');
+  await form.getByRole('button', { name: 'Get Quote' }).click();
+  await expect(page.getByText('Please Enter all fields.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await fillParcel(page, '400', '400', '400', '20');
+  await form.getByRole('button', { name: 'Get Quote' }).click();
+  await expect(page.getByRole('heading', { name: 'Try different dimensions' })).toBeVisible();
+  await expect(page.getByText('Oh no! Looks like there was a problem getting your quote.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Post a job instead' })).toHaveAttribute(
+    'href',
+    '/post-job?type=Domestic&from=England&to=England&length=400&width=400&height=400&weight=20',
+  );
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('international and same-day quotes, and a landing article with the form', async ({ page }) => {
+  await page.goto('/result');
+  await expect(page.getByText('Kindly complete the form above to dispatch your parcel.')).toBeVisible();
+
+  await page.goto('/international-courier');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('International courier');
+  const form = page.getByRole('form', { name: 'Get a quote' });
+  await form.getByRole('tab', { name: 'International' }).click();
+  await expect(form.getByLabel('Deliver to')).toHaveValue('AL');
+  await form.getByLabel('Deliver to').selectOption({ label: 'France' });
+  await fillParcel(page, '30', '20', '15', '1');
+  await form.getByRole('button', { name: 'Get Quote' }).click();
+  await expect(page).toHaveURL(/type=International&from=GB&to=FR/);
+  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByText('No VAT (export)').first()).toBeVisible();
+
+  const change = page.getByRole('form', { name: 'Change your parcel' });
+  await change.getByRole('tab', { name: 'Same Day' }).click();
+  await change.getByLabel('Collection postcode').fill('SW1A 1AA');
+  await change.getByLabel('Delivery postcode').fill('EC1A 1BB');
+  await change.getByRole('button', { name: 'Get Quote' }).click();
+  await expect(page).toHaveURL(/type=Same\+Day&fromPostcode=SW1A\+1AA&toPostcode=EC1A\+1BB/);
+  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByText('Same Day Delivery').first()).toBeVisible();
+
+  await page.goto('/no-such-article');
+  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+});

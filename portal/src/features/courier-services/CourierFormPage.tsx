@@ -1,0 +1,371 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../app/auth';
+import { TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useReferenceData } from '../quotes/referenceData';
+import { SelectField } from '../quotes/SelectField';
+import { type CourierService, couriersApi, couriersQueryKey, saveErrorMessage } from './api';
+import {
+  ANY,
+  bodyFromValues,
+  type CourierFormValues,
+  CURRENCIES,
+  courierFormSchema,
+  defaultCourierValues,
+  NAME_AND_TYPE_REQUIRED,
+  SERVICE_TYPE_LABELS,
+  valuesFromService,
+} from './courierForm';
+import { DestinationPicker } from './DestinationPicker';
+import { LogoField } from './LogoField';
+import { TierEditor } from './TierEditor';
+import { VendorOnly } from './VendorOnly';
+import './courier-services.css';
+
+const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+/** /add-courier and /edit-courier/:courierId: add mode without an id, edit mode with one. */
+export function CourierFormPage() {
+  const { courierId } = useParams();
+  usePageTitle(courierId ? 'Edit Courier Service' : 'Add New Courier Service');
+  return (
+    <VendorOnly>
+      {courierId ? <EditCourier key={courierId} courierId={courierId} /> : <CourierForm />}
+    </VendorOnly>
+  );
+}
+
+function EditCourier({ courierId }: { courierId: string }) {
+  const { authFetch } = useAuth();
+  const navigate = useNavigate();
+  const courier = useQuery({
+    queryKey: [...couriersQueryKey, courierId],
+    queryFn: ({ signal }) => couriersApi.get(authFetch, courierId, signal),
+    retry: false,
+    // The form keeps its own copy; a background refetch must not reset what is being typed.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (courier.isError) {
+      toast.error('Error loading courier data');
+      navigate('/rate-card', { replace: true });
+    }
+  }, [courier.isError, navigate]);
+
+  if (!courier.data) {
+    return (
+      <div className="page-state">
+        <Spinner size="lg" label="Loading courier service" />
+      </div>
+    );
+  }
+  return <CourierForm service={courier.data} />;
+}
+
+function CourierForm({ service }: { service?: CourierService }) {
+  const editing = service !== undefined;
+  const { authFetch } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reference = useReferenceData();
+  const [uploading, setUploading] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<CourierFormValues>({
+    resolver: zodResolver(courierFormSchema) as never,
+    defaultValues: service ? valuesFromService(service) : defaultCourierValues(),
+    // Errors appear after the first submit, then follow each change (a new 1 kg tier is not an error yet).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const name = watch('name');
+  const serviceType = watch('serviceType');
+  const currency = watch('currency');
+  const destinationsMode = watch('destinationsMode');
+  const destinations = watch('destinations');
+  const nations = reference.data.ukNations;
+  const currencySymbol = CURRENCY_SYMBOLS[currency] ?? currency;
+
+  const save = useMutation({
+    mutationFn: (values: CourierFormValues) => {
+      const body = bodyFromValues(values);
+      return service ? couriersApi.update(authFetch, service.id, body) : couriersApi.create(authFetch, body);
+    },
+    onSuccess: async () => {
+      toast.success(
+        editing ? 'Courier service updated successfully!' : 'Courier service added successfully!',
+      );
+      await queryClient.invalidateQueries({ queryKey: couriersQueryKey });
+      navigate('/rate-card');
+    },
+    onError: (error) => {
+      toast.error(
+        saveErrorMessage(
+          error,
+          editing ? 'Failed to update courier service' : 'Failed to add courier service',
+        ),
+      );
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => save.mutate(values),
+    (invalid) => {
+      if (invalid.name || invalid.serviceType)
+        toast.error(NAME_AND_TYPE_REQUIRED, { toastId: 'courier-required' });
+    },
+  );
+
+  const canSubmit = name.trim() !== '' && serviceType !== '' && !uploading && !save.isPending;
+  const title = editing ? 'Edit Courier Service' : 'Add New Courier Service';
+
+  return (
+    <section className="container page courier-form">
+      <Link to="/rate-card" className="courier-form__back">
+        ← Back to Courier Services
+      </Link>
+      <h1>{title}</h1>
+      <form className="stack courier-form__form" onSubmit={onSubmit} noValidate aria-label={title}>
+        <fieldset className="card courier-form__section">
+          <legend className="courier-form__legend">Basic Information</legend>
+          <div className="courier-form__grid">
+            <TextField
+              label="Service name"
+              required
+              maxLength={120}
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <SelectField
+              label="Service type"
+              required
+              error={errors.serviceType?.message}
+              {...register('serviceType')}
+            >
+              <option value="">Select a service type</option>
+              {(['domestic', 'international', 'same_day'] as const).map((type) => (
+                <option key={type} value={type}>
+                  {SERVICE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Currency" {...register('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Status"
+              hint="Inactive services are kept but not quoted."
+              {...register('status')}
+            >
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </SelectField>
+          </div>
+          <Controller
+            control={control}
+            name="logoUrl"
+            render={({ field }) => (
+              <LogoField value={field.value} onChange={field.onChange} onUploadingChange={setUploading} />
+            )}
+          />
+        </fieldset>
+
+        <fieldset className="card courier-form__section">
+          <legend className="courier-form__legend">Route Information</legend>
+          {serviceType === '' ? (
+            <p className="muted">Choose a service type to set its route.</p>
+          ) : serviceType === 'international' ? (
+            <div className="stack">
+              <TextField label="From location" value="United Kingdom" readOnly />
+              <DestinationPicker
+                destinations={reference.data.internationalDestinations}
+                mode={destinationsMode}
+                onModeChange={(mode) => setValue('destinationsMode', mode, { shouldValidate: isSubmitted })}
+                selected={destinations}
+                onSelectedChange={(codes) => setValue('destinations', codes, { shouldValidate: isSubmitted })}
+                error={errors.destinations?.message}
+              />
+            </div>
+          ) : (
+            <div className="stack">
+              <div className="courier-form__grid">
+                <SelectField label="From location" {...register('fromLocation')}>
+                  <option value={ANY}>Any</option>
+                  {nations.map((n) => (
+                    <option key={n.value} value={n.value}>
+                      {n.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField label="To location" {...register('toLocation')}>
+                  <option value={ANY}>Any</option>
+                  {nations.map((n) => (
+                    <option key={n.value} value={n.value}>
+                      {n.label}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              {serviceType === 'same_day' ? (
+                <fieldset className="courier-form__subsection">
+                  <legend className="field__label">Same-day pricing</legend>
+                  <p className="field__hint">
+                    Added to the weight price: the base fee plus the price per mile between the two postcodes,
+                    and never less than the minimum fee.
+                  </p>
+                  <div className="courier-form__grid courier-form__grid--3">
+                    <TextField
+                      label={`Base fee (${currencySymbol})`}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step="0.01"
+                      required
+                      error={errors.baseFee?.message}
+                      {...register('baseFee')}
+                    />
+                    <TextField
+                      label={`Price per mile (${currencySymbol})`}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step="0.001"
+                      required
+                      error={errors.perMile?.message}
+                      {...register('perMile')}
+                    />
+                    <TextField
+                      label={`Minimum fee (${currencySymbol})`}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step="0.01"
+                      required
+                      error={errors.minimumFee?.message}
+                      {...register('minimumFee')}
+                    />
+                  </div>
+                </fieldset>
+              ) : null}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="card courier-form__section">
+          <legend className="courier-form__legend">Maximum Dimensions &amp; Weight</legend>
+          <p className="courier-form__note">
+            Parcels bigger or heavier than these limits are filtered out of your quotes. Leave a field empty
+            for no restriction.
+          </p>
+          <div className="courier-form__grid courier-form__grid--4">
+            <TextField
+              label="Max length (cm)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.1"
+              error={errors.maxLengthCm?.message}
+              {...register('maxLengthCm')}
+            />
+            <TextField
+              label="Max width (cm)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.1"
+              error={errors.maxWidthCm?.message}
+              {...register('maxWidthCm')}
+            />
+            <TextField
+              label="Max height (cm)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.1"
+              error={errors.maxHeightCm?.message}
+              {...register('maxHeightCm')}
+            />
+            <TextField
+              label="Max weight (kg)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.1"
+              error={errors.maxWeightKg?.message}
+              {...register('maxWeightKg')}
+            />
+          </div>
+          <div className="courier-form__grid">
+            {serviceType !== 'same_day' ? (
+              <TextField
+                label="Transit time (working days)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={30}
+                step="1"
+                hint="From collection to delivery, not counting weekends and bank holidays."
+                error={errors.transitDays?.message}
+                {...register('transitDays')}
+              />
+            ) : null}
+            <TextField
+              label="Volumetric divisor"
+              type="number"
+              inputMode="numeric"
+              min={1000}
+              max={10000}
+              step="1"
+              hint="Parcels are charged by the greater of their weight and L × W × H (cm) ÷ this number."
+              error={errors.volumetricDivisor?.message}
+              {...register('volumetricDivisor')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="card courier-form__section">
+          <legend className="courier-form__legend">Weight Pricing</legend>
+          <p className="courier-form__note">
+            Each parcel pays the price of the lightest tier that covers its chargeable weight. Prices exclude
+            VAT.
+          </p>
+          <TierEditor control={control} register={register} errors={errors} currencySymbol={currencySymbol} />
+        </fieldset>
+
+        <div className="row row--between courier-form__actions">
+          <Link to="/rate-card" className="button button--secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="button button--primary" disabled={!canSubmit}>
+            {save.isPending ? (
+              <Spinner label="Saving" />
+            ) : editing ? (
+              'Update Courier Service'
+            ) : (
+              'Add Courier Service'
+            )}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../app/auth';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { Country } from '../quotes/api';
+import { formatMoney } from '../quotes/format';
+import { CourierLogo } from '../quotes/QuoteOptionCard';
+import { useReferenceData } from '../quotes/referenceData';
+import { type CourierService, couriersApi, couriersQueryKey, saveErrorMessage } from './api';
+import { ANY, SERVICE_TYPE_LABELS } from './courierForm';
+import { VendorOnly } from './VendorOnly';
+import './courier-services.css';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this courier service?';
+
+export function CourierServicesPage() {
+  usePageTitle('Courier Services');
+  return (
+    <VendorOnly>
+      <CourierServices />
+    </VendorOnly>
+  );
+}
+
+function CourierServices() {
+  const { authFetch } = useAuth();
+  const queryClient = useQueryClient();
+  const [toDelete, setToDelete] = useState<CourierService | null>(null);
+  const destinations = useReferenceData().data.internationalDestinations;
+
+  const list = useQuery({
+    queryKey: couriersQueryKey,
+    queryFn: ({ signal }) => couriersApi.list(authFetch, signal),
+  });
+  const vendor = useQuery({
+    queryKey: ['vendors', 'me'],
+    queryFn: ({ signal }) => couriersApi.myVendor(authFetch, signal),
+    staleTime: 60_000,
+  });
+
+  useEffect(() => {
+    if (list.isError) toast.error('Failed to fetch courier services', { toastId: 'couriers-fetch' });
+  }, [list.isError]);
+
+  const remove = useMutation({
+    mutationFn: (service: CourierService) => couriersApi.remove(authFetch, service.id),
+    onSuccess: () => {
+      toast.success('Courier service deleted successfully!');
+      setToDelete(null);
+    },
+    onError: (error) => {
+      toast.error(saveErrorMessage(error, 'Failed to delete courier service'));
+      setToDelete(null);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: couriersQueryKey }),
+  });
+
+  const services = list.data?.items ?? [];
+
+  return (
+    <section className="container page courier-services">
+      <header className="page-header row row--between">
+        <div>
+          <h1>Courier Services</h1>
+          <p className="muted">The services and prices customers see in their quotes.</p>
+        </div>
+        <Link to="/add-courier" className="button button--primary">
+          Add Courier
+        </Link>
+      </header>
+
+      {vendor.data && vendor.data.status !== 'active' ? (
+        <p className="alert courier-services__notice" role="status">
+          {vendor.data.status === 'pending'
+            ? 'Your business is waiting for activation by our team. Your services will appear in quotes once it is active.'
+            : 'Your business is suspended, so your services do not appear in quotes. Please contact us.'}
+        </p>
+      ) : null}
+
+      {list.isPending ? (
+        <div className="page-state">
+          <Spinner size="lg" label="Loading courier services" />
+        </div>
+      ) : list.isError ? (
+        <div className="card empty-state">
+          <h2>Could not load your courier services</h2>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+          >
+            Try again
+          </button>
+        </div>
+      ) : services.length === 0 ? (
+        <div className="card empty-state">
+          <h2>No courier services yet</h2>
+          <p className="muted">Add a service with its route and weight prices to start receiving orders.</p>
+          <Link to="/add-courier" className="button button--primary">
+            Add Your First Courier
+          </Link>
+        </div>
+      ) : (
+        <div className="card courier-table__wrap">
+          <table className="courier-table">
+            <caption className="visually-hidden">Your courier services</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Type</th>
+                <th scope="col">Route</th>
+                <th scope="col">Currency</th>
+                <th scope="col">Pricing</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {services.map((service) => (
+                <tr key={service.id}>
+                  <th scope="row" data-label="Service">
+                    <span className="courier-table__service">
+                      <CourierLogo url={service.logoUrl} size={40} />
+                      <span>{service.name}</span>
+                    </span>
+                  </th>
+                  <td data-label="Type">{SERVICE_TYPE_LABELS[service.serviceType]}</td>
+                  <td data-label="Route">{routeLabel(service, destinations)}</td>
+                  <td data-label="Currency">{service.currency}</td>
+                  <td data-label="Pricing">
+                    <PricingSummary service={service} />
+                  </td>
+                  <td data-label="Status">
+                    <StatusLabel status={service.status} />
+                  </td>
+                  <td className="courier-table__actions">
+                    <Link
+                      to={`/edit-courier/${encodeURIComponent(service.id)}`}
+                      className="button button--secondary button--small"
+                      aria-label={`Edit ${service.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      aria-label={`Delete ${service.name}`}
+                      onClick={() => setToDelete(service)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {toDelete ? (
+        <Modal
+          title="Delete courier service"
+          onClose={() => (remove.isPending ? undefined : setToDelete(null))}
+        >
+          <div className="stack">
+            <p>{DELETE_QUESTION}</p>
+            <p className="muted">
+              <strong>{toDelete.name}</strong> will no longer appear in quotes. Orders already placed are
+              kept.
+            </p>
+            <div className="row row--between">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setToDelete(null)}
+                disabled={remove.isPending}
+                data-autofocus
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => remove.mutate(toDelete)}
+                disabled={remove.isPending}
+              >
+                {remove.isPending ? <Spinner label="Deleting" /> : 'Delete'}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+function locationName(value: string | undefined): string {
+  return value?.trim() ? value : ANY;
+}
+
+export function routeLabel(service: CourierService, destinations: readonly Country[]): string {
+  if (service.serviceType === 'international') {
+    const to = service.toLocation;
+    if (typeof to === 'string') {
+      return `United Kingdom → ${to.toLowerCase() === 'any' || !to ? ANY : nameOf(to, destinations)}`;
+    }
+    if (to.length === 0) return `United Kingdom → ${ANY}`;
+    const names = to.slice(0, 3).map((code) => nameOf(code, destinations));
+    return `United Kingdom → ${names.join(', ')}${to.length > 3 ? ` +${to.length - 3} more` : ''}`;
+  }
+  const to = Array.isArray(service.toLocation) ? service.toLocation.join(', ') : service.toLocation;
+  return `${locationName(service.fromLocation)} → ${locationName(to)}`;
+}
+
+function nameOf(code: string, destinations: readonly Country[]): string {
+  return destinations.find((d) => d.code === code)?.name ?? code;
+}
+
+/** The spec: the first two tiers as 'Nkg: £price', then '+N more'. */
+export function pricingSummary(service: Pick<CourierService, 'weightTiers' | 'currency'>): string[] {
+  const lines = service.weightTiers
+    .slice(0, 2)
+    .map((tier) => `${tier.maxKg}kg: ${formatMoney(tier.price, service.currency)}`);
+  if (service.weightTiers.length > 2) lines.push(`+${service.weightTiers.length - 2} more`);
+  return lines;
+}
+
+function PricingSummary({ service }: { service: CourierService }) {
+  return (
+    <ul className="courier-table__pricing">
+      {pricingSummary(service).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+      {service.sameDay ? (
+        <li className="muted">
+          {formatMoney(service.sameDay.baseFee, service.currency)} +{' '}
+          {formatMoney(service.sameDay.perMile, service.currency)}/mile, min{' '}
+          {formatMoney(service.sameDay.minimumFee, service.currency)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function StatusLabel({ status }: { status: string }) {
+  const active = status === 'active';
+  return (
+    <span className={`status-label status-label--${active ? 'active' : 'inactive'}`}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="9" fill="currentColor" />
+        {active ? (
+          <path
+            d="M8 12.5l2.8 2.8L16.5 9.5"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        ) : (
+          <path d="M9 9l6 6M15 9l-6 6" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+        )}
+      </svg>
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}

@@ -1,0 +1,221 @@
+import { useId } from 'react';
+import type { Parcel, QuoteOption } from './api';
+import { billingExplanation, formatDeliveryDate, formatKg, formatMoney, transitLabel } from './format';
+import { Popover } from './Popover';
+
+/** The spec's fixed card rating. */
+export const DISPLAYED_RATING = 4.9;
+
+interface QuoteOptionCardProps {
+  option: QuoteOption;
+  parcels: readonly Parcel[];
+  onBook: (option: QuoteOption) => void;
+}
+
+export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProps) {
+  const nameId = useId();
+  const { price, courierService: service } = option;
+  const sameDay = option.serviceType === 'same_day';
+  const vatText =
+    price.vat > 0
+      ? `incl. ${formatMoney(price.vat, price.currency)} VAT`
+      : option.serviceType === 'international'
+        ? 'No VAT (export)'
+        : 'No VAT';
+
+  return (
+    <article className="card quote-card" aria-labelledby={nameId} data-testid="quote-card">
+      <div className="quote-card__courier">
+        <CourierLogo url={service.logoUrl} />
+        <div className="quote-card__identity">
+          <h3 id={nameId} className="quote-card__name">
+            {service.name}
+          </h3>
+          <p className="quote-card__vendor muted">by {option.vendor.name}</p>
+          <StarRating rating={DISPLAYED_RATING} />
+          {option.badges.length > 0 ? (
+            <ul className="quote-card__badges" aria-label="Highlights">
+              {option.badges.map((badge) => (
+                <li key={badge} className={`badge badge--${badge}`}>
+                  {badge === 'cheapest' ? 'Cheapest' : 'Fastest'}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="quote-card__details">
+        {sameDay ? (
+          <p className="quote-card__dropoff">
+            Collected from the door and driven straight to the recipient
+            {option.distance
+              ? ` (${option.distance.miles} miles${option.distance.source === 'estimate' ? ', estimated' : ''})`
+              : ''}
+            .
+          </p>
+        ) : (
+          <p className="quote-card__dropoff">
+            Drop off at a local access point or book a collection.{' '}
+            <a
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${service.name} parcel drop off`)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Find Nearest Dropoff<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
+        <div className="quote-card__popovers">
+          <Popover
+            title="Printer Required"
+            trigger={
+              <>
+                <PrinterIcon /> Printer Required
+              </>
+            }
+            triggerClassName="chip-button"
+          >
+            <p>Labels and documents must be printed before collection or drop-off.</p>
+          </Popover>
+          <Popover
+            title={`About ${service.name}`}
+            trigger={<InfoIcon />}
+            triggerLabel={`About ${service.name}`}
+            triggerClassName="icon-button quote-card__info"
+          >
+            <CourierInfo option={option} />
+          </Popover>
+        </div>
+        <dl className="quote-card__facts">
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd>
+              <time dateTime={option.estimatedDelivery}>{formatDeliveryDate(option.estimatedDelivery)}</time>
+              <span className="quote-card__transit">
+                {transitLabel(option.transitDays, option.serviceType)}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Chargeable weight</dt>
+            <dd>
+              {formatKg(option.chargeableWeightKg)}
+              <span className="quote-card__why">{billingExplanation(option, parcels)}</span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="quote-card__buy">
+        <p className="quote-card__price">
+          <span className="visually-hidden">Price </span>
+          <span data-testid="quote-price">{formatMoney(price.total, price.currency)}</span>
+        </p>
+        <p className="quote-card__vat muted">{vatText}</p>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => onBook(option)}
+          aria-describedby={nameId}
+        >
+          Book Now
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function CourierInfo({ option }: { option: QuoteOption }) {
+  const { limits } = option;
+  const size =
+    limits.maxLengthCm && limits.maxWidthCm && limits.maxHeightCm
+      ? `${limits.maxLengthCm} × ${limits.maxWidthCm} × ${limits.maxHeightCm} cm`
+      : null;
+  const sameDay = option.serviceType === 'same_day';
+  return (
+    <ul className="popover__list">
+      {sameDay ? (
+        <li>Collected from your address and delivered the same day.</li>
+      ) : (
+        <li>Take your item to an access point, or have it collected.</li>
+      )}
+      <li>
+        {limits.maxWeightKg ? `Maximum item weight ${limits.maxWeightKg}kg.` : 'No maximum item weight.'}
+      </li>
+      {size ? <li>Maximum item size {size}.</li> : null}
+      {sameDay ? null : (
+        <li>
+          Delivered {option.transitDays === 1 ? '1 working day' : `${option.transitDays} working days`} after
+          drop-off.
+        </li>
+      )}
+      <li>Tracking online.</li>
+    </ul>
+  );
+}
+
+export function CourierLogo({ url, size = 56 }: { url: string | null; size?: number }) {
+  if (url) {
+    return <img className="courier-logo" src={url} alt="" width={size} height={size} loading="lazy" />;
+  }
+  return (
+    <span
+      className="courier-logo courier-logo--fallback"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+    >
+      <svg viewBox="0 0 24 24" width={size / 2} height={size / 2} focusable="false">
+        <path
+          d="M3 7h11v9H3zM14 10h4l3 3v3h-7z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+        <circle cx="7" cy="17.5" r="1.8" fill="currentColor" />
+        <circle cx="17" cy="17.5" r="1.8" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
+/** Five stars filled to the rating; the number is what assistive tech reads. */
+export function StarRating({ rating }: { rating: number }) {
+  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
+  return (
+    <p className="star-rating">
+      <span className="star-rating__stars" aria-hidden="true">
+        <span className="star-rating__empty">★★★★★</span>
+        <span className="star-rating__full" style={{ width: `${percent}%` }}>
+          ★★★★★
+        </span>
+      </span>
+      <span className="star-rating__value">{rating.toFixed(1)}</span>
+      <span className="visually-hidden"> out of 5</span>
+    </p>
+  );
+}
+
+function PrinterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M7 9V3h10v6M7 17H4v-6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v6h-3M7 14h10v7H7z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function InfoIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+import { option, quote, referenceData } from './fixtures';
+import { PROBLEM_TEXT, PROBLEM_TITLE, PROMPT_TEXT } from './ResultPage';
+
+const base = {
+  'GET /api/v1/meta/auth': { body: outboxMeta },
+  'GET /api/v1/meta': { body: referenceData },
+};
+const anonymous = { ...base, 'POST /api/v1/auth/refresh': problemResponse(401, 'No session') };
+const signedIn = { ...base, 'POST /api/v1/auth/refresh': { body: sessionFor(customer) } };
+
+const SEARCH = '/result?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=1';
+
+const options = [
+  option({
+    id: 'ups',
+    courierService: { id: 's1', name: 'UPS Standard', logoUrl: '/uploads/ups.png' },
+    price: { net: 749, vat: 150, total: 899, currency: 'GBP' },
+    chargeableWeightKg: 1.8,
+    billedBy: 'volumetric',
+    estimatedDelivery: '2026-03-12',
+    transitDays: 2,
+    badges: ['cheapest'],
+  }),
+  option({
+    id: 'promo',
+    courierService: { id: 's2', name: 'UPS Promotion', logoUrl: null },
+    price: { net: 799, vat: 160, total: 959, currency: 'GBP' },
+    estimatedDelivery: '2026-03-13',
+    transitDays: 3,
+  }),
+  option({
+    id: 'dpd',
+    courierService: { id: 's3', name: 'DPD Next Day', logoUrl: null },
+    price: { net: 895, vat: 179, total: 1074, currency: 'GBP' },
+    estimatedDelivery: '2026-03-11',
+    transitDays: 1,
+    badges: ['fastest'],
+  }),
+];
+
+const cardNames = () =>
+  screen
+    .getAllByTestId('quote-card')
+    .map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+
+describe('quote results page', () => {
+  it('asks for the form before any search', async () => {
+    const { calls } = stubFetch(anonymous);
+    renderApp('/result');
+    expect(await screen.findByText(PROMPT_TEXT)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your Comparison Result', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Change your parcel' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/quotes')).toBe(false);
+  });
+
+  it('shows Loading... and then the couriers, cheapest first', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { calls } = stubFetch({
+      ...anonymous,
+      'POST /api/v1/quotes': async () => {
+        await answered;
+        return { status: 201, body: quote([options[1]!, options[2]!, options[0]!]) };
+      },
+    });
+    renderApp(SEARCH);
+    expect(await screen.findByRole('heading', { name: 'Loading...' })).toBeTruthy();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Available Courier' })).toBeTruthy();
+    expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
+    expect(screen.getAllByTestId('quote-price').map((p) => p.textContent)).toEqual([
+      '£8.99',
+      '£9.59',
+      '£10.74',
+    ]);
+    const request = calls.find((c) => c.path === '/api/v1/quotes');
+    expect(request?.body).toEqual({
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 1 }],
+    });
+    // The form above the results shows the search, ready to change.
+    const form = screen.getByRole('form', { name: 'Change your parcel' });
+    expect((within(form).getByLabelText('Deliver to') as HTMLSelectElement).value).toBe('Scotland');
+    expect((within(form).getByLabelText('Length (cm)') as HTMLInputElement).value).toBe('30');
+  });
+
+  it('sorts by delivery date', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    const user = userEvent.setup();
+    renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    expect(sort.value).toBe('price');
+    await user.selectOptions(sort, 'delivery');
+    expect(cardNames()).toEqual(['DPD Next Day', 'UPS Standard', 'UPS Promotion']);
+    await user.selectOptions(sort, 'price');
+    expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
+  });
+
+  it('renders a card with logo, rating, delivery, VAT, chargeable weight and badges', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    const [ups, promo] = screen.getAllByTestId('quote-card');
+    const card = within(ups!);
+    expect(ups!.querySelector('img')?.getAttribute('src')).toBe('/uploads/ups.png');
+    expect(promo!.querySelector('img')).toBeNull();
+    expect(promo!.querySelector('.courier-logo--fallback')).not.toBeNull();
+    expect(card.getByText('4.9')).toBeTruthy();
+    expect(card.getByText('Thu, 12 Mar 2026')).toBeTruthy();
+    expect(card.getByText('2+ Days Delivery')).toBeTruthy();
+    expect(card.getByText('incl. £1.50 VAT')).toBeTruthy();
+    expect(card.getByText('1.8 kg')).toBeTruthy();
+    expect(card.getByText('Billed by volumetric weight: 30×20×15/5000 (actual weight 1 kg)')).toBeTruthy();
+    expect(card.getByText('Cheapest')).toBeTruthy();
+    expect(card.getByRole('link', { name: /Find Nearest Dropoff/ }).getAttribute('target')).toBe('_blank');
+    expect(within(promo!).getByText('Billed by actual weight (1 kg)')).toBeTruthy();
+    expect(within(screen.getAllByTestId('quote-card')[2]!).getByText('Fastest')).toBeTruthy();
+  });
+
+  it('says exports carry no VAT', async () => {
+    const abroad = option({
+      id: 'ww',
+      serviceType: 'international',
+      courierService: { id: 's9', name: 'UPS Worldwide Saver', logoUrl: null },
+      price: { net: 2499, vat: 0, total: 2499, currency: 'GBP' },
+      transitDays: 4,
+    });
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([abroad]) } });
+    renderApp('/result?type=International&from=GB&to=FR&length=30&width=20&height=15&weight=1');
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    expect(screen.getByText('No VAT (export)')).toBeTruthy();
+    expect(screen.getByText('£24.99')).toBeTruthy();
+    expect(screen.getByText(/United Kingdom to France/)).toBeTruthy();
+  });
+
+  it('opens the Printer Required and courier information popups, Escape closes them', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([options[0]!]) } });
+    const user = userEvent.setup();
+    renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    const printer = screen.getByRole('button', { name: 'Printer Required' });
+    expect(printer.getAttribute('aria-expanded')).toBe('false');
+    await user.click(printer);
+    const popup = screen.getByRole('dialog', { name: 'Printer Required' });
+    expect(popup.textContent).toContain(
+      'Labels and documents must be printed before collection or drop-off.',
+    );
+    expect(printer.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Printer Required' })).toBeNull();
+    expect(document.activeElement).toBe(printer);
+
+    await user.click(screen.getByRole('button', { name: 'About UPS Standard' }));
+    const info = screen.getByRole('dialog', { name: 'About UPS Standard' });
+    expect(info.textContent).toContain('Take your item to an access point');
+    expect(info.textContent).toContain('Tracking online.');
+    await user.click(within(info).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'About UPS Standard' })).toBeNull();
+  });
+
+  it('asks an anonymous visitor to log in on Book Now', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    const user = userEvent.setup();
+    const { router } = renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    await user.click(screen.getAllByRole('button', { name: 'Book Now' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/result');
+  });
+
+  it('takes a signed-in customer to the booking with the quote and option', async () => {
+    const { calls } = stubFetch({
+      ...signedIn,
+      'POST /api/v1/quotes': { status: 201, body: quote(options, { id: 'quote-42' }) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy());
+    await user.click(screen.getAllByRole('button', { name: 'Book Now' })[1]!);
+    expect(router.state.location.pathname).toBe('/booking');
+    expect(router.state.location.search).toBe('?quote=quote-42&option=promo');
+    const quoteCall = calls.find((c) => c.path === '/api/v1/quotes');
+    expect(quoteCall?.headers.Authorization).toBe('Bearer access-1');
+  });
+
+  it('shows the problem screen when nothing fits, with Go back and Post a job instead', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([]) } });
+    const user = userEvent.setup();
+    const { router } = renderApp(SEARCH);
+    expect(await screen.findByRole('heading', { name: 'Try different dimensions' })).toBeTruthy();
+    expect(screen.getByText(PROBLEM_TITLE)).toBeTruthy();
+    expect(screen.getByText(PROBLEM_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Post a job instead' }).getAttribute('href')).toBe(
+      '/post-job?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the API's reason for a refused search", async () => {
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/quotes': problemResponse(422, 'Invalid fromPostcode', {
+        errors: [{ path: 'fromPostcode', message: 'Enter a valid UK postcode, such as SW1A 1AA' }],
+      }),
+    });
+    renderApp(
+      '/result?type=Same%20Day&fromPostcode=ZZ1%201AA&toPostcode=M1%201AE&length=1&width=1&height=1&weight=1',
+    );
+    expect(await screen.findByRole('heading', { name: 'Try different dimensions' })).toBeTruthy();
+    expect(screen.getByText('Enter a valid UK postcode, such as SW1A 1AA')).toBeTruthy();
+  });
+
+  it('shows the problem screen when the API cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': problemResponse(500, 'Boom') });
+    renderApp(SEARCH);
+    expect(
+      await screen.findByRole('heading', { name: 'Try different dimensions' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(PROBLEM_TITLE)).toBeTruthy();
+  });
+
+  it('explains a malformed search without asking the API', async () => {
+    const { calls } = stubFetch(anonymous);
+    renderApp('/result?type=Domestic&from=England&to=Scotland&length=0&width=1&height=1&weight=1');
+    expect(await screen.findByRole('heading', { name: 'Try different dimensions' })).toBeTruthy();
+    expect(screen.getByText('Length must be more than 0')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/quotes')).toBe(false);
+  });
+});

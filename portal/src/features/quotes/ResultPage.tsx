@@ -1,0 +1,234 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { describeError, isApiError } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useAuthDialogs } from '../auth/AuthDialogs';
+import { type Country, type Quote, type QuoteOption, type QuoteRequest, quotesApi } from './api';
+import { type SortKey, sortOptions } from './format';
+import { QuoteForm } from './QuoteForm';
+import { QuoteOptionCard } from './QuoteOptionCard';
+import { formFromRequest, type ParsedSearch, parseResultSearch, searchFromRequest } from './quoteQuery';
+import { useReferenceData } from './referenceData';
+import './quotes.css';
+
+export const PROBLEM_TITLE = 'Oh no! Looks like there was a problem getting your quote.';
+export const PROBLEM_TEXT =
+  'Either the weight is too high, the dimensions are too big, or the service is not available between the selected locations. Please check your item and try again.';
+export const PROMPT_TEXT = 'Kindly complete the form above to dispatch your parcel.';
+
+/** A stored quote is bookable for 30 minutes; refetch a little before, so Book Now never holds a stale one. */
+const QUOTE_FRESH_MS = 25 * 60 * 1000;
+
+export function quoteQueryKey(request: QuoteRequest) {
+  return ['quotes', searchFromRequest(request)] as const;
+}
+
+export function ResultPage() {
+  usePageTitle('Your Comparison Result');
+  const [params] = useSearchParams();
+  const reference = useReferenceData();
+  // A destination named in the URL waits for the list; if the list cannot be had, it is unknown.
+  const destinations = reference.isError
+    ? reference.data.internationalDestinations
+    : reference.isFallback
+      ? undefined
+      : reference.data.internationalDestinations;
+  const parsed = useMemo(() => parseResultSearch(params, destinations), [params, destinations]);
+  const formKey = parsed.kind === 'ok' ? searchFromRequest(parsed.request) : parsed.kind;
+
+  return (
+    <section className="container page results-page">
+      <h1 className="results-page__title">Your Comparison Result</h1>
+      <div className="results-page__form">
+        <QuoteForm
+          key={formKey}
+          title="Change your parcel"
+          initialValues={parsed.kind === 'ok' ? formFromRequest(parsed.request) : undefined}
+        />
+      </div>
+      <Results parsed={parsed} />
+    </section>
+  );
+}
+
+function Results({ parsed }: { parsed: ParsedSearch }) {
+  const headingId = useId();
+  if (parsed.kind === 'empty') {
+    return (
+      <div className="card empty-state results-page__prompt">
+        <p className="lead">{PROMPT_TEXT}</p>
+      </div>
+    );
+  }
+  if (parsed.kind === 'pending') return <LoadingResults headingId={headingId} />;
+  if (parsed.kind === 'invalid') return <Problem headingId={headingId} detail={parsed.message} />;
+  return <QuoteResults request={parsed.request} headingId={headingId} />;
+}
+
+function LoadingResults({ headingId }: { headingId: string }) {
+  return (
+    <section className="results" aria-labelledby={headingId} aria-busy="true">
+      <h2 id={headingId} className="results__heading">
+        Loading...
+      </h2>
+      <div className="page-state">
+        <Spinner size="lg" label="Finding couriers for your parcel" />
+      </div>
+    </section>
+  );
+}
+
+function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId: string }) {
+  const { authFetch, status, user } = useAuth();
+  const { openSignIn } = useAuthDialogs();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reference = useReferenceData();
+  const [sort, setSort] = useState<SortKey>('price');
+  const sortId = useId();
+  const queryKey = quoteQueryKey(request);
+
+  const quote = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => quotesApi.create(authFetch, request, signal),
+    // Wait for a session restore, so a signed-in customer's quote is recorded as theirs.
+    enabled: status !== 'loading',
+    staleTime: QUOTE_FRESH_MS,
+    gcTime: QUOTE_FRESH_MS,
+    retry: (count, error) => count < 1 && (!isApiError(error) || error.status >= 500 || error.status === 0),
+  });
+
+  const sorted = useMemo(() => sortOptions(quote.data?.options ?? [], sort), [quote.data, sort]);
+
+  if (quote.isPending) return <LoadingResults headingId={headingId} />;
+  if (quote.isError) {
+    // A 422 names the field the API refused (an unknown postcode area, a parcel too big for any service).
+    const refused = isApiError(quote.error, 422);
+    if (!refused) console.error('Quote request failed', quote.error);
+    const detail = refused ? refusalReason(quote.error) : undefined;
+    return <Problem headingId={headingId} detail={detail} request={request} />;
+  }
+  if (sorted.length === 0) return <Problem headingId={headingId} request={request} />;
+
+  const current: Quote = quote.data;
+
+  function book(option: QuoteOption) {
+    if (status !== 'authenticated' || !user) {
+      openSignIn();
+      return;
+    }
+    if (Date.parse(current.expiresAt) <= Date.now()) {
+      toast.info('Those prices have expired, so we fetched fresh ones. Please choose again.');
+      void queryClient.invalidateQueries({ queryKey });
+      return;
+    }
+    navigate(`/booking?quote=${encodeURIComponent(current.id)}&option=${encodeURIComponent(option.id)}`);
+  }
+
+  const parcelCount = request.parcels.length;
+  return (
+    <section className="results" aria-labelledby={headingId}>
+      <div className="results__bar">
+        <div>
+          <h2 id={headingId} className="results__heading">
+            Available Courier
+          </h2>
+          <p className="muted results__summary">
+            {sorted.length} {sorted.length === 1 ? 'option' : 'options'} for {parcelCount}{' '}
+            {parcelCount === 1 ? 'parcel' : 'parcels'},{' '}
+            {routeText(request, reference.data.internationalDestinations)}. Prices include VAT where it
+            applies.
+          </p>
+        </div>
+        <div className="field results__sort">
+          <label className="field__label" htmlFor={sortId}>
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="input input--select"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as SortKey)}
+          >
+            <option value="price">Price (lowest first)</option>
+            <option value="delivery">Delivery date (soonest first)</option>
+          </select>
+        </div>
+      </div>
+      <ul className="results__list">
+        {sorted.map((option) => (
+          <li key={option.id}>
+            <QuoteOptionCard option={option} parcels={request.parcels} onBook={book} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function refusalReason(error: unknown): string {
+  const fields = isApiError(error) ? (error.problem.errors ?? []).map((e) => e.message) : [];
+  return fields.length > 0 ? [...new Set(fields)].join('. ') : describeError(error);
+}
+
+function routeText(request: QuoteRequest, destinations: readonly Country[]): string {
+  switch (request.serviceType) {
+    case 'domestic':
+      return `${request.from} to ${request.to}`;
+    case 'international':
+      return `United Kingdom to ${destinations.find((d) => d.code === request.to)?.name ?? request.to}`;
+    case 'same_day':
+      return `${request.fromPostcode} to ${request.toPostcode}, same day`;
+  }
+}
+
+function Problem({
+  headingId,
+  detail,
+  request,
+}: {
+  headingId: string;
+  detail?: string;
+  request?: QuoteRequest;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' is the key of the first page of a visit: there is no page to go back to.
+  const canGoBack = location.key !== 'default';
+  const postJob = request ? `/post-job?${searchFromRequest(request)}` : '/post-job';
+  return (
+    <section className="results" aria-labelledby={headingId}>
+      <h2 id={headingId} className="results__heading">
+        Try different dimensions
+      </h2>
+      <div className="card empty-state results__problem" role="status">
+        <p className="results__problem-title">{PROBLEM_TITLE}</p>
+        <p className="muted">{PROBLEM_TEXT}</p>
+        {detail ? <p className="results__problem-detail">{detail}</p> : null}
+        <div className="row row--center">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => (canGoBack ? navigate(-1) : navigate('/'))}
+          >
+            Go back
+          </button>
+          {request ? (
+            <Link to={postJob} className="button button--secondary">
+              Post a job instead
+            </Link>
+          ) : null}
+        </div>
+        {request ? (
+          <p className="muted results__problem-note">
+            Post your parcel as a job with the price you want to pay, and couriers can accept it.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Parcel, QuoteOption } from './api';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Minor units to "£8.99" (en-GB, always two decimals). */
+export function formatMoney(minor: number, currency = 'GBP'): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  // Integer pence divided by 100 is exact to the two decimals shown.
+  return format.format(minor / 100);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-11-25" (a UK calendar date) to "Wed, 25 Nov 2026", whatever the browser's time zone. */
+export function formatDeliveryDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return dateFormat.format(date);
+}
+
+/** The card's delivery label; '2+ Days Delivery' is the spec's wording for two working days. */
+export function transitLabel(transitDays: number, serviceType: QuoteOption['serviceType']): string {
+  if (serviceType === 'same_day' || transitDays <= 0) return 'Same Day Delivery';
+  if (transitDays === 1) return 'Next Day Delivery';
+  return `${transitDays}+ Days Delivery`;
+}
+
+export function formatKg(kg: number): string {
+  return `${Number(kg.toFixed(3))} kg`;
+}
+
+export function totalActualWeight(parcels: readonly Parcel[]): number {
+  return Number(parcels.reduce((sum, p) => sum + p.weight, 0).toFixed(3));
+}
+
+/**
+ * The divisor a volumetric price used, worked back from a single parcel's chargeable weight
+ * (the option does not carry it). Divisors are whole hundreds in practice (4000, 5000, 6000);
+ * rounding absorbs the engine's rounding of the weight to the gram.
+ */
+export function inferDivisor(parcel: Parcel, chargeableWeightKg: number): number | null {
+  if (chargeableWeightKg <= 0) return null;
+  const divisor = Math.round((parcel.length * parcel.width * parcel.height) / chargeableWeightKg / 100) * 100;
+  return divisor >= 1000 && divisor <= 10_000 ? divisor : null;
+}
+
+/** Why the chargeable weight is what it is, for the card. */
+export function billingExplanation(option: QuoteOption, parcels: readonly Parcel[]): string {
+  const actual = formatKg(totalActualWeight(parcels));
+  if (option.billedBy === 'actual') return `Billed by actual weight (${actual})`;
+  const only = parcels.length === 1 ? parcels[0] : undefined;
+  if (!only)
+    return `Billed by volumetric weight (L×W×H ÷ the courier’s divisor) for at least one parcel; actual weight ${actual}`;
+  const divisor = inferDivisor(only, option.chargeableWeightKg) ?? 5000;
+  return `Billed by volumetric weight: ${only.length}×${only.width}×${only.height}/${divisor} (actual weight ${actual})`;
+}
+
+export type SortKey = 'price' | 'delivery';
+
+/** A sorted copy: by total price, or by delivery date (then price); ties keep the API's order. */
+export function sortOptions(options: readonly QuoteOption[], key: SortKey): QuoteOption[] {
+  const byPrice = (a: QuoteOption, b: QuoteOption) => a.price.total - b.price.total;
+  const byDelivery = (a: QuoteOption, b: QuoteOption) =>
+    a.estimatedDelivery < b.estimatedDelivery ? -1 : a.estimatedDelivery > b.estimatedDelivery ? 1 : 0;
+  return [...options].sort(key === 'price' ? byPrice : (a, b) => byDelivery(a, b) || byPrice(a, b));
+}
