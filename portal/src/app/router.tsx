@@ -54,6 +54,51 @@ export const routes: RouteObject[] = [
             path: 'dev/mailbox',
             ...lazyPage(() => import('../features/dev-mailbox/MailboxPage'), 'MailboxPage'),
           },
+          { path: 'result', ...lazyPage(() => import('../features/quotes/ResultPage'), 'ResultPage') },
+          {
+            path: 'rate-card',
+            ...lazyPage(
+              () => import('../features/courier-services/CourierServicesPage'),
+              'CourierServicesPage',
+            ),
+          },
+          {
+            path: 'add-courier',
+            ...lazyPage(() => import('../features/courier-services/CourierFormPage'), 'CourierFormPage'),
+          },
+          {
+            path: 'edit-courier/:courierId',
+            ...lazyPage(() => import('../features/courier-services/CourierFormPage'), 'CourierFormPage'),
+          },
+          { path: 'booking', ...lazyPage(() => import('../features/booking/BookingPage'), 'BookingPage') },
+          {
+            path: 'reviewOrder',
+            ...lazyPage(() => import('../features/booking/ReviewOrderPage'), 'ReviewOrderPage'),
+          },
+          { path: 'payment', ...lazyPage(() => import('../features/payment/PaymentPage'), 'PaymentPage') },
+          {
+            path: 'booking-confirmation',
+            ...lazyPage(() => import('../features/booking/BookingConfirmedPage'), 'BookingConfirmedPage'),
+          },
+          {
+            path: 'successfullorder',
+            ...lazyPage(() => import('../features/booking/ResultPages'), 'OrderSuccessPage'),
+          },
+          {
+            path: 'ordercancelled',
+            ...lazyPage(() => import('../features/booking/ResultPages'), 'OrderCancelledPage'),
+          },
+          {
+            path: 'getting-label',
+            ...lazyPage(() => import('../features/orders/DocumentPages'), 'LabelPage'),
+          },
+          {
+            path: 'custom-declaration',
+            ...lazyPage(() => import('../features/orders/DocumentPages'), 'CustomsDeclarationPage'),
+          },
+          { path: 'post-job', ...lazyPage(() => import('../features/jobs/PostJobPage'), 'PostJobPage') },
+          // Any other single segment is a quote landing article; static paths always rank above it.
+          { path: ':slug', ...lazyPage(() => import('../features/landing/LandingPage'), 'LandingPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

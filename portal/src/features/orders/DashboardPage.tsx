@@ -1,11 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { authedApi } from '../../app/api';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { authedApi, describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { RequireAuth } from '../../app/RequireAuth';
+import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { JobsList } from '../jobs/JobsList';
+import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
+import { formatDate, formatMoney } from './format';
+import { OrderDrawer } from './OrderDrawer';
+import { StatusBadge } from './OrderParts';
+import './orders.css';
 
-/** The customer dashboard. Orders arrive with the booking issue; until then it shows the account. */
+/** The customer dashboard: totals, orders (newest first) with their detail panel, and posted jobs. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   return (
@@ -15,20 +29,172 @@ export function DashboardPage() {
   );
 }
 
+type Tab = 'orders' | 'jobs';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'orders', label: 'Orders' },
+  { id: 'jobs', label: 'Jobs' },
+];
+
 function CustomerDashboard() {
   const { user, authFetch } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'jobs' ? 'jobs' : 'orders';
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ orders: null, jobs: null });
   const profile = useQuery({ queryKey: ['users', 'me'], queryFn: () => authedApi.me(authFetch) });
   const name = profile.data?.name ?? user?.name;
-  const email = profile.data?.email ?? user?.email;
+
+  // The payment provider's cancel link for a job comes back here with ?job=<id>.
+  const cancelledJob = params.get('job');
+  useEffect(() => {
+    if (!cancelledJob) return;
+    toast.info('Payment cancelled');
+    setParams({ tab: 'jobs' }, { replace: true });
+  }, [cancelledJob, setParams]);
+
+  const orders = useInfiniteQuery({
+    queryKey: orderKeys.list(),
+    queryFn: ({ pageParam, signal }) => ordersApi.list(authFetch, { cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const totals = orders.data?.pages[0]?.totals;
+
+  function selectTab(next: Tab) {
+    setParams(next === 'orders' ? {} : { tab: next }, { replace: true });
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = tab === 'orders' ? 'jobs' : 'orders';
+    selectTab(next);
+    tabRefs.current[next]?.focus();
+  }
 
   return (
-    <section className="container page">
-      <header className="page-header">
-        <h1>{name ? `Hello, ${name}` : 'Your dashboard'}</h1>
-        <p className="muted">
-          Signed in as <strong className="break-all">{email}</strong>
-        </p>
-      </header>
+    <section className="container page dashboard">
+      <nav className="dashboard__nav" aria-label="Dashboard">
+        <ul>
+          <li>
+            <NavLink to="/dashboard" end>
+              Orders
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile">Profile</NavLink>
+          </li>
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/contact">Help</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="dashboard__main">
+        <header className="page-header">
+          <h1>{name ? `Hello, ${name}` : 'Your dashboard'}</h1>
+          <p className="muted">
+            Signed in as <strong className="break-all">{profile.data?.email ?? user?.email}</strong>
+          </p>
+        </header>
+        <Stats totals={totals} loading={orders.isPending} />
+        <div role="tablist" aria-label="Your bookings" className="tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(element) => {
+                tabRefs.current[t.id] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              className="tabs__tab"
+              onClick={() => selectTab(t.id)}
+              onKeyDown={onTabKeyDown}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
+          {tab === 'orders' ? (
+            <OrdersPanel query={orders} onOpen={setOpenOrder} />
+          ) : (
+            <JobsList onOpenOrder={setOpenOrder} />
+          )}
+        </div>
+      </div>
+      {openOrder ? <OrderDrawer orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
+    </section>
+  );
+}
+
+function sumText(totals: OrderTotals | undefined): string {
+  if (!totals || totals.sum.length === 0) return formatMoney(0, 'GBP');
+  return totals.sum.map((s) => formatMoney(s.amount, s.currency)).join(' + ');
+}
+
+function Stats({ totals, loading }: { totals: OrderTotals | undefined; loading: boolean }) {
+  const value = (text: string | number) => (loading ? '…' : text);
+  return (
+    <dl className="stats" aria-busy={loading}>
+      <div className="card stats__card">
+        <dt>Total orders</dt>
+        <dd>{value(totals?.count ?? 0)}</dd>
+      </div>
+      <div className="card stats__card">
+        <dt>Pending</dt>
+        <dd>{value(totals?.pending ?? 0)}</dd>
+      </div>
+      <div className="card stats__card">
+        <dt>Total spent</dt>
+        <dd>{value(sumText(totals))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+type OrdersQuery = UseInfiniteQueryResult<InfiniteData<OrderList, unknown>, Error>;
+
+function routeText(order: Order): string {
+  const to =
+    order.deliveryAddress.country === 'GB'
+      ? order.deliveryAddress.town
+      : `${order.deliveryAddress.town}, ${order.deliveryAddress.country}`;
+  return `${order.collectionAddress.town} → ${to}`;
+}
+
+export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id: string) => void }) {
+  if (query.isPending) {
+    return (
+      <div className="page-state page-state--compact">
+        <Spinner size="md" label="Loading orders..." />
+        <span aria-hidden="true" className="muted">
+          Loading orders...
+        </span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="alert alert--error" role="alert">
+        {describeError(query.error)}{' '}
+        <button type="button" className="link-button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const orders = query.data.pages.flatMap((page) => page.items);
+  if (orders.length === 0) {
+    return (
       <div className="card empty-state">
         <h2>No orders found</h2>
         <p className="muted">When you book a delivery, it appears here with its status and tracking.</p>
@@ -36,6 +202,68 @@ function CustomerDashboard() {
           Compare quotes
         </Link>
       </div>
-    </section>
+    );
+  }
+  return (
+    <div className="stack">
+      <div className="card table-card">
+        <table className="data-table orders-table">
+          <caption className="visually-hidden">Your orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Courier</th>
+              <th scope="col">Route</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Total
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <td data-label="Order">
+                  <strong>{order.reference}</strong>
+                </td>
+                <td data-label="Date">{formatDate(order.createdAt)}</td>
+                <td data-label="Courier">{order.serviceName}</td>
+                <td data-label="Route">{routeText(order)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={order.status} />
+                </td>
+                <td data-label="Total" className="num">
+                  {formatMoney(order.price.total, order.price.currency)}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() => onOpen(order.id)}
+                    aria-label={`View details of order ${order.reference}`}
+                  >
+                    View details
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary dashboard__more"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? <Spinner label="Loading more orders" /> : 'Load more'}
+        </button>
+      ) : null}
+    </div>
   );
 }

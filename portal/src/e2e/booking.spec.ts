@@ -1,0 +1,246 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/**
+ * The booking journey against the real API serving the built portal, with the built-in TEST
+ * MODE payment provider: quote, book, review, pay, confirmation, dashboard, label download; and
+ * the customs step of an international booking with its validation messages.
+ */
+
+const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
+const DOMESTIC_RESULT =
+  '/result?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
+const INTERNATIONAL_RESULT = '/result?type=International&from=GB&to=FR&length=30&width=20&height=15&weight=2';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Today in the UK, YYYY-MM-DD: collection dates are UK dates. */
+function ukToday(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+async function signInWith(scope: Locator | Page) {
+  await scope.getByLabel('Email').fill(CUSTOMER.email);
+  await scope.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+  await scope.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function signIn(page: Page) {
+  await page.goto('/signin');
+  await signInWith(page.getByRole('form', { name: 'Log in' }));
+  await expect(mainNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Opens the results page and presses Book Now on the first (cheapest: sorted by price) option. */
+async function bookCheapest(page: Page, resultUrl: string) {
+  await page.goto(resultUrl);
+  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
+}
+
+async function fillAddress(
+  group: Locator,
+  address: {
+    name: string;
+    email: string;
+    phone: string;
+    postcode: string;
+    street: string;
+    town: string;
+    county: string;
+  },
+) {
+  await group.getByLabel('Full name').fill(address.name);
+  await group.getByLabel('Email').fill(address.email);
+  await group.getByLabel('Contact number').fill(address.phone);
+  await group.getByLabel('Postcode').fill(address.postcode);
+  await group.getByLabel('Street', { exact: true }).fill(address.street);
+  await group.getByLabel('Town').fill(address.town);
+  await group.getByLabel('County').fill(address.county);
+}
+
+/** Parses the PDF with pdf-lib (the API's dev dependency) when it can be resolved from here. */
+async function pageCountWithPdfLib(bytes: Buffer): Promise<number | null> {
+  try {
+    const require = createRequire(new URL('../../../api/package.json', import.meta.url));
+    const { PDFDocument } = require('pdf-lib') as {
+      PDFDocument: { load(bytes: Uint8Array): Promise<{ getPageCount(): number }> };
+    };
+    const pdf = await PDFDocument.load(bytes);
+    return pdf.getPageCount();
+  } catch (error) {
+    if (error instanceof Error && /Cannot find module/.test(error.message)) return null;
+    throw error;
+  }
+}
+
+test('a customer books a domestic parcel, pays in TEST MODE and downloads the label', async ({ page }) => {
+  await signIn(page);
+  await bookCheapest(page, DOMESTIC_RESULT);
+
+  await expect(page).toHaveURL(/\/booking\?quote=.+&option=.+/);
+  await expect(page.getByRole('heading', { name: 'Book your Delivery' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Book your delivery' });
+  const collection = form.getByRole('group', { name: 'Collection address' });
+  const delivery = form.getByRole('group', { name: 'Delivery address' });
+  // Countries come from the quote's route, read-only.
+  await expect(collection.getByLabel('Country')).toHaveValue('United Kingdom');
+  await expect(collection.getByLabel('Country')).toHaveAttribute('readonly', '');
+
+  await fillAddress(collection, {
+    name: 'Casey Customer',
+    email: CUSTOMER.email,
+    phone: '020 7946 0000',
+    postcode: 'sw1a1aa',
+    street: '10 Downing Street',
+    town: 'London',
+    county: 'Greater London',
+  });
+  await fillAddress(delivery, {
+    name: 'Morag Mackay',
+    email: 'morag@example.com',
+    phone: '0131 496 0000',
+    postcode: 'EH1 1YZ',
+    street: '1 Royal Mile',
+    town: 'Edinburgh',
+    county: 'Midlothian',
+  });
+  // The UK postcode is put into its usual form when the field is left.
+  await expect(collection.getByLabel('Postcode')).toHaveValue('SW1A 1AA');
+
+  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Package content').fill('Books');
+  await form.getByLabel('Content value (£)').fill('45.00');
+  await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');
+  await form.getByRole('radio', { name: /Cover up to £50\.00/ }).check();
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Review order' }).click();
+
+  await expect(page.getByText('Form validated successfully! Please complete your payment.')).toBeVisible();
+  await expect(page).toHaveURL(/\/reviewOrder$/);
+  await expect(page.getByRole('heading', { name: 'Confirm Order' })).toBeVisible();
+  // The server's price: the option's price and VAT plus the £0.88 fee of the £50 cover tier.
+  const prices = page.getByRole('definition').filter({ hasText: '£0.88' });
+  await expect(prices.first()).toBeVisible();
+  await expect(page.getByText('Extended cover (up to £50.00)')).toBeVisible();
+  await expect(page.getByText('10 Downing Street')).toBeVisible();
+
+  // Edit keeps the draft; reviewing the unchanged booking again replays the same order.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByLabel('Package content')).toHaveValue('Books');
+  await form.getByRole('button', { name: 'Review order' }).click();
+  await expect(page).toHaveURL(/\/reviewOrder$/);
+
+  const pay = page.getByRole('button', { name: 'Confirm and pay' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/payment\?order=/);
+  await expect(page.getByRole('heading', { name: 'Confirm your Payment' })).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByText('TEST MODE: no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
+
+  // The test provider's own approval page (served by the API), then back to the portal.
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: /Approve test payment/ }).click();
+
+  await expect(page.getByText('Payment completed successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  const number = (await page.locator('.confirmation__number strong').textContent())?.trim() ?? '';
+  expect(number).toMatch(/^#[0-9a-z-]{8}$/i);
+  await expect(page.getByRole('heading', { name: 'Sender Address' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Redirect to the dashboard' })).toBeVisible();
+
+  // The 5-second countdown ends on the dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Pending')).toBeVisible();
+
+  await row.getByRole('button', { name: `View details of order ${number}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Order ${number}` });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+  await expect(drawer.getByRole('list', { name: 'Tracking timeline' }).getByText('Pending')).toBeVisible();
+
+  const downloadPromise = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: 'Download label' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const file = await download.path();
+  const bytes = await readFile(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(1000);
+  const pages = await pageCountWithPdfLib(bytes);
+  if (pages !== null) expect(pages).toBeGreaterThanOrEqual(1);
+
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
+test('an international booking asks for customs details and a breakdown of contents', async ({ page }) => {
+  // Signed out, Book Now asks to sign in first; afterwards the same button books.
+  await page.goto(INTERNATIONAL_RESULT);
+  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  await expect(dialog).toBeVisible();
+  await signInWith(dialog);
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Book your Delivery' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Book your delivery' });
+  await expect(form.getByRole('group', { name: 'Delivery address' }).getByLabel('Country')).toHaveValue(
+    'France',
+  );
+  await expect(form.getByRole('group', { name: 'Customs details' })).toBeVisible();
+  const breakdown = form.getByRole('group', { name: 'Breakdown of contents' });
+  await expect(breakdown).toBeVisible();
+
+  // Submitting with no items and no customs details shows the messages.
+  await breakdown.getByRole('button', { name: 'Remove item 1' }).click();
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Review order' }).click();
+  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking\?/);
+  await expect(form.getByText('Choose a document type')).toBeVisible();
+  await expect(form.getByText('Choose a reason for export')).toBeVisible();
+  await expect(form.getByText('Add at least one item to the breakdown of contents')).toBeVisible();
+  await expect(form.getByText('Choose a cover option (No extended cover is a choice)')).toBeVisible();
+
+  // A row: the description rule, the HS code finder, and the subtotal in pence-exact pounds.
+  await breakdown.getByRole('button', { name: 'Add item' }).click();
+  const item = breakdown.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Description').fill('Shoes!');
+  await item.getByLabel('Quantity').fill('3');
+  await item.getByLabel('Unit value (£)').fill('19.99');
+  await expect(item.getByText('Description may contain letters and numbers only')).toBeVisible();
+  await expect(breakdown.getByLabel('Breakdown total')).toHaveText('£59.97');
+
+  await item.getByRole('button', { name: 'Find HS code for item 1' }).click();
+  const finder = page.getByRole('dialog', { name: 'Find HS code' });
+  await finder.getByRole('button', { name: 'Clothes, shoes and accessories' }).click();
+  await finder.getByRole('button', { name: 'Use 64059090 Shoes' }).click();
+  await expect(finder).toBeHidden();
+  await expect(item.getByLabel('HS code', { exact: true })).toHaveValue('64059090');
+
+  // Fixing the fields clears their messages; company senders need a company name.
+  await item.getByLabel('Description').fill('Leather shoes');
+  await expect(item.getByText('Description may contain letters and numbers only')).toBeHidden();
+  const customs = form.getByRole('group', { name: 'Customs details' });
+  await customs.getByLabel('Sender type').selectOption('company');
+  await form.getByRole('button', { name: 'Review order' }).click();
+  await expect(customs.getByText('Sender company name is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking\?/);
+});

@@ -1,0 +1,242 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { describeError, isApiError } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ordersApi, withInProgressRetry } from '../orders/api';
+import { formatLongDate, formatMoney, serviceTypeLabel } from '../orders/format';
+import { AddressBlock, CustomsDetails, ItemsTable, PriceBreakdown, Section } from '../orders/OrderParts';
+import { bookingApi, describeRoute, useReferenceData } from './api';
+import { bookingPath } from './BookingPage';
+import { type BookingDraft, loadDraft, updateDraft } from './draft';
+import { RequireSignIn } from './RequireSignIn';
+import { Stepper } from './Stepper';
+import './booking.css';
+
+/** Step 2 of 3: everything entered, and the order the server priced from it. */
+export function ReviewOrderPage() {
+  usePageTitle('Confirm Order');
+  return (
+    <RequireSignIn what="your order">
+      <Review />
+    </RequireSignIn>
+  );
+}
+
+function Review() {
+  const [draft] = useState(loadDraft);
+  if (!draft?.submitted) {
+    return (
+      <section className="container page narrow">
+        <div className="card empty-state">
+          <h1>There is no booking to review</h1>
+          <p className="muted">Choose a courier and fill in the booking form first.</p>
+          <Link to="/" className="button button--primary">
+            Get a quote
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <ReviewDraft draft={draft as BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> }} />
+  );
+}
+
+function ReviewDraft({
+  draft,
+}: {
+  draft: BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> };
+}) {
+  const navigate = useNavigate();
+  const { authFetch } = useAuth();
+  const reference = useReferenceData();
+  const { body, key } = draft.submitted;
+
+  const quote = useQuery({
+    queryKey: ['quotes', draft.quoteId],
+    queryFn: ({ signal }) => bookingApi.quote(draft.quoteId, signal),
+  });
+  // Creating the order is keyed by the draft's Idempotency-Key: a reload, a remount or a second
+  // visit replays the same order instead of booking twice.
+  const order = useQuery({
+    queryKey: ['booking', 'order', key],
+    queryFn: async () => {
+      const created = await withInProgressRetry(() => ordersApi.create(authFetch, body, key));
+      updateDraft({ orderId: created.id });
+      return created;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  const option = quote.data?.options.find((o) => o.id === draft.optionId);
+  const currency = order.data?.price.currency ?? option?.price.currency ?? 'GBP';
+  const edit = () => navigate(bookingPath(draft.quoteId, draft.optionId));
+  const international = Boolean(body.items?.length || body.customs);
+
+  return (
+    <section className="container page booking">
+      <Stepper current={2} />
+      <header className="page-header">
+        <h1>Confirm Order</h1>
+        <p className="muted">
+          Check the details below. Your price is confirmed by Consign, not taken from this page.
+        </p>
+      </header>
+      <div className="booking__layout">
+        <div className="stack">
+          <div className="card stack">
+            <Section title="Chosen service">
+              {option ? (
+                <dl className="meta-list">
+                  <dt>Courier</dt>
+                  <dd>
+                    {option.courierService.name} <span className="muted">by {option.vendor.name}</span>
+                  </dd>
+                  <dt>Service</dt>
+                  <dd>{serviceTypeLabel(option.serviceType)}</dd>
+                  <dt>Route</dt>
+                  <dd>{quote.data ? describeRoute(quote.data.request, reference.data) : ''}</dd>
+                  <dt>Collection date</dt>
+                  <dd>{formatLongDate(body.collectionDate)}</dd>
+                  <dt>Estimated delivery</dt>
+                  <dd>{formatLongDate(option.estimatedDelivery)}</dd>
+                </dl>
+              ) : quote.isPending ? (
+                <Spinner label="Loading the service" />
+              ) : (
+                <p className="muted">The service details are not available.</p>
+              )}
+            </Section>
+            <div className="detail-columns">
+              <Section title="Collection address">
+                <AddressBlock address={body.collectionAddress} reference={reference.data} />
+              </Section>
+              <Section title="Delivery address">
+                <AddressBlock address={body.deliveryAddress} reference={reference.data} />
+              </Section>
+            </div>
+            <Section title="Additional information">
+              <dl className="meta-list">
+                <dt>Package content</dt>
+                <dd>{body.contents}</dd>
+                <dt>Content value</dt>
+                <dd>{formatMoney(body.contentValue, currency)}</dd>
+                <dt>Extended cover</dt>
+                <dd>
+                  {body.coverAmount > 0
+                    ? `Up to ${formatMoney(body.coverAmount, 'GBP')}`
+                    : 'No extended cover'}
+                </dd>
+                {body.notes ? (
+                  <>
+                    <dt>Courier notes</dt>
+                    <dd>{body.notes}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </Section>
+            {international && body.customs ? (
+              <Section title="Customs details">
+                <CustomsDetails customs={body.customs} reference={reference.data} />
+              </Section>
+            ) : null}
+            {international && body.items?.length ? (
+              <Section title="Breakdown of contents">
+                <ItemsTable items={body.items} currency={currency} reference={reference.data} />
+              </Section>
+            ) : null}
+          </div>
+        </div>
+        <aside className="card booking-summary stack" aria-labelledby="review-price-title">
+          <h2 id="review-price-title" className="booking-summary__title">
+            Your price
+          </h2>
+          {order.isPending ? (
+            <div className="page-state page-state--compact">
+              <Spinner label="Pricing your order" size="md" />
+            </div>
+          ) : order.isError ? (
+            <OrderError error={order.error} onEdit={edit} onRetry={() => void order.refetch()} />
+          ) : (
+            <>
+              <p className="muted">
+                Order <strong>{order.data.reference}</strong>, awaiting payment.
+              </p>
+              <PriceBreakdown price={order.data.price} coverAmount={order.data.coverAmount} />
+            </>
+          )}
+          <div className="stack">
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={!order.isSuccess}
+              onClick={() => order.data && navigate(`/payment?order=${encodeURIComponent(order.data.id)}`)}
+            >
+              Confirm and pay
+            </button>
+            <button type="button" className="button button--ghost button--block" onClick={edit}>
+              Edit
+            </button>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function OrderError({ error, onEdit, onRetry }: { error: unknown; onEdit: () => void; onRetry: () => void }) {
+  if (isApiError(error, 409) && error.code === 'quote_expired') {
+    return (
+      <div className="alert alert--error stack" role="alert">
+        <p>{error.problem.detail ?? 'This quote has expired; please get a new quote'}</p>
+        <Link to="/" className="button button--primary">
+          Get a new quote
+        </Link>
+      </div>
+    );
+  }
+  if (isApiError(error, 409) && error.code === 'service_unavailable') {
+    return (
+      <div className="alert alert--error stack" role="alert">
+        <p>{error.problem.detail}</p>
+        <Link to="/" className="button button--primary">
+          Get a new quote
+        </Link>
+      </div>
+    );
+  }
+  if (isApiError(error, 422)) {
+    const fields = error.problem.errors ?? [];
+    return (
+      <div className="alert alert--error stack" role="alert">
+        <p>Please check your booking:</p>
+        <ul>
+          {fields.length ? (
+            fields.map((f) => <li key={`${f.path}-${f.message}`}>{f.message}</li>)
+          ) : (
+            <li>{describeError(error)}</li>
+          )}
+        </ul>
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Edit booking
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert--error stack" role="alert">
+      <p>
+        <strong>Something Went Wrong</strong>
+      </p>
+      <p>{describeError(error)}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

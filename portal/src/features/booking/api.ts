@@ -1,0 +1,61 @@
+/** The quote being booked, the form's reference data and the account's saved address. */
+import type { components } from '@consign/api/client';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../app/api';
+
+type Schemas = components['schemas'];
+
+export type Quote = Schemas['Quote'];
+export type QuoteOption = Schemas['QuoteOption'];
+export type QuoteRequestRecord = Schemas['QuoteRequestRecord'];
+export type ReferenceData = Schemas['ReferenceData'];
+export type CoverTier = ReferenceData['coverTiers'][number];
+export type HsCodeCategory = ReferenceData['hsCodeCategories'][number];
+
+export const bookingApi = {
+  quote: (id: string, signal?: AbortSignal) =>
+    request<Quote>(`/quotes/${encodeURIComponent(id)}`, { signal }),
+  referenceData: (signal?: AbortSignal) => request<ReferenceData>('/meta', { signal }),
+};
+
+export const referenceDataQueryKey = ['meta', 'reference'] as const;
+
+/** Cover tiers, customs lists, HS code categories, countries: changes only with a release. */
+export function useReferenceData() {
+  return useQuery({
+    queryKey: referenceDataQueryKey,
+    queryFn: ({ signal }) => bookingApi.referenceData(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Country names for ISO codes, from the reference data (GB is always the United Kingdom). */
+export function countryName(code: string, reference: ReferenceData | undefined): string {
+  if (code === 'GB') return 'United Kingdom';
+  const all = [...(reference?.internationalDestinations ?? []), ...(reference?.manufactureCountries ?? [])];
+  return all.find((c) => c.code === code)?.name ?? code;
+}
+
+/** 'England → Scotland', 'United Kingdom → France', 'SW1A 1AA → E1 6AN'. */
+export function describeRoute(
+  route: {
+    serviceType: string;
+    from?: string | null;
+    to?: string | null;
+    fromPostcode?: string | null;
+    toPostcode?: string | null;
+  },
+  reference: ReferenceData | undefined,
+): string {
+  if (route.serviceType === 'international')
+    return `United Kingdom → ${countryName(route.to ?? '', reference)}`;
+  if (route.serviceType === 'same_day' && route.fromPostcode && route.toPostcode) {
+    return `${route.fromPostcode} → ${route.toPostcode}`;
+  }
+  return `${route.from ?? 'UK'} → ${route.to ?? 'UK'}`;
+}
+
+/** The delivery address's country for a route: the destination abroad, else the UK. */
+export function deliveryCountryOf(route: { serviceType: string; to?: string | null }): string {
+  return route.serviceType === 'international' ? (route.to ?? '') : 'GB';
+}

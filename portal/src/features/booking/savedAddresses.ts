@@ -1,0 +1,58 @@
+import type { UserProfile } from '../../app/api';
+import type { Order, OrderAddress } from '../orders/api';
+import type { SavedAddress } from './sections';
+
+/**
+ * The embedded stand-in for a postcode look-up (DESIGN §2, "address lookup by postcode"): the
+ * account's saved address and the addresses of earlier orders, for the section's country.
+ */
+export function savedAddressesFor(
+  country: string,
+  profile: UserProfile | undefined,
+  orders: readonly Order[],
+  useProfileContact: boolean,
+): SavedAddress[] {
+  const options: SavedAddress[] = [];
+  if (profile) {
+    const address = profile.address && profile.address.country === country ? profile.address : null;
+    if (address || useProfileContact) {
+      options.push({
+        id: 'profile',
+        label: address
+          ? `My account: ${[address.line1, address.town, address.postcode].filter(Boolean).join(', ')}`
+          : 'My account: name, email and phone',
+        values: {
+          name: profile.name ?? '',
+          email: profile.email,
+          phone: profile.phone ?? '',
+          ...(address
+            ? {
+                line1: address.line1,
+                line2: address.line2 ?? '',
+                town: address.town,
+                county: address.county ?? '',
+                postcode: address.postcode,
+              }
+            : {}),
+        },
+      });
+    }
+  }
+  const seen = new Set<string>();
+  const add = (address: OrderAddress) => {
+    if (address.country !== country) return;
+    const key = `${address.name}|${address.line1}|${address.postcode}`.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    options.push({
+      id: `order-${options.length}`,
+      label: `${address.name}, ${address.line1}, ${address.town} ${address.postcode}`,
+      values: { ...address, line2: address.line2 ?? '' },
+    });
+  };
+  for (const order of orders) {
+    add(order.collectionAddress);
+    add(order.deliveryAddress);
+  }
+  return options.slice(0, 12);
+}

@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customer, problemResponse, type StubResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+import { jobFixture, orderFixture, referenceData } from '../booking/testFixtures';
+
+const signedIn = {
+  'POST /api/v1/auth/refresh': { body: sessionFor(customer) },
+  'GET /api/v1/users/me': {
+    body: { ...customer, name: 'Casey', phone: null, address: null, avatarUrl: null },
+  },
+  'GET /api/v1/meta': { body: referenceData },
+};
+
+const emptyTotals = { count: 0, pending: 0, sum: [] };
+
+describe('customer dashboard', () => {
+  it('shows a loading state, then the empty state and zero totals', async () => {
+    let release: (value: StubResponse) => void = () => undefined;
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': () => new Promise<StubResponse>((resolve) => (release = resolve)),
+    });
+    renderApp('/dashboard');
+    expect((await screen.findAllByText('Loading orders...')).length).toBeGreaterThan(0);
+    release({ body: { items: [], nextCursor: null, totals: emptyTotals } });
+    expect(await screen.findByRole('heading', { name: 'No orders found' })).toBeTruthy();
+    const stats = screen.getByText('Total orders').closest('dl') as HTMLElement;
+    expect(within(stats).getByText('Total orders').nextElementSibling?.textContent).toBe('0');
+    expect(within(stats).getByText('Total spent').nextElementSibling?.textContent).toBe('£0.00');
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Orders', 'Profile', 'Home', 'Help']);
+  });
+
+  it('lists orders newest first with totals and status badges, and loads more', async () => {
+    const user = userEvent.setup();
+    const first = orderFixture({
+      id: 'o-0000-1111aaaa',
+      status: 'pending',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    const second = orderFixture({
+      id: 'o-0000-2222bbbb',
+      status: 'cancelled',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      price: { net: 1000, vat: 200, coverFee: 0, total: 1200, currency: 'GBP' },
+    });
+    const third = orderFixture({
+      id: 'o-0000-3333cccc',
+      status: 'in_transit',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const totals = { count: 3, pending: 1, sum: [{ amount: 1974, currency: 'GBP' }] };
+    let page = 0;
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': () => {
+        page += 1;
+        return page === 1
+          ? { body: { items: [first, second], nextCursor: 'cursor-2', totals } }
+          : { body: { items: [third], nextCursor: null, totals } };
+      },
+    });
+    renderApp('/dashboard');
+
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
+      '#1111aaaa',
+      '#2222bbbb',
+    ]);
+    expect(within(rows[0]!).getByText('22-11-2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('London → Edinburgh')).toBeTruthy();
+    expect(within(rows[0]!).getByText('£9.87')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Pending').className).toContain('status-badge--yellow');
+    expect(within(rows[1]!).getByText('Cancelled').className).toContain('status-badge--red');
+
+    const stats = screen.getByText('Total orders').closest('dl') as HTMLElement;
+    expect(within(stats).getByText('Total orders').nextElementSibling?.textContent).toBe('3');
+    expect(within(stats).getByText('Pending').nextElementSibling?.textContent).toBe('1');
+    expect(within(stats).getByText('Total spent').nextElementSibling?.textContent).toBe('£19.74');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getByText('In transit').className).toContain('status-badge--blue');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/v1/orders')).toHaveLength(2);
+  });
+
+  it('opens the order detail panel with the timeline; Escape and an outside click close it', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture();
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+    });
+    renderApp('/dashboard');
+
+    const open = await screen.findByRole('button', { name: `View details of order ${order.reference}` });
+    await user.click(open);
+    const drawer = await screen.findByRole('dialog', { name: `Order ${order.reference}` });
+    const timeline = await within(drawer).findByRole('list', { name: 'Tracking timeline' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.timeline__status')?.textContent),
+    ).toEqual(['Awaiting payment by you', 'Pending by Consign']);
+    expect(within(drawer).getByRole('button', { name: 'Download label' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Customs declaration' })).toBeNull();
+    expect(within(drawer).getByText('Swift Couriers')).toBeTruthy();
+    expect(within(drawer).getByText('Extended cover (up to £50.00)')).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+
+    await user.click(open);
+    const again = await screen.findByRole('dialog', { name: `Order ${order.reference}` });
+    await user.click(again.parentElement as HTMLElement);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancels after confirmation, and shows the API’s reason when it refuses', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture();
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+      [`POST /api/v1/orders/${order.id}/cancel`]: problemResponse(
+        409,
+        'Orders can be cancelled within 1 hour of payment',
+        { code: 'cancel_window_closed' },
+      ),
+    });
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('button', { name: 'Cancel order' }));
+    const confirm = within(drawer).getByRole('alertdialog', { name: `Cancel order ${order.reference}?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel order' }));
+    expect(await within(drawer).findByText('Orders can be cancelled within 1 hour of payment')).toBeTruthy();
+    const cancel = calls.find((c) => c.path.endsWith('/cancel'));
+    expect(cancel?.headers['Idempotency-Key']).toMatch(/.{16,}/);
+  });
+
+  it('offers Pay now for an order awaiting payment', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture({
+      status: 'awaiting_payment',
+      paidAt: null,
+      payment: null,
+      documents: { label: null, customs: null },
+      actions: { pay: true, cancel: true, nextStatuses: [] },
+    });
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+    });
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
+    const drawer = await screen.findByRole('dialog');
+    const pay = await within(drawer).findByRole('link', { name: 'Pay now' });
+    expect(pay.getAttribute('href')).toBe(`/payment?order=${order.id}`);
+    expect(within(drawer).queryByRole('button', { name: 'Download label' })).toBeNull();
+  });
+
+  it('lists jobs and withdraws one after confirmation', async () => {
+    const user = userEvent.setup();
+    const job = jobFixture();
+    let withdrawn = false;
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': { body: { items: [], nextCursor: null, totals: emptyTotals } },
+      'GET /api/v1/jobs': () => ({
+        body: {
+          items: [
+            withdrawn ? { ...job, status: 'withdrawn', actions: { pay: false, withdraw: false } } : job,
+          ],
+          nextCursor: null,
+          total: 1,
+        },
+      }),
+      [`POST /api/v1/jobs/${job.id}/withdraw`]: () => {
+        withdrawn = true;
+        return { body: { ...job, status: 'withdrawn' } };
+      },
+    });
+    renderApp('/dashboard?tab=jobs');
+    const tab = await screen.findByRole('tab', { name: 'Jobs' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const list = await screen.findByRole('list', { name: 'Your jobs, newest first' });
+    expect(within(list).getByText('£25.00')).toBeTruthy();
+    expect(within(list).getByText('Open').className).toContain('status-badge--yellow');
+    expect(within(list).getByText('England → Scotland (UK to UK)')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: `Withdraw job ${job.reference}` }));
+    const dialog = screen.getByRole('dialog', { name: `Withdraw job ${job.reference}?` });
+    expect(dialog.textContent).toContain('Your payment of £25.00 is refunded.');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, withdraw' }));
+    expect(await screen.findByText(`Job ${job.reference} withdrawn. Your payment is refunded.`)).toBeTruthy();
+    expect(await within(list).findByText('Withdrawn')).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/withdraw'))?.headers['Idempotency-Key']).toBeTruthy();
+  });
+});

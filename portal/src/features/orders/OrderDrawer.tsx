@@ -1,0 +1,316 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { describeError } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../components/Spinner';
+import { useReferenceData } from '../booking/api';
+import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from './api';
+import { Drawer } from './Drawer';
+import { useDocumentDownload } from './download';
+import {
+  describeParcel,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  serviceTypeLabel,
+  statusLabel,
+  totalWeight,
+} from './format';
+import { AddressBlock, CustomsDetails, ItemsTable, PriceBreakdown, Section, StatusBadge } from './OrderParts';
+
+const ACTORS: Record<string, string> = {
+  customer: 'by you',
+  vendor: 'by the courier',
+  admin: 'by Consign',
+  system: 'by Consign',
+};
+
+/** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
+export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const titleId = useId();
+  const { authFetch } = useAuth();
+  const order = useQuery({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: ({ signal }) => ordersApi.get(authFetch, orderId, signal),
+  });
+
+  return (
+    <Drawer labelledBy={titleId} onClose={onClose}>
+      <div className="drawer__header">
+        <div>
+          <h2 id={titleId} className="drawer__title">
+            Order {order.data?.reference ?? `#${orderId.slice(-8)}`}
+          </h2>
+          {order.data ? (
+            <p className="muted drawer__subtitle">
+              <StatusBadge status={order.data.status} /> Placed {formatDateTime(order.data.createdAt)}
+            </p>
+          ) : null}
+        </div>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="drawer__body">
+        {order.isPending ? (
+          <div className="page-state page-state--compact">
+            <Spinner size="md" label="Loading the order" />
+          </div>
+        ) : order.isError ? (
+          <div className="alert alert--error" role="alert">
+            {describeError(order.error)}{' '}
+            <button type="button" className="link-button" onClick={() => void order.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <OrderDetailView order={order.data} />
+        )}
+      </div>
+    </Drawer>
+  );
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const reference = useReferenceData();
+  const currency = order.price.currency;
+  return (
+    <div className="stack">
+      <OrderActions order={order} />
+      <Section title="Order Summary">
+        <dl className="meta-list">
+          <dt>Courier</dt>
+          <dd>{order.serviceName}</dd>
+          <dt>Service type</dt>
+          <dd>{serviceTypeLabel(order.serviceType)}</dd>
+          <dt>Collection date</dt>
+          <dd>{formatLongDate(order.collectionDate)}</dd>
+          {order.estimatedDelivery ? (
+            <>
+              <dt>Estimated delivery</dt>
+              <dd>{formatLongDate(order.estimatedDelivery)}</dd>
+            </>
+          ) : null}
+          <dt>Extended cover</dt>
+          <dd>{order.coverAmount > 0 ? `Up to ${formatMoney(order.coverAmount, 'GBP')}` : 'No'}</dd>
+          {order.trackingNumber ? (
+            <>
+              <dt>Tracking number</dt>
+              <dd>{order.trackingNumber}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Section>
+      <Section title="Parties">
+        <dl className="meta-list">
+          <dt>Customer</dt>
+          <dd>
+            {order.collectionAddress.name} <span className="muted">({order.collectionAddress.email})</span>
+          </dd>
+          <dt>Courier</dt>
+          <dd>{order.vendor.name}</dd>
+        </dl>
+      </Section>
+      <div className="detail-columns">
+        <Section title="Return Address">
+          <AddressBlock address={order.collectionAddress} reference={reference.data} />
+        </Section>
+        <Section title="Delivery Address">
+          <AddressBlock address={order.deliveryAddress} reference={reference.data} />
+        </Section>
+      </div>
+      <Section title="Package Details">
+        <dl className="meta-list">
+          <dt>Content</dt>
+          <dd>{order.contents}</dd>
+          <dt>Total value</dt>
+          <dd>{formatMoney(order.contentValue, currency)}</dd>
+          <dt>Weight</dt>
+          <dd>
+            {totalWeight(order.parcels)} kg (charged {order.chargeableWeightKg} kg)
+          </dd>
+        </dl>
+        <ul className="plain-list parcels">
+          {order.parcels.map((parcel, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parcels have no id and never reorder.
+            <li key={index}>
+              Parcel {index + 1}: {describeParcel(parcel)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      {order.notes ? (
+        <Section title="Courier Notes">
+          <p className="pre-line">{order.notes}</p>
+        </Section>
+      ) : null}
+      {order.customs ? (
+        <Section title="Customs Information">
+          <CustomsDetails customs={order.customs} reference={reference.data} />
+        </Section>
+      ) : null}
+      {order.items?.length ? (
+        <Section title="Package Contents Breakdown">
+          <ItemsTable items={order.items} currency={currency} reference={reference.data} />
+        </Section>
+      ) : null}
+      <Section title="Price">
+        <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
+      </Section>
+      <Section title="Tracking">
+        <Timeline events={order.events} />
+      </Section>
+    </div>
+  );
+}
+
+function Timeline({ events }: { events: readonly OrderEvent[] }) {
+  if (events.length === 0) return <p className="muted">No updates yet.</p>;
+  return (
+    <ol className="timeline" aria-label="Tracking timeline">
+      {events.map((event, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only and never reorder.
+        <li key={index} className={`timeline__item timeline__item--${event.to}`}>
+          <span className="timeline__dot" aria-hidden="true" />
+          <div>
+            <p className="timeline__status">
+              {statusLabel(event.to)} <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
+            </p>
+            <p className="muted timeline__time">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.note ? <p className="timeline__note">{event.note}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function OrderActions({ order }: { order: OrderDetail }) {
+  const { authFetch } = useAuth();
+  const queryClient = useQueryClient();
+  const { download, busy } = useDocumentDownload();
+  const [confirming, setConfirming] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const key = useRef<string>('');
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const cancel = useMutation({
+    mutationFn: () => ordersApi.cancel(authFetch, order.id, key.current),
+    onSuccess: async (cancelled) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), cancelled);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.list() });
+      const refunded = cancelled.payment?.status === 'refunded';
+      toast.success(refunded ? 'Order cancelled. Your payment has been refunded.' : 'Order cancelled');
+      setConfirming(false);
+    },
+    onError: (error) => {
+      setCancelError(describeError(error));
+      setConfirming(false);
+      // The API decides what is allowed; refresh so the buttons match its answer.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+    },
+  });
+
+  const label = order.documents.label;
+  const customs = order.documents.customs;
+  const hasActions = label || customs || order.actions.pay || order.actions.cancel;
+  if (!hasActions && !cancelError) return null;
+
+  return (
+    <div className="stack order-actions">
+      {cancelError ? (
+        <p className="alert alert--error" role="alert">
+          {cancelError}
+        </p>
+      ) : null}
+      <div className="row">
+        {order.actions.pay ? (
+          <Link to={`/payment?order=${encodeURIComponent(order.id)}`} className="button button--primary">
+            Pay now
+          </Link>
+        ) : null}
+        {label ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => download(label)}
+            disabled={busy !== null}
+          >
+            {busy === label ? <Spinner label="Downloading" /> : 'Download label'}
+          </button>
+        ) : null}
+        {customs ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => download(customs)}
+            disabled={busy !== null}
+          >
+            {busy === customs ? <Spinner label="Downloading" /> : 'Customs declaration'}
+          </button>
+        ) : null}
+        {order.actions.cancel && !confirming ? (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              key.current = newIdempotencyKey();
+              setCancelError(null);
+              setConfirming(true);
+            }}
+          >
+            Cancel order
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <div
+          ref={confirmRef}
+          className="confirm-box"
+          role="alertdialog"
+          aria-modal="false"
+          aria-labelledby="cancel-order-title"
+          aria-describedby="cancel-order-text"
+          tabIndex={-1}
+        >
+          <p id="cancel-order-title" className="confirm-box__title">
+            Cancel order {order.reference}?
+          </p>
+          <p id="cancel-order-text" className="muted">
+            {order.paidAt
+              ? 'The courier is told straight away and your payment is refunded.'
+              : 'The order has not been paid, so nothing is charged.'}
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => cancel.mutate()}
+              disabled={cancel.isPending}
+            >
+              {cancel.isPending ? <Spinner label="Cancelling" /> : 'Yes, cancel order'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirming(false)}
+              disabled={cancel.isPending}
+            >
+              Keep order
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+/** Read-only pieces of an order shown on the review, confirmation, dashboard and customs pages. */
+import type { ReactNode } from 'react';
+import { countryName, type ReferenceData } from '../booking/api';
+import type { OrderAddress, OrderCustoms, OrderItem } from './api';
+import { formatMoney, statusLabel, statusTone } from './format';
+import './orders.css';
+
+export function optionLabel(
+  list: readonly { value: string; label: string }[] | undefined,
+  value: string,
+): string {
+  return list?.find((o) => o.value === value)?.label ?? statusLabel(value);
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+}
+
+export function Section({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`detail-section${className ? ` ${className}` : ''}`}>
+      <h3 className="detail-section__title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+type AddressLike = Omit<OrderAddress, 'line2'> & { line2?: string | undefined };
+
+export function AddressBlock({
+  address,
+  reference,
+}: {
+  address: AddressLike;
+  reference?: ReferenceData | undefined;
+}) {
+  return (
+    <address className="address-block">
+      <strong>{address.name}</strong>
+      <span>{address.line1}</span>
+      {address.line2 ? <span>{address.line2}</span> : null}
+      <span>
+        {address.town}
+        {address.county ? `, ${address.county}` : ''}
+      </span>
+      <span>{address.postcode}</span>
+      <span>{countryName(address.country, reference)}</span>
+      <span className="address-block__contact">{address.email}</span>
+      <span className="address-block__contact">{address.phone}</span>
+    </address>
+  );
+}
+
+export function CustomsDetails({
+  customs,
+  reference,
+}: {
+  customs: Partial<Record<keyof OrderCustoms, string>>;
+  reference?: ReferenceData | undefined;
+}) {
+  const rows: [string, string | undefined][] = [
+    ['Document type', customs.documentType && optionLabel(reference?.documentTypes, customs.documentType)],
+    [
+      'Reason for export',
+      customs.reasonForExport && optionLabel(reference?.exportReasons, customs.reasonForExport),
+    ],
+    ['Sender', customs.senderType && optionLabel(reference?.partyKinds, customs.senderType)],
+    ['Sender company', customs.senderCompanyName],
+    ['Sender EORI', customs.senderEori],
+    ['Recipient', customs.recipientType && optionLabel(reference?.partyKinds, customs.recipientType)],
+    ['Recipient company', customs.recipientCompanyName],
+    ['Recipient EORI', customs.recipientEori],
+  ];
+  return (
+    <dl className="meta-list">
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="meta-list__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+export function ItemsTable({
+  items,
+  currency,
+  reference,
+  caption = 'Breakdown of contents',
+}: {
+  items: readonly OrderItem[];
+  currency: string;
+  reference?: ReferenceData | undefined;
+  caption?: string;
+}) {
+  const total = items.reduce((sum, item) => sum + item.quantity * item.unitValue, 0);
+  return (
+    <div className="table-scroll">
+      <table className="data-table items-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">HS code</th>
+            <th scope="col">Made in</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Unit value
+            </th>
+            <th scope="col" className="num">
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here.
+            <tr key={index}>
+              <td>{item.description}</td>
+              <td>{item.hsCode}</td>
+              <td>{countryName(item.originCountry, reference)}</td>
+              <td className="num">{item.quantity}</td>
+              <td className="num">{formatMoney(item.unitValue, currency)}</td>
+              <td className="num">{formatMoney(item.quantity * item.unitValue, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={5}>
+              Total value
+            </th>
+            <td className="num">
+              <strong>{formatMoney(total, currency)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export interface PriceLike {
+  net: number;
+  vat: number;
+  coverFee: number;
+  total: number;
+  currency: string;
+}
+
+export function PriceBreakdown({
+  price,
+  coverAmount,
+  label = 'Total',
+}: {
+  price: PriceLike;
+  coverAmount: number;
+  label?: string;
+}) {
+  return (
+    <dl className="price-list" aria-label="Price breakdown">
+      <dt>Price</dt>
+      <dd>{formatMoney(price.net, price.currency)}</dd>
+      <dt>VAT</dt>
+      <dd>{formatMoney(price.vat, price.currency)}</dd>
+      <dt>
+        {coverAmount > 0 ? `Extended cover (up to ${formatMoney(coverAmount, 'GBP')})` : 'Extended cover'}
+      </dt>
+      <dd>{coverAmount > 0 ? formatMoney(price.coverFee, 'GBP') : 'None'}</dd>
+      <dt className="price-list__total">{label}</dt>
+      <dd className="price-list__total">{formatMoney(price.total, price.currency)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Formatting shared by the booking, payment, order and job screens. Money is always integer
+ * minor units (pence) with a currency: these helpers only turn it into text, never back into
+ * floats that would be sent anywhere.
+ */
+
+export type Currency = 'GBP' | 'EUR' | 'USD';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** 1299, 'GBP' -> '£12.99' (en-GB, two decimals, as the specification shows prices). */
+export function formatMoney(minor: number, currency: string = 'GBP'): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  // Dividing an integer by 100 and rounding to 2 places is exact for any realistic amount.
+  return format.format(minor / 100);
+}
+
+const MONEY_PATTERN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+
+/**
+ * '12.5' -> 1250, '£1,234.56' -> 123456; null for anything that is not an amount with at most
+ * two decimals. Parsed from the digits, never through a float, so 0.1 + 0.2 problems cannot occur.
+ */
+export function parseMoney(text: string): number | null {
+  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '');
+  const match = MONEY_PATTERN.exec(cleaned);
+  if (!match) return null;
+  const pounds = Number(match[1]);
+  const pence = Number((match[2] ?? '').padEnd(2, '0'));
+  return pounds * 100 + pence;
+}
+
+/** 1250 -> '12.50': the value to put back into an amount input. */
+export function minorToInput(minor: number): string {
+  const pounds = Math.floor(minor / 100);
+  const pence = minor % 100;
+  return `${pounds}.${String(pence).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' or an ISO timestamp -> 'dd-mm-yyyy' (the dashboards' date format). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ukDate(new Date(value));
+  const [y, m, d] = date.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** An ISO timestamp as UK wall-clock 'dd/mm/yyyy, hh:mm'. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(value));
+}
+
+/** A readable long date for 'YYYY-MM-DD': 'Tue 12 May 2026'. */
+export function formatLongDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The calendar date in the UK for an instant, 'YYYY-MM-DD' (collection dates are UK dates). */
+export function ukDate(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** '#' and the last 8 characters of an id, as people see references. */
+export function shortReference(id: string): string {
+  return `#${id.slice(-8)}`;
+}
+
+/** 'in_transit' -> 'In transit'. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Badge colours from the specification: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red, else grey. */
+export function statusTone(status: string): 'yellow' | 'green' | 'blue' | 'purple' | 'red' | 'grey' {
+  switch (status) {
+    case 'pending':
+    case 'open':
+      return 'yellow';
+    case 'confirmed':
+    case 'accepted':
+      return 'green';
+    case 'in_transit':
+      return 'blue';
+    case 'delivered':
+      return 'purple';
+    case 'cancelled':
+    case 'withdrawn':
+    case 'expired':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+const SERVICE_TYPE_LABELS: Record<string, string> = {
+  domestic: 'UK to UK',
+  international: 'International',
+  same_day: 'Same Day',
+};
+
+export function serviceTypeLabel(type: string): string {
+  return SERVICE_TYPE_LABELS[type] ?? statusLabel(type);
+}
+
+export interface ParcelLike {
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+}
+
+/** '30 × 20 × 15 cm, 2 kg'. */
+export function describeParcel(parcel: ParcelLike): string {
+  return `${parcel.length} × ${parcel.width} × ${parcel.height} cm, ${parcel.weight} kg`;
+}
+
+export function totalWeight(parcels: readonly ParcelLike[]): number {
+  // Weights have at most a few decimals; rounding to grams hides float dust like 2.0000000004.
+  return Math.round(parcels.reduce((sum, p) => sum + p.weight, 0) * 1000) / 1000;
+}
+
+/** A one-line postal address. */
+export function addressLine(address: {
+  line1: string;
+  line2?: string | undefined;
+  town: string;
+  county?: string | undefined;
+  postcode: string;
+  country: string;
+}): string {
+  return [address.line1, address.line2, address.town, address.county, address.postcode, address.country]
+    .filter(Boolean)
+    .join(', ');
+}
