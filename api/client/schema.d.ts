@@ -1006,7 +1006,7 @@ export interface components {
             email: string;
             name: string | null;
             phone: string | null;
-            address: components["schemas"]["PostalAddress"];
+            address: components["schemas"]["PostalAddress"] | null;
             avatarUrl: string | null;
             role: components["schemas"]["Role"];
             emailVerified: boolean;
@@ -1020,11 +1020,11 @@ export interface components {
             county?: string;
             postcode: string;
             country: string;
-        } | null;
+        };
         UpdateMeRequest: {
             name?: string;
             phone?: string | null;
-            address?: components["schemas"]["PostalAddress"];
+            address?: components["schemas"]["PostalAddress"] | null;
             avatarUrl?: string | null;
         };
         ClientSettings: {
@@ -1159,7 +1159,7 @@ export interface components {
             maxWeightKg: number | null;
             volumetricDivisor: number;
             transitDays: number;
-            sameDay: components["schemas"]["SameDayPricing"];
+            sameDay: components["schemas"]["SameDayPricing"] | null;
             /** @enum {string} */
             status: "active" | "inactive";
             /** Format: date-time */
@@ -1181,7 +1181,7 @@ export interface components {
             baseFee: number;
             perMile: number;
             minimumFee: number;
-        } | null;
+        };
         CreateCourierServiceRequest: {
             name: string;
             /** @enum {string} */
@@ -1212,11 +1212,7 @@ export interface components {
             /** @description Working days from collection; defaults to 0 for same day, otherwise 2 */
             transitDays?: number;
             /** @description Required for same-day services, only for them */
-            sameDay?: {
-                baseFee: number;
-                perMile: number;
-                minimumFee: number;
-            } | null;
+            sameDay?: components["schemas"]["SameDayPricing"] | null;
             /**
              * @default active
              * @enum {string}
@@ -1247,7 +1243,7 @@ export interface components {
             maxWeightKg?: number | null;
             volumetricDivisor?: number;
             transitDays?: number;
-            sameDay?: components["schemas"]["SameDayPricing"];
+            sameDay?: components["schemas"]["SameDayPricing"] | null;
             /** @enum {string} */
             status?: "active" | "inactive";
         };
@@ -1337,6 +1333,11 @@ export interface components {
                 maxWidthCm: number | null;
                 maxHeightCm: number | null;
                 maxWeightKg: number | null;
+                /**
+                 * @description cm³ per kg: a parcel is billed by max(actual kg, L×W×H ÷ this), as billedBy says
+                 * @example 5000
+                 */
+                volumetricDivisor: number;
             };
             badges: ("cheapest" | "fastest")[];
             /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
@@ -1483,7 +1484,7 @@ export interface components {
                 weight: number;
             }[];
             chargeableWeightKg: number;
-            customs: components["schemas"]["OrderCustoms"];
+            customs: components["schemas"]["OrderCustoms"] | null;
             items: components["schemas"]["OrderItem"][] | null;
             notes: string | null;
             price: components["schemas"]["OrderPrice"];
@@ -1494,7 +1495,7 @@ export interface components {
                 label: string | null;
                 customs: string | null;
             };
-            payment: components["schemas"]["OrderPaymentSummary"];
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
             actions: {
                 pay: boolean;
                 cancel: boolean;
@@ -1540,7 +1541,7 @@ export interface components {
             recipientEori?: string;
             senderCompanyName?: string;
             recipientCompanyName?: string;
-        } | null;
+        };
         OrderItem: {
             description: string;
             /** @example 62059080 */
@@ -1574,7 +1575,7 @@ export interface components {
             capturedAt: string | null;
             /** Format: date-time */
             refundedAt: string | null;
-        } | null;
+        };
         /** @description Prices are never sent: the server takes them from the stored quote option and the cover table. */
         CreateOrderRequest: {
             /** @description An option of a quote that has not expired */
@@ -1622,7 +1623,7 @@ export interface components {
         OrderEvent: {
             /** Format: date-time */
             at: string;
-            from: components["schemas"]["OrderStatus"] & (string | null);
+            from: components["schemas"]["OrderStatus"] | null;
             to: components["schemas"]["OrderStatus"];
             /** @enum {string} */
             actorRole: "customer" | "vendor" | "admin" | "system";
@@ -1670,7 +1671,7 @@ export interface components {
             collectionDate: string;
             contents: string;
             contentValue: number;
-            customs: components["schemas"]["OrderCustoms"];
+            customs: components["schemas"]["OrderCustoms"] | null;
             items: components["schemas"]["OrderItem"][] | null;
             notes: string | null;
             askingPrice: {
@@ -1680,7 +1681,7 @@ export interface components {
             };
             /** @description The order the job became once a courier accepted it */
             orderId: string | null;
-            payment: components["schemas"]["OrderPaymentSummary"];
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
             actions: {
                 pay: boolean;
                 withdraw: boolean;

@@ -86,8 +86,17 @@ describe('formatMoney (en-GB)', () => {
     [500, 'USD', 'US$5.00'],
     [-268, 'GBP', '-£2.68'],
     [0, 'GBP', '£0.00'],
+    // The largest exact integer: amount / 100 as a double prints ...409.90.
+    [9007199254740991, 'GBP', '£90,071,992,547,409.91'],
+    [-9007199254740991, 'EUR', '-€90,071,992,547,409.91'],
+    [1, 'USD', 'US$0.01'],
   ] as const)('%i %s -> %s', (amount, currency, expected) => {
     expect(formatMoney(money(amount, currency))).toBe(expected);
+  });
+
+  it('refuses amounts that are not integer minor units', () => {
+    expect(() => formatMoney({ amount: 12.99, currency: 'GBP' })).toThrow(RangeError);
+    expect(() => formatMoney({ amount: Number.MAX_SAFE_INTEGER + 1, currency: 'GBP' })).toThrow(RangeError);
   });
 });
 

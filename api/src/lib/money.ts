@@ -98,11 +98,27 @@ function formatterFor(currency: Currency): Intl.NumberFormat {
   return formatter;
 }
 
-/** "£12.99", "€1,234.50", "US$5.00" — the en-GB rendering used in emails, labels and PDFs. */
+/** The decimal string of an amount in minor units, built from integers: 5997 -> "59.97". */
+export function minorUnitsToDecimal(amount: number): string {
+  assertMinorUnits(amount);
+  const sign = amount < 0 ? '-' : '';
+  const absolute = Math.abs(amount);
+  const major = Math.trunc(absolute / 100);
+  const minor = absolute % 100;
+  return `${sign}${major}.${String(minor).padStart(2, '0')}`;
+}
+
+/**
+ * "£12.99", "€1,234.50", "US$5.00" — the en-GB rendering used in emails, labels and PDFs.
+ * The amount reaches Intl as an exact decimal string (Intl.NumberFormat reads strings as
+ * decimals, not doubles): `amount / 100` would be a double, and above about 2^53 / 100 its last
+ * penny prints wrong.
+ */
 export function formatMoney(value: Money): string {
-  assertMinorUnits(value.amount);
-  // Division by 100 is exact enough for display: any integer below 2^53 / 100 prints correctly.
-  return formatterFor(value.currency).format(value.amount / 100);
+  // The string overload exists at runtime (Intl.NumberFormat v3, Node 19+) but is missing from
+  // the ES2023 lib typings, hence the cast.
+  const format = formatterFor(value.currency).format as (decimal: string) => string;
+  return format(minorUnitsToDecimal(value.amount));
 }
 
 /**

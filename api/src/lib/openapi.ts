@@ -49,3 +49,12 @@ export const jsonBody = <T>(schema: T) => ({
 });
 
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];
+
+/**
+ * `schema.nullable()` for a schema registered by name (`.openapi('Name')`); it parses exactly the
+ * same. zod-to-openapi reads the name through a plain `.nullable()`, so the shared component
+ * itself turned nullable (when the nullable use came first) or the field came out as
+ * `allOf: [$ref, {type: [.., 'null']}]`, which openapi-typescript types as `X & (string | null)`.
+ * Behind z.lazy the field is `oneOf: [$ref, {type: 'null'}]`, i.e. `X | null` in the client.
+ */
+export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => schema).nullable();

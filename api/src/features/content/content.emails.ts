@@ -1,19 +1,12 @@
 import type { MailMessage } from '../../providers/mail';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+import { escapeHtml, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 
 export type ContactDetails = { name: string; phone: string; email: string; message: string };
 
 /** The staff notification for a contact-form message; every value the sender typed is escaped. */
 export function contactMessageEmail(to: string, m: ContactDetails, receivedAt: Date): MailMessage {
-  // Names can carry line breaks; a subject must stay one line.
-  const subjectName = m.name.replace(/[\r\n]+/g, ' ').slice(0, 80);
   const when = receivedAt.toLocaleString('en-GB', { timeZone: 'Europe/London' });
-  const rows: [string, string][] = [
+  const rows: Rows = [
     ['Name', m.name],
     ['Email', m.email],
     ['Phone', m.phone],
@@ -21,14 +14,12 @@ export function contactMessageEmail(to: string, m: ContactDetails, receivedAt: D
   ];
   return {
     to,
-    subject: `Contact form: message from ${subjectName}`,
-    text: `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${m.message}\n\nReply to the sender at ${m.email}.\n`,
+    subject: `Contact form: message from ${oneLine(m.name)}`,
+    text: `${textRows(rows)}\n\n${m.message}\n\nReply to the sender at ${m.email}.\n`,
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contact form message</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1a2233">
 <p style="font-size:18px;font-weight:bold;color:#0b3d91">New message from the contact form</p>
-<table role="presentation" cellpadding="4" cellspacing="0">${rows
-      .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
-      .join('')}</table>
+${table(rows)}
 <p style="white-space:pre-wrap;border-left:3px solid #0b3d91;padding-left:12px">${escapeHtml(m.message)}</p>
 <p><a href="mailto:${encodeURIComponent(m.email)}">Reply to ${escapeHtml(m.email)}</a></p>
 </body></html>`,

@@ -35,6 +35,40 @@ export type QuotableService = {
   sameDay: Readonly<SameDayPricing> | null;
 };
 
+type CourierServiceRow = typeof courierServices.$inferSelect;
+
+/** What customers see as the courier: the shop's name, else its owner's. */
+export const vendorNameOf = (shopName: string | null, ownerName: string | null) =>
+  shopName ?? ownerName ?? 'Courier';
+
+/**
+ * A stored courier service as the quote engine reads it: frozen (the catalogue shares one copy
+ * between concurrent quotes), weight tiers sorted by maxKg.
+ */
+export function quotableService(s: CourierServiceRow, vendorName: string): QuotableService {
+  return Object.freeze<QuotableService>({
+    id: s.id,
+    vendorId: s.vendorId,
+    vendorName,
+    name: s.name,
+    logoUrl: s.logoUrl,
+    serviceType: s.serviceType,
+    currency: s.currency,
+    fromLocation: s.fromLocation,
+    toLocation: Array.isArray(s.toLocation) ? Object.freeze([...s.toLocation]) : s.toLocation,
+    weightTiers: Object.freeze(
+      [...s.weightTiers].sort((a, b) => a.maxKg - b.maxKg).map((t) => Object.freeze({ ...t })),
+    ),
+    maxLengthCm: s.maxLengthCm,
+    maxWidthCm: s.maxWidthCm,
+    maxHeightCm: s.maxHeightCm,
+    maxWeightKg: s.maxWeightKg,
+    volumetricDivisor: s.volumetricDivisor,
+    transitDays: s.transitDays,
+    sameDay: s.sameDay ? Object.freeze({ ...s.sameDay }) : null,
+  });
+}
+
 /**
  * How often a process asks the database whether another process changed the catalogue.
  * Checking on every quote would put a database round trip on the hottest request; checking
@@ -148,28 +182,8 @@ export class CourierCatalog {
         .orderBy(asc(courierServices.id)),
     ]);
     const services = Object.freeze(
-      rows.map(({ service: s, shopName, ownerName }) =>
-        Object.freeze<QuotableService>({
-          id: s.id,
-          vendorId: s.vendorId,
-          vendorName: shopName ?? ownerName ?? 'Courier',
-          name: s.name,
-          logoUrl: s.logoUrl,
-          serviceType: s.serviceType,
-          currency: s.currency,
-          fromLocation: s.fromLocation,
-          toLocation: Array.isArray(s.toLocation) ? Object.freeze([...s.toLocation]) : s.toLocation,
-          weightTiers: Object.freeze(
-            [...s.weightTiers].sort((a, b) => a.maxKg - b.maxKg).map((t) => Object.freeze({ ...t })),
-          ),
-          maxLengthCm: s.maxLengthCm,
-          maxWidthCm: s.maxWidthCm,
-          maxHeightCm: s.maxHeightCm,
-          maxWeightKg: s.maxWeightKg,
-          volumetricDivisor: s.volumetricDivisor,
-          transitDays: s.transitDays,
-          sameDay: s.sameDay ? Object.freeze({ ...s.sameDay }) : null,
-        }),
+      rows.map(({ service, shopName, ownerName }) =>
+        quotableService(service, vendorNameOf(shopName, ownerName)),
       ),
     );
     return { services, version: versionRows[0]?.version ?? 0 };

@@ -5,13 +5,16 @@
  */
 import type { SameDayPricing, WeightTier } from '../../db/schema';
 import type { FieldError } from '../../lib/errors';
+import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../quotes/engine/pricing';
+import { ANY_LOCATION } from '../quotes/engine/types';
 import { ISO_COUNTRY_CODES } from './countries';
 import { type SERVICE_TYPES, TIER_REQUIRED } from './couriers.schemas';
 
+// The engine's own constants, so a stored default is exactly what pricing assumes.
+export { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN };
+export const ANY = ANY_LOCATION;
+/** In the order the messages list them. */
 export const UK_NATIONS = ['England', 'Scotland', 'Wales', 'Northern Ireland'] as const;
-export const ANY = 'Any';
-export const INTERNATIONAL_ORIGIN = 'GB';
-export const DEFAULT_VOLUMETRIC_DIVISOR = 5000;
 
 export type CourierDraft = {
   name: string;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { nullableRef } from '../../lib/openapi';
 import { ImageUrlSchema } from '../vendors/vendors.schemas';
 
 export const SERVICE_TYPES = ['domestic', 'international', 'same_day'] as const;
@@ -107,7 +108,7 @@ const fields = {
     .int('transitDays must be a whole number of working days')
     .min(0, 'transitDays cannot be negative')
     .max(30, 'transitDays must be at most 30 working days'),
-  sameDay: SameDayPricingSchema.nullable(),
+  sameDay: nullableRef(SameDayPricingSchema),
   status: z.enum(COURIER_STATUSES, { error: 'status must be active or inactive' }),
 };
 
@@ -175,7 +176,7 @@ export const CourierServiceSchema = z
     maxWeightKg: z.number().nullable(),
     volumetricDivisor: z.number().int(),
     transitDays: z.number().int(),
-    sameDay: SameDayPricingSchema.nullable(),
+    sameDay: nullableRef(SameDayPricingSchema),
     status: z.enum(COURIER_STATUSES),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

@@ -3,27 +3,20 @@
  * expired (with the refund). Sent after the change is committed; a mail failure is logged and
  * never undoes the change.
  */
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type jobs, users } from '../../db/schema';
+import type { jobs } from '../../db/schema';
 import { formatMoney } from '../../lib/money';
 import type { MailMessage } from '../../providers/mail';
+import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { type OrderRow, orderReference } from '../orders/order-store';
 import type { RefundNote } from '../orders/orders.emails';
+import { customerEmail } from '../orders/orders.notify';
 
 type JobRow = typeof jobs.$inferSelect;
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
-
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 80);
-
 const place = (a: JobRow['collectionAddress']) => `${a.town}, ${a.postcode}, ${a.country}`;
 
-function rows(job: JobRow): [string, string][] {
+function rows(job: JobRow): Rows {
   return [
     ['Job', orderReference(job.id)],
     ['Contents', job.contents],
@@ -34,27 +27,16 @@ function rows(job: JobRow): [string, string][] {
   ];
 }
 
-function message(
-  to: string,
-  subject: string,
-  lines: string[],
-  table: [string, string][],
-  link: string,
-): MailMessage {
-  const text = `${lines.join('\n')}\n\n${table.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${link}\n`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a2233">
-<div style="max-width:560px;margin:24px auto;background:#ffffff;border-radius:8px;padding:32px">
-<p style="font-size:20px;font-weight:bold;color:#0b3d91;margin:0 0 16px">Consign</p>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<table role="presentation" cellpadding="4" cellspacing="0">${table
-    .map(
-      ([k, v]) =>
-        `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Open your dashboard</a></p>
-</div></body></html>`;
+/** One job email: its lines, the job's rows and a link to the dashboard, in text and HTML. */
+function message(to: string, subject: string, lines: string[], rows: Rows, link: string): MailMessage {
+  const text = `${lines.join('\n')}\n\n${textRows(rows)}\n\n${link}\n`;
+  const html = layout(
+    subject,
+    `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${table(rows)}
+${button(link, 'Open your dashboard')}`,
+    'a job on your Consign account',
+  );
   return { to, subject, text, html };
 }
 
@@ -109,14 +91,6 @@ export function jobClosedEmail(to: string, job: JobRow, refund: RefundNote, link
     rows(job),
     link,
   );
-}
-
-async function customerEmail(deps: AppDeps, customerId: string) {
-  const row = await deps.db.query.users.findFirst({
-    where: eq(users.id, customerId),
-    columns: { email: true },
-  });
-  return row?.email ?? null;
 }
 
 /** Sends one job email to the job's customer; failures are logged, never thrown. */

@@ -1,14 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { JOB_STATUSES } from '../../db/schema';
-import { isIsoDate } from '../../lib/dates';
 import { CURRENCIES } from '../../lib/money';
+import { nullableRef } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 import {
-  MAX_CONTENT_VALUE,
-  MAX_ORDER_ITEMS,
   OrderAddressSchema,
   OrderCustomsSchema,
   OrderItemSchema,
   OrderPaymentSummarySchema,
+  ParcelCopySchema,
+  shipmentFields,
+  wholeMinorUnits,
 } from '../orders/orders.schemas';
 import { SERVICE_TYPE_VALUES } from '../quotes/engine/types';
 import { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from '../quotes/quotes.schemas';
@@ -19,21 +21,6 @@ export const MIN_ASKING_PRICE = 100;
 export const MAX_ASKING_PRICE = 10_000_000;
 
 export const SELECT_SERVICE_MESSAGE = 'Please select a courier service';
-
-const required =
-  (label: string, kind = 'text') =>
-  (issue: { input: unknown }) =>
-    issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be ${kind}`;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: required(label) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const wholeMinorUnits = (label: string) =>
-  z.number({ error: required(label, 'a number') }).int(`${label} is in minor units (pence): a whole number`);
 
 export const AskingPriceSchema = z
   .strictObject({
@@ -73,29 +60,17 @@ export const CreateJobBodySchema = z
       .max(MAX_PARCELS, `A job covers at most ${MAX_PARCELS} parcels`),
     collectionAddress: OrderAddressSchema,
     deliveryAddress: OrderAddressSchema,
-    collectionDate: z
-      .string({ error: required('Collection date') })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
-      .refine(isIsoDate, 'Collection date is not a real date')
-      .openapi({ format: 'date', description: 'Not before today, UK time' }),
-    contents: requiredText('Package content', 200),
-    contentValue: wholeMinorUnits('Content value')
-      .min(0, 'Content value cannot be negative')
-      .max(MAX_CONTENT_VALUE, 'Content value is too large')
-      .openapi({ description: 'Minor units of the asking price currency' }),
-    customs: OrderCustomsSchema.optional().openapi({ description: 'Required for international jobs' }),
-    items: z
-      .array(OrderItemSchema, { error: 'Items must be a list' })
-      .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items`)
-      .optional()
-      .openapi({ description: 'The breakdown of contents; at least one for international jobs' }),
+    collectionDate: shipmentFields.collectionDate,
+    contents: shipmentFields.contents,
+    contentValue: shipmentFields.contentValue.openapi({
+      description: 'Minor units of the asking price currency',
+    }),
+    customs: shipmentFields.customs.openapi({ description: 'Required for international jobs' }),
+    items: shipmentFields.items.openapi({
+      description: 'The breakdown of contents; at least one for international jobs',
+    }),
     askingPrice: AskingPriceSchema,
-    notes: z
-      .string({ error: 'Notes must be text' })
-      .trim()
-      .max(1000, 'Notes must be at most 1000 characters')
-      .optional()
-      .openapi({ description: 'For the courier; shown to vendors with the job' }),
+    notes: shipmentFields.notes.openapi({ description: 'For the courier; shown to vendors with the job' }),
   })
   .superRefine((body, ctx) => {
     // The route obeys exactly the quote request's rules (nations, destinations, postcodes), so
@@ -132,13 +107,6 @@ export function routeOf(body: Pick<CreateJobBody, (typeof ROUTE_KEYS)[number]>) 
 
 export const JobStatusSchema = z.enum(JOB_STATUSES).openapi('JobStatus');
 
-const ParcelCopySchema = z.object({
-  length: z.number(),
-  width: z.number(),
-  height: z.number(),
-  weight: z.number(),
-});
-
 export const JobRouteSchema = z
   .object({
     from: z.string().nullable(),
@@ -165,7 +133,7 @@ export const JobSchema = z
     collectionDate: z.string(),
     contents: z.string(),
     contentValue: z.number().int(),
-    customs: OrderCustomsSchema.nullable(),
+    customs: nullableRef(OrderCustomsSchema),
     items: z.array(OrderItemSchema).nullable(),
     notes: z.string().nullable(),
     askingPrice: MoneySchema,
@@ -173,7 +141,7 @@ export const JobSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The order the job became once a courier accepted it' }),
-    payment: OrderPaymentSummarySchema.nullable(),
+    payment: nullableRef(OrderPaymentSummarySchema),
     actions: z.object({ pay: z.boolean(), withdraw: z.boolean() }),
     paidAt: z.iso.datetime().nullable(),
     expiresAt: z.iso
@@ -227,26 +195,14 @@ export const VendorJobListSchema = z
   })
   .openapi('VendorJobList');
 
-const limit = z.coerce
-  .number({ error: 'limit must be a number' })
-  .int('limit must be a whole number')
-  .min(1, 'limit must be at least 1')
-  .max(100, 'limit must be at most 100')
-  .default(20)
-  .openapi({ param: { name: 'limit', in: 'query' }, example: 20 });
-
 export const JobListQuerySchema = z.object({
-  limit,
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' }, description: 'nextCursor of the previous page' }),
+  limit: limitQuery,
+  cursor: cursorQuery(),
   status: JobStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' } }),
 });
 
 export const VendorJobListQuerySchema = z.object({
-  limit,
+  limit: limitQuery,
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')

@@ -4,7 +4,7 @@
  * it, which turns it into a paid order. Payment goes through the shared payment core (the job
  * payment target is in jobs.payment-target.ts); orders are made with the orders feature's store.
  */
-import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import {
   courierServices,
@@ -12,24 +12,25 @@ import {
   jobs,
   type OrderAddress,
   orders,
-  payments,
   type QuoteRequestRecord,
   users,
   vendors,
 } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
-import { AppError, type FieldError, zodFieldErrors } from '../../lib/errors';
-import { POSTCODE_AREAS, parseUkPostcode } from '../../providers/distance';
-import { INTERNATIONAL_DESTINATIONS } from '../meta/reference-data';
+import { AppError, zodFieldErrors } from '../../lib/errors';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { nationOfPostcode } from '../../providers/distance';
+import { quotableService, vendorNameOf } from '../couriers/catalog';
 import { insertOrder, type OrderRow, orderReference, uniqueTrackingNumber } from '../orders/order-store';
 import type { RefundNote } from '../orders/orders.emails';
-import { OrdersService } from '../orders/orders.service';
+import { OrdersService, paymentSession, paymentSummary, refundIfPaid } from '../orders/orders.service';
+import { normaliseAddress, shipmentErrors } from '../orders/shipment';
 import {
   capturePayment,
   ensureProviderPayment,
   findPayment,
+  findPayments,
   type PaymentRow,
-  refundPayment,
 } from '../payments/payments.service';
 import { createDeliveryEstimator } from '../quotes/engine/delivery';
 import type { CourierServiceRates } from '../quotes/engine/types';
@@ -54,8 +55,6 @@ export const JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const JOB_TAKEN_MESSAGE = 'This job has already been taken';
 export const JOB_UNAVAILABLE_MESSAGE = 'This job is no longer available';
 export const JOB_NOT_FOUND = 'Job not found';
-
-const countryName = (code: string) => INTERNATIONAL_DESTINATIONS.find((c) => c.code === code)?.name ?? code;
 
 // -----------------------------------------------------------------------------------------------
 // Wire shapes
@@ -86,14 +85,7 @@ export function toJobDto(job: JobRow, payment: PaymentRow | null | undefined, no
     notes: job.notes,
     askingPrice: { amount: job.askingPrice, currency: job.currency },
     orderId: job.orderId,
-    payment: payment
-      ? {
-          provider: payment.provider,
-          status: payment.status,
-          capturedAt: payment.capturedAt?.toISOString() ?? null,
-          refundedAt: payment.refundedAt?.toISOString() ?? null,
-        }
-      : null,
+    payment: paymentSummary(payment),
     actions: {
       pay: job.status === 'awaiting_payment' && live,
       withdraw: job.status === 'awaiting_payment' || job.status === 'open',
@@ -139,38 +131,6 @@ function toVendorJobDto(job: JobRow, services: readonly { id: string; name: stri
 
 // -----------------------------------------------------------------------------------------------
 
-function encodeCursor(job: JobRow) {
-  return Buffer.from(JSON.stringify([job.createdAt.getTime(), job.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ms === 'number' && Number.isSafeInteger(ms) && typeof id === 'string') {
-      return { createdAt: new Date(ms), id };
-    }
-  } catch {
-    // fall through to the problem below
-  }
-  throw AppError.validation([{ path: 'cursor', message: 'Not a cursor this list gave out' }]);
-}
-
-/** A UK address's postcode in its canonical form ("sw1a1aa" -> "SW1A 1AA"); others upper-cased. */
-function normaliseAddress(address: OrderAddress): OrderAddress {
-  const uk = address.country === 'GB' ? parseUkPostcode(address.postcode) : null;
-  const { line2, ...rest } = address;
-  return {
-    ...rest,
-    ...(line2 ? { line2 } : {}),
-    postcode: uk ? uk.postcode : address.postcode.toUpperCase(),
-  };
-}
-
-const nationOf = (postcode: string | undefined) => {
-  const area = postcode ? parseUkPostcode(postcode)?.area : undefined;
-  return area ? POSTCODE_AREAS[area]?.nation : undefined;
-};
-
 function closedConflict(job: JobRow): AppError {
   switch (job.status) {
     case 'accepted':
@@ -189,10 +149,7 @@ function closedConflict(job: JobRow): AppError {
 
 /** Refunds a job's captured payment, if it has one; what the customer is told. */
 async function refundJobPayment(deps: AppDeps, job: JobRow, reason: string): Promise<RefundNote> {
-  const payment = await findPayment(deps.db, { kind: 'job', id: job.id });
-  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
-  const outcome = await refundPayment(deps, payment, reason);
-  return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
+  return refundIfPaid(deps, await findPayment(deps.db, { kind: 'job', id: job.id }), reason);
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -212,62 +169,23 @@ export class JobsService {
     const route = parsed.data;
     const collection = normaliseAddress(body.collectionAddress);
     const delivery = normaliseAddress(body.deliveryAddress);
-    const errors: FieldError[] = [];
-
-    if (body.collectionDate < ukToday(now)) {
-      errors.push({ path: 'collectionDate', message: 'Collection date cannot be before today' });
-    }
-    if (collection.country !== 'GB') {
-      errors.push({
-        path: 'collectionAddress.country',
-        message: 'Parcels are collected in the United Kingdom (GB)',
-      });
-    }
-    if (route.serviceType === 'international') {
-      if (delivery.country !== route.to) {
-        errors.push({
-          path: 'deliveryAddress.country',
-          message: `This job is for delivery to ${countryName(route.to)} (${route.to}); the delivery address must be there`,
-        });
-      }
-      if (!body.customs) {
-        errors.push({ path: 'customs', message: 'Customs details are required for international shipments' });
-      }
-      if (!body.items?.length) {
-        errors.push({ path: 'items', message: 'Add at least one item to the breakdown of contents' });
-      }
-    } else {
-      if (delivery.country !== 'GB') {
-        errors.push({
-          path: 'deliveryAddress.country',
-          message: 'This is a UK delivery: the delivery address must be in the United Kingdom (GB)',
-        });
-      }
-      if (body.customs) {
-        errors.push({ path: 'customs', message: 'Customs details are only for international shipments' });
-      }
-      if (body.items?.length) {
-        errors.push({
-          path: 'items',
-          message: 'The breakdown of contents is only for international shipments',
-        });
-      }
-    }
-    if (route.serviceType === 'same_day') {
+    const errors = shipmentErrors({
+      serviceType: route.serviceType,
+      fixedBy: 'job',
+      destination: route.serviceType === 'international' ? route.to : '',
+      collection,
+      delivery,
+      collectionDate: body.collectionDate,
+      today: ukToday(now),
+      customs: body.customs,
+      items: body.items,
       // A same-day job is a trip between these two postcodes; the addresses must be at its ends.
-      const ends: [string, OrderAddress, string][] = [
-        ['collectionAddress', collection, route.fromPostcode],
-        ['deliveryAddress', delivery, route.toPostcode],
-      ];
-      for (const [path, address, postcode] of ends) {
-        if (address.postcode !== postcode) {
-          errors.push({
-            path: `${path}.postcode`,
-            message: `The same-day route starts or ends at ${postcode}`,
-          });
-        }
-      }
-    }
+      sameDay: {
+        fromPostcode: route.serviceType === 'same_day' ? route.fromPostcode : undefined,
+        toPostcode: route.serviceType === 'same_day' ? route.toPostcode : undefined,
+        message: (postcode) => `The same-day route starts or ends at ${postcode}`,
+      },
+    });
     if (errors.length) throw AppError.validation(errors);
 
     const record: QuoteRequestRecord = {
@@ -278,8 +196,8 @@ export class JobsService {
       record.fromPostcode = route.fromPostcode;
       record.toPostcode = route.toPostcode;
       // As a quote does: a postcode's nation, so nation-bound same-day services can match.
-      const from = route.from ?? nationOf(route.fromPostcode);
-      const to = route.to ?? nationOf(route.toPostcode);
+      const from = route.from ?? nationOfPostcode(route.fromPostcode);
+      const to = route.to ?? nationOfPostcode(route.toPostcode);
       if (from) record.from = from;
       if (to) record.to = to;
     } else {
@@ -328,37 +246,21 @@ export class JobsService {
     const rows = await db
       .select()
       .from(jobs)
-      .where(
-        and(
-          mine,
-          after
-            ? or(
-                lt(jobs.createdAt, after.createdAt),
-                and(eq(jobs.createdAt, after.createdAt), lt(jobs.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(mine, olderThan(jobs, after)))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const [totals] = await db.select({ n: count() }).from(jobs).where(mine);
-    const paid = page.length
-      ? await db
-          .select()
-          .from(payments)
-          .where(
-            inArray(
-              payments.jobId,
-              page.map((j) => j.id),
-            ),
-          )
-      : [];
+    const paid = await findPayments(
+      db,
+      'job',
+      page.map((j) => j.id),
+    );
     const byJob = new Map(paid.map((p) => [p.jobId, p]));
     const now = this.deps.now();
     return {
       items: page.map((j) => toJobDto(j, byJob.get(j.id), now)),
-      nextCursor: rows.length > query.limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
+      nextCursor: nextCursor(rows, query.limit),
       total: totals?.n ?? 0,
     };
   }
@@ -410,12 +312,7 @@ export class JobsService {
         cancelUrl: `${base}/dashboard?job=${encodeURIComponent(job.id)}`,
       },
     );
-    return {
-      provider: payment.provider,
-      providerOrderId: payment.providerOrderId,
-      ...(payment.approveUrl ? { approveUrl: payment.approveUrl } : {}),
-      ...(deps.payments.clientId ? { clientId: deps.payments.clientId } : {}),
-    };
+    return paymentSession(deps, payment);
   }
 
   /** Captures the approved payment: the job opens to couriers. Safe to repeat. */
@@ -469,28 +366,12 @@ export class JobsService {
 
 type ServiceRow = typeof courierServices.$inferSelect;
 
+/**
+ * The service as the quote engine reads it, with both statuses, so the engine itself refuses an
+ * inactive service here (the catalogue holds only active ones; this row is read directly).
+ */
 function ratesOf(row: ServiceRow, vendorName: string, vendorStatus: string): CourierServiceRates {
-  return {
-    id: row.id,
-    vendorId: row.vendorId,
-    vendorName,
-    name: row.name,
-    logoUrl: row.logoUrl,
-    serviceType: row.serviceType,
-    currency: row.currency,
-    fromLocation: row.fromLocation,
-    toLocation: row.toLocation,
-    weightTiers: row.weightTiers,
-    maxLengthCm: row.maxLengthCm,
-    maxWidthCm: row.maxWidthCm,
-    maxHeightCm: row.maxHeightCm,
-    maxWeightKg: row.maxWeightKg,
-    volumetricDivisor: row.volumetricDivisor,
-    transitDays: row.transitDays,
-    sameDay: row.sameDay,
-    status: row.status,
-    vendorStatus,
-  };
+  return { ...quotableService(row, vendorName), status: row.status, vendorStatus };
 }
 
 export type AcceptResult = { created: boolean; order: Awaited<ReturnType<OrdersService['detail']>> };
@@ -572,7 +453,7 @@ export class VendorJobsService {
         { path: 'courierServiceId', message: 'Choose one of your courier services' },
       ]);
     }
-    const vendorName = found.shopName ?? found.ownerName ?? 'Courier';
+    const vendorName = vendorNameOf(found.shopName, found.ownerName);
     const evaluation = evaluateForJob(job.route, ratesOf(found.service, vendorName, vendor.status), now);
     if (!evaluation.ok) {
       throw AppError.validation([

@@ -536,6 +536,26 @@ describe('the job lifecycle', () => {
     expect((await paymentOf(job.id))?.status).toBe('captured');
   });
 
+  it('shows the job’s payment on the order it became, wherever the order is read', async () => {
+    const c = await customer();
+    const v = await vendorWith('v@example.com', [SERVICES.fits]);
+    const job = await postJob(c.auth);
+    await payJob(job.id, c.auth);
+    const accepted = await t.post(
+      `/api/v1/vendor/jobs/${job.id}/accept`,
+      { courierServiceId: v.serviceIds[0] },
+      v.auth,
+    );
+    expect(accepted.status).toBe(201);
+    // Paid through the job: the order has no payment of its own.
+    expect(await t.deps.db.select().from(payments).where(eq(payments.orderId, accepted.body.id))).toEqual([]);
+    const paid = { provider: 'test', status: 'captured', capturedAt: now.toISOString(), refundedAt: null };
+    expect(accepted.body.payment).toEqual(paid);
+    expect((await t.get(`/api/v1/orders/${accepted.body.id}`, c.auth)).body.payment).toEqual(paid);
+    expect((await t.get('/api/v1/orders', c.auth)).body.items[0].payment).toEqual(paid);
+    expect((await t.get('/api/v1/vendor/orders', v.auth)).body.items[0].payment).toEqual(paid);
+  });
+
   it('lets exactly one of two vendors accepting at once win', async () => {
     const c = await customer();
     const a = await vendorWith('a@example.com', [SERVICES.fits]);
@@ -615,6 +635,8 @@ describe('the job lifecycle', () => {
     );
     expect(cancelled.status).toBe(200);
     expect((await paymentOf(job.id))?.status).toBe('refunded');
+    // The order shows the job's payment, which paid for it, now refunded.
+    expect(cancelled.body.payment).toMatchObject({ status: 'refunded', refundedAt: now.toISOString() });
     const withdraw = await t.post(`/api/v1/jobs/${job.id}/withdraw`, undefined, c.auth);
     expect(withdraw.status).toBe(409);
     expect(withdraw.body.code).toBe('job_accepted');

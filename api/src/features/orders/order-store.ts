@@ -43,16 +43,28 @@ export async function insertOrder(
     .values({ ...values, id: uuidv7(), createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('order insert returned nothing');
+  await recordOrderEvent(tx, row.id, actor, now, { from: null, to: row.status, note });
+  return row;
+}
+
+/**
+ * Writes one entry of an order's timeline. `from` equals `to` for a change that is not a status
+ * change (a new tracking number, a moved collection date), which the timeline still shows.
+ */
+export async function recordOrderEvent(
+  tx: DbOrTx,
+  orderId: string,
+  actor: OrderActor,
+  now: Date,
+  event: { from: OrderStatus | null; to: OrderStatus; note: string | null },
+): Promise<void> {
   await tx.insert(orderEvents).values({
-    orderId: row.id,
+    orderId,
     at: now,
     actorId: actor.id,
     actorRole: actor.role,
-    from: null,
-    to: row.status,
-    note,
+    ...event,
   });
-  return row;
 }
 
 /**
@@ -74,15 +86,7 @@ export async function applyTransition(
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!row) return null;
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    at: now,
-    actorId: actor.id,
-    actorRole: actor.role,
-    from: order.status,
-    to,
-    note: options.note ?? null,
-  });
+  await recordOrderEvent(tx, order.id, actor, now, { from: order.status, to, note: options.note ?? null });
   return row;
 }
 

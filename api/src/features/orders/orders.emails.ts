@@ -5,43 +5,16 @@
 import type { OrderStatus } from '../../db/schema';
 import { formatMoney } from '../../lib/money';
 import type { MailMessage } from '../../providers/mail';
+import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { type OrderRow, orderReference } from './order-store';
 import { statusLabel } from './status';
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
-
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 80);
-
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a2233">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-<tr><td><p style="font-size:20px;font-weight:bold;color:#0b3d91;margin:0 0 16px">Consign</p>${bodyHtml}
-<p style="font-size:12px;color:#6b7280;margin-top:32px">Consign Ltd, registered in England and Wales. You received this email because of an order on your Consign account.</p>
-</td></tr></table></td></tr></table></body></html>`;
-}
-
-function button(href: string, label: string) {
-  return `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-}
-
-function table(rows: [string, string][]) {
-  return `<table role="presentation" cellpadding="4" cellspacing="0">${rows
-    .map(
-      ([k, v]) =>
-        `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>`;
-}
+/** The footer's reason: every order email is about an order on the recipient's account. */
+const ORDER_REASON = 'an order on your Consign account';
 
 const place = (a: OrderRow['collectionAddress']) => `${a.town}, ${a.postcode}, ${a.country}`;
 
-function summaryRows(order: OrderRow): [string, string][] {
+function summaryRows(order: OrderRow): Rows {
   return [
     ['Order', orderReference(order.id)],
     ['Service', `${order.serviceName} (${order.vendorName})`],
@@ -49,11 +22,9 @@ function summaryRows(order: OrderRow): [string, string][] {
     ['To', place(order.deliveryAddress)],
     ['Collection date', order.collectionDate],
     ['Total paid', formatMoney({ amount: order.total, currency: order.currency })],
-    ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as [string, string][]) : []),
+    ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as Rows) : []),
   ];
 }
-
-const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 
 /** To the customer once the payment is recorded: the booking is confirmed. */
 export function orderPaidEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
@@ -75,6 +46,7 @@ ${table(rows)}
 <p>Print ${papers} from your dashboard and attach it to the parcel before collection.</p>
 ${button(dashboardUrl, 'Open your dashboard')}
 <p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>`,
+      ORDER_REASON,
     ),
   };
 }
@@ -112,6 +84,7 @@ export function orderStatusEmail(
       `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 ${table(summaryRows(order))}
 ${button(dashboardUrl, 'Follow your order')}`,
+      ORDER_REASON,
     ),
   };
 }
@@ -119,7 +92,7 @@ ${button(dashboardUrl, 'Follow your order')}`,
 /** To the vendor's owner when a paid order arrives for one of its services. */
 export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
   const ref = orderReference(order.id);
-  const rows: [string, string][] = [
+  const rows: Rows = [
     ['Order', ref],
     ['Service', order.serviceName],
     ['Collection date', order.collectionDate],
@@ -129,7 +102,7 @@ export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: s
     ['Parcels', String(order.parcels.length)],
     ['Chargeable weight', `${order.chargeableWeightKg} kg`],
     ['Price', formatMoney({ amount: order.total, currency: order.currency })],
-    ...(order.notes ? ([['Notes', order.notes]] as [string, string][]) : []),
+    ...(order.notes ? ([['Notes', order.notes]] as Rows) : []),
   ];
   return {
     to,
@@ -140,6 +113,7 @@ export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: s
       `<p>A new paid order has arrived for <strong>${escapeHtml(order.serviceName)}</strong>.</p>
 ${table(rows)}
 ${button(dashboardUrl, 'Open your vendor dashboard')}`,
+      ORDER_REASON,
     ),
   };
 }

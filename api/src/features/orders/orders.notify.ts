@@ -22,9 +22,10 @@ async function send(
   }
 }
 
-async function customerEmail(deps: AppDeps, order: OrderRow) {
+/** Where a customer's emails go; null when the account is gone. */
+export async function customerEmail(deps: AppDeps, customerId: string) {
   const row = await deps.db.query.users.findFirst({
-    where: eq(users.id, order.customerId),
+    where: eq(users.id, customerId),
     columns: { email: true },
   });
   return row?.email ?? null;
@@ -45,7 +46,7 @@ export async function notifyOrderPaid(deps: AppDeps, order: OrderRow) {
   await send(
     deps,
     async () => {
-      const to = await customerEmail(deps, order);
+      const to = await customerEmail(deps, order.customerId);
       return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
     },
     { orderId: order.id, mail: 'order paid' },
@@ -71,7 +72,7 @@ export async function notifyStatusChanged(
   await send(
     deps,
     async () => {
-      const to = await customerEmail(deps, order);
+      const to = await customerEmail(deps, order.customerId);
       return to
         ? orderStatusEmail(to, order, from, note, refund, `${deps.config.publicUrl}/dashboard`)
         : null;

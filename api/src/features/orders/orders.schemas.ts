@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../db/schema';
 import { isIsoDate } from '../../lib/dates';
+import { nullableRef } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { parseUkPostcode } from '../../providers/distance/postcode';
 import {
   COVER_TIERS,
@@ -35,7 +37,7 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .optional();
 
-const wholeMinorUnits = (label: string) =>
+export const wholeMinorUnits = (label: string) =>
   z
     .number({ error: requiredMessage(label, 'a number') })
     .int(`${label} is in minor units (pence): a whole number`);
@@ -150,6 +152,28 @@ export const OrderItemSchema = z
   })
   .openapi('OrderItem');
 
+/**
+ * The fields a booking and a job share (when, what, its value and the customs papers), with the
+ * same messages. Each body adds its own descriptions with `.openapi()`, which returns a copy.
+ */
+export const shipmentFields = {
+  collectionDate: z
+    .string({ error: requiredMessage('Collection date') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+    .refine(isIsoDate, 'Collection date is not a real date')
+    .openapi({ format: 'date', description: 'Not before today, UK time' }),
+  contents: requiredText('Package content', 200),
+  contentValue: wholeMinorUnits('Content value')
+    .min(0, 'Content value cannot be negative')
+    .max(MAX_CONTENT_VALUE, 'Content value is too large'),
+  customs: OrderCustomsSchema.optional(),
+  items: z
+    .array(OrderItemSchema, { error: 'Items must be a list' })
+    .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items`)
+    .optional(),
+  notes: optionalText('Notes', 1000),
+};
+
 export const CreateOrderBodySchema = z
   .strictObject({
     quoteOptionId: requiredText('Quote option', 64).openapi({
@@ -157,16 +181,9 @@ export const CreateOrderBodySchema = z
     }),
     collectionAddress: OrderAddressSchema,
     deliveryAddress: OrderAddressSchema,
-    collectionDate: z
-      .string({ error: requiredMessage('Collection date') })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
-      .refine(isIsoDate, 'Collection date is not a real date')
-      .openapi({ format: 'date', description: 'Not before today, UK time' }),
-    contents: requiredText('Package content', 200),
-    contentValue: wholeMinorUnits('Content value')
-      .min(0, 'Content value cannot be negative')
-      .max(MAX_CONTENT_VALUE, 'Content value is too large')
-      .openapi({ description: 'Minor units of the quote currency' }),
+    collectionDate: shipmentFields.collectionDate,
+    contents: shipmentFields.contents,
+    contentValue: shipmentFields.contentValue.openapi({ description: 'Minor units of the quote currency' }),
     coverAmount: z
       .number({ error: 'Choose a cover option (0 for no extended cover)' })
       .int('Choose one of the cover amounts, or 0 for no extended cover')
@@ -175,13 +192,11 @@ export const CreateOrderBodySchema = z
         description: `Minor units of GBP: 0 (no extended cover) or one of ${COVER_TIERS.map((t) => t.coverAmount).join(', ')}`,
         example: 0,
       }),
-    customs: OrderCustomsSchema.optional().openapi({ description: 'Required for international shipments' }),
-    items: z
-      .array(OrderItemSchema, { error: 'Items must be a list' })
-      .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items`)
-      .optional()
-      .openapi({ description: 'The breakdown of contents; at least one for international shipments' }),
-    notes: optionalText('Notes', 1000),
+    customs: shipmentFields.customs.openapi({ description: 'Required for international shipments' }),
+    items: shipmentFields.items.openapi({
+      description: 'The breakdown of contents; at least one for international shipments',
+    }),
+    notes: shipmentFields.notes,
   })
   .openapi('CreateOrderRequest', {
     description:
@@ -212,7 +227,7 @@ export const ParcelCopySchema = z.object({
 export const OrderEventSchema = z
   .object({
     at: z.iso.datetime(),
-    from: OrderStatusSchema.nullable(),
+    from: nullableRef(OrderStatusSchema),
     to: OrderStatusSchema,
     actorRole: z.enum(ORDER_ACTOR_ROLES),
     note: z.string().nullable(),
@@ -250,7 +265,7 @@ export const OrderSchema = z
     coverAmount: z.number().int(),
     parcels: z.array(ParcelCopySchema),
     chargeableWeightKg: z.number(),
-    customs: OrderCustomsSchema.nullable(),
+    customs: nullableRef(OrderCustomsSchema),
     items: z.array(OrderItemSchema).nullable(),
     notes: z.string().nullable(),
     price: OrderPriceSchema,
@@ -259,7 +274,7 @@ export const OrderSchema = z
     documents: z
       .object({ label: z.string().nullable(), customs: z.string().nullable() })
       .openapi({ description: 'Download paths once paid; customs papers for international orders only' }),
-    payment: OrderPaymentSummarySchema.nullable(),
+    payment: nullableRef(OrderPaymentSummarySchema),
     /** What the caller may do now, so clients do not re-implement the rules. */
     actions: z.object({
       pay: z.boolean(),
@@ -277,18 +292,8 @@ export const OrderDetailSchema = OrderSchema.extend({ events: z.array(OrderEvent
 );
 
 export const OrderListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20)
-    .openapi({ param: { name: 'limit', in: 'query' }, example: 20 }),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' }, description: 'nextCursor of the previous page' }),
+  limit: limitQuery,
+  cursor: cursorQuery(),
   status: OrderStatusSchema.optional().openapi({ param: { name: 'status', in: 'query' } }),
 });
 

@@ -1,30 +1,30 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import {
   courierServices,
-  type OrderAddress,
   type OrderStatus,
   orderEvents,
   orders,
-  payments,
   quoteOptions,
   quotes,
   type UserRole,
   vendors,
 } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
-import { AppError, type FieldError } from '../../lib/errors';
-import { parseUkPostcode } from '../../providers/distance/postcode';
-import { COVER_CURRENCY, coverFeeFor, INTERNATIONAL_DESTINATIONS } from '../meta/reference-data';
+import { AppError } from '../../lib/errors';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { COVER_CURRENCY, coverFeeFor } from '../meta/reference-data';
 import {
   capturePayment,
   ensureProviderPayment,
   findPayment,
+  findPayments,
   type PaymentRow,
   refundPayment,
 } from '../payments/payments.service';
 import {
   applyTransition,
+  type DbOrTx,
   insertOrder,
   type OrderActor,
   type OrderEventRow,
@@ -34,6 +34,7 @@ import {
 import type { RefundNote } from './orders.emails';
 import { notifyStatusChanged } from './orders.notify';
 import type { CreateOrderBody } from './orders.schemas';
+import { normaliseAddress, shipmentErrors } from './shipment';
 import { allowedNextStatuses, checkTransition } from './status';
 
 /** The signed-in caller, as the access token says. */
@@ -44,11 +45,35 @@ export type Relation = 'customer' | 'vendor' | 'admin';
 
 export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired; please get a new quote';
 
-const countryName = (code: string) => INTERNATIONAL_DESTINATIONS.find((c) => c.code === code)?.name ?? code;
-
 // -----------------------------------------------------------------------------------------------
 // Wire shape
 
+/** The wire form of a payment (OrderPaymentSummary), for orders and jobs alike. */
+export function paymentSummary(payment: PaymentRow | null | undefined) {
+  return payment
+    ? {
+        provider: payment.provider,
+        status: payment.status,
+        capturedAt: payment.capturedAt?.toISOString() ?? null,
+        refundedAt: payment.refundedAt?.toISOString() ?? null,
+      }
+    : null;
+}
+
+/** What a client needs to take the buyer through a payment (PaymentSession), for orders and jobs. */
+export function paymentSession(deps: AppDeps, payment: PaymentRow) {
+  return {
+    provider: payment.provider,
+    providerOrderId: payment.providerOrderId,
+    ...(payment.approveUrl ? { approveUrl: payment.approveUrl } : {}),
+    ...(deps.payments.clientId ? { clientId: deps.payments.clientId } : {}),
+  };
+}
+
+/**
+ * `payment` is the order's own, or for an order made from a job the job's, which paid for it
+ * (see orderPayment).
+ */
 export function toOrderDto(
   order: OrderRow,
   payment: PaymentRow | null | undefined,
@@ -93,14 +118,7 @@ export function toOrderDto(
       label: printable ? `${base}/label.pdf` : null,
       customs: printable && order.serviceType === 'international' ? `${base}/customs.pdf` : null,
     },
-    payment: payment
-      ? {
-          provider: payment.provider,
-          status: payment.status,
-          capturedAt: payment.capturedAt?.toISOString() ?? null,
-          refundedAt: payment.refundedAt?.toISOString() ?? null,
-        }
-      : null,
+    payment: paymentSummary(payment),
     actions: {
       pay: relation === 'customer' && order.status === 'awaiting_payment',
       cancel: checkTransition({
@@ -168,15 +186,107 @@ async function loadOwnOrder(deps: AppDeps, viewer: Viewer, id: string): Promise<
 }
 
 // -----------------------------------------------------------------------------------------------
+// Payments of orders
+
+/** An order's payment: its own, or, for an order made from a job, the job's, which paid for it. */
+export async function orderPayment(
+  db: AppDeps['db'],
+  order: Pick<OrderRow, 'id' | 'jobId'>,
+): Promise<PaymentRow | undefined> {
+  return (
+    (await findPayment(db, { kind: 'order', id: order.id })) ??
+    (order.jobId ? await findPayment(db, { kind: 'job', id: order.jobId }) : undefined)
+  );
+}
+
+/** orderPayment for a page of orders in two queries, by order id. */
+export async function orderPayments(
+  db: AppDeps['db'],
+  page: readonly Pick<OrderRow, 'id' | 'jobId'>[],
+): Promise<Map<string, PaymentRow>> {
+  const jobIds = page.flatMap((o) => (o.jobId ? [o.jobId] : []));
+  const [own, viaJob] = await Promise.all([
+    findPayments(
+      db,
+      'order',
+      page.map((o) => o.id),
+    ),
+    findPayments(db, 'job', jobIds),
+  ]);
+  const byOrder = new Map(own.map((p) => [p.orderId, p]));
+  const byJob = new Map(viaJob.map((p) => [p.jobId, p]));
+  const found = new Map<string, PaymentRow>();
+  for (const o of page) {
+    const payment = byOrder.get(o.id) ?? (o.jobId ? byJob.get(o.jobId) : undefined);
+    if (payment) found.set(o.id, payment);
+  }
+  return found;
+}
+
+/**
+ * Gives a captured payment back and says what the customer is told. A payment that was never
+ * captured has nothing to give back (null).
+ */
+export async function refundIfPaid(
+  deps: AppDeps,
+  payment: PaymentRow | null | undefined,
+  reason: string,
+): Promise<RefundNote> {
+  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
+  const outcome = await refundPayment(deps, payment, reason);
+  return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
+}
+
+// -----------------------------------------------------------------------------------------------
 // Status changes
 
 export type ChangeStatusResult = { order: OrderRow; from: OrderStatus; refund: RefundNote };
 
 /**
- * The one way an order's status changes after it exists (the vendor's PATCH, cancellations,
- * jobs, external refunds): checks the machine, moves the status and writes the event in one
- * immediate transaction, then refunds a cancelled paid order and emails the customer.
- * Illegal moves are 409 with the machine's message.
+ * Moves an order read inside the caller's immediate transaction: checks the move against the
+ * status machine (409 with its message when illegal) and writes the status with its event.
+ */
+export async function transitionOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: OrderActor,
+  now: Date,
+  options: { note?: string | null } = {},
+): Promise<OrderRow> {
+  const check = checkTransition({ from: order.status, to, actor: actor.role, paidAt: order.paidAt, now });
+  if (!check.ok) throw AppError.conflict(check.message, check.code);
+  const moved = await applyTransition(tx, order, to, actor, now, { note: options.note ?? null });
+  // The immediate transaction holds the write lock since the order was read, so this holds.
+  if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+  return moved;
+}
+
+/**
+ * What follows a committed status change: a cancelled paid order is refunded (its own payment or
+ * the job's that paid for it) and the customer is emailed, with the refund when there is one.
+ */
+export async function afterStatusChange(
+  deps: AppDeps,
+  after: OrderRow,
+  from: OrderStatus,
+  actor: OrderActor,
+  note: string | null,
+): Promise<RefundNote> {
+  const refund =
+    after.status === 'cancelled'
+      ? await refundIfPaid(deps, await orderPayment(deps.db, after), `order cancelled by ${actor.role}`)
+      : null;
+  await notifyStatusChanged(deps, after, from, note, refund);
+  return refund;
+}
+
+/**
+ * An order's status change after it exists (cancellations, external refunds): checks the
+ * machine, moves the status and writes the event in one immediate transaction, then refunds a
+ * cancelled paid order and emails the customer. Illegal moves are 409 with the machine's message.
+ * A change that also writes other columns (the vendor's edit drawer) runs transitionOrder in its
+ * own transaction and afterStatusChange after it, the same two steps.
  */
 export async function changeOrderStatus(
   deps: AppDeps,
@@ -186,53 +296,22 @@ export async function changeOrderStatus(
   options: { note?: string | null } = {},
 ): Promise<ChangeStatusResult> {
   const now = deps.now();
+  const note = options.note ?? null;
   const { before, after } = await deps.db.transaction(
     async (tx) => {
       const order = await tx.query.orders.findFirst({ where: eq(orders.id, orderId) });
       if (!order) throw AppError.notFound('Order not found');
-      const check = checkTransition({ from: order.status, to, actor: actor.role, paidAt: order.paidAt, now });
-      if (!check.ok) throw AppError.conflict(check.message, check.code);
-      const moved = await applyTransition(tx, order, to, actor, now, { note: options.note ?? null });
-      if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
-      return { before: order, after: moved };
+      return { before: order, after: await transitionOrder(tx, order, to, actor, now, { note }) };
     },
     { behavior: 'immediate' },
   );
-
-  let refund: RefundNote = null;
-  if (to === 'cancelled') {
-    const payment = await findPayment(deps.db, { kind: 'order', id: orderId });
-    // A job's order was paid through the job; its payment goes back the same way.
-    const paidBy =
-      payment ?? (after.jobId ? await findPayment(deps.db, { kind: 'job', id: after.jobId }) : undefined);
-    if (paidBy && (paidBy.status === 'captured' || paidBy.status === 'refunded')) {
-      const outcome = await refundPayment(deps, paidBy, `order cancelled by ${actor.role}`);
-      refund = outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
-    }
-  }
-  await notifyStatusChanged(deps, after, before.status, options.note ?? null, refund);
+  const refund = await afterStatusChange(deps, after, before.status, actor, note);
   return { order: after, from: before.status, refund };
 }
 
 // -----------------------------------------------------------------------------------------------
 
 export type OrderListQuery = { limit: number; cursor?: string | undefined; status?: OrderStatus | undefined };
-
-function encodeCursor(order: OrderRow) {
-  return Buffer.from(JSON.stringify([order.createdAt.getTime(), order.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ms === 'number' && Number.isSafeInteger(ms) && typeof id === 'string') {
-      return { createdAt: new Date(ms), id };
-    }
-  } catch {
-    // fall through to the problem below
-  }
-  throw AppError.validation([{ path: 'cursor', message: 'Not a cursor this list gave out' }]);
-}
 
 export class OrdersService {
   constructor(private readonly deps: AppDeps) {}
@@ -253,33 +332,11 @@ export class OrdersService {
     const rows = await db
       .select()
       .from(orders)
-      .where(
-        and(
-          mine,
-          query.status ? eq(orders.status, query.status) : undefined,
-          after
-            ? or(
-                lt(orders.createdAt, after.createdAt),
-                and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(mine, query.status ? eq(orders.status, query.status) : undefined, olderThan(orders, after)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
-    const paymentRows = page.length
-      ? await db
-          .select()
-          .from(payments)
-          .where(
-            inArray(
-              payments.orderId,
-              page.map((o) => o.id),
-            ),
-          )
-      : [];
-    const byOrder = new Map(paymentRows.map((p) => [p.orderId, p]));
+    const byOrder = await orderPayments(db, page);
 
     const [counts] = await db
       .select({
@@ -299,7 +356,7 @@ export class OrdersService {
     const now = this.deps.now();
     return {
       items: page.map((o) => toOrderDto(o, byOrder.get(o.id), 'customer', now)),
-      nextCursor: rows.length > query.limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
+      nextCursor: nextCursor(rows, query.limit),
       totals: {
         count: Number(counts?.count ?? 0),
         pending: Number(counts?.pending ?? 0),
@@ -320,7 +377,7 @@ export class OrdersService {
         where: eq(orderEvents.orderId, order.id),
         orderBy: [asc(orderEvents.at)],
       }),
-      findPayment(db, { kind: 'order', id: order.id }),
+      orderPayment(db, order),
     ]);
     return { ...toOrderDto(order, payment, relation, this.deps.now()), events: events.map(toEventDto) };
   }
@@ -356,13 +413,7 @@ export class OrdersService {
         cancelUrl: `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
       },
     );
-    const provider = this.deps.payments;
-    return {
-      provider: payment.provider,
-      providerOrderId: payment.providerOrderId,
-      ...(payment.approveUrl ? { approveUrl: payment.approveUrl } : {}),
-      ...(provider.clientId ? { clientId: provider.clientId } : {}),
-    };
+    return paymentSession(this.deps, payment);
   }
 
   /**
@@ -401,17 +452,6 @@ function assertAwaitingPayment(order: OrderRow) {
 // -----------------------------------------------------------------------------------------------
 // Booking
 
-/** A UK address's postcode in its canonical form ("sw1a1aa" -> "SW1A 1AA"); others as typed. */
-function normaliseAddress(address: OrderAddress): OrderAddress {
-  const uk = address.country === 'GB' ? parseUkPostcode(address.postcode) : null;
-  const { line2, ...rest } = address;
-  return {
-    ...rest,
-    ...(line2 ? { line2 } : {}),
-    postcode: uk ? uk.postcode : address.postcode.toUpperCase(),
-  };
-}
-
 /**
  * Creates an order (awaiting_payment) from a stored quote option. Exported for other features
  * that book on a customer's behalf; the route goes through OrdersService.create.
@@ -437,68 +477,26 @@ export async function createOrderFromOption(
   if (quote.expiresAt.getTime() <= now.getTime())
     throw AppError.conflict(QUOTE_EXPIRED_MESSAGE, 'quote_expired');
 
-  const errors: FieldError[] = [];
   const collection = normaliseAddress(body.collectionAddress);
   const delivery = normaliseAddress(body.deliveryAddress);
   const serviceType = option.serviceType;
-
-  if (body.collectionDate < ukToday(now)) {
-    errors.push({ path: 'collectionDate', message: 'Collection date cannot be before today' });
-  }
-  // The route is part of the price: the addresses must be where the quote said.
-  if (collection.country !== 'GB') {
-    errors.push({
-      path: 'collectionAddress.country',
-      message: 'Parcels are collected in the United Kingdom (GB)',
-    });
-  }
-  if (serviceType === 'international') {
-    const to = quote.request.to ?? '';
-    if (delivery.country !== to) {
-      errors.push({
-        path: 'deliveryAddress.country',
-        message: `This quote is for delivery to ${countryName(to)} (${to}); the delivery address must be there`,
-      });
-    }
-    if (!body.customs) {
-      errors.push({ path: 'customs', message: 'Customs details are required for international shipments' });
-    }
-    if (!body.items?.length) {
-      errors.push({ path: 'items', message: 'Add at least one item to the breakdown of contents' });
-    }
-  } else {
-    if (delivery.country !== 'GB') {
-      errors.push({
-        path: 'deliveryAddress.country',
-        message: 'This is a UK delivery: the delivery address must be in the United Kingdom (GB)',
-      });
-    }
-    if (body.customs) {
-      errors.push({ path: 'customs', message: 'Customs details are only for international shipments' });
-    }
-    if (body.items?.length) {
-      errors.push({
-        path: 'items',
-        message: 'The breakdown of contents is only for international shipments',
-      });
-    }
-  }
-  if (serviceType === 'same_day') {
-    // Same-day prices are by distance between these two postcodes; others would change the price.
-    const quoted: [keyof CreateOrderBody & string, OrderAddress, string | undefined][] = [
-      ['collectionAddress', collection, quote.request.fromPostcode],
-      ['deliveryAddress', delivery, quote.request.toPostcode],
-    ];
-    for (const [path, address, postcode] of quoted) {
-      const expected = postcode ? (parseUkPostcode(postcode)?.postcode ?? postcode) : undefined;
-      if (expected && address.postcode !== expected) {
-        errors.push({
-          path: `${path}.postcode`,
-          message: `The same-day price was quoted for ${expected}; get a new quote for another postcode`,
-        });
-      }
-    }
-  }
+  const errors = shipmentErrors({
+    serviceType,
+    fixedBy: 'quote',
+    destination: quote.request.to ?? '',
+    collection,
+    delivery,
+    collectionDate: body.collectionDate,
+    today: ukToday(now),
+    customs: body.customs,
+    items: body.items,
+    sameDay: {
+      fromPostcode: quote.request.fromPostcode,
+      toPostcode: quote.request.toPostcode,
+      message: (postcode) =>
+        `The same-day price was quoted for ${postcode}; get a new quote for another postcode`,
+    },
+  });
   const coverFee = coverFeeFor(body.coverAmount);
   if (coverFee === null) {
     errors.push({

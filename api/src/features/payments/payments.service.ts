@@ -12,7 +12,7 @@
  *    transaction together with the subject's change, and capture ids are unique: a capture reported
  *    by the capture call, the webhook and the reconciler is recorded by whichever comes first.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -56,6 +56,20 @@ const subjectColumn = (subject: PaymentSubject) =>
 
 export async function findPayment(db: Database, subject: PaymentSubject): Promise<PaymentRow | undefined> {
   return db.query.payments.findFirst({ where: subjectColumn(subject) });
+}
+
+/** The payments of several subjects of one kind, in one query (for a page of a list). */
+export async function findPayments(
+  db: Database,
+  kind: PaymentSubject['kind'],
+  ids: readonly string[],
+): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  const column = kind === 'order' ? payments.orderId : payments.jobId;
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(column, [...ids]));
 }
 
 async function reload(db: Database, id: string): Promise<PaymentRow> {

@@ -150,6 +150,10 @@ export const QuoteOptionSchema = z
       maxWidthCm: z.number().nullable(),
       maxHeightCm: z.number().nullable(),
       maxWeightKg: z.number().nullable(),
+      volumetricDivisor: z.number().int().openapi({
+        description: 'cm³ per kg: a parcel is billed by max(actual kg, L×W×H ÷ this), as billedBy says',
+        example: 5000,
+      }),
     }),
     badges: z.array(z.enum(['cheapest', 'fastest'])),
     distance: z

@@ -8,11 +8,10 @@ import {
   DistanceLookupError,
   type DistanceProvider,
   type DistanceResult,
-  POSTCODE_AREAS,
-  parseUkPostcode,
+  nationOfPostcode,
 } from '../../providers/distance';
 import { candidatesFor } from './candidates';
-import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
+import { DEFAULT_VOLUMETRIC_DIVISOR, InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
 import { insertRows, quoteWriterFor } from './quote-writer';
@@ -74,7 +73,13 @@ function snapshotOf(option: QuoteOption): OptionSnapshot {
 function toOptionDto(id: string, snapshot: OptionSnapshot, row?: OptionRow): QuoteOptionDto {
   const { breakdown: _breakdown, ...shown } = snapshot;
   const price = row ? { net: row.net, vat: row.vat, total: row.total, currency: row.currency } : shown.price;
-  return { id, ...shown, price };
+  // Options stored before they carried the divisor (such quotes expire within 30 minutes of the
+  // upgrade) show the engine's default.
+  const limits = {
+    ...shown.limits,
+    volumetricDivisor: shown.limits.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR,
+  };
+  return { id, ...shown, limits, price };
 }
 
 function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): QuoteDto {
@@ -86,12 +91,6 @@ function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): Quot
     request: quote.request,
     options,
   };
-}
-
-/** The nation a same-day postcode is in when the request does not say: its area's main town's. */
-function nationOf(postcode: string): string | undefined {
-  const area = parseUkPostcode(postcode)?.area;
-  return area ? POSTCODE_AREAS[area]?.nation : undefined;
 }
 
 export class QuotesService {
@@ -112,8 +111,9 @@ export class QuotesService {
       const distance = await this.sameDayDistance(input.fromPostcode, input.toPostcode);
       ctx.distanceMiles = distance.miles;
       ctx.distanceSource = distance.source;
-      request.from = input.from ?? nationOf(input.fromPostcode);
-      request.to = input.to ?? nationOf(input.toPostcode);
+      // The nation a same-day postcode is in when the request does not say: its area's main town's.
+      request.from = input.from ?? nationOfPostcode(input.fromPostcode);
+      request.to = input.to ?? nationOfPostcode(input.toPostcode);
     }
 
     const services = candidatesFor(await this.deps.catalog.quotable(), request);

@@ -115,7 +115,7 @@ describe('POST /quotes', () => {
       chargeableWeightKg: 2,
       billedBy: 'actual',
       transitDays: 2,
-      limits: { maxLengthCm: 100, maxWidthCm: 70, maxHeightCm: 60, maxWeightKg: 20 },
+      limits: { maxLengthCm: 100, maxWidthCm: 70, maxHeightCm: 60, maxWeightKg: 20, volumetricDivisor: 5000 },
       courierService: { name: 'UPS Standard', logoUrl: null },
       vendor: { id: await vendorIdOf('vendor@consign.example'), name: 'Swift Couriers Ltd' },
     });
@@ -145,6 +145,34 @@ describe('POST /quotes', () => {
     const none = await t.post('/api/v1/quotes', domestic({ parcels: [{ ...parcel, weight: 31 }] }));
     expect(none.status).toBe(201);
     expect(none.body.options).toEqual([]);
+  });
+
+  it('names the volumetric divisor each option was billed with, when quoted and when read back', async () => {
+    await addService(await vendorIdOf('vendor@consign.example'), {
+      name: 'Bulky Freight',
+      volumetricDivisor: 4000,
+    });
+    const bulky = domestic({ parcels: [{ length: 50, width: 40, height: 40, weight: 3 }] });
+    const res = await t.post('/api/v1/quotes', bulky);
+    const divisors = (body: { options: QuoteOptionDto[] }) =>
+      Object.fromEntries(body.options.map((o) => [o.courierService.name, o.limits.volumetricDivisor]));
+    expect(divisors(res.body)).toMatchObject({ 'Bulky Freight': 4000, 'UPS Standard': 5000 });
+    // 50×40×40 / 4000 = 20 kg: the divisor explains the chargeable weight.
+    const freight = res.body.options.find((o: QuoteOptionDto) => o.courierService.name === 'Bulky Freight');
+    expect(freight).toMatchObject({ billedBy: 'volumetric', chargeableWeightKg: 20 });
+    expect(divisors((await t.get(`/api/v1/quotes/${res.body.id}`)).body)).toEqual(divisors(res.body));
+
+    // An option stored before options carried the divisor reads as the default.
+    const [stored] = await t.deps.db.select().from(quoteOptions).where(eq(quoteOptions.id, freight.id));
+    const { volumetricDivisor: _dropped, ...oldLimits } = (stored!.snapshot as QuoteOptionDto).limits;
+    await t.deps.db
+      .update(quoteOptions)
+      .set({ snapshot: { ...(stored!.snapshot as object), limits: oldLimits } })
+      .where(eq(quoteOptions.id, freight.id));
+    const legacy = (await t.get(`/api/v1/quotes/${res.body.id}`)).body.options.find(
+      (o: QuoteOptionDto) => o.id === freight.id,
+    );
+    expect(legacy.limits).toEqual({ ...oldLimits, volumetricDivisor: 5000 });
   });
 
   it('matches routes: a service collecting only in England is not offered from Scotland', async () => {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { nullableRef } from '../../lib/openapi';
 import { RoleSchema } from '../auth/auth.schemas';
 
 export const AddressSchema = z
@@ -21,7 +22,7 @@ export const UserSchema = z
     email: z.string(),
     name: z.string().nullable(),
     phone: z.string().nullable(),
-    address: AddressSchema.nullable(),
+    address: nullableRef(AddressSchema),
     avatarUrl: z.string().nullable(),
     role: RoleSchema,
     emailVerified: z.boolean(),
@@ -38,7 +39,7 @@ export const UpdateMeBodySchema = z
       .regex(/^\+?[0-9 ()-]{7,20}$/, 'Phone must be 7 to 20 digits, spaces or brackets')
       .nullable()
       .optional(),
-    address: AddressSchema.nullable().optional(),
+    address: nullableRef(AddressSchema).optional(),
     avatarUrl: z
       .string()
       .trim()

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { isIsoDate } from '../../lib/dates';
 import { CURRENCIES } from '../../lib/money';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { OrderSchema, OrderStatusSchema } from '../orders/orders.schemas';
 
 /**
@@ -56,13 +57,7 @@ export type VendorOrderFilters = z.infer<typeof VendorOrderFilterSchema>;
 export const VendorOrderListQuerySchema = z
   .object({
     ...filterShape,
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
-      .default(20)
-      .openapi({ param: { name: 'limit', in: 'query' }, example: 20 }),
+    limit: limitQuery,
     page: z.coerce
       .number({ error: 'page must be a number' })
       .int('page must be a whole number')
@@ -70,14 +65,7 @@ export const VendorOrderListQuerySchema = z
       .max(100_000, 'page is too large')
       .optional()
       .openapi({ param: { name: 'page', in: 'query' }, description: 'Page number from 1; or use cursor' }),
-    cursor: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({
-        param: { name: 'cursor', in: 'query' },
-        description: 'nextCursor of the previous page; not with page',
-      }),
+    cursor: cursorQuery('nextCursor of the previous page; not with page'),
   })
   .superRefine((q, ctx) => {
     datesInOrder(q, ctx);

@@ -6,18 +6,22 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderStatus, orderEvents, orders, payments } from '../../db/schema';
+import { type OrderStatus, orders } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
-import { applyTransition, type OrderRow } from '../orders/order-store';
-import type { RefundNote } from '../orders/orders.emails';
-import { notifyStatusChanged } from '../orders/orders.notify';
-import { OrdersService, toOrderDto } from '../orders/orders.service';
-import { checkTransition, statusLabel } from '../orders/status';
-import { findPayment, refundPayment } from '../payments/payments.service';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { type OrderRow, recordOrderEvent } from '../orders/order-store';
+import {
+  afterStatusChange,
+  OrdersService,
+  orderPayments,
+  toOrderDto,
+  transitionOrder,
+} from '../orders/orders.service';
+import { statusLabel } from '../orders/status';
 import { vendorOf } from '../vendors/vendors.service';
 import { ukDayEnd, ukDayStart, vendorOrdersCsv, vendorOrdersFileName } from './vendor-orders.csv';
 import type {
@@ -53,22 +57,6 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   return and(...conditions) as SQL;
 }
 
-function encodeCursor(order: OrderRow) {
-  return Buffer.from(JSON.stringify([order.createdAt.getTime(), order.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ms === 'number' && Number.isSafeInteger(ms) && typeof id === 'string') {
-      return { createdAt: new Date(ms), id };
-    }
-  } catch {
-    // fall through to the problem below
-  }
-  throw AppError.validation([{ path: 'cursor', message: 'Not a cursor this list gave out' }]);
-}
-
 /** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -87,41 +75,20 @@ export class VendorOrdersService {
     const rows = await db
       .select()
       .from(orders)
-      .where(
-        and(
-          where,
-          after
-            ? or(
-                lt(orders.createdAt, after.createdAt),
-                and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(where, olderThan(orders, after)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1)
       .offset(page ? (page - 1) * query.limit : 0);
     const items = rows.slice(0, query.limit);
     const [total] = await db.select({ n: count() }).from(orders).where(where);
-    const paid = items.length
-      ? await db
-          .select()
-          .from(payments)
-          .where(
-            inArray(
-              payments.orderId,
-              items.map((o) => o.id),
-            ),
-          )
-      : [];
-    const byOrder = new Map(paid.map((p) => [p.orderId, p]));
+    const byOrder = await orderPayments(db, items);
     const now = this.deps.now();
     return {
       items: items.map((o) => toOrderDto(o, byOrder.get(o.id), 'vendor', now)),
       total: total?.n ?? 0,
       limit: query.limit,
       page,
-      nextCursor: rows.length > query.limit && items.length ? encodeCursor(items[items.length - 1]!) : null,
+      nextCursor: nextCursor(rows, query.limit),
     };
   }
 
@@ -257,30 +224,13 @@ export class VendorOrdersService {
         const note = notes.length ? notes.join('; ') : null;
         const to = body.status;
         if (to !== undefined && to !== order.status) {
-          const check = checkTransition({
-            from: order.status,
-            to,
-            actor: 'vendor',
-            paidAt: order.paidAt,
-            now,
-          });
-          if (!check.ok) throw AppError.conflict(check.message, check.code);
           // The field changes ride on the status change's event: one change, one timeline entry.
-          const moved = await applyTransition(tx, current, to, actor, now, { note });
-          if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+          const moved = await transitionOrder(tx, current, to, actor, now, { note });
           return { before: order, after: moved, statusChanged: true, note };
         }
         if (note) {
           // Not a status change, but still a change the customer's timeline records.
-          await tx.insert(orderEvents).values({
-            orderId: order.id,
-            at: now,
-            actorId: actor.id,
-            actorRole: actor.role,
-            from: order.status,
-            to: order.status,
-            note,
-          });
+          await recordOrderEvent(tx, order.id, actor, now, { from: order.status, to: order.status, note });
         }
         return { before: order, after: current, statusChanged: false, note };
       },
@@ -289,24 +239,12 @@ export class VendorOrdersService {
 
     const { before, after } = result;
     if (result.statusChanged) {
-      const refund = after.status === 'cancelled' ? await this.refund(after) : null;
-      await notifyStatusChanged(deps, after, before.status, result.note, refund);
+      await afterStatusChange(deps, after, before.status, actor, result.note);
       deps.logger.info(
         { orderId, from: before.status, to: after.status },
         `vendor marked order ${statusLabel(after.status)}`,
       );
     }
     return new OrdersService(deps).detail(after, 'vendor');
-  }
-
-  /** A cancelled paid order gives its payment back: the order's own, or the job's that paid for it. */
-  private async refund(order: OrderRow): Promise<RefundNote> {
-    const { deps } = this;
-    const payment =
-      (await findPayment(deps.db, { kind: 'order', id: order.id })) ??
-      (order.jobId ? await findPayment(deps.db, { kind: 'job', id: order.jobId }) : undefined);
-    if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
-    const outcome = await refundPayment(deps, payment, 'order cancelled by vendor');
-    return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
   }
 }

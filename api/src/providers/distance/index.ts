@@ -32,6 +32,6 @@ export function createDistanceProvider(options: DistanceProviderOptions = {}): D
 
 export { createEstimateDistanceProvider } from './estimate';
 export { createGoogleDistanceProvider } from './google';
-export { isUkPostcode, parseUkPostcode, type UkPostcode } from './postcode';
+export { isUkPostcode, nationOfPostcode, parseUkPostcode, type UkPostcode } from './postcode';
 export { POSTCODE_AREAS } from './postcode-areas';
 export * from './types';

@@ -9,7 +9,8 @@
  * BFPO numbers and the non-geographic GIR 0AA are rejected: neither is a place a courier can
  * collect from or deliver to.
  */
-import { isPostcodeArea } from './postcode-areas';
+import type { UkNation } from '../../features/quotes/engine/types';
+import { isPostcodeArea, POSTCODE_AREAS } from './postcode-areas';
 import { DistanceLookupError } from './types';
 
 export type UkPostcode = {
@@ -44,4 +45,13 @@ export function requireUkPostcode(input: string): UkPostcode {
   const parsed = parseUkPostcode(input);
   if (!parsed) throw new DistanceLookupError('invalid_postcode', `"${input}" is not a UK postcode`);
   return parsed;
+}
+
+/**
+ * The nation a postcode is in, as far as its area's main post town says (a hint for same-day
+ * routes that name no nation: border areas straddle two); undefined for anything not a postcode.
+ */
+export function nationOfPostcode(postcode: string | undefined): UkNation | undefined {
+  const area = postcode ? parseUkPostcode(postcode)?.area : undefined;
+  return area ? POSTCODE_AREAS[area]?.nation : undefined;
 }

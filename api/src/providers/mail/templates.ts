@@ -1,20 +1,5 @@
+import { button, escapeHtml, layout } from './layout';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
-
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a2233">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-<tr><td><p style="font-size:20px;font-weight:bold;color:#0b3d91;margin:0 0 16px">Consign</p>${bodyHtml}
-<p style="font-size:12px;color:#6b7280;margin-top:32px">Consign Ltd, registered in England and Wales. You received this email because of activity on your Consign account.</p>
-</td></tr></table></td></tr></table></body></html>`;
-}
 
 export function verificationCodeEmail(to: string, code: string): MailMessage {
   return {
@@ -37,7 +22,7 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
     html: layout(
       'Reset your password',
       `<p>Someone asked to reset the password of your Consign account.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+${button(link, 'Choose a new password')}
 <p>The link works once, within 30 minutes. If it was not you, ignore this email; your password stays as it is.</p>`,
     ),
   };

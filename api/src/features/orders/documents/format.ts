@@ -2,48 +2,14 @@
  * Display formatting for the shipping documents: money, weights, dates and countries.
  * Everything here is en-GB, because the documents are issued by a UK business.
  */
-import type { Currency } from '../../../lib/money';
+import { type Currency, formatMoney } from '../../../lib/money';
 import { DocumentDataError } from './errors';
 
-// Intl formatters are costly to build; one per currency is enough for the life of the process.
-const moneyFormatters = new Map<Currency, Intl.NumberFormat>();
+export { minorUnitsToDecimal } from '../../../lib/money';
 
-function moneyFormatter(currency: Currency): Intl.NumberFormat {
-  let formatter = moneyFormatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormatters.set(currency, formatter);
-  }
-  return formatter;
-}
-
-/** The decimal string of an amount in minor units, built from integers: 5997 -> "59.97". */
-export function minorUnitsToDecimal(amount: number): string {
-  if (!Number.isSafeInteger(amount)) {
-    throw new RangeError(`Money amounts are integer minor units, got ${amount}`);
-  }
-  const sign = amount < 0 ? '-' : '';
-  const absolute = Math.abs(amount);
-  const major = Math.trunc(absolute / 100);
-  const minor = absolute % 100;
-  return `${sign}${major}.${String(minor).padStart(2, '0')}`;
-}
-
-/**
- * "£59.97", "€1,234.50", "US$0.01". The amount reaches Intl as an exact decimal string
- * (Intl.NumberFormat reads strings as decimals, not doubles), so no binary floating-point
- * value ever stands in for money on a customs document.
- */
+/** "£59.97", "€1,234.50", "US$0.01": exact to the penny for any safe integer (see formatMoney). */
 export function formatMinorUnits(amount: number, currency: Currency): string {
-  // The string overload exists at runtime (Intl.NumberFormat v3, Node 19+) but is missing from
-  // the ES2023 lib typings, hence the cast.
-  const format = moneyFormatter(currency).format as (value: string) => string;
-  return format(minorUnitsToDecimal(amount));
+  return formatMoney({ amount, currency });
 }
 
 /**

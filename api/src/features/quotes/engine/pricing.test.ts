@@ -144,13 +144,17 @@ describe('limits', () => {
       maxWidthCm: 40,
       maxHeightCm: 30,
       maxWeightKg: 15,
+      volumetricDivisor: 5000,
     });
     expect(only(domestic([small]), service()).limits).toEqual({
       maxLengthCm: null,
       maxWidthCm: null,
       maxHeightCm: null,
       maxWeightKg: null,
+      volumetricDivisor: 5000,
     });
+    // The divisor the price was computed with, so a client can explain a volumetric bill.
+    expect(only(domestic([small]), service({ volumetricDivisor: 4000 })).limits.volumetricDivisor).toBe(4000);
   });
 
   it('excludes the service when any one of several parcels breaks a limit', () => {

@@ -108,6 +108,7 @@ export function limitsOf(service: CourierServiceRates): ServiceLimits {
     maxWidthCm: service.maxWidthCm ?? null,
     maxHeightCm: service.maxHeightCm ?? null,
     maxWeightKg: service.maxWeightKg ?? null,
+    volumetricDivisor: service.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR,
   };
 }
 
@@ -223,7 +224,7 @@ export function evaluateService(
   }
 
   const limits = limitsOf(service);
-  const divisor = service.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR;
+  const divisor = limits.volumetricDivisor;
   const parcels: PricedParcel[] = [];
   for (const [index, parcel] of request.parcels.entries()) {
     const breach = limitBreach(parcel, limits);

@@ -87,6 +87,8 @@ export type ServiceLimits = {
   maxWidthCm: number | null;
   maxHeightCm: number | null;
   maxWeightKg: number | null;
+  /** cm³ per kg: how volume turns into chargeable weight (shown so the billing can be explained). */
+  volumetricDivisor: number;
 };
 
 export type PricedParcel = {
