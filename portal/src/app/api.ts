@@ -156,6 +156,17 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/**
+ * The server's reason for a refused save, when it gave one a person can act on: a 422's field
+ * messages, or a problem's detail. Falls back to the spec's generic message.
+ */
+export function saveErrorMessage(error: unknown, fallback: string): string {
+  if (!isApiError(error) || error.status === 0 || error.status >= 500) return fallback;
+  const fieldMessages = error.problem.errors?.map((e) => e.message).filter(Boolean) ?? [];
+  if (fieldMessages.length > 0) return [...new Set(fieldMessages)].join('. ');
+  return error.problem.detail ?? fallback;
+}
+
 /* ------------------------------------------------------------------ calls */
 
 export const api = {
@@ -191,6 +202,11 @@ export const api = {
 /** Calls that need a signed-in user; `authFetch` (from the auth context) supplies the token and retry. */
 export type AuthFetch = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
 
+export type UpdateProfileRequest = Schemas['UpdateMeRequest'];
+
 export const authedApi = {
   me: (authFetch: AuthFetch) => authFetch<UserProfile>('/users/me'),
+  /** The email is not in the body: the API does not change it here. */
+  updateMe: (authFetch: AuthFetch, body: UpdateProfileRequest) =>
+    authFetch<UserProfile>('/users/me', { method: 'PATCH', body }),
 };

@@ -1,5 +1,6 @@
+import type { components } from '@consign/api/client';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, request } from './api';
 
 export const authMetaQueryKey = ['meta', 'auth'] as const;
 
@@ -11,4 +12,24 @@ export function useAuthMeta() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
+}
+
+/** The lists every form needs: service types, nations, countries, cover tiers, customs and HS codes. */
+export type ReferenceData = components['schemas']['ReferenceData'];
+
+export const referenceDataQueryKey = ['meta', 'reference'] as const;
+
+/** GET /meta: changes only with a release, so it is fetched once per visit. */
+export function useReferenceData() {
+  return useQuery({
+    queryKey: referenceDataQueryKey,
+    queryFn: ({ signal }) => request<ReferenceData>('/meta', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 2,
+  });
+}
+
+/** Countries as select options: the ISO code is the value, the name the label. */
+export function countryOptions(countries: readonly { code: string; name: string }[]) {
+  return countries.map((country) => ({ value: country.code, label: country.name }));
 }

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             ...lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage'),
           },
+          { path: 'profile', ...lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage') },
           {
             path: 'vendor-dashboard',
             ...lazyPage(

@@ -21,13 +21,18 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/** A field's or a group's error, announced as it appears; nothing when there is none. */
+export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
@@ -108,6 +113,41 @@ export function TextAreaField({ label, error, hint, className, ...textarea }: Te
         aria-describedby={describedBy(id, error, hint)}
         {...textarea}
       />
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+}
+
+type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** One `<option>` each, after `children` (which may hold a leading "Choose…" option). */
+  options?: readonly SelectOption[];
+};
+
+export function SelectField({ label, error, hint, className, children, options, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        className={`input input--select${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {children}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FieldShell>
   );
 }

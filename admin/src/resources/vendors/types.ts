@@ -1,28 +1,15 @@
-export type VendorStatus = 'pending' | 'active' | 'suspended';
+import type { components } from '@consign/api/client';
+
+type Schemas = components['schemas'];
+
+export type VendorStatus = Schemas['VendorStatus'];
 
 /**
- * A vendor business as GET /api/v1/admin/vendors/{id} returns it (AdminVendor in openapi.yaml).
- * Business fields are null until the vendor completes registration.
+ * A vendor business as GET /api/v1/admin/vendors/{id} returns it: AdminVendor in openapi.yaml,
+ * taken from the generated schema so a contract change is a type error here. Business fields are
+ * null until the vendor completes registration.
  */
-export interface Vendor {
-  id: string;
-  ownerId: string;
-  ownerEmail: string;
-  ownerName: string | null;
-  status: VendorStatus;
-  shopName: string | null;
-  addressLine1: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  description: string | null;
-  website: string | null;
-  logoUrl: string | null;
-  vatNumber: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Vendor = Schemas['AdminVendor'];
 
 /** Choices for SelectField / SelectInput; names are i18n keys (see i18n/en.ts). */
 export const VENDOR_STATUS_CHOICES: { id: VendorStatus; name: string }[] = [

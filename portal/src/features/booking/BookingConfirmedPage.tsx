@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { orderKeys, ordersApi } from '../orders/api';
 import {
   describeParcel,
   formatLongDate,
@@ -12,9 +12,9 @@ import {
   serviceTypeLabel,
   shortReference,
   totalWeight,
-} from '../orders/format';
-import { AddressBlock, CustomsDetails, ItemsTable, Section } from '../orders/OrderParts';
-import { useReferenceData } from './api';
+} from '../../lib/format';
+import { orderKeys, ordersApi } from '../orders/api';
+import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
 import { useCountdown } from './useCountdown';
 import './booking.css';
 
@@ -140,24 +140,18 @@ export function BookingConfirmedPage() {
                 <dd>{o.coverAmount > 0 ? `Up to ${formatMoney(o.coverAmount, 'GBP')}` : 'No'}</dd>
               </dl>
             </Section>
-            <div className="detail-columns">
-              <Section title="Sender Address">
-                <AddressBlock address={o.collectionAddress} reference={reference.data} />
-              </Section>
-              <Section title="Delivery Address">
-                <AddressBlock address={o.deliveryAddress} reference={reference.data} />
-              </Section>
-            </div>
-            {o.customs ? (
-              <Section title="Customs Information">
-                <CustomsDetails customs={o.customs} reference={reference.data} />
-              </Section>
-            ) : null}
-            {o.items?.length ? (
-              <Section title="Package Contents Breakdown">
-                <ItemsTable items={o.items} currency={o.price.currency} reference={reference.data} />
-              </Section>
-            ) : null}
+            <AddressColumns
+              titles={['Sender Address', 'Delivery Address']}
+              collection={o.collectionAddress}
+              delivery={o.deliveryAddress}
+              reference={reference.data}
+            />
+            <CustomsSections
+              customs={o.customs}
+              items={o.items}
+              currency={o.price.currency}
+              reference={reference.data}
+            />
             <Section title="What Happens Next">
               <ol className="next-steps">
                 <li>We have emailed your confirmation and let {o.vendor.name} know.</li>

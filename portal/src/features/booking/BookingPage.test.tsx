@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ukDate } from '../../lib/format';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { ukDate } from '../orders/format';
 import { loadDraft, saveDraft } from './draft';
 import { orderFixture, quoteFixture, referenceData } from './testFixtures';
 import { emptyBooking } from './validation';

@@ -3,12 +3,13 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { authedApi, describeError } from '../../app/api';
+import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { type ReferenceData, useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { ukDate } from '../../lib/format';
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../orders/api';
-import { ukDate } from '../orders/format';
 import {
   bookingApi,
   countryName,
@@ -16,15 +17,13 @@ import {
   describeRoute,
   type Quote,
   type QuoteOption,
-  type ReferenceData,
-  useReferenceData,
 } from './api';
 import { BookingSummary } from './BookingSummary';
 import { loadDraft, sameBody, saveDraft } from './draft';
 import { collectMessages, flatResolver } from './formResolver';
 import { RequireSignIn } from './RequireSignIn';
 import { Stepper } from './Stepper';
-import { savedAddressesFor } from './savedAddresses';
+import { useSavedAddresses } from './savedAddresses';
 import {
   AdditionalInfo,
   AddressFields,
@@ -183,15 +182,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
     return () => subscription.unsubscribe();
   }, [watch, quote.id, option.id]);
 
-  const profile = useQuery({ queryKey: ['users', 'me'], queryFn: () => authedApi.me(authFetch) });
-  const recent = useQuery({
-    queryKey: ['orders', 'recent-addresses'],
-    queryFn: ({ signal }) => ordersApi.list(authFetch, { limit: 20 }, signal),
-    staleTime: 60_000,
-  });
-  const recentOrders = recent.data?.items ?? [];
-  const savedCollection = savedAddressesFor('GB', profile.data, recentOrders, true);
-  const savedDelivery = savedAddressesFor(deliveryCountry, profile.data, recentOrders, false);
+  const saved = useSavedAddresses(deliveryCountry);
 
   const cover = useWatch({ control, name: 'cover' });
   const coverFee =
@@ -252,13 +243,13 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
               legend="Collection address"
               intro="Where the courier collects the parcel. Also the return address if it cannot be delivered."
               countryName={countryName('GB', reference)}
-              saved={savedCollection}
+              saved={saved.collection}
             />
             <AddressFields
               prefix="delivery"
               legend="Delivery address"
               countryName={countryName(deliveryCountry, reference)}
-              saved={savedDelivery}
+              saved={saved.delivery}
             />
             <AdditionalInfo today={today} />
             <CoverChoice

@@ -1,4 +1,4 @@
-import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../orders/format';
+import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
 import type { Quote, QuoteOption } from './api';
 
 interface BookingSummaryProps {

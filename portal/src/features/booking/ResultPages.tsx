@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
-import { shortReference } from '../orders/format';
+import { shortReference } from '../../lib/format';
 import './booking.css';
 
 export const SUPPORT_EMAIL = 'support@consign.example';

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
 import { ordersApi, withInProgressRetry } from '../orders/api';
-import { formatLongDate, formatMoney, serviceTypeLabel } from '../orders/format';
-import { AddressBlock, CustomsDetails, ItemsTable, PriceBreakdown, Section } from '../orders/OrderParts';
-import { bookingApi, describeRoute, useReferenceData } from './api';
+import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../orders/OrderParts';
+import { bookingApi, describeRoute } from './api';
 import { bookingPath } from './BookingPage';
 import { type BookingDraft, loadDraft, updateDraft } from './draft';
 import { RequireSignIn } from './RequireSignIn';
@@ -112,14 +113,12 @@ function ReviewDraft({
                 <p className="muted">The service details are not available.</p>
               )}
             </Section>
-            <div className="detail-columns">
-              <Section title="Collection address">
-                <AddressBlock address={body.collectionAddress} reference={reference.data} />
-              </Section>
-              <Section title="Delivery address">
-                <AddressBlock address={body.deliveryAddress} reference={reference.data} />
-              </Section>
-            </div>
+            <AddressColumns
+              titles={['Collection address', 'Delivery address']}
+              collection={body.collectionAddress}
+              delivery={body.deliveryAddress}
+              reference={reference.data}
+            />
             <Section title="Additional information">
               <dl className="meta-list">
                 <dt>Package content</dt>
@@ -140,15 +139,14 @@ function ReviewDraft({
                 ) : null}
               </dl>
             </Section>
-            {international && body.customs ? (
-              <Section title="Customs details">
-                <CustomsDetails customs={body.customs} reference={reference.data} />
-              </Section>
-            ) : null}
-            {international && body.items?.length ? (
-              <Section title="Breakdown of contents">
-                <ItemsTable items={body.items} currency={currency} reference={reference.data} />
-              </Section>
+            {international ? (
+              <CustomsSections
+                customs={body.customs}
+                items={body.items}
+                currency={currency}
+                reference={reference.data}
+                titles={['Customs details', 'Breakdown of contents']}
+              />
             ) : null}
           </div>
         </div>

@@ -1,33 +1,20 @@
-/** The quote being booked, the form's reference data and the account's saved address. */
+/** The quote being booked, and how reference data names countries and routes. */
 import type { components } from '@consign/api/client';
-import { useQuery } from '@tanstack/react-query';
 import { request } from '../../app/api';
+import type { ReferenceData } from '../../app/meta';
 
 type Schemas = components['schemas'];
 
 export type Quote = Schemas['Quote'];
 export type QuoteOption = Schemas['QuoteOption'];
 export type QuoteRequestRecord = Schemas['QuoteRequestRecord'];
-export type ReferenceData = Schemas['ReferenceData'];
 export type CoverTier = ReferenceData['coverTiers'][number];
 export type HsCodeCategory = ReferenceData['hsCodeCategories'][number];
 
 export const bookingApi = {
   quote: (id: string, signal?: AbortSignal) =>
     request<Quote>(`/quotes/${encodeURIComponent(id)}`, { signal }),
-  referenceData: (signal?: AbortSignal) => request<ReferenceData>('/meta', { signal }),
 };
-
-export const referenceDataQueryKey = ['meta', 'reference'] as const;
-
-/** Cover tiers, customs lists, HS code categories, countries: changes only with a release. */
-export function useReferenceData() {
-  return useQuery({
-    queryKey: referenceDataQueryKey,
-    queryFn: ({ signal }) => bookingApi.referenceData(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** Country names for ISO codes, from the reference data (GB is always the United Kingdom). */
 export function countryName(code: string, reference: ReferenceData | undefined): string {

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '../../app/api';
-import type { Order, OrderAddress } from '../orders/api';
+import { useAuth } from '../../app/auth';
+import { useProfile } from '../../app/profile';
+import { type Order, type OrderAddress, ordersApi } from '../orders/api';
 import type { SavedAddress } from './sections';
 
 /**
@@ -55,4 +58,23 @@ export function savedAddressesFor(
     add(order.deliveryAddress);
   }
   return options.slice(0, 12);
+}
+
+/**
+ * The saved addresses the booking and job forms offer: the account's and those of the last 20
+ * orders, for the collection (in the UK, with the account's contact details) and the delivery.
+ */
+export function useSavedAddresses(deliveryCountry: string) {
+  const { authFetch } = useAuth();
+  const profile = useProfile();
+  const recent = useQuery({
+    queryKey: ['orders', 'recent-addresses'],
+    queryFn: ({ signal }) => ordersApi.list(authFetch, { limit: 20 }, signal),
+    staleTime: 60_000,
+  });
+  const orders = recent.data?.items ?? [];
+  return {
+    collection: savedAddressesFor('GB', profile.data, orders, true),
+    delivery: savedAddressesFor(deliveryCountry, profile.data, orders, false),
+  };
 }

@@ -5,10 +5,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { TextAreaField, TextField } from '../../components/Field';
-import { formatMoney, ukDate } from '../orders/format';
-import type { CoverTier, ReferenceData } from './api';
-import { ReadOnlyField, SelectField } from './fields';
+import { countryOptions, type ReferenceData } from '../../app/meta';
+import { FieldError, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { formatMoney, ukDate } from '../../lib/format';
+import type { CoverTier } from './api';
 import { errorAt } from './formResolver';
 import { HsCodeFinder } from './HsCodeFinder';
 import {
@@ -37,6 +37,36 @@ export interface SavedAddress {
 
 const ADDRESS_KEYS = ['name', 'email', 'phone', 'line1', 'line2', 'town', 'county', 'postcode'] as const;
 
+interface AddressInput {
+  key: Exclude<(typeof ADDRESS_KEYS)[number], 'postcode'>;
+  label: string;
+  type?: 'email' | 'tel';
+  inputMode?: 'email' | 'tel';
+  /** The autofill token, after the section's name. */
+  autoComplete: string;
+  required: boolean;
+}
+
+const CONTACT_FIELDS: readonly AddressInput[] = [
+  { key: 'name', label: 'Full name', autoComplete: 'name', required: true },
+  { key: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email', required: true },
+  {
+    key: 'phone',
+    label: 'Contact number',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+    required: true,
+  },
+];
+
+const STREET_FIELDS: readonly AddressInput[] = [
+  { key: 'line1', label: 'Street', autoComplete: 'address-line1', required: true },
+  { key: 'line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', required: false },
+  { key: 'town', label: 'Town', autoComplete: 'address-level2', required: true },
+  { key: 'county', label: 'County', autoComplete: 'address-level1', required: true },
+];
+
 interface AddressFieldsProps {
   prefix: 'collection' | 'delivery';
   legend: string;
@@ -57,6 +87,18 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
   for (const key of ['name', 'email', 'phone'] as const) register(field(key));
   const postcode = register(field('postcode'));
   const scope = `section-${prefix}`;
+  const input = ({ key, label, type, inputMode, autoComplete, required }: AddressInput) => (
+    <TextField
+      key={key}
+      label={label}
+      type={type}
+      inputMode={inputMode}
+      autoComplete={`${scope} ${autoComplete}`}
+      required={required}
+      error={error(field(key))}
+      {...register(field(key))}
+    />
+  );
 
   function fill(id: string) {
     const address = saved.find((a) => a.id === id);
@@ -99,31 +141,7 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
         </div>
       ) : null}
       <div className="form-grid">
-        <TextField
-          label="Full name"
-          autoComplete={`${scope} name`}
-          required
-          error={error(field('name'))}
-          {...register(field('name'))}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete={`${scope} email`}
-          required
-          error={error(field('email'))}
-          {...register(field('email'))}
-        />
-        <TextField
-          label="Contact number"
-          type="tel"
-          inputMode="tel"
-          autoComplete={`${scope} tel`}
-          required
-          error={error(field('phone'))}
-          {...register(field('phone'))}
-        />
+        {CONTACT_FIELDS.map(input)}
         <TextField
           label="Postcode"
           autoComplete={`${scope} postal-code`}
@@ -140,34 +158,8 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
             return postcode.onBlur(event);
           }}
         />
-        <TextField
-          label="Street"
-          autoComplete={`${scope} address-line1`}
-          required
-          error={error(field('line1'))}
-          {...register(field('line1'))}
-        />
-        <TextField
-          label="Address line 2 (optional)"
-          autoComplete={`${scope} address-line2`}
-          error={error(field('line2'))}
-          {...register(field('line2'))}
-        />
-        <TextField
-          label="Town"
-          autoComplete={`${scope} address-level2`}
-          required
-          error={error(field('town'))}
-          {...register(field('town'))}
-        />
-        <TextField
-          label="County"
-          autoComplete={`${scope} address-level1`}
-          required
-          error={error(field('county'))}
-          {...register(field('county'))}
-        />
-        <ReadOnlyField label="Country" value={countryName} hint="Set by the route of your quote" />
+        {STREET_FIELDS.map(input)}
+        <TextField label="Country" value={countryName} readOnly hint="Set by the route of your quote" />
       </div>
     </fieldset>
   );
@@ -254,7 +246,7 @@ export function CoverChoice({ tiers, coverCurrency, priceCurrency }: CoverChoice
         {tiers.map((tier) => {
           const none = tier.coverAmount === 0;
           return (
-            <label key={tier.coverAmount} className="cover-option">
+            <label key={tier.coverAmount} className="choice__option cover-option">
               <input
                 type="radio"
                 value={String(tier.coverAmount)}
@@ -271,11 +263,7 @@ export function CoverChoice({ tiers, coverCurrency, priceCurrency }: CoverChoice
           );
         })}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
@@ -289,6 +277,12 @@ export function CustomsSection({ reference }: { reference: ReferenceData }) {
     control,
     name: ['customs.senderType', 'customs.recipientType'],
   });
+  const choices = [
+    { name: 'customs.documentType', label: 'Document type', options: reference.documentTypes },
+    { name: 'customs.reasonForExport', label: 'Reason for export', options: reference.exportReasons },
+    { name: 'customs.senderType', label: 'Sender type', options: reference.partyKinds },
+    { name: 'customs.recipientType', label: 'Recipient type', options: reference.partyKinds },
+  ] as const;
   return (
     <fieldset className="card form-section">
       <legend className="form-section__title">Customs details</legend>
@@ -296,58 +290,18 @@ export function CustomsSection({ reference }: { reference: ReferenceData }) {
         Parcels leaving the UK travel with a customs declaration. We print it for you from these details.
       </p>
       <div className="form-grid">
-        <SelectField
-          label="Document type"
-          required
-          error={error('customs.documentType')}
-          {...register('customs.documentType')}
-        >
-          <option value="">Choose…</option>
-          {reference.documentTypes.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Reason for export"
-          required
-          error={error('customs.reasonForExport')}
-          {...register('customs.reasonForExport')}
-        >
-          <option value="">Choose…</option>
-          {reference.exportReasons.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Sender type"
-          required
-          error={error('customs.senderType')}
-          {...register('customs.senderType')}
-        >
-          <option value="">Choose…</option>
-          {reference.partyKinds.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Recipient type"
-          required
-          error={error('customs.recipientType')}
-          {...register('customs.recipientType')}
-        >
-          <option value="">Choose…</option>
-          {reference.partyKinds.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
+        {choices.map(({ name, label, options }) => (
+          <SelectField
+            key={name}
+            label={label}
+            required
+            error={error(name)}
+            options={options}
+            {...register(name)}
+          >
+            <option value="">Choose…</option>
+          </SelectField>
+        ))}
         {senderType === 'company' ? (
           <TextField
             label="Sender company name"
@@ -461,14 +415,10 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
                   label="Country of manufacture"
                   required
                   error={error(name('originCountry'))}
+                  options={countryOptions(reference.manufactureCountries)}
                   {...register(`items.${index}.originCountry`)}
                 >
                   <option value="">Choose…</option>
-                  {reference.manufactureCountries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
                 </SelectField>
                 <p className="breakdown__subtotal">
                   <span>Subtotal</span>{' '}
@@ -489,11 +439,7 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
           );
         })}
       </ol>
-      {rootError ? (
-        <p className="field__error" role="alert">
-          {rootError}
-        </p>
-      ) : null}
+      <FieldError error={rootError} />
       <div className="row row--between breakdown__footer">
         <button
           type="button"
@@ -549,11 +495,7 @@ export function TermsBox() {
           , and confirm the parcel contains no prohibited items and is packed and labelled as they describe.
         </span>
       </label>
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /** Wire-shaped fixtures for the booking, payment and dashboard tests. */
+
+import type { ReferenceData } from '../../app/meta';
 import type { Job } from '../jobs/api';
 import type { OrderDetail } from '../orders/api';
-import type { Quote, ReferenceData } from './api';
+import type { Quote } from './api';
 
 export const referenceData: ReferenceData = {
   serviceTypes: [
@@ -86,7 +88,13 @@ export function quoteFixture(overrides: Partial<Quote> = {}): Quote {
         billedBy: 'actual',
         estimatedDelivery: '2026-11-25',
         transitDays: 2,
-        limits: { maxLengthCm: null, maxWidthCm: null, maxHeightCm: null, maxWeightKg: 20 },
+        limits: {
+          maxLengthCm: null,
+          maxWidthCm: null,
+          maxHeightCm: null,
+          maxWeightKg: 20,
+          volumetricDivisor: 5000,
+        },
         badges: ['cheapest'],
       },
     ],

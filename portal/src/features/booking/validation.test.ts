@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorToInput, parseMoney } from '../orders/format';
+import { formatMoney, minorToInput, parseMoney } from '../../lib/format';
 import {
   type BookingRules,
   type BookingValues,

@@ -3,8 +3,8 @@
  * schema state them. Pure: the page, the post-a-job form and the tests share them.
  */
 import { z } from 'zod';
+import { parseMoney } from '../../lib/format';
 import { isValidEmail } from '../auth/validation';
-import { parseMoney } from '../orders/format';
 
 export const messages = {
   fillRequired: 'Please fill in all required fields',
@@ -151,7 +151,8 @@ export function formatUkPostcode(value: string): string {
   return UK_POSTCODE.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : value.trim();
 }
 
-const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+/** The API's phone rule: digits with optional +, spaces, brackets and dashes. */
+export const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const EORI = /^[A-Z]{2}[A-Z0-9]{1,15}$/;
 const DESCRIPTION = /^[A-Za-z0-9 ]+$/;
 const HS_CODE = /^\d{6,10}$/;

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { TextField } from '../../components/Field';
+import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useReferenceData } from '../quotes/referenceData';
-import { SelectField } from '../quotes/SelectField';
-import { type CourierService, couriersApi, couriersQueryKey, saveErrorMessage } from './api';
+import { useQuoteReferenceData } from '../quotes/referenceData';
+import { type CourierService, couriersApi, couriersQueryKey } from './api';
 import {
   ANY,
   bodyFromValues,
@@ -29,6 +29,25 @@ import { VendorOnly } from './VendorOnly';
 import './courier-services.css';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+const SERVICE_TYPE_OPTIONS = (['domestic', 'international', 'same_day'] as const).map((type) => ({
+  value: type,
+  label: SERVICE_TYPE_LABELS[type],
+}));
+
+/** Same-day pricing, in the currency's units; the rate per mile may take a tenth of a penny. */
+const SAME_DAY_FEES = [
+  { name: 'baseFee', label: 'Base fee', step: '0.01' },
+  { name: 'perMile', label: 'Price per mile', step: '0.001' },
+  { name: 'minimumFee', label: 'Minimum fee', step: '0.01' },
+] as const;
+
+const LIMITS = [
+  { name: 'maxLengthCm', label: 'Max length (cm)' },
+  { name: 'maxWidthCm', label: 'Max width (cm)' },
+  { name: 'maxHeightCm', label: 'Max height (cm)' },
+  { name: 'maxWeightKg', label: 'Max weight (kg)' },
+] as const;
 
 /** /add-courier and /edit-courier/:courierId: add mode without an id, edit mode with one. */
 export function CourierFormPage() {
@@ -75,7 +94,7 @@ function CourierForm({ service }: { service?: CourierService }) {
   const { authFetch } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const reference = useReferenceData();
+  const reference = useQuoteReferenceData();
   const [uploading, setUploading] = useState(false);
 
   const {
@@ -155,22 +174,16 @@ function CourierForm({ service }: { service?: CourierService }) {
               label="Service type"
               required
               error={errors.serviceType?.message}
+              options={SERVICE_TYPE_OPTIONS}
               {...register('serviceType')}
             >
               <option value="">Select a service type</option>
-              {(['domestic', 'international', 'same_day'] as const).map((type) => (
-                <option key={type} value={type}>
-                  {SERVICE_TYPE_LABELS[type]}
-                </option>
-              ))}
             </SelectField>
-            <SelectField label="Currency" {...register('currency')}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField
+              label="Currency"
+              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+              {...register('currency')}
+            />
             <SelectField
               label="Status"
               hint="Inactive services are kept but not quoted."
@@ -208,21 +221,11 @@ function CourierForm({ service }: { service?: CourierService }) {
           ) : (
             <div className="stack">
               <div className="courier-form__grid">
-                <SelectField label="From location" {...register('fromLocation')}>
+                <SelectField label="From location" options={nations} {...register('fromLocation')}>
                   <option value={ANY}>Any</option>
-                  {nations.map((n) => (
-                    <option key={n.value} value={n.value}>
-                      {n.label}
-                    </option>
-                  ))}
                 </SelectField>
-                <SelectField label="To location" {...register('toLocation')}>
+                <SelectField label="To location" options={nations} {...register('toLocation')}>
                   <option value={ANY}>Any</option>
-                  {nations.map((n) => (
-                    <option key={n.value} value={n.value}>
-                      {n.label}
-                    </option>
-                  ))}
                 </SelectField>
               </div>
               {serviceType === 'same_day' ? (
@@ -233,36 +236,19 @@ function CourierForm({ service }: { service?: CourierService }) {
                     and never less than the minimum fee.
                   </p>
                   <div className="courier-form__grid courier-form__grid--3">
-                    <TextField
-                      label={`Base fee (${currencySymbol})`}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step="0.01"
-                      required
-                      error={errors.baseFee?.message}
-                      {...register('baseFee')}
-                    />
-                    <TextField
-                      label={`Price per mile (${currencySymbol})`}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step="0.001"
-                      required
-                      error={errors.perMile?.message}
-                      {...register('perMile')}
-                    />
-                    <TextField
-                      label={`Minimum fee (${currencySymbol})`}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step="0.01"
-                      required
-                      error={errors.minimumFee?.message}
-                      {...register('minimumFee')}
-                    />
+                    {SAME_DAY_FEES.map(({ name, label, step }) => (
+                      <TextField
+                        key={name}
+                        label={`${label} (${currencySymbol})`}
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step={step}
+                        required
+                        error={errors[name]?.message}
+                        {...register(name)}
+                      />
+                    ))}
                   </div>
                 </fieldset>
               ) : null}
@@ -277,42 +263,18 @@ function CourierForm({ service }: { service?: CourierService }) {
             for no restriction.
           </p>
           <div className="courier-form__grid courier-form__grid--4">
-            <TextField
-              label="Max length (cm)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.1"
-              error={errors.maxLengthCm?.message}
-              {...register('maxLengthCm')}
-            />
-            <TextField
-              label="Max width (cm)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.1"
-              error={errors.maxWidthCm?.message}
-              {...register('maxWidthCm')}
-            />
-            <TextField
-              label="Max height (cm)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.1"
-              error={errors.maxHeightCm?.message}
-              {...register('maxHeightCm')}
-            />
-            <TextField
-              label="Max weight (kg)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.1"
-              error={errors.maxWeightKg?.message}
-              {...register('maxWeightKg')}
-            />
+            {LIMITS.map(({ name, label }) => (
+              <TextField
+                key={name}
+                label={label}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.1"
+                error={errors[name]?.message}
+                {...register(name)}
+              />
+            ))}
           </div>
           <div className="courier-form__grid">
             {serviceType !== 'same_day' ? (

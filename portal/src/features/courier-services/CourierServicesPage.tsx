@@ -2,15 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { formatMoney } from '../../lib/format';
 import type { Country } from '../quotes/api';
-import { formatMoney } from '../quotes/format';
 import { CourierLogo } from '../quotes/QuoteOptionCard';
-import { useReferenceData } from '../quotes/referenceData';
-import { type CourierService, couriersApi, couriersQueryKey, saveErrorMessage } from './api';
+import { useQuoteReferenceData } from '../quotes/referenceData';
+import { type CourierService, couriersApi, couriersQueryKey } from './api';
 import { ANY, SERVICE_TYPE_LABELS } from './courierForm';
 import { VendorOnly } from './VendorOnly';
 import './courier-services.css';
@@ -30,7 +31,7 @@ function CourierServices() {
   const { authFetch } = useAuth();
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<CourierService | null>(null);
-  const destinations = useReferenceData().data.internationalDestinations;
+  const destinations = useQuoteReferenceData().data.internationalDestinations;
 
   const list = useQuery({
     queryKey: couriersQueryKey,

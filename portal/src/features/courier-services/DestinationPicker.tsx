@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { FieldError } from '../../components/Field';
 import type { Country } from '../quotes/api';
 
 interface DestinationPickerProps {
@@ -92,11 +93,7 @@ export function DestinationPicker({
           </ul>
         </div>
       ) : null}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -1,8 +1,7 @@
-import { type ChangeEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify';
-import { useAuth } from '../../app/auth';
+import { useEffect, useId } from 'react';
+import { IMAGE_TYPES, useImageUpload } from '../../app/uploads';
 import { Spinner } from '../../components/Spinner';
-import { checkImageFile, uploadErrorMessage, uploadImage } from './api';
+import { uploadErrorMessage } from './api';
 
 interface LogoFieldProps {
   value: string;
@@ -15,33 +14,14 @@ interface LogoFieldProps {
  * once; the API decides the real type from the file's content and answers the URL to save.
  */
 export function LogoField({ value, onChange, onUploadingChange }: LogoFieldProps) {
-  const { authFetch, getAccessToken } = useAuth();
-  const [uploading, setUploading] = useState(false);
+  const { uploading, onFileChange } = useImageUpload({
+    onUploaded: onChange,
+    failureMessage: uploadErrorMessage,
+  });
   const inputId = useId();
   const hintId = useId();
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      toast.error(problem);
-      input.value = '';
-      return;
-    }
-    setUploading(true);
-    onUploadingChange(true);
-    try {
-      onChange(await uploadImage(file, { authFetch, getAccessToken }));
-    } catch (error) {
-      toast.error(uploadErrorMessage(error));
-    } finally {
-      input.value = '';
-      setUploading(false);
-      onUploadingChange(false);
-    }
-  }
+  useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
 
   return (
     <div className="field logo-field">
@@ -61,10 +41,10 @@ export function LogoField({ value, onChange, onUploadingChange }: LogoFieldProps
             id={inputId}
             className="logo-field__input"
             type="file"
-            accept="image/png,image/jpeg,image/webp"
+            accept={IMAGE_TYPES}
             aria-describedby={hintId}
             disabled={uploading}
-            onChange={onFile}
+            onChange={onFileChange}
           />
           {uploading ? <Spinner label="Uploading logo" /> : null}
           {value && !uploading ? (

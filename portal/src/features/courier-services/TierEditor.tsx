@@ -1,5 +1,5 @@
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
-import { TextField } from '../../components/Field';
+import { FieldError, TextField } from '../../components/Field';
 import { type CourierFormValues, NEW_TIER } from './courierForm';
 
 interface TierEditorProps {
@@ -59,11 +59,9 @@ export function TierEditor({ control, register, errors, currencySymbol }: TierEd
           );
         })}
       </ol>
-      {typeof errors.weightTiers?.message === 'string' ? (
-        <p className="field__error" role="alert">
-          {errors.weightTiers.message}
-        </p>
-      ) : null}
+      <FieldError
+        error={typeof errors.weightTiers?.message === 'string' ? errors.weightTiers.message : undefined}
+      />
       <button
         type="button"
         className="button button--secondary"

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { describeRoute, useReferenceData } from '../booking/api';
+import { describeParcel, formatDate, formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
+import { describeRoute } from '../booking/api';
 import { newIdempotencyKey } from '../orders/api';
-import { describeParcel, formatDate, formatLongDate, formatMoney, serviceTypeLabel } from '../orders/format';
 import { StatusBadge } from '../orders/OrderParts';
 import { type Job, jobKeys, jobsApi } from './api';
 

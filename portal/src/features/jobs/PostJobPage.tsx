@@ -1,19 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, get, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { authedApi, describeError, isApiError } from '../../app/api';
+import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { TextField } from '../../components/Field';
+import { countryOptions, type ReferenceData, useReferenceData } from '../../app/meta';
+import { FieldError, SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { countryName, deliveryCountryOf, type ReferenceData, useReferenceData } from '../booking/api';
+import { parseMoney, ukDate } from '../../lib/format';
+import { countryName, deliveryCountryOf } from '../booking/api';
 import { sameBody } from '../booking/draft';
-import { SelectField } from '../booking/fields';
 import { collectMessages, errorAt, flatResolver } from '../booking/formResolver';
 import { RequireSignIn } from '../booking/RequireSignIn';
-import { savedAddressesFor } from '../booking/savedAddresses';
+import { useSavedAddresses } from '../booking/savedAddresses';
 import {
   AdditionalInfo,
   AddressFields,
@@ -22,8 +22,7 @@ import {
   TermsBox,
 } from '../booking/sections';
 import { emptyBooking, emptyItem, submitProblem, toShipmentBody } from '../booking/validation';
-import { newIdempotencyKey, ordersApi } from '../orders/api';
-import { parseMoney, ukDate } from '../orders/format';
+import { newIdempotencyKey } from '../orders/api';
 import { type CreateJobRequest, jobsApi } from './api';
 import { emptyParcel, parseRouteQuery, type RouteValues } from './routeQuery';
 import { type JobValues, validateJob } from './validation';
@@ -145,13 +144,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
     if (international && getValues('items').length === 0) setValue('items', [emptyItem()]);
   }, [deliveryCountry, international, setValue, getValues]);
 
-  const profile = useQuery({ queryKey: ['users', 'me'], queryFn: () => authedApi.me(authFetch) });
-  const recent = useQuery({
-    queryKey: ['orders', 'recent-addresses'],
-    queryFn: ({ signal }) => ordersApi.list(authFetch, { limit: 20 }, signal),
-    staleTime: 60_000,
-  });
-  const recentOrders = recent.data?.items ?? [];
+  const saved = useSavedAddresses(deliveryCountry);
 
   const onValid = async (values: JobValues) => {
     setServerErrors([]);
@@ -207,7 +200,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
             prefix="collection"
             legend="Collection address"
             countryName={countryName('GB', reference)}
-            saved={savedAddressesFor('GB', profile.data, recentOrders, true)}
+            saved={saved.collection}
           />
           <AddressFields
             key={deliveryCountry}
@@ -216,7 +209,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
             countryName={
               deliveryCountry ? countryName(deliveryCountry, reference) : 'Choose a destination above'
             }
-            saved={savedAddressesFor(deliveryCountry, profile.data, recentOrders, false)}
+            saved={saved.delivery}
           />
           <AdditionalInfo today={today} />
           {international ? (
@@ -263,6 +256,13 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
   );
 }
 
+const PARCEL_MEASURES = [
+  { key: 'length', label: 'Length (cm)' },
+  { key: 'width', label: 'Width (cm)' },
+  { key: 'height', label: 'Height (cm)' },
+  { key: 'weight', label: 'Weight (kg)' },
+] as const;
+
 function RouteSection({ reference }: { reference: ReferenceData }) {
   const { control, register, formState } = useFormContext<JobValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'parcels' });
@@ -274,40 +274,37 @@ function RouteSection({ reference }: { reference: ReferenceData }) {
     <fieldset className="card form-section">
       <legend className="form-section__title">Your parcel and route</legend>
       <div className="form-grid">
-        <SelectField label="Service" {...register('serviceType')}>
-          {reference.serviceTypes.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField label="Service" options={reference.serviceTypes} {...register('serviceType')} />
         {serviceType === 'domestic' ? (
           <>
-            <SelectField label="Collect from" required error={error('from')} {...register('from')}>
+            <SelectField
+              label="Collect from"
+              required
+              error={error('from')}
+              options={reference.ukNations}
+              {...register('from')}
+            >
               <option value="">Choose…</option>
-              {reference.ukNations.map((n) => (
-                <option key={n.value} value={n.value}>
-                  {n.label}
-                </option>
-              ))}
             </SelectField>
-            <SelectField label="Deliver to" required error={error('to')} {...register('to')}>
+            <SelectField
+              label="Deliver to"
+              required
+              error={error('to')}
+              options={reference.ukNations}
+              {...register('to')}
+            >
               <option value="">Choose…</option>
-              {reference.ukNations.map((n) => (
-                <option key={n.value} value={n.value}>
-                  {n.label}
-                </option>
-              ))}
             </SelectField>
           </>
         ) : serviceType === 'international' ? (
-          <SelectField label="Destination" required error={error('to')} {...register('to')}>
+          <SelectField
+            label="Destination"
+            required
+            error={error('to')}
+            options={countryOptions(reference.internationalDestinations)}
+            {...register('to')}
+          >
             <option value="">Choose…</option>
-            {reference.internationalDestinations.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
           </SelectField>
         ) : (
           <>
@@ -331,34 +328,16 @@ function RouteSection({ reference }: { reference: ReferenceData }) {
           <li key={field.id}>
             <fieldset className="parcels-editor__row">
               <legend className="breakdown__legend">Parcel {index + 1}</legend>
-              <TextField
-                label="Length (cm)"
-                inputMode="decimal"
-                required
-                error={error(`parcels.${index}.length`)}
-                {...register(`parcels.${index}.length`)}
-              />
-              <TextField
-                label="Width (cm)"
-                inputMode="decimal"
-                required
-                error={error(`parcels.${index}.width`)}
-                {...register(`parcels.${index}.width`)}
-              />
-              <TextField
-                label="Height (cm)"
-                inputMode="decimal"
-                required
-                error={error(`parcels.${index}.height`)}
-                {...register(`parcels.${index}.height`)}
-              />
-              <TextField
-                label="Weight (kg)"
-                inputMode="decimal"
-                required
-                error={error(`parcels.${index}.weight`)}
-                {...register(`parcels.${index}.weight`)}
-              />
+              {PARCEL_MEASURES.map(({ key, label }) => (
+                <TextField
+                  key={key}
+                  label={label}
+                  inputMode="decimal"
+                  required
+                  error={error(`parcels.${index}.${key}`)}
+                  {...register(`parcels.${index}.${key}`)}
+                />
+              ))}
             </fieldset>
             {fields.length > 1 ? (
               <button
@@ -373,11 +352,7 @@ function RouteSection({ reference }: { reference: ReferenceData }) {
           </li>
         ))}
       </ol>
-      {parcelsError ? (
-        <p className="field__error" role="alert">
-          {parcelsError}
-        </p>
-      ) : null}
+      <FieldError error={parcelsError} />
       <button
         type="button"
         className="button button--secondary"

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ukDate } from '../../lib/format';
 import { customer, outboxMeta, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
 import { jobFixture, referenceData } from '../booking/testFixtures';
 import { emptyBooking } from '../booking/validation';
-import { ukDate } from '../orders/format';
 import { parseRouteQuery } from './routeQuery';
 import { type JobValues, validateJob } from './validation';
 

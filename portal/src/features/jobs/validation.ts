@@ -1,5 +1,5 @@
+import { parseMoney } from '../../lib/format';
 import { type BookingValues, isUkPostcode, required, validateBooking } from '../booking/validation';
-import { parseMoney } from '../orders/format';
 import type { RouteValues } from './routeQuery';
 
 export const MIN_ASKING_PRICE = 100;

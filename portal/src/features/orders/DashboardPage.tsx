@@ -1,20 +1,17 @@
-import {
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { authedApi, describeError } from '../../app/api';
+import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useProfile } from '../../app/profile';
 import { RequireAuth } from '../../app/RequireAuth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { formatDate, formatMoney } from '../../lib/format';
 import { JobsList } from '../jobs/JobsList';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
-import { formatDate, formatMoney } from './format';
+import { DashboardLayout } from './DashboardLayout';
 import { OrderDrawer } from './OrderDrawer';
 import { StatusBadge } from './OrderParts';
 import './orders.css';
@@ -41,7 +38,7 @@ function CustomerDashboard() {
   const tab: Tab = params.get('tab') === 'jobs' ? 'jobs' : 'orders';
   const [openOrder, setOpenOrder] = useState<string | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ orders: null, jobs: null });
-  const profile = useQuery({ queryKey: ['users', 'me'], queryFn: () => authedApi.me(authFetch) });
+  const profile = useProfile();
   const name = profile.data?.name ?? user?.name;
 
   // The payment provider's cancel link for a job comes back here with ?job=<id>.
@@ -73,66 +70,44 @@ function CustomerDashboard() {
   }
 
   return (
-    <section className="container page dashboard">
-      <nav className="dashboard__nav" aria-label="Dashboard">
-        <ul>
-          <li>
-            <NavLink to="/dashboard" end>
-              Orders
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile">Profile</NavLink>
-          </li>
-          <li>
-            <NavLink to="/" end>
-              Home
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/contact">Help</NavLink>
-          </li>
-        </ul>
-      </nav>
-      <div className="dashboard__main">
-        <header className="page-header">
-          <h1>{name ? `Hello, ${name}` : 'Your dashboard'}</h1>
-          <p className="muted">
-            Signed in as <strong className="break-all">{profile.data?.email ?? user?.email}</strong>
-          </p>
-        </header>
-        <Stats totals={totals} loading={orders.isPending} />
-        <div role="tablist" aria-label="Your bookings" className="tabs">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              ref={(element) => {
-                tabRefs.current[t.id] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              className="tabs__tab"
-              onClick={() => selectTab(t.id)}
-              onKeyDown={onTabKeyDown}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
-          {tab === 'orders' ? (
-            <OrdersPanel query={orders} onOpen={setOpenOrder} />
-          ) : (
-            <JobsList onOpenOrder={setOpenOrder} />
-          )}
-        </div>
+    <DashboardLayout>
+      <header className="page-header">
+        <h1>{name ? `Hello, ${name}` : 'Your dashboard'}</h1>
+        <p className="muted">
+          Signed in as <strong className="break-all">{profile.data?.email ?? user?.email}</strong>
+        </p>
+      </header>
+      <Stats totals={totals} loading={orders.isPending} />
+      <div role="tablist" aria-label="Your bookings" className="tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(element) => {
+              tabRefs.current[t.id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => selectTab(t.id)}
+            onKeyDown={onTabKeyDown}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
+        {tab === 'orders' ? (
+          <OrdersPanel query={orders} onOpen={setOpenOrder} />
+        ) : (
+          <JobsList onOpenOrder={setOpenOrder} />
+        )}
       </div>
       {openOrder ? <OrderDrawer orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
-    </section>
+    </DashboardLayout>
   );
 }
 

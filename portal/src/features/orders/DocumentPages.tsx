@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useReferenceData } from '../booking/api';
+import { formatLongDate, serviceTypeLabel } from '../../lib/format';
 import { RequireSignIn } from '../booking/RequireSignIn';
 import { type OrderDetail, orderKeys, ordersApi } from './api';
 import { useDocumentDownload } from './download';
-import { formatLongDate, serviceTypeLabel } from './format';
-import { AddressBlock, CustomsDetails, ItemsTable, Section } from './OrderParts';
+import { AddressColumns, CustomsSections, PayNowLink } from './OrderParts';
 import './orders.css';
 
 function useOrderFromQuery() {
@@ -33,6 +33,32 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+function DashboardLink({ secondary = false }: { secondary?: boolean }) {
+  return (
+    <Link to="/dashboard" className={`button ${secondary ? 'button--secondary' : 'button--primary'}`}>
+      Go to Dashboard
+    </Link>
+  );
+}
+
+/** A document page: signed in, with the order named by `?order=`, in the page's card. */
+function DocumentPage({
+  title,
+  what,
+  children,
+}: {
+  title: string;
+  what: string;
+  children: (order: OrderDetail) => ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <RequireSignIn what={what}>
+      <OrderGate>{children}</OrderGate>
+    </RequireSignIn>
+  );
+}
+
 function OrderGate({ children }: { children: (order: OrderDetail) => ReactNode }) {
   const { id, order } = useOrderFromQuery();
   if (!id) {
@@ -40,9 +66,7 @@ function OrderGate({ children }: { children: (order: OrderDetail) => ReactNode }
       <Shell>
         <h1>Choose an order</h1>
         <p className="muted">Open an order from your dashboard to get its documents.</p>
-        <Link to="/dashboard" className="button button--primary">
-          Go to Dashboard
-        </Link>
+        <DashboardLink />
       </Shell>
     );
   }
@@ -58,9 +82,7 @@ function OrderGate({ children }: { children: (order: OrderDetail) => ReactNode }
       <Shell>
         <h1>Something Went Wrong</h1>
         <p className="alert alert--error">{describeError(order.error)}</p>
-        <Link to="/dashboard" className="button button--primary">
-          Go to Dashboard
-        </Link>
+        <DashboardLink />
       </Shell>
     );
   }
@@ -76,31 +98,37 @@ function NotPaidYet({ order, what }: { order: OrderDetail; what: string }) {
           : `The ${what} of order ${order.reference} is ready as soon as the order is paid.`}
       </p>
       <div className="row">
-        {order.actions.pay ? (
-          <Link to={`/payment?order=${encodeURIComponent(order.id)}`} className="button button--primary">
-            Pay now
-          </Link>
-        ) : null}
-        <Link to="/dashboard" className="button button--secondary">
-          Go to Dashboard
-        </Link>
+        <PayNowLink order={order} />
+        <DashboardLink secondary />
       </div>
     </>
   );
 }
 
+function DownloadButton({ path, children }: { path: string; children: ReactNode }) {
+  const { download, busy } = useDocumentDownload();
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={() => download(path)}
+      disabled={busy !== null}
+    >
+      {busy ? <Spinner label="Downloading" /> : children}
+    </button>
+  );
+}
+
 /** `/getting-label?order=<id>`: the label is generated; download it. */
 export function LabelPage() {
-  usePageTitle('Your label');
   return (
-    <RequireSignIn what="your label">
-      <OrderGate>{(order) => <Label order={order} />}</OrderGate>
-    </RequireSignIn>
+    <DocumentPage title="Your label" what="your label">
+      {(order) => <Label order={order} />}
+    </DocumentPage>
   );
 }
 
 function Label({ order }: { order: OrderDetail }) {
-  const { download, busy } = useDocumentDownload();
   const path = order.documents.label;
   return (
     <Shell>
@@ -122,14 +150,7 @@ function Label({ order }: { order: OrderDetail }) {
             <li>Labels and documents must be printed before collection or drop-off.</li>
           </ol>
           <div className="row">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => download(path)}
-              disabled={busy !== null}
-            >
-              {busy ? <Spinner label="Downloading" /> : 'Download Label'}
-            </button>
+            <DownloadButton path={path}>Download Label</DownloadButton>
             {order.documents.customs ? (
               <Link
                 to={`/custom-declaration?order=${encodeURIComponent(order.id)}`}
@@ -149,16 +170,14 @@ function Label({ order }: { order: OrderDetail }) {
 
 /** `/custom-declaration?order=<id>`: the customs details and the CN23 declaration to download. */
 export function CustomsDeclarationPage() {
-  usePageTitle('Customs declaration');
   return (
-    <RequireSignIn what="the customs declaration">
-      <OrderGate>{(order) => <Declaration order={order} />}</OrderGate>
-    </RequireSignIn>
+    <DocumentPage title="Customs declaration" what="the customs declaration">
+      {(order) => <Declaration order={order} />}
+    </DocumentPage>
   );
 }
 
 function Declaration({ order }: { order: OrderDetail }) {
-  const { download, busy } = useDocumentDownload();
   const reference = useReferenceData();
   const path = order.documents.customs;
   if (order.serviceType !== 'international') {
@@ -166,9 +185,7 @@ function Declaration({ order }: { order: OrderDetail }) {
       <Shell>
         <h1>Customs declaration</h1>
         <p className="muted">Order {order.reference} stays in the UK, so it needs no customs declaration.</p>
-        <Link to="/dashboard" className="button button--primary">
-          Go to Dashboard
-        </Link>
+        <DashboardLink />
       </Shell>
     );
   }
@@ -179,34 +196,21 @@ function Declaration({ order }: { order: OrderDetail }) {
         Order <strong>{order.reference}</strong>: a CN23 declaration with the commercial-invoice details
         below. Print it and attach it to the parcel in a clear pouch.
       </p>
-      <div className="detail-columns">
-        <Section title="Sender">
-          <AddressBlock address={order.collectionAddress} reference={reference.data} />
-        </Section>
-        <Section title="Recipient">
-          <AddressBlock address={order.deliveryAddress} reference={reference.data} />
-        </Section>
-      </div>
-      {order.customs ? (
-        <Section title="Customs Information">
-          <CustomsDetails customs={order.customs} reference={reference.data} />
-        </Section>
-      ) : null}
-      {order.items?.length ? (
-        <Section title="Package Contents Breakdown">
-          <ItemsTable items={order.items} currency={order.price.currency} reference={reference.data} />
-        </Section>
-      ) : null}
+      <AddressColumns
+        titles={['Sender', 'Recipient']}
+        collection={order.collectionAddress}
+        delivery={order.deliveryAddress}
+        reference={reference.data}
+      />
+      <CustomsSections
+        customs={order.customs}
+        items={order.items}
+        currency={order.price.currency}
+        reference={reference.data}
+      />
       {path ? (
         <div className="row">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => download(path)}
-            disabled={busy !== null}
-          >
-            {busy ? <Spinner label="Downloading" /> : 'Download customs declaration'}
-          </button>
+          <DownloadButton path={path}>Download customs declaration</DownloadButton>
         </div>
       ) : (
         <NotPaidYet order={order} what="customs declaration" />

@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
+import { CloseButton } from '../../components/CloseButton';
 import { Spinner } from '../../components/Spinner';
-import { useReferenceData } from '../booking/api';
-import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from './api';
-import { Drawer } from './Drawer';
-import { useDocumentDownload } from './download';
 import {
   describeParcel,
   formatDateTime,
@@ -17,8 +14,18 @@ import {
   serviceTypeLabel,
   statusLabel,
   totalWeight,
-} from './format';
-import { AddressBlock, CustomsDetails, ItemsTable, PriceBreakdown, Section, StatusBadge } from './OrderParts';
+} from '../../lib/format';
+import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from './api';
+import { Drawer } from './Drawer';
+import { useDocumentDownload } from './download';
+import {
+  AddressColumns,
+  CustomsSections,
+  PayNowLink,
+  PriceBreakdown,
+  Section,
+  StatusBadge,
+} from './OrderParts';
 
 const ACTORS: Record<string, string> = {
   customer: 'by you',
@@ -49,11 +56,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: ()
             </p>
           ) : null}
         </div>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       <div className="drawer__body">
         {order.isPending ? (
@@ -115,14 +118,12 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <dd>{order.vendor.name}</dd>
         </dl>
       </Section>
-      <div className="detail-columns">
-        <Section title="Return Address">
-          <AddressBlock address={order.collectionAddress} reference={reference.data} />
-        </Section>
-        <Section title="Delivery Address">
-          <AddressBlock address={order.deliveryAddress} reference={reference.data} />
-        </Section>
-      </div>
+      <AddressColumns
+        titles={['Return Address', 'Delivery Address']}
+        collection={order.collectionAddress}
+        delivery={order.deliveryAddress}
+        reference={reference.data}
+      />
       <Section title="Package Details">
         <dl className="meta-list">
           <dt>Content</dt>
@@ -148,16 +149,12 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <p className="pre-line">{order.notes}</p>
         </Section>
       ) : null}
-      {order.customs ? (
-        <Section title="Customs Information">
-          <CustomsDetails customs={order.customs} reference={reference.data} />
-        </Section>
-      ) : null}
-      {order.items?.length ? (
-        <Section title="Package Contents Breakdown">
-          <ItemsTable items={order.items} currency={currency} reference={reference.data} />
-        </Section>
-      ) : null}
+      <CustomsSections
+        customs={order.customs}
+        items={order.items}
+        currency={currency}
+        reference={reference.data}
+      />
       <Section title="Price">
         <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
       </Section>
@@ -234,11 +231,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
         </p>
       ) : null}
       <div className="row">
-        {order.actions.pay ? (
-          <Link to={`/payment?order=${encodeURIComponent(order.id)}`} className="button button--primary">
-            Pay now
-          </Link>
-        ) : null}
+        <PayNowLink order={order} />
         {label ? (
           <button
             type="button"

@@ -1,8 +1,10 @@
 /** Read-only pieces of an order shown on the review, confirmation, dashboard and customs pages. */
 import type { ReactNode } from 'react';
-import { countryName, type ReferenceData } from '../booking/api';
-import type { OrderAddress, OrderCustoms, OrderItem } from './api';
-import { formatMoney, statusLabel, statusTone } from './format';
+import { Link } from 'react-router';
+import type { ReferenceData } from '../../app/meta';
+import { formatMoney, statusLabel, statusTone } from '../../lib/format';
+import { countryName } from '../booking/api';
+import type { OrderAddress, OrderCustoms, OrderDetail, OrderItem } from './api';
 import './orders.css';
 
 export function optionLabel(
@@ -14,6 +16,15 @@ export function optionLabel(
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+}
+
+/** "Pay now", for an order that is still awaiting payment; nothing otherwise. */
+export function PayNowLink({ order }: { order: Pick<OrderDetail, 'id' | 'actions'> }) {
+  return order.actions.pay ? (
+    <Link to={`/payment?order=${encodeURIComponent(order.id)}`} className="button button--primary">
+      Pay now
+    </Link>
+  ) : null;
 }
 
 export function Section({
@@ -59,6 +70,30 @@ export function AddressBlock({
   );
 }
 
+/** The two addresses of an order side by side: collection (or sender) and delivery. */
+export function AddressColumns({
+  titles,
+  collection,
+  delivery,
+  reference,
+}: {
+  titles: readonly [string, string];
+  collection: AddressLike;
+  delivery: AddressLike;
+  reference?: ReferenceData | undefined;
+}) {
+  return (
+    <div className="detail-columns">
+      <Section title={titles[0]}>
+        <AddressBlock address={collection} reference={reference} />
+      </Section>
+      <Section title={titles[1]}>
+        <AddressBlock address={delivery} reference={reference} />
+      </Section>
+    </div>
+  );
+}
+
 export function CustomsDetails({
   customs,
   reference,
@@ -90,6 +125,36 @@ export function CustomsDetails({
           </div>
         ))}
     </dl>
+  );
+}
+
+/** The international part of an order: its customs details and the breakdown of contents. */
+export function CustomsSections({
+  customs,
+  items,
+  currency,
+  reference,
+  titles = ['Customs Information', 'Package Contents Breakdown'],
+}: {
+  customs: Partial<Record<keyof OrderCustoms, string>> | null | undefined;
+  items: readonly OrderItem[] | null | undefined;
+  currency: string;
+  reference?: ReferenceData | undefined;
+  titles?: readonly [string, string];
+}) {
+  return (
+    <>
+      {customs ? (
+        <Section title={titles[0]}>
+          <CustomsDetails customs={customs} reference={reference} />
+        </Section>
+      ) : null}
+      {items?.length ? (
+        <Section title={titles[1]}>
+          <ItemsTable items={items} currency={currency} reference={reference} />
+        </Section>
+      ) : null}
+    </>
   );
 }
 

@@ -4,15 +4,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { countryName, describeRoute, useReferenceData } from '../booking/api';
+import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
+import { countryName, describeRoute } from '../booking/api';
 import { clearDraft } from '../booking/draft';
 import { RequireSignIn } from '../booking/RequireSignIn';
 import { Stepper } from '../booking/Stepper';
 import { type Job, jobKeys, jobsApi } from '../jobs/api';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../orders/api';
-import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel } from '../orders/format';
 import { PaymentPanel, type PaymentTarget } from './PaymentPanel';
 import '../booking/booking.css';
 import './payment.css';
@@ -288,7 +289,7 @@ function PaymentLayout({
           </div>
           <div className="card">
             <h2 className="payment__heading">How to pay</h2>
-            <ol className="payment__steps">
+            <ol className="next-steps">
               {steps.map((text) => (
                 <li key={text}>{text}</li>
               ))}

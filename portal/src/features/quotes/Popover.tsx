@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CloseButton } from '../../components/CloseButton';
 
 interface PopoverProps {
   /** The dialog's name, shown as its heading. */
@@ -77,16 +78,7 @@ export function Popover({ title, trigger, triggerLabel, triggerClassName, childr
             <h3 id={titleId} className="popover__title">
               {title}
             </h3>
-            <button
-              type="button"
-              className="icon-button popover__close"
-              aria-label="Close"
-              onClick={() => close(true)}
-            >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
+            <CloseButton className="popover__close" size={18} onClick={() => close(true)} />
           </div>
           <div className="popover__body">{children}</div>
         </div>

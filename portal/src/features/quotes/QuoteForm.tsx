@@ -3,7 +3,8 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { TextField } from '../../components/Field';
+import { countryOptions } from '../../app/meta';
+import { SelectField, TextField } from '../../components/Field';
 import type { ServiceType } from './api';
 import {
   defaultFormValues,
@@ -16,8 +17,7 @@ import {
   requestFromForm,
   searchFromRequest,
 } from './quoteQuery';
-import { useReferenceData } from './referenceData';
-import { SelectField } from './SelectField';
+import { useQuoteReferenceData } from './referenceData';
 import './quotes.css';
 
 const TABS: { value: ServiceType; label: string }[] = [
@@ -40,7 +40,7 @@ interface QuoteFormProps {
  */
 export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2 }: QuoteFormProps) {
   const navigate = useNavigate();
-  const reference = useReferenceData();
+  const reference = useQuoteReferenceData();
   const meta = reference.data;
   const titleId = useId();
   const panelId = useId();
@@ -146,20 +146,8 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
         <div className="quote-form__route">
           {serviceType === 'domestic' ? (
             <>
-              <SelectField label="Collect From" {...register('from')}>
-                {nations.map((n) => (
-                  <option key={n.value} value={n.value}>
-                    {n.label}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Deliver to" {...register('to')}>
-                {nations.map((n) => (
-                  <option key={n.value} value={n.value}>
-                    {n.label}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Collect From" options={nations} {...register('from')} />
+              <SelectField label="Deliver to" options={nations} {...register('to')} />
             </>
           ) : null}
           {serviceType === 'international' ? (
@@ -169,14 +157,9 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
                 label="Deliver to"
                 error={errors.destination?.message}
                 hint={reference.isError ? 'Could not load every destination; try again later.' : undefined}
+                options={countryOptions(destinationOptions)}
                 {...register('destination')}
-              >
-                {destinationOptions.map((d) => (
-                  <option key={d.code} value={d.code}>
-                    {d.name}
-                  </option>
-                ))}
-              </SelectField>
+              />
             </>
           ) : null}
           {serviceType === 'same_day' ? (
@@ -247,14 +230,9 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
                 <SelectField
                   label="Weight (kg)"
                   error={parcelErrors?.weight?.message}
+                  options={weights.map((w) => ({ value: w, label: `${w} kg` }))}
                   {...register(`parcels.${index}.weight`)}
-                >
-                  {weights.map((w) => (
-                    <option key={w} value={w}>
-                      {w} kg
-                    </option>
-                  ))}
-                </SelectField>
+                />
               </div>
               {fields.length > 1 ? (
                 <button

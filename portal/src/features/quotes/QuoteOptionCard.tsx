@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { formatKg, formatLongDate, formatMoney } from '../../lib/format';
 import type { Parcel, QuoteOption } from './api';
-import { billingExplanation, formatDeliveryDate, formatKg, formatMoney, transitLabel } from './format';
+import { billingExplanation, transitLabel } from './format';
 import { Popover } from './Popover';
 
 /** The spec's fixed card rating. */
@@ -91,7 +92,7 @@ export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProp
           <div>
             <dt>Estimated delivery</dt>
             <dd>
-              <time dateTime={option.estimatedDelivery}>{formatDeliveryDate(option.estimatedDelivery)}</time>
+              <time dateTime={option.estimatedDelivery}>{formatLongDate(option.estimatedDelivery)}</time>
               <span className="quote-card__transit">
                 {transitLabel(option.transitDays, option.serviceType)}
               </span>

@@ -12,7 +12,7 @@ import { type SortKey, sortOptions } from './format';
 import { QuoteForm } from './QuoteForm';
 import { QuoteOptionCard } from './QuoteOptionCard';
 import { formFromRequest, type ParsedSearch, parseResultSearch, searchFromRequest } from './quoteQuery';
-import { useReferenceData } from './referenceData';
+import { useQuoteReferenceData } from './referenceData';
 import './quotes.css';
 
 export const PROBLEM_TITLE = 'Oh no! Looks like there was a problem getting your quote.';
@@ -30,7 +30,7 @@ export function quoteQueryKey(request: QuoteRequest) {
 export function ResultPage() {
   usePageTitle('Your Comparison Result');
   const [params] = useSearchParams();
-  const reference = useReferenceData();
+  const reference = useQuoteReferenceData();
   // A destination named in the URL waits for the list; if the list cannot be had, it is unknown.
   const destinations = reference.isError
     ? reference.data.internationalDestinations
@@ -87,7 +87,7 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
   const { openSignIn } = useAuthDialogs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const reference = useReferenceData();
+  const reference = useQuoteReferenceData();
   const [sort, setSort] = useState<SortKey>('price');
   const sortId = useId();
   const queryKey = quoteQueryKey(request);

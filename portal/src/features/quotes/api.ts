@@ -1,5 +1,5 @@
 /**
- * The quote pages' calls: reference data, quotes and landing-page articles. Wire types come
+ * The quote pages' calls: quotes and landing-page articles. Wire types come
  * from the API's generated OpenAPI schema, so a contract change is a type error here.
  */
 import type { components } from '@consign/api/client';
@@ -7,7 +7,6 @@ import { type AuthFetch, request } from '../../app/api';
 
 type Schemas = components['schemas'];
 
-export type ReferenceData = Schemas['ReferenceData'];
 export type Country = Schemas['Country'];
 export type Quote = Schemas['Quote'];
 export type QuoteOption = Schemas['QuoteOption'];
@@ -22,7 +21,6 @@ export type DestinationCode = InternationalQuoteRequest['to'];
 export type Article = Schemas['Article'];
 
 export const quotesApi = {
-  referenceData: (signal?: AbortSignal) => request<ReferenceData>('/meta', { signal }),
   /**
    * Anyone may ask for a quote. Through `authFetch` a signed-in customer's token goes along, so
    * the quote is recorded as theirs; with no session no token is sent.

@@ -1,5 +1,6 @@
 /** Test data for the quote pages' unit tests. */
-import type { Quote, QuoteOption, ReferenceData } from './api';
+import type { ReferenceData } from '../../app/meta';
+import type { Quote, QuoteOption } from './api';
 import { FALLBACK_REFERENCE_DATA } from './referenceData';
 
 export const referenceData: ReferenceData = {
@@ -22,7 +23,13 @@ export function option(overrides: Partial<QuoteOption> & { id: string }): QuoteO
     billedBy: 'actual',
     estimatedDelivery: '2026-03-12',
     transitDays: 2,
-    limits: { maxLengthCm: null, maxWidthCm: null, maxHeightCm: null, maxWeightKg: null },
+    limits: {
+      maxLengthCm: null,
+      maxWidthCm: null,
+      maxHeightCm: null,
+      maxWeightKg: null,
+      volumetricDivisor: 5000,
+    },
     badges: [],
     ...overrides,
   };

@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { option } from './fixtures';
-import {
-  billingExplanation,
-  formatDeliveryDate,
-  formatMoney,
-  inferDivisor,
-  sortOptions,
-  transitLabel,
-} from './format';
+import { billingExplanation, inferDivisor, sortOptions, transitLabel } from './format';
 
-describe('formatting', () => {
-  it('shows minor units as pounds with two decimals', () => {
-    expect(formatMoney(899)).toBe('£8.99');
-    expect(formatMoney(150)).toBe('£1.50');
-    expect(formatMoney(0)).toBe('£0.00');
-    expect(formatMoney(123456)).toBe('£1,234.56');
-    expect(formatMoney(1999, 'EUR')).toBe('€19.99');
-  });
-
-  it('shows the delivery date in en-GB, whatever the time zone', () => {
-    expect(formatDeliveryDate('2026-03-12')).toBe('Thu, 12 Mar 2026');
-    expect(formatDeliveryDate('2026-12-28')).toBe('Mon, 28 Dec 2026');
-    expect(formatDeliveryDate('not a date')).toBe('not a date');
-  });
-
+describe('quote card wording', () => {
   it('labels the transit time', () => {
     expect(transitLabel(2, 'domestic')).toBe('2+ Days Delivery');
     expect(transitLabel(1, 'domestic')).toBe('Next Day Delivery');

@@ -1,52 +1,12 @@
+/** The quote cards' wording and the results' order. */
+import { formatKg, totalWeight } from '../../lib/format';
 import type { Parcel, QuoteOption } from './api';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Minor units to "£8.99" (en-GB, always two decimals). */
-export function formatMoney(minor: number, currency = 'GBP'): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(currency, format);
-  }
-  // Integer pence divided by 100 is exact to the two decimals shown.
-  return format.format(minor / 100);
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "2026-11-25" (a UK calendar date) to "Wed, 25 Nov 2026", whatever the browser's time zone. */
-export function formatDeliveryDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return dateFormat.format(date);
-}
 
 /** The card's delivery label; '2+ Days Delivery' is the spec's wording for two working days. */
 export function transitLabel(transitDays: number, serviceType: QuoteOption['serviceType']): string {
   if (serviceType === 'same_day' || transitDays <= 0) return 'Same Day Delivery';
   if (transitDays === 1) return 'Next Day Delivery';
   return `${transitDays}+ Days Delivery`;
-}
-
-export function formatKg(kg: number): string {
-  return `${Number(kg.toFixed(3))} kg`;
-}
-
-export function totalActualWeight(parcels: readonly Parcel[]): number {
-  return Number(parcels.reduce((sum, p) => sum + p.weight, 0).toFixed(3));
 }
 
 /**
@@ -62,7 +22,7 @@ export function inferDivisor(parcel: Parcel, chargeableWeightKg: number): number
 
 /** Why the chargeable weight is what it is, for the card. */
 export function billingExplanation(option: QuoteOption, parcels: readonly Parcel[]): string {
-  const actual = formatKg(totalActualWeight(parcels));
+  const actual = formatKg(totalWeight(parcels));
   if (option.billedBy === 'actual') return `Billed by actual weight (${actual})`;
   const only = parcels.length === 1 ? parcels[0] : undefined;
   if (!only)

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { quotesApi, type ReferenceData, type UkNation } from './api';
-
-export const referenceDataQueryKey = ['meta', 'reference'] as const;
+import { type ReferenceData, useReferenceData } from '../../app/meta';
+import type { UkNation } from './api';
 
 /** The spec's fixed lists, so the form is usable before GET /meta answers. */
 export const UK_NATIONS: readonly UkNation[] = ['England', 'Northern Ireland', 'Scotland', 'Wales'];
@@ -35,16 +33,11 @@ export const FALLBACK_REFERENCE_DATA: ReferenceData = {
 };
 
 /**
- * GET /meta: changes only with a release, so it is fetched once per visit. Until it answers,
+ * The reference data for the quote pages, which work before GET /meta answers: until it does,
  * or if it fails, `data` is the fallback above and `isFallback` is true.
  */
-export function useReferenceData() {
-  const query = useQuery({
-    queryKey: referenceDataQueryKey,
-    queryFn: ({ signal }) => quotesApi.referenceData(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 2,
-  });
+export function useQuoteReferenceData() {
+  const query = useReferenceData();
   return {
     data: query.data ?? FALLBACK_REFERENCE_DATA,
     isFallback: !query.data,

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { RequireAuth } from '../../app/RequireAuth';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -27,6 +28,11 @@ function VendorWelcome() {
         <p className="muted">
           Business details, courier services and orders will be managed here. Our team reviews every new
           courier business before its services are shown to customers.
+        </p>
+        <p>
+          <Link className="button button--primary" to="/rate-card">
+            My Rate Cards
+          </Link>
         </p>
       </div>
     </section>

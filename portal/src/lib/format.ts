@@ -1,10 +1,8 @@
 /**
- * Formatting shared by the booking, payment, order and job screens. Money is always integer
- * minor units (pence) with a currency: these helpers only turn it into text, never back into
- * floats that would be sent anywhere.
+ * Formatting shared by every screen: money, dates, references, parcels, addresses. Money is
+ * always integer minor units (pence) with a currency: these helpers only turn it into text,
+ * never back into floats that would be sent anywhere.
  */
-
-export type Currency = 'GBP' | 'EUR' | 'USD';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -67,17 +65,23 @@ export function formatDateTime(value: string | null | undefined): string {
   }).format(new Date(value));
 }
 
-/** A readable long date for 'YYYY-MM-DD': 'Tue 12 May 2026'. */
+const longDateFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * A readable long date for a UK calendar date 'YYYY-MM-DD': 'Tue, 12 May 2026', whatever the
+ * browser's time zone. Anything that is not such a date is shown as it is.
+ */
 export function formatLongDate(value: string | null | undefined): string {
   if (!value) return '';
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  return longDateFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
 /** The calendar date in the UK for an instant, 'YYYY-MM-DD' (collection dates are UK dates). */
@@ -144,6 +148,10 @@ export interface ParcelLike {
 /** '30 × 20 × 15 cm, 2 kg'. */
 export function describeParcel(parcel: ParcelLike): string {
   return `${parcel.length} × ${parcel.width} × ${parcel.height} cm, ${parcel.weight} kg`;
+}
+
+export function formatKg(kg: number): string {
+  return `${Number(kg.toFixed(3))} kg`;
 }
 
 export function totalWeight(parcels: readonly ParcelLike[]): number {

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { authedApi } from './api';
+import { useAuth } from './auth';
+
+/** The signed-in user's account (GET /users/me), shared by the dashboard, the forms and /profile. */
+export const profileQueryKey = ['users', 'me'] as const;
+
+export function useProfile() {
+  const { authFetch } = useAuth();
+  return useQuery({ queryKey: profileQueryKey, queryFn: () => authedApi.me(authFetch) });
+}
