@@ -1,18 +1,18 @@
 /**
  * The portal's window onto the Consign API (`/api/v1`).
  *
- * Every call goes through `request()` (problem+json errors become `ApiError`, Retry-After is
- * read) and is exposed as one named function, so moving the calls onto the openapi-fetch client
- * in `@consign/api/client` later only changes this file.
+ * Every call goes through the typed openapi-fetch client of `@consign/api/client`, so paths,
+ * params and bodies are checked against openapi.yaml at compile time. `unwrap()` turns an error
+ * answer into `ApiError` (problem+json, Retry-After); `networkFetch` turns "no answer" into one.
  */
 
-import type { components } from '@consign/api/client';
+import { type ApiClient, type components, createApiClient } from '@consign/api/client';
 
-export const API_BASE = '/api/v1';
+export type { ApiClient };
 
 /*
- * Wire types come from the API's generated OpenAPI schema (type-only: nothing of the client is
- * bundled), so a contract change shows up as a type error here rather than a bug in the browser.
+ * Wire types come from the API's generated OpenAPI schema, so a contract change shows up as a
+ * type error here rather than a bug in the browser.
  */
 type Schemas = components['schemas'];
 
@@ -30,14 +30,7 @@ export type AuthMeta = Schemas['ClientSettings'];
 export type OutboxEmail = Schemas['Mailbox']['items'][number];
 export type SignUpRequest = Schemas['SignupRequest'];
 export type SignUpRole = SignUpRequest['role'];
-
-/** POST /contact is not in the generated schema yet; written by hand until it is. */
-export interface ContactMessage {
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-}
+export type ContactMessage = Schemas['ContactRequest'];
 
 export class ApiError extends Error {
   readonly status: number;
@@ -61,17 +54,6 @@ export class ApiError extends Error {
 /** Status 0 marks a request that never got an HTTP answer (offline, DNS, aborted proxy). */
 export const NETWORK_ERROR_STATUS = 0;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  body?: unknown;
-  /** Bearer access token to send. */
-  token?: string | null;
-  /** 'include' for the auth calls that set or read the httpOnly refresh cookie. */
-  credentials?: RequestCredentials;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
 function parseRetryAfter(value: string | null): number | null {
   if (!value) return null;
   const seconds = Number(value);
@@ -85,36 +67,16 @@ function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && 'status' in value && 'title' in value;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
+/**
+ * The client's `fetch`: the global fetch (looked up per call), with a failure to get any HTTP
+ * answer turned into an `ApiError` of status 0. Aborts pass through untouched.
+ */
+export async function networkFetch(request: Request): Promise<Response> {
   try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, credentials = 'same-origin', signal } = options;
-  const headers: Record<string, string> = {
-    Accept: 'application/json, application/problem+json',
-    ...options.headers,
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      credentials,
-      signal,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return await fetch(request);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    if (request.signal?.aborted) throw cause;
     throw new ApiError({
       type: 'about:blank',
       title: 'Network error',
@@ -122,22 +84,44 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       detail: 'Could not reach Consign. Check your connection and try again.',
     });
   }
+}
 
-  const data = await readBody(response);
-  if (response.ok) return data as T;
-
-  const problem: Problem = isProblem(data)
-    ? data
+/** The `ApiError` for an error answer; `body` is what openapi-fetch parsed (JSON, else text). */
+export function problemError(response: Response, body: unknown): ApiError {
+  const problem: Problem = isProblem(body)
+    ? body
     : {
         type: 'about:blank',
         title: response.statusText || `HTTP ${response.status}`,
         status: response.status,
-        detail: typeof data === 'string' && data.length < 300 ? data : undefined,
+        detail: typeof body === 'string' && body && body.length < 300 ? body : undefined,
       };
-  throw new ApiError(problem, parseRetryAfter(response.headers.get('Retry-After')));
+  return new ApiError(problem, parseRetryAfter(response.headers.get('Retry-After')));
 }
 
-/** A human sentence for any error thrown by `request()`, suitable for a toast or an alert. */
+/** The data of a client answer, or the error answer thrown as `ApiError`. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (!result.response.ok) throw problemError(result.response, result.error);
+  return result.data as T;
+}
+
+/**
+ * The base every URL is resolved against. Same origin in the browser; an absolute origin keeps
+ * `new Request()` happy where relative URLs are not allowed (tests).
+ */
+const BASE_URL = typeof location !== 'undefined' ? location.origin : '';
+
+/** A typed client whose requests go through `fetchImpl` (the auth-aware one for signed-in calls). */
+export function createPortalClient(
+  fetchImpl: (request: Request) => Promise<Response> = networkFetch,
+): ApiClient {
+  return createApiClient({ baseUrl: BASE_URL, fetch: fetchImpl as typeof fetch });
+}
+
+/** The client of the calls anyone may make; it never sends a bearer token. */
+export const publicClient = createPortalClient();
+
+/** A human sentence for any error a call throws (`ApiError` or other), suitable for a toast or an alert. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) {
@@ -169,44 +153,62 @@ export function saveErrorMessage(error: unknown, fallback: string): string {
 
 /* ------------------------------------------------------------------ calls */
 
+/** With `credentials: 'include'` the auth calls set or read the httpOnly refresh cookie. */
+const withCookie = { credentials: 'include' } as const;
+
 export const api = {
   meta: {
-    auth: (signal?: AbortSignal) => request<AuthMeta>('/meta/auth', { signal }),
+    auth: async (signal?: AbortSignal) => unwrap(await publicClient.GET('/api/v1/meta/auth', { signal })),
+    /** GET /meta: the reference data every form needs. */
+    reference: async (signal?: AbortSignal) => unwrap(await publicClient.GET('/api/v1/meta', { signal })),
   },
   auth: {
-    signup: (body: SignUpRequest) => request<{ email: string }>('/auth/signup', { method: 'POST', body }),
-    verifyEmail: (body: Schemas['VerifyEmailRequest']) =>
-      request<Session>('/auth/verify-email', { method: 'POST', body, credentials: 'include' }),
-    resendOtp: (body: { email: string }) => request<void>('/auth/resend-otp', { method: 'POST', body }),
-    login: (body: Schemas['LoginRequest']) =>
-      request<Session>('/auth/login', { method: 'POST', body, credentials: 'include' }),
-    google: (body: Schemas['GoogleSignInRequest']) =>
-      request<Session>('/auth/google', { method: 'POST', body, credentials: 'include' }),
+    signup: async (body: SignUpRequest) => unwrap(await publicClient.POST('/api/v1/auth/signup', { body })),
+    verifyEmail: async (body: Schemas['VerifyEmailRequest']) =>
+      unwrap(await publicClient.POST('/api/v1/auth/verify-email', { body, ...withCookie })),
+    resendOtp: async (body: Schemas['EmailRequest']) => {
+      unwrap(await publicClient.POST('/api/v1/auth/resend-otp', { body }));
+    },
+    login: async (body: Schemas['LoginRequest']) =>
+      unwrap(await publicClient.POST('/api/v1/auth/login', { body, ...withCookie })),
+    google: async (body: Schemas['GoogleSignInRequest']) =>
+      unwrap(await publicClient.POST('/api/v1/auth/google', { body, ...withCookie })),
     /** With no body token the API reads the httpOnly `consign_refresh` cookie. */
-    refresh: () => request<Session>('/auth/refresh', { method: 'POST', body: {}, credentials: 'include' }),
-    logout: (token: string | null) =>
-      request<void>('/auth/logout', { method: 'POST', body: {}, token, credentials: 'include' }),
-    requestPasswordReset: (body: { email: string }) =>
-      request<void>('/auth/password-reset', { method: 'POST', body }),
-    confirmPasswordReset: (body: Schemas['PasswordResetConfirmRequest']) =>
-      request<void>('/auth/password-reset/confirm', { method: 'POST', body }),
+    refresh: async () => unwrap(await publicClient.POST('/api/v1/auth/refresh', { body: {}, ...withCookie })),
+    logout: async (token: string | null) => {
+      unwrap(
+        await publicClient.POST('/api/v1/auth/logout', {
+          body: {},
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+          ...withCookie,
+        }),
+      );
+    },
+    requestPasswordReset: async (body: Schemas['EmailRequest']) => {
+      unwrap(await publicClient.POST('/api/v1/auth/password-reset', { body }));
+    },
+    confirmPasswordReset: async (body: Schemas['PasswordResetConfirmRequest']) => {
+      unwrap(await publicClient.POST('/api/v1/auth/password-reset/confirm', { body }));
+    },
   },
   contact: {
-    send: (body: ContactMessage) => request<void>('/contact', { method: 'POST', body }),
+    send: async (body: ContactMessage) => {
+      unwrap(await publicClient.POST('/api/v1/contact', { body }));
+    },
   },
   dev: {
-    mailbox: (signal?: AbortSignal) => request<{ items: OutboxEmail[] }>('/dev/mailbox', { signal }),
+    mailbox: async (signal?: AbortSignal) =>
+      unwrap(await publicClient.GET('/api/v1/dev/mailbox', { signal })),
   },
 } as const;
 
-/** Calls that need a signed-in user; `authFetch` (from the auth context) supplies the token and retry. */
-export type AuthFetch = <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
-
 export type UpdateProfileRequest = Schemas['UpdateMeRequest'];
 
+/** Calls that need a signed-in user, through the auth context's `apiClient` (token, one refresh and retry). */
 export const authedApi = {
-  me: (authFetch: AuthFetch) => authFetch<UserProfile>('/users/me'),
+  me: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/users/me', { signal })),
   /** The email is not in the body: the API does not change it here. */
-  updateMe: (authFetch: AuthFetch, body: UpdateProfileRequest) =>
-    authFetch<UserProfile>('/users/me', { method: 'PATCH', body }),
+  updateMe: async (client: ApiClient, body: UpdateProfileRequest) =>
+    unwrap(await client.PATCH('/api/v1/users/me', { body })),
 };

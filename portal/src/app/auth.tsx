@@ -7,7 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { AuthFetch, Role, Session, User } from './api';
+import type { ApiClient, Role, Session, User } from './api';
 import { type AuthStatus, SessionStore } from './session';
 
 export interface AuthContextValue {
@@ -17,9 +17,8 @@ export interface AuthContextValue {
   acceptSession: (session: Session) => void;
   updateUser: (user: User) => void;
   signOut: () => Promise<void>;
-  /** fetch for `/api/v1` paths with the bearer token, one refresh and retry on 401. */
-  authFetch: AuthFetch;
-  getAccessToken: () => string | null;
+  /** The typed API client with the bearer token, one refresh and retry on 401. */
+  apiClient: ApiClient;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -40,8 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       acceptSession: store.signIn,
       updateUser: store.updateUser,
       signOut: store.signOut,
-      authFetch: store.authFetch,
-      getAccessToken: store.getAccessToken,
+      apiClient: store.client,
     }),
     [snapshot, store],
   );

@@ -1,6 +1,6 @@
 import type { components } from '@consign/api/client';
 import { useQuery } from '@tanstack/react-query';
-import { api, request } from './api';
+import { api } from './api';
 
 export const authMetaQueryKey = ['meta', 'auth'] as const;
 
@@ -23,7 +23,7 @@ export const referenceDataQueryKey = ['meta', 'reference'] as const;
 export function useReferenceData() {
   return useQuery({
     queryKey: referenceDataQueryKey,
-    queryFn: ({ signal }) => request<ReferenceData>('/meta', { signal }),
+    queryFn: ({ signal }) => api.meta.reference(signal),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 2,
   });

@@ -6,6 +6,6 @@ import { useAuth } from './auth';
 export const profileQueryKey = ['users', 'me'] as const;
 
 export function useProfile() {
-  const { authFetch } = useAuth();
-  return useQuery({ queryKey: profileQueryKey, queryFn: () => authedApi.me(authFetch) });
+  const { apiClient } = useAuth();
+  return useQuery({ queryKey: profileQueryKey, queryFn: () => authedApi.me(apiClient) });
 }

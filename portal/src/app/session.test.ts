@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customer, problemResponse, sessionFor, stubFetch } from '../test/fetchStub';
+import { authedApi } from './api';
 import { SessionStore } from './session';
 
 describe('SessionStore', () => {
@@ -37,7 +38,7 @@ describe('SessionStore', () => {
     expect(calls.filter((c) => c.path === '/api/v1/auth/refresh')).toHaveLength(1);
   });
 
-  it('authFetch sends the bearer token, refreshes once on 401 and retries', async () => {
+  it('the client sends the bearer token, refreshes once on 401 and retries', async () => {
     let refreshes = 0;
     const { calls } = stubFetch({
       'POST /api/v1/auth/refresh': () => ({
@@ -50,20 +51,20 @@ describe('SessionStore', () => {
     });
     store = new SessionStore();
     await store.refresh();
-    const me = await store.authFetch<{ id: string }>('/users/me');
+    const me = await authedApi.me(store.client);
     expect(me.id).toBe('u_1');
     const meCalls = calls.filter((c) => c.path === '/api/v1/users/me');
     expect(meCalls.map((c) => c.headers.Authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
   });
 
-  it('authFetch gives up after one refresh and signs out', async () => {
+  it('the client gives up after one refresh and signs out', async () => {
     stubFetch({
       'POST /api/v1/auth/refresh': problemResponse(401, 'Revoked'),
       'GET /api/v1/users/me': problemResponse(401, 'Expired'),
     });
     store = new SessionStore();
     store.accept(sessionFor(customer));
-    await expect(store.authFetch('/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(authedApi.me(store.client)).rejects.toMatchObject({ status: 401 });
     expect(store.getSnapshot().status).toBe('anonymous');
   });
 

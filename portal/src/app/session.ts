@@ -1,11 +1,11 @@
 import { toast } from 'react-toastify';
 import {
-  type AuthFetch,
+  type ApiClient,
   api,
+  createPortalClient,
   isApiError,
   NETWORK_ERROR_STATUS,
-  type RequestOptions,
-  request,
+  networkFetch,
   type Session,
   type User,
 } from './api';
@@ -136,17 +136,22 @@ export class SessionStore {
     return this.inflight;
   };
 
-  authFetch: AuthFetch = async <T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
+  /**
+   * The signed-in client's fetch: sends the access token and, on a 401, refreshes the session
+   * once and sends the request again with the new token. A failed refresh leaves the 401 answer.
+   */
+  authFetch = async (request: Request): Promise<Response> => {
     if (this.inflight) await this.inflight.catch(() => null);
-    try {
-      return await request<T>(path, { ...options, token: this.accessToken });
-    } catch (error) {
-      if (!isApiError(error, 401)) throw error;
-      const session = await this.refresh().catch(() => null);
-      if (!session) throw error;
-      return request<T>(path, { ...options, token: session.accessToken });
-    }
+    const retry = request.clone();
+    const response = await networkFetch(withToken(request, this.accessToken));
+    if (response.status !== 401) return response;
+    const session = await this.refresh().catch(() => null);
+    if (!session) return response;
+    return networkFetch(withToken(retry, session.accessToken));
   };
+
+  /** The typed client of the calls that need a signed-in user. */
+  readonly client: ApiClient = createPortalClient(this.authFetch);
 
   signOut = async (): Promise<void> => {
     try {
@@ -180,4 +185,9 @@ export class SessionStore {
       else this.clear();
     }
   }
+}
+
+function withToken(request: Request, token: string | null): Request {
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
 }

@@ -4,7 +4,7 @@
  */
 import { type ChangeEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { API_BASE, ApiError, type AuthFetch, isApiError, type Problem } from './api';
+import { type ApiClient, isApiError, unwrap } from './api';
 import { useAuth } from './auth';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -27,60 +27,21 @@ export function uploadProblem(error: unknown): string | null {
   return null;
 }
 
-async function postImage(file: File, token: string | null): Promise<Response> {
-  const body = new FormData();
-  body.append('image', file);
-  return fetch(`${API_BASE}/uploads`, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json, application/problem+json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+/**
+ * POST /uploads as multipart (field `image`), through the signed-in client: the token goes along
+ * and a 401 refreshes the session once and tries again.
+ */
+export async function uploadImage(file: File, client: ApiClient): Promise<string> {
+  const result = await client.POST('/api/v1/uploads', {
+    // openapi-typescript types a binary field as string; the browser sends the File itself.
+    body: { image: file as unknown as string },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      form.append('image', body.image as unknown as File);
+      return form;
     },
   });
-}
-
-async function problemOf(response: Response): Promise<Problem> {
-  try {
-    const data = (await response.json()) as Problem;
-    if (data && typeof data === 'object' && 'status' in data) return data;
-  } catch {
-    // Not JSON (a proxy's HTML error page): fall through to a generic problem.
-  }
-  return {
-    type: 'about:blank',
-    title: response.statusText || `HTTP ${response.status}`,
-    status: response.status,
-  };
-}
-
-/**
- * POST /uploads as multipart (field `image`). The shared `request()` speaks JSON only, so this
- * sends the form itself; on a 401 it lets `authFetch` refresh the session through a cheap
- * authenticated call (GET /users/me, which every role may make) and tries once more.
- */
-export async function uploadImage(
-  file: File,
-  auth: { getAccessToken: () => string | null; authFetch: AuthFetch },
-): Promise<string> {
-  let response: Response;
-  try {
-    response = await postImage(file, auth.getAccessToken());
-    if (response.status === 401) {
-      await auth.authFetch('/users/me').catch(() => null);
-      response = await postImage(file, auth.getAccessToken());
-    }
-  } catch {
-    throw new ApiError({
-      type: 'about:blank',
-      title: 'Network error',
-      status: 0,
-      detail: 'Could not reach Consign. Check your connection and try again.',
-    });
-  }
-  if (response.ok) return ((await response.json()) as { url: string }).url;
-  throw new ApiError(await problemOf(response));
+  return unwrap(result).url;
 }
 
 /**
@@ -95,7 +56,7 @@ export function useImageUpload({
   onUploaded: (url: string) => void | Promise<void>;
   failureMessage: (error: unknown) => string;
 }) {
-  const { authFetch, getAccessToken } = useAuth();
+  const { apiClient } = useAuth();
   const [uploading, setUploading] = useState(false);
 
   async function onFileChange(event: ChangeEvent<HTMLInputElement>) {
@@ -110,7 +71,7 @@ export function useImageUpload({
     }
     setUploading(true);
     try {
-      const url = await uploadImage(file, { authFetch, getAccessToken });
+      const url = await uploadImage(file, apiClient);
       await onUploaded(url);
     } catch (error) {
       toast.error(failureMessage(error));

@@ -27,13 +27,16 @@ export function stubFetch(routes: Record<string, Handler>) {
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       'http://localhost',
     );
-    const method = (init.method ?? 'GET').toUpperCase();
+    // The typed client hands fetch a Request; hand-made calls pass (url, init).
+    const request = input instanceof Request ? input : null;
+    const method = (request?.method ?? init.method ?? 'GET').toUpperCase();
+    const text = request ? await request.clone().text() : init.body;
     const call: RecordedCall = {
       method,
       path: url.pathname,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-      credentials: init.credentials,
+      body: typeof text === 'string' && text && !text.startsWith('--') ? JSON.parse(text) : undefined,
+      headers: request ? headerRecord(request.headers) : ((init.headers ?? {}) as Record<string, string>),
+      credentials: request?.credentials ?? init.credentials,
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
@@ -51,6 +54,15 @@ export function stubFetch(routes: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** Request headers by their usual spelling ('authorization' → 'Authorization'), as the tests read them. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())] = value;
+  });
+  return record;
 }
 
 export function problem(status: number, detail: string, extra: Record<string, unknown> = {}): Response {

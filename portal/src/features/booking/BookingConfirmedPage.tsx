@@ -29,12 +29,12 @@ export function BookingConfirmedPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('order');
-  const { status, authFetch } = useAuth();
+  const { status, apiClient } = useAuth();
   const reference = useReferenceData();
   const [paused, setPaused] = useState(false);
   const order = useQuery({
     queryKey: orderKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => ordersApi.get(authFetch, id ?? '', signal),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, id ?? '', signal),
     enabled: Boolean(id) && status === 'authenticated',
   });
   const left = useCountdown(REDIRECT_SECONDS, () => navigate('/dashboard'), paused);

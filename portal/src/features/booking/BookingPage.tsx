@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
+import { type ApiClient, describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { type ReferenceData, useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
@@ -136,7 +136,7 @@ interface BookingFormProps {
 
 function BookingForm({ quote, option, reference }: BookingFormProps) {
   const navigate = useNavigate();
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const international = option.serviceType === 'international';
   const deliveryCountry = deliveryCountryOf(quote.request);
   const today = ukDate();
@@ -200,7 +200,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
       previous?.quoteId === quote.id &&
       previous.submitted !== undefined &&
       sameBody(previous.submitted.body, body);
-    if (!unchanged && previous?.orderId) void discardUnpaidOrder(authFetch, previous.orderId);
+    if (!unchanged && previous?.orderId) void discardUnpaidOrder(apiClient, previous.orderId);
     saveDraft({
       version: 1,
       quoteId: quote.id,
@@ -285,11 +285,11 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
  * it is still unpaid, so the dashboard does not fill up with abandoned duplicates. A paid one
  * is never touched (cancelling it would refund a real booking).
  */
-async function discardUnpaidOrder(authFetch: ReturnType<typeof useAuth>['authFetch'], orderId: string) {
+async function discardUnpaidOrder(apiClient: ApiClient, orderId: string) {
   try {
-    const order = await ordersApi.get(authFetch, orderId);
+    const order = await ordersApi.get(apiClient, orderId);
     if (order.status === 'awaiting_payment' && order.actions.cancel) {
-      await ordersApi.cancel(authFetch, orderId, newIdempotencyKey(), 'Replaced by an edited booking');
+      await ordersApi.cancel(apiClient, orderId, newIdempotencyKey(), 'Replaced by an edited booking');
     }
   } catch {
     // Best effort: an abandoned unpaid order is harmless and can be cancelled from the dashboard.

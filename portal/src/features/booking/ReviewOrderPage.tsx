@@ -52,7 +52,7 @@ function ReviewDraft({
   draft: BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> };
 }) {
   const navigate = useNavigate();
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const reference = useReferenceData();
   const { body, key } = draft.submitted;
 
@@ -65,7 +65,7 @@ function ReviewDraft({
   const order = useQuery({
     queryKey: ['booking', 'order', key],
     queryFn: async () => {
-      const created = await withInProgressRetry(() => ordersApi.create(authFetch, body, key));
+      const created = await withInProgressRetry(() => ordersApi.create(apiClient, body, key));
       updateDraft({ orderId: created.id });
       return created;
     },

@@ -1,6 +1,6 @@
 /** The quote being booked, and how reference data names countries and routes. */
 import type { components } from '@consign/api/client';
-import { request } from '../../app/api';
+import { publicClient, unwrap } from '../../app/api';
 import type { ReferenceData } from '../../app/meta';
 
 type Schemas = components['schemas'];
@@ -12,8 +12,8 @@ export type CoverTier = ReferenceData['coverTiers'][number];
 export type HsCodeCategory = ReferenceData['hsCodeCategories'][number];
 
 export const bookingApi = {
-  quote: (id: string, signal?: AbortSignal) =>
-    request<Quote>(`/quotes/${encodeURIComponent(id)}`, { signal }),
+  quote: async (id: string, signal?: AbortSignal) =>
+    unwrap(await publicClient.GET('/api/v1/quotes/{id}', { params: { path: { id } }, signal })),
 };
 
 /** Country names for ISO codes, from the reference data (GB is always the United Kingdom). */

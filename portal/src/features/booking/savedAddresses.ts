@@ -65,11 +65,11 @@ export function savedAddressesFor(
  * orders, for the collection (in the UK, with the account's contact details) and the delivery.
  */
 export function useSavedAddresses(deliveryCountry: string) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const profile = useProfile();
   const recent = useQuery({
     queryKey: ['orders', 'recent-addresses'],
-    queryFn: ({ signal }) => ordersApi.list(authFetch, { limit: 20 }, signal),
+    queryFn: ({ signal }) => ordersApi.list(apiClient, { limit: 20 }, signal),
     staleTime: 60_000,
   });
   const orders = recent.data?.items ?? [];

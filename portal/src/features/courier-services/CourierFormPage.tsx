@@ -61,11 +61,11 @@ export function CourierFormPage() {
 }
 
 function EditCourier({ courierId }: { courierId: string }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const navigate = useNavigate();
   const courier = useQuery({
     queryKey: [...couriersQueryKey, courierId],
-    queryFn: ({ signal }) => couriersApi.get(authFetch, courierId, signal),
+    queryFn: ({ signal }) => couriersApi.get(apiClient, courierId, signal),
     retry: false,
     // The form keeps its own copy; a background refetch must not reset what is being typed.
     staleTime: Number.POSITIVE_INFINITY,
@@ -91,7 +91,7 @@ function EditCourier({ courierId }: { courierId: string }) {
 
 function CourierForm({ service }: { service?: CourierService }) {
   const editing = service !== undefined;
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reference = useQuoteReferenceData();
@@ -123,7 +123,7 @@ function CourierForm({ service }: { service?: CourierService }) {
   const save = useMutation({
     mutationFn: (values: CourierFormValues) => {
       const body = bodyFromValues(values);
-      return service ? couriersApi.update(authFetch, service.id, body) : couriersApi.create(authFetch, body);
+      return service ? couriersApi.update(apiClient, service.id, body) : couriersApi.create(apiClient, body);
     },
     onSuccess: async () => {
       toast.success(

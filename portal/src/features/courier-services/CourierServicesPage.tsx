@@ -28,18 +28,18 @@ export function CourierServicesPage() {
 }
 
 function CourierServices() {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<CourierService | null>(null);
   const destinations = useQuoteReferenceData().data.internationalDestinations;
 
   const list = useQuery({
     queryKey: couriersQueryKey,
-    queryFn: ({ signal }) => couriersApi.list(authFetch, signal),
+    queryFn: ({ signal }) => couriersApi.list(apiClient, signal),
   });
   const vendor = useQuery({
     queryKey: ['vendors', 'me'],
-    queryFn: ({ signal }) => couriersApi.myVendor(authFetch, signal),
+    queryFn: ({ signal }) => couriersApi.myVendor(apiClient, signal),
     staleTime: 60_000,
   });
 
@@ -48,7 +48,7 @@ function CourierServices() {
   }, [list.isError]);
 
   const remove = useMutation({
-    mutationFn: (service: CourierService) => couriersApi.remove(authFetch, service.id),
+    mutationFn: (service: CourierService) => couriersApi.remove(apiClient, service.id),
     onSuccess: () => {
       toast.success('Courier service deleted successfully!');
       setToDelete(null);

@@ -2,7 +2,7 @@
  * Courier services and the vendor record: calls that need a signed-in vendor.
  */
 import type { components } from '@consign/api/client';
-import { type AuthFetch, describeError } from '../../app/api';
+import { type ApiClient, describeError, unwrap } from '../../app/api';
 import { uploadProblem } from '../../app/uploads';
 
 type Schemas = components['schemas'];
@@ -14,41 +14,29 @@ export type Currency = Schemas['Currency'];
 export type Vendor = Schemas['Vendor'];
 
 /**
- * The body of POST /couriers and PATCH /couriers/{id}. Written out because the generated type
- * marks defaulted fields (currency, status, volumetricDivisor) as required; the form sends them all.
+ * The body of POST /couriers and PATCH /couriers/{id}: the create request with every field
+ * required, because the form always sends them all (null clears a limit on an update).
  */
-export interface CourierServiceBody {
-  name: string;
-  serviceType: Schemas['ServiceType'];
-  currency: Currency;
-  logoUrl: string | null;
-  fromLocation: string;
-  toLocation: string | string[];
-  weightTiers: WeightTier[];
-  maxLengthCm: number | null;
-  maxWidthCm: number | null;
-  maxHeightCm: number | null;
-  maxWeightKg: number | null;
-  volumetricDivisor: number;
-  transitDays: number;
-  sameDay: SameDayPricing | null;
-  status: CourierService['status'];
-}
+export type CourierServiceBody = Required<Schemas['CreateCourierServiceRequest']>;
 
 export const couriersQueryKey = ['couriers'] as const;
 
+const byId = (id: string) => ({ path: { id } });
+
 export const couriersApi = {
-  list: (authFetch: AuthFetch, signal?: AbortSignal) =>
-    authFetch<Schemas['CourierServiceList']>('/couriers', { signal }),
-  get: (authFetch: AuthFetch, id: string, signal?: AbortSignal) =>
-    authFetch<CourierService>(`/couriers/${encodeURIComponent(id)}`, { signal }),
-  create: (authFetch: AuthFetch, body: CourierServiceBody) =>
-    authFetch<CourierService>('/couriers', { method: 'POST', body }),
-  update: (authFetch: AuthFetch, id: string, body: CourierServiceBody) =>
-    authFetch<CourierService>(`/couriers/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-  remove: (authFetch: AuthFetch, id: string) =>
-    authFetch<void>(`/couriers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  myVendor: (authFetch: AuthFetch, signal?: AbortSignal) => authFetch<Vendor>('/vendors/me', { signal }),
+  list: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/couriers', { signal })),
+  get: async (client: ApiClient, id: string, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/couriers/{id}', { params: byId(id), signal })),
+  create: async (client: ApiClient, body: CourierServiceBody) =>
+    unwrap(await client.POST('/api/v1/couriers', { body })),
+  update: async (client: ApiClient, id: string, body: CourierServiceBody) =>
+    unwrap(await client.PATCH('/api/v1/couriers/{id}', { params: byId(id), body })),
+  remove: async (client: ApiClient, id: string) => {
+    unwrap(await client.DELETE('/api/v1/couriers/{id}', { params: byId(id) }));
+  },
+  myVendor: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/vendors/me', { signal })),
 };
 
 /** The toast for a failed logo upload: the spec's two messages for type and size, else the reason. */

@@ -15,12 +15,12 @@ import { type Job, jobKeys, jobsApi } from './api';
 
 /** The customer's posted jobs on the dashboard: status, asking price, pay, withdraw. */
 export function JobsList({ onOpenOrder }: { onOpenOrder: (orderId: string) => void }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const reference = useReferenceData();
   const [withdrawing, setWithdrawing] = useState<Job | null>(null);
   const jobs = useInfiniteQuery({
     queryKey: jobKeys.list(),
-    queryFn: ({ pageParam, signal }) => jobsApi.list(authFetch, { cursor: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => jobsApi.list(apiClient, { cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -147,12 +147,12 @@ export function JobsList({ onOpenOrder }: { onOpenOrder: (orderId: string) => vo
 }
 
 function WithdrawDialog({ job, onClose }: { job: Job; onClose: () => void }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
   const withdraw = useMutation({
-    mutationFn: () => jobsApi.withdraw(authFetch, job.id, key.current),
+    mutationFn: () => jobsApi.withdraw(apiClient, job.id, key.current),
     onSuccess: async (withdrawn) => {
       await queryClient.invalidateQueries({ queryKey: jobKeys.all });
       toast.success(

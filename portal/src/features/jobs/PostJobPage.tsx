@@ -112,7 +112,7 @@ function formPath(apiPath: string): string {
 function PostJobForm({ reference }: { reference: ReferenceData }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const today = ukDate();
   const attempt = useRef<{ body: CreateJobRequest; key: string } | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -157,7 +157,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
     if (!attempt.current || !sameBody(attempt.current.body, body))
       attempt.current = { body, key: newIdempotencyKey() };
     try {
-      const job = await jobsApi.create(authFetch, body, attempt.current.key);
+      const job = await jobsApi.create(apiClient, body, attempt.current.key);
       navigate(`/payment?job=${encodeURIComponent(job.id)}`);
     } catch (error) {
       if (isApiError(error, 422) && error.problem.errors?.length) {

@@ -1,7 +1,6 @@
 /** The customer's jobs ("post a job" when no courier option fits) and their payment. */
 import type { components } from '@consign/api/client';
-import type { AuthFetch } from '../../app/api';
-import type { PaymentSession } from '../orders/api';
+import { type ApiClient, unwrap } from '../../app/api';
 
 type Schemas = components['schemas'];
 
@@ -13,29 +12,28 @@ export type CreateJobRequest = Schemas['CreateJobRequest'];
 export const JOBS_PAGE_SIZE = 10;
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
+const byId = (id: string) => ({ path: { id } });
 
 export const jobsApi = {
-  create: (authFetch: AuthFetch, body: CreateJobRequest, key: string) =>
-    authFetch<Job>('/jobs', { method: 'POST', body, headers: idempotent(key) }),
-  list: (authFetch: AuthFetch, params: { cursor?: string | null; limit?: number }, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ limit: String(params.limit ?? JOBS_PAGE_SIZE) });
-    if (params.cursor) query.set('cursor', params.cursor);
-    return authFetch<JobList>(`/jobs?${query}`, { signal });
-  },
-  get: (authFetch: AuthFetch, id: string, signal?: AbortSignal) =>
-    authFetch<Job>(`/jobs/${encodeURIComponent(id)}`, { signal }),
-  withdraw: (authFetch: AuthFetch, id: string, key: string) =>
-    authFetch<Job>(`/jobs/${encodeURIComponent(id)}/withdraw`, { method: 'POST', headers: idempotent(key) }),
-  startPayment: (authFetch: AuthFetch, id: string, key: string) =>
-    authFetch<PaymentSession>(`/jobs/${encodeURIComponent(id)}/payment`, {
-      method: 'POST',
-      headers: idempotent(key),
-    }),
-  capture: (authFetch: AuthFetch, id: string, key: string) =>
-    authFetch<Job>(`/jobs/${encodeURIComponent(id)}/payment/capture`, {
-      method: 'POST',
-      headers: idempotent(key),
-    }),
+  create: async (client: ApiClient, body: CreateJobRequest, key: string) =>
+    unwrap(await client.POST('/api/v1/jobs', { body, headers: idempotent(key) })),
+  list: async (client: ApiClient, params: { cursor?: string | null; limit?: number }, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/jobs', {
+        params: { query: { limit: params.limit ?? JOBS_PAGE_SIZE, cursor: params.cursor ?? undefined } },
+        signal,
+      }),
+    ),
+  get: async (client: ApiClient, id: string, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/jobs/{id}', { params: byId(id), signal })),
+  withdraw: async (client: ApiClient, id: string, key: string) =>
+    unwrap(await client.POST('/api/v1/jobs/{id}/withdraw', { params: byId(id), headers: idempotent(key) })),
+  startPayment: async (client: ApiClient, id: string, key: string) =>
+    unwrap(await client.POST('/api/v1/jobs/{id}/payment', { params: byId(id), headers: idempotent(key) })),
+  capture: async (client: ApiClient, id: string, key: string) =>
+    unwrap(
+      await client.POST('/api/v1/jobs/{id}/payment/capture', { params: byId(id), headers: idempotent(key) }),
+    ),
 };
 
 export const jobKeys = {

@@ -33,7 +33,7 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 
 function CustomerDashboard() {
-  const { user, authFetch } = useAuth();
+  const { user, apiClient } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'jobs' ? 'jobs' : 'orders';
   const [openOrder, setOpenOrder] = useState<string | null>(null);
@@ -51,7 +51,7 @@ function CustomerDashboard() {
 
   const orders = useInfiniteQuery({
     queryKey: orderKeys.list(),
-    queryFn: ({ pageParam, signal }) => ordersApi.list(authFetch, { cursor: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => ordersApi.list(apiClient, { cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

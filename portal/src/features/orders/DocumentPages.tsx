@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatLongDate, serviceTypeLabel } from '../../lib/format';
 import { RequireSignIn } from '../booking/RequireSignIn';
-import { type OrderDetail, orderKeys, ordersApi } from './api';
+import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from './api';
 import { useDocumentDownload } from './download';
 import { AddressColumns, CustomsSections, PayNowLink } from './OrderParts';
 import './orders.css';
@@ -16,10 +16,10 @@ import './orders.css';
 function useOrderFromQuery() {
   const [params] = useSearchParams();
   const id = params.get('order') ?? '';
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const order = useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => ordersApi.get(authFetch, id, signal),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, id, signal),
     enabled: id !== '',
   });
   return { id, order };
@@ -105,13 +105,21 @@ function NotPaidYet({ order, what }: { order: OrderDetail; what: string }) {
   );
 }
 
-function DownloadButton({ path, children }: { path: string; children: ReactNode }) {
+function DownloadButton({
+  orderId,
+  kind,
+  children,
+}: {
+  orderId: string;
+  kind: OrderDocument;
+  children: ReactNode;
+}) {
   const { download, busy } = useDocumentDownload();
   return (
     <button
       type="button"
       className="button button--primary"
-      onClick={() => download(path)}
+      onClick={() => download(orderId, kind)}
       disabled={busy !== null}
     >
       {busy ? <Spinner label="Downloading" /> : children}
@@ -150,7 +158,9 @@ function Label({ order }: { order: OrderDetail }) {
             <li>Labels and documents must be printed before collection or drop-off.</li>
           </ol>
           <div className="row">
-            <DownloadButton path={path}>Download Label</DownloadButton>
+            <DownloadButton orderId={order.id} kind="label">
+              Download Label
+            </DownloadButton>
             {order.documents.customs ? (
               <Link
                 to={`/custom-declaration?order=${encodeURIComponent(order.id)}`}
@@ -210,7 +220,9 @@ function Declaration({ order }: { order: OrderDetail }) {
       />
       {path ? (
         <div className="row">
-          <DownloadButton path={path}>Download customs declaration</DownloadButton>
+          <DownloadButton orderId={order.id} kind="customs">
+            Download customs declaration
+          </DownloadButton>
         </div>
       ) : (
         <NotPaidYet order={order} what="customs declaration" />

@@ -37,10 +37,10 @@ const ACTORS: Record<string, string> = {
 /** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
 export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const titleId = useId();
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const order = useQuery({
     queryKey: orderKeys.detail(orderId),
-    queryFn: ({ signal }) => ordersApi.get(authFetch, orderId, signal),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, orderId, signal),
   });
 
   return (
@@ -189,7 +189,7 @@ function Timeline({ events }: { events: readonly OrderEvent[] }) {
 }
 
 function OrderActions({ order }: { order: OrderDetail }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const { download, busy } = useDocumentDownload();
   const [confirming, setConfirming] = useState(false);
@@ -202,7 +202,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
   }, [confirming]);
 
   const cancel = useMutation({
-    mutationFn: () => ordersApi.cancel(authFetch, order.id, key.current),
+    mutationFn: () => ordersApi.cancel(apiClient, order.id, key.current),
     onSuccess: async (cancelled) => {
       queryClient.setQueryData(orderKeys.detail(order.id), cancelled);
       await queryClient.invalidateQueries({ queryKey: orderKeys.list() });
@@ -236,20 +236,20 @@ function OrderActions({ order }: { order: OrderDetail }) {
           <button
             type="button"
             className="button button--primary"
-            onClick={() => download(label)}
+            onClick={() => download(order.id, 'label')}
             disabled={busy !== null}
           >
-            {busy === label ? <Spinner label="Downloading" /> : 'Download label'}
+            {busy === 'label' ? <Spinner label="Downloading" /> : 'Download label'}
           </button>
         ) : null}
         {customs ? (
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => download(customs)}
+            onClick={() => download(order.id, 'customs')}
             disabled={busy !== null}
           >
-            {busy === customs ? <Spinner label="Downloading" /> : 'Customs declaration'}
+            {busy === 'customs' ? <Spinner label="Downloading" /> : 'Customs declaration'}
           </button>
         ) : null}
         {order.actions.cancel && !confirming ? (

@@ -1,6 +1,6 @@
 /** Order and payment calls of the customer screens (booking, payment, dashboard). */
 import type { components } from '@consign/api/client';
-import { ApiError, type AuthFetch } from '../../app/api';
+import { type ApiClient, ApiError, unwrap } from '../../app/api';
 
 type Schemas = components['schemas'];
 
@@ -27,36 +27,53 @@ export function newIdempotencyKey(): string {
 }
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
+const byId = (id: string) => ({ path: { id } });
 
 export const ORDERS_PAGE_SIZE = 10;
 
 export const ordersApi = {
-  create: (authFetch: AuthFetch, body: CreateOrderRequest, key: string) =>
-    authFetch<Order>('/orders', { method: 'POST', body, headers: idempotent(key) }),
-  list: (authFetch: AuthFetch, params: { cursor?: string | null; limit?: number }, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ limit: String(params.limit ?? ORDERS_PAGE_SIZE) });
-    if (params.cursor) query.set('cursor', params.cursor);
-    return authFetch<OrderList>(`/orders?${query}`, { signal });
+  create: async (client: ApiClient, body: CreateOrderRequest, key: string) =>
+    unwrap(await client.POST('/api/v1/orders', { body, headers: idempotent(key) })),
+  list: async (client: ApiClient, params: { cursor?: string | null; limit?: number }, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/orders', {
+        params: { query: { limit: params.limit ?? ORDERS_PAGE_SIZE, cursor: params.cursor ?? undefined } },
+        signal,
+      }),
+    ),
+  get: async (client: ApiClient, id: string, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/orders/{id}', { params: byId(id), signal })),
+  cancel: async (client: ApiClient, id: string, key: string, reason?: string) =>
+    unwrap(
+      await client.POST('/api/v1/orders/{id}/cancel', {
+        params: byId(id),
+        body: reason ? { reason } : {},
+        headers: idempotent(key),
+      }),
+    ),
+  startPayment: async (client: ApiClient, id: string, key: string) =>
+    unwrap(await client.POST('/api/v1/orders/{id}/payment', { params: byId(id), headers: idempotent(key) })),
+  capture: async (client: ApiClient, id: string, key: string) =>
+    unwrap(
+      await client.POST('/api/v1/orders/{id}/payment/capture', {
+        params: byId(id),
+        headers: idempotent(key),
+      }),
+    ),
+  /** A document of a paid order (label, customs declaration) as a file. */
+  document: async (client: ApiClient, id: string, kind: OrderDocument) => {
+    const { data, error, response } =
+      kind === 'label'
+        ? await client.GET('/api/v1/orders/{id}/label.pdf', { params: byId(id), parseAs: 'blob' })
+        : await client.GET('/api/v1/orders/{id}/customs.pdf', { params: byId(id), parseAs: 'blob' });
+    const blob = unwrap({ data, error, response });
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${kind}.pdf`;
+    return { blob, filename };
   },
-  get: (authFetch: AuthFetch, id: string, signal?: AbortSignal) =>
-    authFetch<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal }),
-  cancel: (authFetch: AuthFetch, id: string, key: string, reason?: string) =>
-    authFetch<OrderDetail>(`/orders/${encodeURIComponent(id)}/cancel`, {
-      method: 'POST',
-      body: reason ? { reason } : {},
-      headers: idempotent(key),
-    }),
-  startPayment: (authFetch: AuthFetch, id: string, key: string) =>
-    authFetch<PaymentSession>(`/orders/${encodeURIComponent(id)}/payment`, {
-      method: 'POST',
-      headers: idempotent(key),
-    }),
-  capture: (authFetch: AuthFetch, id: string, key: string) =>
-    authFetch<OrderDetail>(`/orders/${encodeURIComponent(id)}/payment/capture`, {
-      method: 'POST',
-      headers: idempotent(key),
-    }),
 };
+
+export type OrderDocument = 'label' | 'customs';
 
 export const orderKeys = {
   all: ['orders'] as const,

@@ -1,47 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, describeError, type Problem } from '../../app/api';
+import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
-
-/**
- * Downloads a document the API serves only to its owner (label, customs declaration): a plain
- * link cannot carry the bearer token, so the file is fetched and handed to the browser as a blob.
- */
-export async function fetchDocument(
-  path: string,
-  getToken: () => string | null,
-  refreshSession: () => Promise<unknown>,
-): Promise<{ blob: Blob; filename: string }> {
-  const get = (token: string | null) =>
-    fetch(path, {
-      headers: {
-        Accept: 'application/pdf, application/problem+json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      credentials: 'same-origin',
-    });
-  let response = await get(getToken());
-  if (response.status === 401) {
-    await refreshSession();
-    response = await get(getToken());
-  }
-  if (!response.ok) {
-    let problem: Problem = {
-      type: 'about:blank',
-      title: response.statusText || 'Error',
-      status: response.status,
-    };
-    try {
-      problem = (await response.json()) as Problem;
-    } catch {
-      // Not a problem document; the status says enough.
-    }
-    throw new ApiError(problem);
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? path.split('/').pop() ?? 'document.pdf';
-  return { blob: await response.blob(), filename };
-}
+import { type OrderDocument, ordersApi } from './api';
 
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -56,16 +17,19 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** A download action with its busy state; errors become a toast with the API's explanation. */
+/**
+ * A download action with its busy state; errors become a toast with the API's explanation. The
+ * API serves documents only to their owner and a plain link cannot carry the bearer token, so the
+ * file is fetched and handed to the browser as a blob.
+ */
 export function useDocumentDownload() {
-  const { getAccessToken, authFetch } = useAuth();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { apiClient } = useAuth();
+  const [busy, setBusy] = useState<OrderDocument | null>(null);
 
-  async function download(path: string) {
-    setBusy(path);
+  async function download(orderId: string, kind: OrderDocument) {
+    setBusy(kind);
     try {
-      // authFetch refreshes an expired access token on its 401; any cheap authenticated call will do.
-      const { blob, filename } = await fetchDocument(path, getAccessToken, () => authFetch('/users/me'));
+      const { blob, filename } = await ordersApi.document(apiClient, orderId, kind);
       saveBlob(blob, filename);
     } catch (error) {
       toast.error(describeError(error));

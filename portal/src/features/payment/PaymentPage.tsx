@@ -70,13 +70,13 @@ function Loading() {
 }
 
 function OrderPayment({ id, approved }: { id: string; approved: boolean }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const navigate = useNavigate();
   const reference = useReferenceData();
   const [busy, setBusy] = useState(false);
   const order = useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => ordersApi.get(authFetch, id, signal),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, id, signal),
   });
 
   const onPaid = useCallback(
@@ -123,8 +123,8 @@ function OrderPayment({ id, approved }: { id: string; approved: boolean }) {
     kind: 'order',
     id: o.id,
     currency: o.price.currency,
-    start: () => ordersApi.startPayment(authFetch, o.id, newIdempotencyKey()),
-    capture: () => ordersApi.capture(authFetch, o.id, newIdempotencyKey()),
+    start: () => ordersApi.startPayment(apiClient, o.id, newIdempotencyKey()),
+    capture: () => ordersApi.capture(apiClient, o.id, newIdempotencyKey()),
     stillAwaiting: (result) => result.status === 'awaiting_payment',
     onPaid,
   };
@@ -166,13 +166,13 @@ function OrderPayment({ id, approved }: { id: string; approved: boolean }) {
 }
 
 function JobPayment({ id, approved }: { id: string; approved: boolean }) {
-  const { authFetch } = useAuth();
+  const { apiClient } = useAuth();
   const navigate = useNavigate();
   const reference = useReferenceData();
   const [busy, setBusy] = useState(false);
   const job = useQuery({
     queryKey: jobKeys.detail(id),
-    queryFn: ({ signal }) => jobsApi.get(authFetch, id, signal),
+    queryFn: ({ signal }) => jobsApi.get(apiClient, id, signal),
   });
 
   const onPaid = useCallback(
@@ -207,8 +207,8 @@ function JobPayment({ id, approved }: { id: string; approved: boolean }) {
     kind: 'job',
     id: j.id,
     currency: j.askingPrice.currency,
-    start: () => jobsApi.startPayment(authFetch, j.id, newIdempotencyKey()),
-    capture: () => jobsApi.capture(authFetch, j.id, newIdempotencyKey()),
+    start: () => jobsApi.startPayment(apiClient, j.id, newIdempotencyKey()),
+    capture: () => jobsApi.capture(apiClient, j.id, newIdempotencyKey()),
     stillAwaiting: (result) => result.status === 'awaiting_payment',
     onPaid,
   };

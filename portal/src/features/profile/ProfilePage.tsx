@@ -75,10 +75,10 @@ function Profile() {
 
 /** PATCH /users/me; the answer replaces the cached profile and the name in the header. */
 function useUpdateProfile() {
-  const { authFetch, user, updateUser } = useAuth();
+  const { apiClient, user, updateUser } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => authedApi.updateMe(authFetch, body),
+    mutationFn: (body: UpdateProfileRequest) => authedApi.updateMe(apiClient, body),
     onSuccess: (updated) => {
       queryClient.setQueryData(profileQueryKey, updated);
       if (user) updateUser({ ...user, name: updated.name });

@@ -83,7 +83,7 @@ function LoadingResults({ headingId }: { headingId: string }) {
 }
 
 function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId: string }) {
-  const { authFetch, status, user } = useAuth();
+  const { apiClient, status, user } = useAuth();
   const { openSignIn } = useAuthDialogs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -94,7 +94,7 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
 
   const quote = useQuery({
     queryKey,
-    queryFn: ({ signal }) => quotesApi.create(authFetch, request, signal),
+    queryFn: ({ signal }) => quotesApi.create(apiClient, request, signal),
     // Wait for a session restore, so a signed-in customer's quote is recorded as theirs.
     enabled: status !== 'loading',
     staleTime: QUOTE_FRESH_MS,

@@ -3,7 +3,7 @@
  * from the API's generated OpenAPI schema, so a contract change is a type error here.
  */
 import type { components } from '@consign/api/client';
-import { type AuthFetch, request } from '../../app/api';
+import { type ApiClient, publicClient, unwrap } from '../../app/api';
 
 type Schemas = components['schemas'];
 
@@ -22,12 +22,13 @@ export type Article = Schemas['Article'];
 
 export const quotesApi = {
   /**
-   * Anyone may ask for a quote. Through `authFetch` a signed-in customer's token goes along, so
-   * the quote is recorded as theirs; with no session no token is sent.
+   * Anyone may ask for a quote. Through the auth context's client a signed-in customer's token
+   * goes along, so the quote is recorded as theirs; with no session no token is sent.
    */
-  create: (authFetch: AuthFetch, body: QuoteRequest, signal?: AbortSignal) =>
-    authFetch<Quote>('/quotes', { method: 'POST', body, signal }),
-  get: (id: string, signal?: AbortSignal) => request<Quote>(`/quotes/${encodeURIComponent(id)}`, { signal }),
-  article: (slug: string, signal?: AbortSignal) =>
-    request<Article>(`/articles/${encodeURIComponent(slug)}`, { signal }),
+  create: async (client: ApiClient, body: QuoteRequest, signal?: AbortSignal) =>
+    unwrap(await client.POST('/api/v1/quotes', { body, signal })),
+  get: async (id: string, signal?: AbortSignal) =>
+    unwrap(await publicClient.GET('/api/v1/quotes/{id}', { params: { path: { id } }, signal })),
+  article: async (slug: string, signal?: AbortSignal) =>
+    unwrap(await publicClient.GET('/api/v1/articles/{slug}', { params: { path: { slug } }, signal })),
 };
