@@ -37,7 +37,8 @@ export const quotes = sqliteTable(
 
 /**
  * One priced option of a quote, frozen at quote time: a booking refers to it and re-uses this
- * price; a price sent by a client is never trusted. `snapshot` holds the full option as shown.
+ * price; a price sent by a client is never trusted. `snapshot` holds the rest of the option as
+ * shown (what has no column here) and how its price was built.
  */
 export const quoteOptions = sqliteTable(
   'quote_options',

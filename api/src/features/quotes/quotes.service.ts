@@ -23,9 +23,6 @@ export const QUOTE_TTL_MS = 30 * 60 * 1000;
 type QuoteRow = typeof quotes.$inferSelect;
 type OptionRow = typeof quoteOptions.$inferSelect;
 
-/** What is stored per option: the option as shown (less its id) and how its price was built. */
-type OptionSnapshot = Omit<QuoteOptionDto, 'id'> & { breakdown: QuoteOption['breakdown'] };
-
 export type QuoteDto = {
   id: string;
   createdAt: string;
@@ -49,15 +46,29 @@ function fallbackEstimate(deps: AppDeps): DistanceProvider {
   return provider;
 }
 
+/**
+ * What is stored per option beside its columns: the parts of the option as shown that have no
+ * column, and how its price was built. The id, price, type, chargeable weight and date are
+ * read back from the row's own columns, so they are not stored twice: the snapshot is most of
+ * a quote's bytes, and the bytes written (to the WAL and again at checkpoint) were the largest
+ * cost of a quote under load.
+ */
+type OptionSnapshot = {
+  courierService: { name: string; logoUrl: string | null };
+  vendor: { name: string };
+  billedBy: QuoteOptionDto['billedBy'];
+  transitDays: number;
+  limits: QuoteOptionDto['limits'];
+  badges: QuoteOptionDto['badges'];
+  distance?: QuoteOptionDto['distance'];
+  breakdown: QuoteOption['breakdown'];
+};
+
 function snapshotOf(option: QuoteOption): OptionSnapshot {
   return {
-    courierService: { id: option.courierServiceId, name: option.name, logoUrl: option.logoUrl },
-    vendor: { id: option.vendorId, name: option.vendorName },
-    serviceType: option.serviceType,
-    price: option.price,
-    chargeableWeightKg: option.chargeableWeightKg,
+    courierService: { name: option.name, logoUrl: option.logoUrl },
+    vendor: { name: option.vendorName },
     billedBy: option.billedBy,
-    estimatedDelivery: option.estimatedDelivery,
     transitDays: option.transitDays,
     limits: option.limits,
     badges: option.badges,
@@ -67,19 +78,36 @@ function snapshotOf(option: QuoteOption): OptionSnapshot {
 }
 
 /**
- * The wire option. The price comes from the row's columns, the price lock a booking re-uses,
- * so what a customer reads is always what they would pay.
+ * The wire option, from the row's columns and its snapshot. The price comes from the columns,
+ * the price lock a booking re-uses, so what a customer reads is always what they would pay.
+ * Snapshots stored before the trim still hold every field; the columns win either way.
  */
-function toOptionDto(id: string, snapshot: OptionSnapshot, row?: OptionRow): QuoteOptionDto {
-  const { breakdown: _breakdown, ...shown } = snapshot;
-  const price = row ? { net: row.net, vat: row.vat, total: row.total, currency: row.currency } : shown.price;
+function toOptionDto(row: OptionRow): QuoteOptionDto {
+  const snapshot = row.snapshot as OptionSnapshot;
   // Options stored before they carried the divisor (such quotes expire within 30 minutes of the
   // upgrade) show the engine's default.
-  const limits = {
-    ...shown.limits,
-    volumetricDivisor: shown.limits.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR,
+  const limits =
+    snapshot.limits.volumetricDivisor == null
+      ? { ...snapshot.limits, volumetricDivisor: DEFAULT_VOLUMETRIC_DIVISOR }
+      : snapshot.limits;
+  return {
+    id: row.id,
+    courierService: {
+      id: row.courierServiceId,
+      name: snapshot.courierService.name,
+      logoUrl: snapshot.courierService.logoUrl,
+    },
+    vendor: { id: row.vendorId, name: snapshot.vendor.name },
+    serviceType: row.serviceType,
+    price: { net: row.net, vat: row.vat, total: row.total, currency: row.currency },
+    chargeableWeightKg: row.chargeableWeightKg,
+    billedBy: snapshot.billedBy,
+    estimatedDelivery: row.estimatedDelivery,
+    transitDays: snapshot.transitDays,
+    limits,
+    badges: snapshot.badges,
+    ...(snapshot.distance ? { distance: snapshot.distance } : {}),
   };
-  return { id, ...shown, limits, price };
 }
 
 function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): QuoteDto {
@@ -157,11 +185,7 @@ export class QuotesService {
     // being written at the same moment (see quote-writer.ts).
     await quoteWriterFor(db).write([...insertRows(quotes, [quote]), ...insertRows(quoteOptions, rows)]);
 
-    return toQuoteDto(
-      quote,
-      rows.map((row) => toOptionDto(row.id, row.snapshot as OptionSnapshot, row)),
-      now,
-    );
+    return toQuoteDto(quote, rows.map(toOptionDto), now);
   }
 
   async get(id: string): Promise<QuoteDto> {
@@ -180,7 +204,7 @@ export class QuotesService {
     if (!quote) throw AppError.notFound('Quote not found');
     return {
       quote,
-      options: optionRows.map((row) => toOptionDto(row.id, row.snapshot as OptionSnapshot, row)),
+      options: optionRows.map(toOptionDto),
     };
   }
 

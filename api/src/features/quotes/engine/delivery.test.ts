@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDeliveryEstimator, estimateDeliveryDate } from './delivery';
+import { createDeliveryEstimator, deliveryEstimatorFor, estimateDeliveryDate } from './delivery';
 
 describe('estimateDeliveryDate', () => {
   it.each([
@@ -33,5 +33,31 @@ describe('estimateDeliveryDate', () => {
     ]);
     expect(estimate('same_day', 3)).toBe('2026-12-24');
     expect(estimate('international', 2)).toBe('2026-12-30');
+  });
+});
+
+describe('deliveryEstimatorFor', () => {
+  it('matches a fresh estimator on both sides of the same-day cut-off and across days', () => {
+    // 13:59:59.999 and 14:00:00 BST fall in different UTC minutes, so the shared estimator
+    // cannot carry the morning's same-day date past the cut-off.
+    for (const at of [
+      '2026-07-15T12:59:00Z',
+      '2026-07-15T12:59:59.999Z',
+      '2026-07-15T13:00:00Z',
+      '2026-07-15T13:00:30Z',
+      '2026-07-17T23:00:00Z',
+      '2026-07-15T12:59:30Z',
+    ]) {
+      const now = new Date(at);
+      const shared = deliveryEstimatorFor(now);
+      const fresh = createDeliveryEstimator(now);
+      for (const [type, days] of [
+        ['same_day', 0],
+        ['domestic', 1],
+        ['domestic', 3],
+      ] as const) {
+        expect(shared(type, days), `${at} ${type} ${days}`).toBe(fresh(type, days));
+      }
+    }
   });
 });

@@ -39,3 +39,19 @@ export function createDeliveryEstimator(now: Date): DeliveryEstimator {
     return date;
   };
 }
+
+/**
+ * The estimator for `now`, shared by every quote priced within the same UTC minute. Every rule
+ * above reads only the UK date, hour and minute (the cut-off is 14:00 sharp), and UK clock
+ * changes move by whole hours, so two instants in one UTC minute always get the same dates.
+ * Under load this turns the clock and bank-holiday arithmetic from once per quote into once
+ * per minute. One entry: a clock going backwards (tests) simply starts a new one.
+ */
+let shared: { minute: number; estimator: DeliveryEstimator } | null = null;
+
+export function deliveryEstimatorFor(now: Date): DeliveryEstimator {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (!Number.isFinite(minute)) return createDeliveryEstimator(now);
+  if (shared?.minute !== minute) shared = { minute, estimator: createDeliveryEstimator(now) };
+  return shared.estimator;
+}

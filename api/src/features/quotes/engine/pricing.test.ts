@@ -438,3 +438,35 @@ describe('priceQuote', () => {
     expect(() => priceQuote(domestic(parcels), [service()], ctx)).toThrow(InvalidQuoteRequestError);
   });
 });
+
+describe('quotability of catalogue (deeply frozen) services', () => {
+  const frozen = (overrides: Partial<CourierServiceRates> = {}) => {
+    const s = service(overrides);
+    return Object.freeze({
+      ...s,
+      weightTiers: Object.freeze(s.weightTiers.map((t) => Object.freeze({ ...t }))),
+    });
+  };
+
+  it('gives the same verdicts as for unfrozen services, on every call', () => {
+    const bad = frozen({ weightTiers: [{ maxKg: 2, price: 1.5 }] });
+    const good = frozen();
+    for (let i = 0; i < 2; i++) {
+      expect(isQuotable(bad)).toBe(false);
+      expect(isQuotable(good)).toBe(true);
+    }
+  });
+
+  it('re-checks a service whose tiers can still change', () => {
+    const tiers = [{ maxKg: 2, price: 500 }];
+    const s = Object.freeze(service({ weightTiers: tiers }));
+    expect(isQuotable(s)).toBe(true);
+    tiers[0]!.price = -1;
+    expect(isQuotable(s)).toBe(false);
+  });
+
+  it('prices a frozen service exactly like its unfrozen twin', () => {
+    const request = domestic([{ length: 30, width: 20, height: 15, weight: 2 }]);
+    expect(priceQuote(request, [frozen()], ctx)).toEqual(priceQuote(request, [service()], ctx));
+  });
+});
