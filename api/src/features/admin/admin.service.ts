@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context';
 import { users, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RaList } from '../../lib/ra-list';
+import { containsText } from '../../lib/sql';
 import { bumpCatalogVersion } from '../couriers/catalog';
 import { toVendorDto, type VendorRow } from '../vendors/vendors.service';
 import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin.schemas';
@@ -30,10 +31,6 @@ function toAdminVendorDto(vendor: VendorRow, owner: Owner) {
   return { ...toVendorDto(vendor), ownerId: vendor.ownerId, ownerEmail: owner.email, ownerName: owner.name };
 }
 
-/** Case-insensitive "contains", with the user's % and _ taken literally. */
-const contains = (column: AnyColumn, q: string) =>
-  sql`${column} LIKE ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
-
 export class AdminService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -52,9 +49,9 @@ export class AdminService {
     if (filter.q) {
       conditions.push(
         or(
-          contains(vendors.shopName, filter.q),
-          contains(vendors.city, filter.q),
-          contains(users.email, filter.q),
+          containsText(vendors.shopName, filter.q),
+          containsText(vendors.city, filter.q),
+          containsText(users.email, filter.q),
         )!,
       );
     }

@@ -13,6 +13,7 @@ import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { containsText } from '../../lib/sql';
 import { type OrderRow, recordOrderEvent } from '../orders/order-store';
 import {
   afterStatusChange,
@@ -32,9 +33,6 @@ import type {
 
 const NOT_FOUND = 'Order not found';
 
-/** Escapes LIKE's wildcards so that a search for "50%" finds "50%", not everything. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   const conditions: (SQL | undefined)[] = [eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
@@ -43,14 +41,12 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   if (filters.to) conditions.push(lt(orders.createdAt, ukDayEnd(filters.to)));
   const text = filters.q?.replace(/^#/, '').trim();
   if (text) {
-    const pattern = likeContaining(text);
-    // SQLite's LIKE ignores ASCII case, which is what a search box should do.
     conditions.push(
       or(
-        sql`substr(${orders.id}, -8) like ${pattern} escape '\\'`,
+        containsText(sql`substr(${orders.id}, -8)`, text),
         eq(orders.id, text),
-        sql`json_extract(${orders.deliveryAddress}, '$.name') like ${pattern} escape '\\'`,
-        sql`${orders.serviceName} like ${pattern} escape '\\'`,
+        containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
+        containsText(orders.serviceName, text),
       ),
     );
   }
