@@ -5,10 +5,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { api, describeError, isApiError } from '../../app/api';
-import { PasswordField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { PASSWORD_MIN, withConfirmation } from './validation';
+import { NewPasswordFields } from './NewPasswordFields';
+import { withConfirmation } from './validation';
 
 const schema = withConfirmation({});
 type Values = z.input<typeof schema>;
@@ -18,18 +18,16 @@ export function ResetConfirmPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isValid, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
@@ -66,24 +64,7 @@ export function ResetConfirmPage() {
           </div>
         ) : (
           <form className="stack" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN} characters`}
-              error={errors.password?.message}
-              {...register('password', {
-                // Re-check the confirmation only once the user has typed one, not while it is still empty.
-                onChange: () => {
-                  if (getValues('confirmPassword')) void trigger('confirmPassword');
-                },
-              })}
-            />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
-            />
+            <NewPasswordFields form={form} passwordLabel="New Password" />
             <button
               type="submit"
               className="button button--primary button--block"

@@ -6,11 +6,12 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { api, describeError, isApiError, type Session, type SignUpRole } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { PasswordField, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { GoogleButton } from './GoogleButton';
+import { NewPasswordFields } from './NewPasswordFields';
 import { OtpStep } from './OtpStep';
-import { emailSchema, PASSWORD_MIN, withConfirmation } from './validation';
+import { emailSchema, withConfirmation } from './validation';
 
 export interface SignUpFormProps {
   /**
@@ -44,19 +45,18 @@ const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: SignUpFormProps) {
   const { acceptSession } = useAuth();
   const [otpFor, setOtpFor] = useState<{ email: string; role: SignUpRole } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    watch,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(variant === 'page' ? pageSchema : dialogSchema),
     mode: 'onTouched',
     defaultValues: { role: 'customer', email: '', password: '', confirmPassword: '', terms: false },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
   const role = watch('role');
 
   function finish(session: Session) {
@@ -134,24 +134,7 @@ export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: S
           data-autofocus
           {...register('email')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters`}
-          error={errors.password?.message}
-          {...register('password', {
-            // Re-check the confirmation only once the user has typed one, not while it is still empty.
-            onChange: () => {
-              if (getValues('confirmPassword')) void trigger('confirmPassword');
-            },
-          })}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} passwordLabel="Password" />
         {variant === 'page' ? (
           <div className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
             <input id="signup-terms" type="checkbox" {...register('terms')} />
