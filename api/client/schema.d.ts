@@ -253,7 +253,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mail kept in the outbox, newest first (only while no SMTP server is configured) */
+        /** Mail kept in the outbox, newest first (never in production; only while no SMTP server is configured; only from the loopback address) */
         get: operations["listMailbox"];
         put?: never;
         post?: never;
@@ -1031,10 +1031,12 @@ export interface components {
             /** @description Set when Google sign-in is available */
             googleClientId: string | null;
             /**
-             * @description 'outbox' means /dev/mailbox shows sent mail
+             * @description 'outbox' means mail is kept in the database instead of being sent
              * @enum {string}
              */
             mailTransport: "outbox" | "smtp";
+            /** @description True when /dev/mailbox shows sent mail (never in production) */
+            devMailbox: boolean;
             /** @enum {string} */
             paymentsProvider: "test" | "paypal";
         };
@@ -1924,22 +1926,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created (or re-sent a code to an unverified one) */
+            /** @description Accepted alike for new and existing emails: a new account gets a code; an existing one is never changed, and its owner is mailed a code or a sign-in reminder */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SignupResult"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Validation failed; `errors` names each field */
@@ -2288,8 +2281,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
-            404: {
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2297,8 +2290,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
-            409: {
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -93,7 +93,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', authRouter);
   api.route('/', usersRouter);
   api.route('/', metaRouter);
-  api.route('/', devRouter);
+  // The dev mailbox reads everyone's codes and reset links: it never exists in production.
+  if (!deps.config.production) api.route('/', devRouter);
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
   api.route('/', couriersRouter);
@@ -183,6 +184,8 @@ function mountFrontEnds(app: App, deps: AppDeps) {
     // Anything that is not the API, a file or a reserved path is a portal route.
     app.get('*', (c, next) => {
       if (isReserved(c.req.path)) return next();
+      // Nor does its page: production answers 404 rather than a portal screen.
+      if (deps.config.production && /^\/dev(\/|$)/.test(c.req.path)) return next();
       return c.html(portalIndex);
     });
   } else {

@@ -70,3 +70,62 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
   });
 });
+
+describe('production mode', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...env });
+      return [];
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+  };
+  const real = {
+    SMTP_URL: 'smtp://smtp.example.com:587',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    JWT_SECRET: 'a-real-production-secret-of-enough-length',
+  };
+
+  it('refuses each unsafe default with one message naming the variable to set', () => {
+    const problems = problemsOf({});
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^SMTP_URL: .*ALLOW_OUTBOX_MAIL=1/);
+    expect(problems[1]).toMatch(/^PAYPAL_CLIENT_ID: .*TEST MODE.*ALLOW_TEST_PAYMENTS=1/);
+    expect(problems[2]).toMatch(/^JWT_SECRET: .*ALLOW_GENERATED_SECRET=1/);
+    expect(problemsOf({ ...real, SMTP_URL: '' })).toEqual([expect.stringMatching(/^SMTP_URL:/)]);
+  });
+
+  it('starts with the real providers: no demo data and no warnings', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...real });
+    expect(config.production).toBe(true);
+    expect(config.seedDemo).toBe(false);
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('accepts each unsafe default only when named, and warns about it', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ALLOW_OUTBOX_MAIL: '1',
+      ALLOW_TEST_PAYMENTS: '1',
+      ALLOW_GENERATED_SECRET: '1',
+      SEED_DEMO: '1',
+    });
+    expect(config.seedDemo).toBe(true);
+    expect(config.warnings).toEqual([
+      expect.stringContaining('ALLOW_OUTBOX_MAIL=1'),
+      expect.stringContaining('ALLOW_TEST_PAYMENTS=1'),
+      expect.stringContaining('ALLOW_GENERATED_SECRET=1'),
+      expect.stringContaining('SEED_DEMO=1'),
+    ]);
+  });
+
+  it('stays friendly outside production: demo data and no warnings', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.production).toBe(false);
+    expect(config.seedDemo).toBe(true);
+    expect(config.warnings).toEqual([]);
+  });
+});

@@ -47,7 +47,14 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_API_BASE: optionalString.pipe(z.url().optional()),
   UPLOAD_DIR: optionalString,
-  SEED_DEMO: flag(true),
+  // Undefined here so that the default can depend on NODE_ENV (see loadConfig).
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  ALLOW_OUTBOX_MAIL: flag(false),
+  ALLOW_TEST_PAYMENTS: flag(false),
+  ALLOW_GENERATED_SECRET: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -57,12 +64,17 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   STATIC_ROOT: optionalString,
   TRUST_PROXY: flag(false),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = {
   env: Env['NODE_ENV'];
+  /** NODE_ENV=production: no unsafe embedded default is ever chosen silently. */
+  production: boolean;
+  /** Unsafe embedded defaults an operator opted into in production; logged loudly at start-up. */
+  warnings: string[];
   port: number;
   host: string;
   publicUrl: string;
@@ -86,6 +98,8 @@ export type Config = {
   passwordHashConcurrency: number;
   staticRoot?: string;
   trustProxy: boolean;
+  /** How many proxies we trust to append to X-Forwarded-For: the client is that many hops from the right. */
+  trustProxyHops: number;
 };
 
 export class ConfigError extends Error {
@@ -105,6 +119,45 @@ function resolveSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/**
+ * In production each embedded default that is unsafe for real customers stops start-up, unless
+ * the operator opted into it by name. One message per problem, naming what to set.
+ */
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.SMTP_URL && !env.ALLOW_OUTBOX_MAIL) {
+    problems.push(
+      'SMTP_URL: required in production, or mail (sign-up codes, reset links) would only be kept in the outbox table; set SMTP_URL, or ALLOW_OUTBOX_MAIL=1 to accept that',
+    );
+  }
+  if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) && !env.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      'PAYPAL_CLIENT_ID: required in production (with PAYPAL_CLIENT_SECRET), or payments would use TEST MODE and take no money; set them, or ALLOW_TEST_PAYMENTS=1 to accept that',
+    );
+  }
+  if (!env.JWT_SECRET && !env.ALLOW_GENERATED_SECRET) {
+    problems.push(
+      'JWT_SECRET: required in production (32+ random characters, the same on every instance); set it, or ALLOW_GENERATED_SECRET=1 to keep a generated one in DATA_DIR/secret',
+    );
+  }
+  return problems;
+}
+
+function productionWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (!env.SMTP_URL)
+    warnings.push('ALLOW_OUTBOX_MAIL=1: no mail is sent; it is only kept in the outbox table');
+  if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET))
+    warnings.push('ALLOW_TEST_PAYMENTS=1: payments use TEST MODE and take no money');
+  if (!env.JWT_SECRET)
+    warnings.push(
+      'ALLOW_GENERATED_SECRET=1: sessions are signed with a secret generated into DATA_DIR/secret',
+    );
+  if (env.SEED_DEMO) warnings.push('SEED_DEMO=1: demo accounts with the published password exist');
+  return warnings;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   const problems = parsed.success
@@ -114,8 +167,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(source.PAYPAL_CLIENT_ID?.trim()) !== Boolean(source.PAYPAL_CLIENT_SECRET?.trim())) {
     problems.push('PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
+  if (parsed.success) problems.push(...productionProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR);
   const localDbUrl = `file:${resolve(dataDir, 'consign.db')}`;
   const dbUrl = env.DATABASE_URL ?? localDbUrl;
@@ -123,6 +178,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
   return {
     env: env.NODE_ENV,
+    production,
+    warnings: production ? productionWarnings(env) : [],
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -147,11 +204,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
-    seedDemo: env.SEED_DEMO,
+    // Demo accounts share a published password: in production only on explicit request.
+    seedDemo: env.SEED_DEMO ?? !production,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GoogleVerifier } from './features/auth/google-verifier';
 import type { CourierCatalog } from './features/couriers/catalog';
+import type { BackgroundTasks } from './lib/background';
 import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import type { PasswordHasher } from './lib/password';
@@ -27,6 +28,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** Present only when GOOGLE_CLIENT_ID is set. */
   google?: GoogleVerifier;
+  /** Work that runs after the answer (mail whose timing must not reveal whether an account exists). */
+  background: BackgroundTasks;
   /** Injected so tests can move time. */
   now: () => Date;
 };

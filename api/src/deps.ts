@@ -7,6 +7,7 @@ import { GoogleVerifier } from './features/auth/google-verifier';
 import { ensureDefaultArticles } from './features/content/default-articles';
 import { CourierCatalog } from './features/couriers/catalog';
 import { createPostcodeCentroidLookup } from './features/quotes/postcodes.service';
+import { BackgroundTasks } from './lib/background';
 import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import { PasswordHasher } from './lib/password';
@@ -47,6 +48,7 @@ export async function createDeps(
     google: config.google.clientId
       ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl)
       : undefined,
+    background: new BackgroundTasks(logger),
     now: () => new Date(),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
 import { createLogger } from './lib/logger';
+import { startRateLimitPruning } from './lib/rate-limit';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -21,6 +22,11 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const deps = await createDeps(config, logger);
   logger.info(describeProviders(deps), 'providers');
+  // Opt-ins to unsafe defaults in production: loud in the log and on the console, every start.
+  for (const warning of config.warnings) {
+    logger.warn({ production: true }, `UNSAFE IN PRODUCTION: ${warning}`);
+    console.error(`WARNING: UNSAFE IN PRODUCTION: ${warning}`);
+  }
 
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
 
@@ -29,13 +35,14 @@ async function main() {
   // be fulfilled, and expire (and refund) jobs nobody accepted within 7 days.
   startPaymentReconciler(deps);
   startJobExpiry(deps);
+  startRateLimitPruning(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {
       console.log(
         [
           '',
-          'Demo sign-ins (password for each: consign-demo-1; change or drop them in production, SEED_DEMO=0):',
+          'Demo sign-ins (password for each: consign-demo-1; never created in production unless SEED_DEMO=1):',
           ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
           '',
         ].join('\n'),

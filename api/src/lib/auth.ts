@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import type { UserRole } from '../db/schema';
@@ -19,15 +20,67 @@ export const requireRole = (...roles: UserRole[]) =>
     await next();
   });
 
-/** The caller's address for rate limits: the socket's, or the proxy's header when told to trust it. */
+/**
+ * The caller's address for rate limits. Without TRUST_PROXY it is the socket's peer. With it,
+ * X-Forwarded-For is read from the right: each trusted proxy appends the address it received
+ * the request from, so the client is `hops` entries from the right end; anything to the left of
+ * that was written by the client and is ignored. IPv6 clients usually own a whole /64, so they
+ * are keyed by that prefix.
+ */
 export function clientAddress(
   c: { req: { header(name: string): string | undefined }; env?: unknown },
   trustProxy: boolean,
-) {
+  hops = 1,
+): string {
+  const peer = socketAddress(c);
   if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const chain = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // Fewer entries than trusted hops: the nearest proxy itself is the best we know.
+    const forwarded = chain.length >= hops ? chain[chain.length - hops] : chain[0];
+    if (forwarded && isIP(stripPort(forwarded))) return rateLimitKey(stripPort(forwarded));
   }
+  return rateLimitKey(peer);
+}
+
+/** The TCP peer, or undefined for in-process requests (tests call app.request()). */
+export function socketAddress(c: { env?: unknown }): string | undefined {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return incoming?.socket?.remoteAddress;
+}
+
+/** True when the request came straight from this machine (not through a proxy on it). */
+export function isLoopbackRequest(c: { req: { header(name: string): string | undefined }; env?: unknown }) {
+  if (c.req.header('X-Forwarded-For') || c.req.header('Forwarded')) return false;
+  const peer = socketAddress(c);
+  // In-process requests (app.request in tests) have no socket and never leave the process.
+  if (peer === undefined) return true;
+  return /^(127\.|::1$|::ffff:127\.)/.test(peer);
+}
+
+function stripPort(address: string): string {
+  const bracketed = address.match(/^\[([^\]]+)\](?::\d+)?$/);
+  if (bracketed) return bracketed[1]!;
+  const v4 = address.match(/^(\d+\.\d+\.\d+\.\d+):\d+$/);
+  return v4 ? v4[1]! : address;
+}
+
+/** IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 as its /64 prefix. */
+export function rateLimitKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+function expandIPv6(address: string): string[] {
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const missing = 8 - left.length - right.length;
+  const groups = address.includes('::') ? [...left, ...Array(missing).fill('0'), ...right] : left;
+  return groups.map((g) => g.replace(/^0+(?=.)/, ''));
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { AppError } from './errors';
-import { RateLimiter } from './rate-limit';
+import { createLogger } from './logger';
+import { RateLimiter, startRateLimitPruning } from './rate-limit';
 
 describe('RateLimiter', () => {
   it('is shared by two processes on one database: the counts add up', async () => {
@@ -45,5 +46,31 @@ describe('RateLimiter', () => {
     await expect(limiter.check(limit, 's')).resolves.toBeUndefined();
     await expect(limiter.hit(limit, 's')).resolves.toBeUndefined();
     db.$client.close();
+  });
+});
+
+describe('rate-limit pruning', () => {
+  it('drops ended windows on a timer', async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), 'consign-rl-')), 'rl.db')}`;
+    const db = await openDatabase({ url });
+    await runMigrations(db);
+    let now = 1_700_000_000_000;
+    const limiter = new RateLimiter(db, () => now);
+    await limiter.hit({ name: 'old', max: 3, windowSeconds: 60 }, 'a');
+    now += 120_000;
+    await limiter.hit({ name: 'current', max: 3, windowSeconds: 600 }, 'b');
+    const stop = startRateLimitPruning({ rateLimiter: limiter, logger: createLogger('silent') }, 20);
+    try {
+      await vi.waitFor(
+        async () => {
+          const keys = (await db.query.rateLimits.findMany()).map((r) => r.key.split(':')[0]);
+          expect(keys).toEqual(['current']);
+        },
+        { timeout: 30_000, interval: 25 },
+      );
+    } finally {
+      stop();
+      db.$client.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
+import type { Logger } from './logger';
 
 export type Limit = { name: string; max: number; windowSeconds: number };
 
@@ -30,6 +31,14 @@ export class RateLimiter {
     if (row && row.count >= limit.max) throw AppError.tooManyRequests((row.resetAt - now) / 1000);
   }
 
+  /** Gives one counted hit back (a try that turned out legitimate). */
+  async release(limit: Limit, subject: string, now = this.clock()): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${this.#key(limit, subject, now)}`);
+  }
+
   async reset(limit: Limit, subject: string, now = this.clock()): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${this.#key(limit, subject, now)}`);
   }
@@ -55,7 +64,25 @@ export class RateLimiter {
   }
 
   /** Old windows are useless; drop them now and then. */
-  async prune(now = this.clock()): Promise<void> {
-    await this.db.delete(rateLimits).where(sql`${rateLimits.resetAt} < ${now}`);
+  async prune(now = this.clock()): Promise<number> {
+    const gone = await this.db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.resetAt} < ${now}`)
+      .returning({ key: rateLimits.key });
+    return gone.length;
   }
+}
+
+export const RATE_LIMIT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Every few minutes drops the windows that have ended, so the table stays the size of current traffic. */
+export function startRateLimitPruning(
+  deps: { rateLimiter: RateLimiter; logger: Logger },
+  intervalMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
+): () => void {
+  const timer = setInterval(() => {
+    deps.rateLimiter.prune().catch((err: unknown) => deps.logger.error({ err }, 'rate-limit pruning failed'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -33,12 +33,12 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     deps.db.$client.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { app, deps, dir, close, ...requestHelpers(app) };
+  return { app, deps, dir, close, ...requestHelpers(app, deps) };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-function requestHelpers(app: ReturnType<typeof createApp>) {
+function requestHelpers(app: ReturnType<typeof createApp>, deps: AppDeps) {
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.request(path, {
       method,
@@ -46,6 +46,8 @@ function requestHelpers(app: ReturnType<typeof createApp>) {
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
+    // Mail is sent after answering; let it land so a test reads the outbox as a person would later.
+    await deps.background.idle();
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;

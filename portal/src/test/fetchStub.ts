@@ -95,4 +95,9 @@ export function sessionFor(
   return { accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user };
 }
 
-export const outboxMeta = { googleClientId: null, mailTransport: 'outbox', paymentsProvider: 'test' };
+export const outboxMeta = {
+  googleClientId: null,
+  mailTransport: 'outbox',
+  devMailbox: true,
+  paymentsProvider: 'test',
+};

@@ -10,7 +10,8 @@ const COOKIE = 'consign_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
 const service = (c: Context<AppEnv>) => new AuthService(c.var.deps);
-const address = (c: Context<AppEnv>) => clientAddress(c, c.var.deps.config.trustProxy);
+const address = (c: Context<AppEnv>) =>
+  clientAddress(c, c.var.deps.config.trustProxy, c.var.deps.config.trustProxyHops);
 
 /** The portal keeps the refresh token only in this httpOnly cookie; API clients use the body. */
 function withCookie(c: Context<AppEnv>, session: Session) {
@@ -26,7 +27,7 @@ function withCookie(c: Context<AppEnv>, session: Session) {
 
 export const signup: RouteHandler<typeof routes.signup, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  return c.json(await service(c).signup(body), 201);
+  return c.json(await service(c).signup(body, address(c)), 201);
 };
 
 export const verifyEmail: RouteHandler<typeof routes.verifyEmail, AppEnv> = async (c) => {

@@ -22,8 +22,11 @@ export const signup = createRoute({
   summary: 'Create an account; a 6-digit code is emailed',
   request: { body: jsonBody(SignupBodySchema) },
   responses: {
-    201: jsonContent(SignupResultSchema, 'Account created (or re-sent a code to an unverified one)'),
-    ...pickProblems(409, 422, 429),
+    201: jsonContent(
+      SignupResultSchema,
+      'Accepted alike for new and existing emails: a new account gets a code; an existing one is never changed, and its owner is mailed a code or a sign-in reminder',
+    ),
+    ...pickProblems(422, 429),
   },
 });
 
@@ -112,6 +115,6 @@ export const google = createRoute({
   request: { body: jsonBody(GoogleBodySchema) },
   responses: {
     200: jsonContent(SessionSchema, 'Signed in'),
-    ...pickProblems(401, 404, 409, 422),
+    ...pickProblems(401, 403, 404, 422),
   },
 });

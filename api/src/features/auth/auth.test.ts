@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
+import { REFRESH_REUSE_GRACE_MS } from './auth.service';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -88,31 +89,98 @@ describe('sign-up and email verification', () => {
     expect(admin.body.errors[0].path).toBe('role');
   });
 
-  it('answers 409 User already exists for a verified email', async () => {
-    await signUpVerified(t, 'taken@example.com');
-    const res = await t.post('/api/v1/auth/signup', { email: 'taken@example.com', password: 'password-123' });
-    expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('User already exists');
+  it('answers a verified email exactly like a new one and mails its owner instead', async () => {
+    const owner = await signUpVerified(t, 'taken@example.com', 'customer', 'owners-password');
+    const res = await t.post('/api/v1/auth/signup', {
+      email: 'taken@example.com',
+      password: 'password-123',
+      role: 'vendor',
+    });
+    const fresh = await t.post('/api/v1/auth/signup', { email: 'new@example.com', password: 'password-123' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ email: 'taken@example.com' });
+    expect(fresh.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(Object.keys(fresh.body));
+    const mail = (await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items[0];
+    expect(mail.subject).toBe('You already have a Consign account');
+    expect(mail.text).toContain('http://localhost:3000/forgot-password');
+    const me = await t.get('/api/v1/users/me', t.bearer(owner.accessToken));
+    expect(me.body.role).toBe('customer');
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'taken@example.com', password: 'password-123' })).status,
+    ).toBe(401);
   });
 
-  it('re-sends a new code when signing up again before verifying, and the old code stops working', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'again@example.com', password: 'password-123' });
-    const first = await latestCode(t, 'again@example.com');
-    moveClock(61_000);
-    expect(
-      (await t.post('/api/v1/auth/signup', { email: 'again@example.com', password: 'password-456' })).status,
-    ).toBe(201);
-    const second = await latestCode(t, 'again@example.com');
-    if (first !== second) {
-      const old = await t.post('/api/v1/auth/verify-email', { email: 'again@example.com', code: first });
-      expect(old.status).toBe(400);
+  it('never changes an unverified account on a second sign-up: only the first password signs in', async () => {
+    await t.post('/api/v1/auth/signup', {
+      email: 'victim@example.com',
+      password: 'victims-password',
+      name: 'Victim',
+    });
+    const victimsCode = await latestCode(t, 'victim@example.com');
+    // The attacker signs up again at once (the code throttle would once have answered 429 after
+    // overwriting the password) and again a minute later (a fresh code).
+    for (const wait of [0, 61_000]) {
+      moveClock(wait);
+      const again = await t.post('/api/v1/auth/signup', {
+        email: 'victim@example.com',
+        password: 'attackers-password',
+        name: 'Attacker',
+        role: 'vendor',
+      });
+      expect(again.status).toBe(201);
     }
-    const ok = await t.post('/api/v1/auth/verify-email', { email: 'again@example.com', code: second });
-    expect(ok.status).toBe(200);
-    // the second sign-up's password is the one that counts
+    const mails = (await t.get('/api/v1/dev/mailbox?to=victim@example.com')).body.items;
+    // The owner is told how to recover a forgotten password rather than anyone getting a new one.
+    expect(mails[0].text).toContain('http://localhost:3000/forgot-password');
+    // The first code was replaced by the newest one; neither changes whose password counts.
+    const newest = await latestCode(t, 'victim@example.com');
     expect(
-      (await t.post('/api/v1/auth/login', { email: 'again@example.com', password: 'password-456' })).status,
+      (await t.post('/api/v1/auth/verify-email', { email: 'victim@example.com', code: victimsCode })).status,
+    ).toBe(newest === victimsCode ? 200 : 400);
+    const verified = await t.post('/api/v1/auth/verify-email', { email: 'victim@example.com', code: newest });
+    if (newest !== victimsCode) expect(verified.status).toBe(200);
+    const me = await t.post('/api/v1/auth/login', {
+      email: 'victim@example.com',
+      password: 'victims-password',
+    });
+    expect(me.body.user).toMatchObject({ name: 'Victim', role: 'customer' });
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'victim@example.com', password: 'attackers-password' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'victim@example.com', password: 'victims-password' }))
+        .status,
     ).toBe(200);
+  });
+
+  it('limits sign-ups per email and per address', async () => {
+    // Fixed windows: start at the top of an hour so the test never straddles two.
+    t.deps.now = () => new Date('2030-01-07T09:00:00Z');
+    for (let i = 0; i < 5; i++) {
+      moveClock(i * 61_000);
+      expect(
+        (await t.post('/api/v1/auth/signup', { email: 'many@example.com', password: 'password-123' })).status,
+      ).toBe(201);
+    }
+    const sixth = await t.post('/api/v1/auth/signup', {
+      email: 'many@example.com',
+      password: 'password-123',
+    });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Six hits so far from this address (the refused one counts); 14 more reach its limit of 20.
+    for (let i = 0; i < 14; i++) {
+      expect(
+        (await t.post('/api/v1/auth/signup', { email: `spray${i}@example.com`, password: 'password-123' }))
+          .status,
+      ).toBe(201);
+    }
+    expect(
+      (await t.post('/api/v1/auth/signup', { email: 'spray-last@example.com', password: 'password-123' }))
+        .status,
+    ).toBe(429);
   });
 
   it('answers 400 Invalid OTP for a wrong code and locks the code after the fifth wrong try', async () => {
@@ -293,12 +361,26 @@ describe('refresh tokens', () => {
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(session.refreshToken);
 
+    moveClock(REFRESH_REUSE_GRACE_MS + 1);
     const reuse = await t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('refresh_token_reused');
     // the token issued by the legitimate rotation is revoked with the family
     const after = await t.post('/api/v1/auth/refresh', { refreshToken: first.body.refreshToken });
     expect(after.status).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same token at the same moment without signing out', async () => {
+    const session = await signUpVerified(t, 'tabs@example.com');
+    const [a, b] = await Promise.all([
+      t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken }),
+      t.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refreshToken).not.toBe(b.body.refreshToken);
+    // Both successors keep working; the sign-in is intact.
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: a.body.refreshToken })).status).toBe(200);
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: b.body.refreshToken })).status).toBe(200);
   });
 
   it('reads the refresh token from the httpOnly cookie when the body has none', async () => {
@@ -354,6 +436,66 @@ describe('password reset', () => {
     const again = await t.post('/api/v1/auth/password-reset/confirm', { token, password: 'another-one' });
     expect(again.status).toBe(400);
     expect(again.body.detail).toBe('This reset link is invalid or has expired');
+  });
+
+  it('ends every other reset link of the account once one is used', async () => {
+    await signUpVerified(t, 'twolinks@example.com', 'customer', 'old-password');
+    await t.post('/api/v1/auth/password-reset', { email: 'twolinks@example.com' });
+    const first = await resetLink('twolinks@example.com');
+    await t.post('/api/v1/auth/password-reset', { email: 'twolinks@example.com' });
+    const second = await resetLink('twolinks@example.com');
+    expect(second).not.toBe(first);
+    expect(
+      (await t.post('/api/v1/auth/password-reset/confirm', { token: second, password: 'new-password' }))
+        .status,
+    ).toBe(204);
+    const stale = await t.post('/api/v1/auth/password-reset/confirm', {
+      token: first,
+      password: 'other-password',
+    });
+    expect(stale.status).toBe(400);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'twolinks@example.com', password: 'new-password' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('answers existing and unknown emails alike, before any mail is sent', async () => {
+    await signUpVerified(t, 'known@example.com');
+    // Hold every mail until released: the answer must not wait for it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    t.deps.mailer.send = async (message) => {
+      await gate;
+      return send(message);
+    };
+    const ask = (email: string) =>
+      t.app.request('/api/v1/auth/password-reset', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    const known = await ask('known@example.com');
+    const unknown = await ask('unknown@example.com');
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(await known.text()).toBe(await unknown.text());
+    expect([...known.headers.keys()].sort()).toEqual([...unknown.headers.keys()].sort());
+    const signupKnown = await t.app.request('/api/v1/auth/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'known@example.com', password: 'password-123' }),
+    });
+    expect(signupKnown.status).toBe(201);
+    release();
+    await t.deps.background.idle();
+    const mails = (await t.get('/api/v1/dev/mailbox?to=known@example.com')).body.items;
+    expect(mails.map((m: { subject: string }) => m.subject)).toEqual(
+      expect.arrayContaining(['Reset your Consign password', 'You already have a Consign account']),
+    );
   });
 
   it('rejects a link older than 30 minutes', async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
+import { AuthService } from './auth.service';
 
 const CLIENT_ID = 'consign-test.apps.googleusercontent.com';
 
@@ -102,7 +103,7 @@ describe('Google sign-in', () => {
     const existing = await signUpVerified(t, 'owner@gmail.com');
     const unverified = await idToken({ sub: 'g-104', email: 'owner@gmail.com', email_verified: false });
     const refused = await t.post('/api/v1/auth/google', { idToken: unverified });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('google_email_unverified');
 
     const verified = await idToken({ sub: 'g-104', email: 'owner@gmail.com', email_verified: true });
@@ -113,6 +114,47 @@ describe('Google sign-in', () => {
     expect(
       (await t.post('/api/v1/auth/login', { email: 'owner@gmail.com', password: 'correct-horse-1' })).status,
     ).toBe(200);
+  });
+
+  it('never creates an account from a token whose email Google has not verified', async () => {
+    const res = await t.post('/api/v1/auth/google', {
+      idToken: await idToken({ sub: 'g-200', email: 'someone@gmail.com', email_verified: false }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('google_email_unverified');
+    expect(
+      await t.deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'someone@gmail.com') }),
+    ).toBeUndefined();
+  });
+
+  it('takes an unverified password account from whoever pre-registered it: password and sessions go', async () => {
+    // An attacker signs up with the victim's address and never verifies it.
+    await t.post('/api/v1/auth/signup', { email: 'victim@gmail.com', password: 'attackers-password' });
+    const pre = await t.deps.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, 'victim@gmail.com'),
+    });
+    // However it came to hold one, a session opened before the link must end with it.
+    const attackers = await new AuthService(t.deps).createSession(pre!);
+    const linked = await t.post('/api/v1/auth/google', {
+      idToken: await idToken({ sub: 'g-300', email: 'victim@gmail.com', email_verified: true }),
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.user.emailVerified).toBe(true);
+    const login = await t.post('/api/v1/auth/login', {
+      email: 'victim@gmail.com',
+      password: 'attackers-password',
+    });
+    expect(login.status).toBe(401);
+    const row = await t.deps.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, 'victim@gmail.com'),
+    });
+    expect(row?.passwordHash).toBeNull();
+    const open = await t.deps.db.query.refreshTokens.findMany({
+      where: (r, { and, eq, isNull }) => and(eq(r.userId, row!.id), isNull(r.revokedAt)),
+    });
+    // Only the session Google just opened is left.
+    expect(open).toHaveLength(1);
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: attackers.refreshToken })).status).toBe(401);
   });
 
   it('answers 404 when Google sign-in is not configured', async () => {

@@ -21,7 +21,8 @@ export const listMailbox = createRoute({
   method: 'get',
   path: '/dev/mailbox',
   tags: ['Development'],
-  summary: 'Mail kept in the outbox, newest first (only while no SMTP server is configured)',
+  summary:
+    'Mail kept in the outbox, newest first (never in production; only while no SMTP server is configured; only from the loopback address)',
   request: {
     query: z.object({
       to: z.string().optional().openapi({ description: 'Only mail to this address' }),

@@ -10,6 +10,7 @@ export const getClientSettings: RouteHandler<typeof routes.getClientSettings, Ap
     {
       googleClientId: config.google.clientId ?? null,
       mailTransport: mailer.transport,
+      devMailbox: !config.production && mailer.transport === 'outbox',
       paymentsProvider: config.paypal ? ('paypal' as const) : ('test' as const),
     },
     200,

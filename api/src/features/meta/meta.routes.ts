@@ -7,7 +7,10 @@ export const ClientSettingsSchema = z
     googleClientId: z.string().nullable().openapi({ description: 'Set when Google sign-in is available' }),
     mailTransport: z
       .enum(['outbox', 'smtp'])
-      .openapi({ description: "'outbox' means /dev/mailbox shows sent mail" }),
+      .openapi({ description: "'outbox' means mail is kept in the database instead of being sent" }),
+    devMailbox: z
+      .boolean()
+      .openapi({ description: 'True when /dev/mailbox shows sent mail (never in production)' }),
     paymentsProvider: z.enum(['test', 'paypal']),
   })
   .openapi('ClientSettings');

@@ -1,15 +1,38 @@
 import { button, escapeHtml, layout } from './layout';
 import type { MailMessage } from './mailer';
 
-export function verificationCodeEmail(to: string, code: string): MailMessage {
+/** `resetUrl` is added when someone signed up again: the owner may have forgotten the password they chose. */
+export function verificationCodeEmail(to: string, code: string, resetUrl?: string): MailMessage {
+  const forgot = resetUrl
+    ? `\n\nSomeone signed up again with this email. The password chosen at the first sign-up is the one that works; if you forgot it, reset it here: ${resetUrl}`
+    : '';
   return {
     to,
     subject: `Your Consign verification code: ${code}`,
-    text: `Your Consign verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.\n`,
+    text: `Your Consign verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.${forgot}\n`,
     html: layout(
       'Your verification code',
       `<p>Your verification code is</p><p style="font-size:32px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>
-<p>It expires in 10 minutes. If you did not ask for it, ignore this email.</p>`,
+<p>It expires in 10 minutes. If you did not ask for it, ignore this email.</p>${
+        resetUrl
+          ? `<p>Someone signed up again with this email. The password chosen at the first sign-up is the one that works; if you forgot it, reset it.</p>${button(resetUrl, 'Reset my password')}`
+          : ''
+      }`,
+    ),
+  };
+}
+
+/** Someone signed up with the email of a verified account: tell the owner instead of the caller. */
+export function accountExistsEmail(to: string, resetUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have a Consign account',
+    text: `Someone tried to create a Consign account with this email, but you already have one.\n\nSign in with your password, or if you forgot it, reset it here: ${resetUrl}\n\nIf it was not you, ignore this email; nothing has changed.\n`,
+    html: layout(
+      'You already have an account',
+      `<p>Someone tried to create a Consign account with this email, but you already have one.</p>
+<p>Sign in with your password, or reset it if you forgot it.</p>${button(resetUrl, 'Reset my password')}
+<p>If it was not you, ignore this email; nothing has changed.</p>`,
     ),
   };
 }

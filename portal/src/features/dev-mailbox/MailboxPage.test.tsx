@@ -22,6 +22,13 @@ describe('dev mailbox', () => {
     expect(await screen.findByRole('heading', { name: 'The dev mailbox is disabled' })).toBeTruthy();
   });
 
+  it('says it is disabled on a production server, even with the outbox as transport', async () => {
+    stubFetch({ ...anonymous, 'GET /api/v1/meta/auth': { body: { ...outboxMeta, devMailbox: false } } });
+    renderApp('/dev/mailbox');
+    expect(await screen.findByRole('heading', { name: 'The dev mailbox is disabled' })).toBeTruthy();
+    expect(screen.getByText(/only on development servers/)).toBeTruthy();
+  });
+
   it('shows an empty state', async () => {
     stubFetch({
       ...anonymous,

@@ -33,8 +33,8 @@ export function MailboxPage() {
             Try again
           </button>
         </div>
-      ) : meta.data.mailTransport !== 'outbox' ? (
-        <MailboxDisabled />
+      ) : meta.data.mailTransport !== 'outbox' || !meta.data.devMailbox ? (
+        <MailboxDisabled smtp={meta.data.mailTransport === 'smtp'} />
       ) : (
         <Outbox />
       )}
@@ -42,12 +42,14 @@ export function MailboxPage() {
   );
 }
 
-function MailboxDisabled() {
+function MailboxDisabled({ smtp = false }: { smtp?: boolean }) {
   return (
     <div className="card empty-state">
       <h2>The dev mailbox is disabled</h2>
       <p className="muted">
-        This server sends real email over SMTP, so messages arrive in the recipients’ inboxes.
+        {smtp
+          ? 'This server sends real email over SMTP, so messages arrive in the recipients’ inboxes.'
+          : 'The mailbox exists only on development servers, for requests from the same machine.'}
       </p>
     </div>
   );
