@@ -1505,6 +1505,11 @@ export interface components {
             };
             /** Format: date-time */
             paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description While awaiting payment: the booked price holds until then (the quote’s 30 minutes); after it the order cannot be paid and is cancelled
+             */
+            payBy: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3880,6 +3885,15 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
+import { startUnpaidOrderExpiry } from './features/orders/orders.service';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
 import { createLogger } from './lib/logger';
 import { startRateLimitPruning } from './lib/rate-limit';
@@ -36,6 +37,7 @@ async function main() {
   startPaymentReconciler(deps);
   startJobExpiry(deps);
   startRateLimitPruning(deps);
+  startUnpaidOrderExpiry(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {

@@ -116,6 +116,12 @@ export const orders = sqliteTable(
     trackingNumber: text('tracking_number').unique(),
     labelUrl: text('label_url'),
     paidAt: timestamp('paid_at'),
+    /**
+     * The booked quote's expiry, copied at booking: a payment may start only before it, and an
+     * order still unpaid UNPAID_ORDER_GRACE_MS after it expires. Null for orders from jobs
+     * (paid with the job).
+     */
+    priceValidUntil: timestamp('price_valid_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

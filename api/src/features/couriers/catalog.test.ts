@@ -25,7 +25,7 @@ async function activeVendorWithServices(email: string, shopName: string) {
       serviceType: 'same_day',
       weightTiers: [
         { maxKg: 10, price: 500 },
-        { maxKg: 2, price: 0 },
+        { maxKg: 2, price: 1 },
       ],
       sameDay: { baseFee: 1500, perMile: 137.5, minimumFee: 2000 },
       maxLengthCm: 80,
@@ -64,7 +64,7 @@ describe('CourierCatalog', () => {
         fromLocation: 'Any',
         toLocation: 'Any',
         weightTiers: [
-          { maxKg: 2, price: 0 },
+          { maxKg: 2, price: 1 },
           { maxKg: 10, price: 500 },
         ],
         maxLengthCm: 80,

@@ -21,7 +21,8 @@ export const WeightTierSchema = z
     price: z
       .number({ error: 'price must be a number' })
       .int('price is in minor units (pence) and must be a whole number')
-      .min(0, 'price cannot be negative')
+      // A free tier would make a zero total that no payment provider accepts.
+      .min(1, 'price must be at least 1 (one penny, in minor units)')
       .max(100_000_000, 'price is too large'),
   })
   .openapi('WeightTier', {

@@ -22,7 +22,7 @@ const domestic = {
 const sameDay = {
   name: 'City Sprint',
   serviceType: 'same_day',
-  weightTiers: [{ maxKg: 10, price: 0 }],
+  weightTiers: [{ maxKg: 10, price: 1 }],
   sameDay: { baseFee: 1500, perMile: 120, minimumFee: 2000 },
 };
 
@@ -141,6 +141,15 @@ describe('creating a courier service', () => {
     const res = await t.post(COURIERS, { ...domestic, ...patch }, auth);
     expect(res.status).toBe(422);
     expect(paths(res.body)).toEqual([field]);
+  });
+
+  it('answers 422 for a free tier: a zero total could never be paid', async () => {
+    const { auth } = await signUpVendor(t, 'free@example.com');
+    const res = await t.post(COURIERS, { ...domestic, weightTiers: [{ maxKg: 1, price: 0 }] }, auth);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      { path: 'weightTiers.0.price', message: 'price must be at least 1 (one penny, in minor units)' },
+    ]);
   });
 
   it.each([

@@ -282,6 +282,10 @@ export const OrderSchema = z
       nextStatuses: z.array(OrderStatusSchema),
     }),
     paidAt: z.iso.datetime().nullable(),
+    payBy: z.iso.datetime().nullable().openapi({
+      description:
+        'While awaiting payment: the booked price holds until then (the quote’s 30 minutes); after it the order cannot be paid and is cancelled',
+    }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import {
   courierServices,
@@ -30,6 +30,7 @@ import {
   type OrderEventRow,
   type OrderRow,
   orderReference,
+  SYSTEM_ACTOR,
 } from './order-store';
 import type { RefundNote } from './orders.emails';
 import { notifyStatusChanged } from './orders.notify';
@@ -44,6 +45,22 @@ export type Viewer = { id: string; role: UserRole };
 export type Relation = 'customer' | 'vendor' | 'admin';
 
 export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired; please get a new quote';
+export const PRICE_EXPIRED_MESSAGE =
+  'The price of this order held for 30 minutes and has expired; please get a new quote';
+export const NOT_PAYABLE_MESSAGE = 'This price cannot be paid: a total must be more than zero';
+/**
+ * An unpaid order is cancelled this long after its price expired. Not at once: a payment started
+ * in time may still be approved at the provider and captured in the meantime.
+ */
+export const UNPAID_ORDER_GRACE_MS = 60 * 60 * 1000;
+export const UNPAID_ORDER_EXPIRED_NOTE =
+  'Not paid while its price held (30 minutes from the quote); the order expired';
+
+/** Awaiting payment and still within its price's validity (orders without one never expire). */
+export function isPayable(order: Pick<OrderRow, 'status' | 'priceValidUntil'>, now: Date): boolean {
+  if (order.status !== 'awaiting_payment') return false;
+  return !order.priceValidUntil || order.priceValidUntil.getTime() > now.getTime();
+}
 
 // -----------------------------------------------------------------------------------------------
 // Wire shape
@@ -120,7 +137,7 @@ export function toOrderDto(
     },
     payment: paymentSummary(payment),
     actions: {
-      pay: relation === 'customer' && order.status === 'awaiting_payment',
+      pay: relation === 'customer' && isPayable(order, now),
       cancel: checkTransition({
         from: order.status,
         to: 'cancelled',
@@ -131,6 +148,7 @@ export function toOrderDto(
       nextStatuses: allowedNextStatuses(order, relation, now).filter((s) => s !== 'cancelled'),
     },
     paidAt: order.paidAt?.toISOString() ?? null,
+    payBy: order.status === 'awaiting_payment' ? (order.priceValidUntil?.toISOString() ?? null) : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -399,6 +417,7 @@ export class OrdersService {
   async startPayment(viewer: Viewer, id: string) {
     const order = await loadOwnOrder(this.deps, viewer, id);
     assertAwaitingPayment(order);
+    await assertStillPayable(this.deps, order);
     const { config } = this.deps;
     const base = config.publicUrl;
     const ref = orderReference(order.id);
@@ -447,6 +466,72 @@ function assertAwaitingPayment(order: OrderRow) {
   if (order.status === 'awaiting_payment') return;
   if (order.status === 'cancelled') throw AppError.conflict('This order is cancelled', 'order_cancelled');
   throw AppError.conflict('This order is paid already', 'order_already_paid');
+}
+
+/**
+ * The price booked holds only while its quote would have: re-checked whenever a payment starts,
+ * with the service and its vendor still active, and a total the provider can take.
+ */
+async function assertStillPayable(deps: AppDeps, order: OrderRow) {
+  if (!isPayable(order, deps.now())) throw AppError.conflict(PRICE_EXPIRED_MESSAGE, 'quote_expired');
+  if (order.total <= 0) {
+    throw AppError.validation([{ path: 'total', message: NOT_PAYABLE_MESSAGE }]);
+  }
+  // Orders made from a job were paid with the job; only booked quotes are checked here.
+  if (!order.quoteOptionId) return;
+  const [row] = await deps.db
+    .select({ service: courierServices.status, vendor: vendors.status })
+    .from(courierServices)
+    .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
+    .where(eq(courierServices.id, order.courierServiceId));
+  if (row?.service !== 'active' || row.vendor !== 'active') {
+    throw AppError.conflict(
+      'This courier service is no longer available; please get a new quote',
+      'service_unavailable',
+    );
+  }
+}
+
+/**
+ * Cancels orders nobody paid for UNPAID_ORDER_GRACE_MS after their price expired, so they do
+ * not stay payable forever; the customer sees why on the order's timeline.
+ */
+export async function expireUnpaidOrders(deps: AppDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - UNPAID_ORDER_GRACE_MS);
+  const stale = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.priceValidUntil, cutoff)))
+    .limit(500);
+  let expired = 0;
+  for (const { id } of stale) {
+    try {
+      await changeOrderStatus(deps, id, 'cancelled', SYSTEM_ACTOR, { note: UNPAID_ORDER_EXPIRED_NOTE });
+      expired++;
+    } catch (err) {
+      // Paid (or cancelled) in the meantime: nothing to expire.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return expired;
+}
+
+export const UNPAID_ORDER_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Runs expireUnpaidOrders every few minutes in this process (main.ts); runs never overlap. */
+export function startUnpaidOrderExpiry(deps: AppDeps, intervalMs = UNPAID_ORDER_SWEEP_INTERVAL_MS) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireUnpaidOrders(deps)
+      .catch((err: unknown) => deps.logger.error({ err }, 'unpaid order expiry failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -509,6 +594,9 @@ export async function createOrderFromOption(
       message: `Extended cover is priced in ${COVER_CURRENCY} and cannot be added to a price in ${option.currency}`,
     });
   }
+  // A zero or negative total must never reach the payment provider (see also couriers' tiers).
+  if (option.total + (coverFee ?? 0) <= 0)
+    errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
   if (errors.length) throw AppError.validation(errors);
 
   const [service] = await db
@@ -562,6 +650,7 @@ export async function createOrderFromOption(
           vat: option.vat,
           // Extended cover is insurance, exempt from VAT in the UK: its fee is added after VAT.
           total: option.total + (coverFee ?? 0),
+          priceValidUntil: quote.expiresAt,
         },
         { id: customerId, role: 'customer' },
         now,

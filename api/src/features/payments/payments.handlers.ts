@@ -1,7 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import { clientAddress } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import type { Limit } from '../../lib/rate-limit';
 import {
   isTestPaymentProvider,
   PaymentNotFoundError,
@@ -11,7 +13,15 @@ import {
 import type * as routes from './payments.routes';
 import { handlePayPalWebhook } from './payments.webhooks';
 
+/**
+ * Each webhook costs an outbound verification call to PayPal, so a flood from one address is
+ * refused before any. PayPal itself sends far fewer than this.
+ */
+export const WEBHOOK_LIMIT: Limit = { name: 'paypal-webhook-ip', max: 120, windowSeconds: 60 };
+
 export const paypalWebhook: RouteHandler<typeof routes.paypalWebhook, AppEnv> = async (c) => {
+  const { config, rateLimiter } = c.var.deps;
+  await rateLimiter.hit(WEBHOOK_LIMIT, clientAddress(c, config.trustProxy, config.trustProxyHops));
   const raw = await c.req.text();
   const headers = Object.fromEntries(c.req.raw.headers.entries());
   return c.json(await handlePayPalWebhook(c.var.deps, headers, raw), 200);

@@ -26,7 +26,7 @@ export const paypalWebhook = createRoute({
   request: { body: jsonBody(WebhookEventSchema) },
   responses: {
     200: jsonContent(WebhookResultSchema, 'Received'),
-    ...pickProblems(400, 422),
+    ...pickProblems(400, 422, 429),
     503: problem('The signature cannot be checked now; PayPal will deliver again'),
   },
 });

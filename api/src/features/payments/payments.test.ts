@@ -8,6 +8,7 @@ import { orderEvents, payments } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
 import { isValidTrackingNumber } from '../orders/tracking';
+import { WEBHOOK_LIMIT } from './payments.handlers';
 
 let t: TestApp;
 const TODAY = '2026-03-10';
@@ -194,5 +195,26 @@ describe('paying with the test provider', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('webhook_signature_invalid');
+  });
+});
+
+describe('the PayPal webhook endpoint', () => {
+  it('refuses a flood from one address before making any verification call', async () => {
+    let verifications = 0;
+    t.deps.payments.verifyWebhook = async () => {
+      verifications++;
+      return false;
+    };
+    const send = () =>
+      t.app.request('/api/v1/webhooks/paypal', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }),
+      });
+    for (let i = 0; i < WEBHOOK_LIMIT.max; i++) expect((await send()).status).toBe(400);
+    const flooded = await send();
+    expect(flooded.status).toBe(429);
+    expect(Number(flooded.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(verifications).toBe(WEBHOOK_LIMIT.max);
   });
 });
