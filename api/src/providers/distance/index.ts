@@ -3,6 +3,7 @@
  * otherwise the embedded great-circle estimate (DESIGN §2). The choice is made once at
  * start-up; `provider.name` tells the start-up log which one is in use.
  */
+import { cachedDistanceProvider } from './cache';
 import { createEstimateDistanceProvider } from './estimate';
 import { createGoogleDistanceProvider } from './google';
 import type { DistanceProvider, LookupCentroid } from './types';
@@ -20,16 +21,19 @@ export type DistanceProviderOptions = {
 export function createDistanceProvider(options: DistanceProviderOptions = {}): DistanceProvider {
   const apiKey = options.googleMapsApiKey?.trim();
   if (apiKey) {
-    return createGoogleDistanceProvider({
-      apiKey,
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-    });
+    return cachedDistanceProvider(
+      createGoogleDistanceProvider({
+        apiKey,
+        baseUrl: options.baseUrl,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+      }),
+    );
   }
   return createEstimateDistanceProvider({ lookupCentroid: options.lookupCentroid });
 }
 
+export { cachedDistanceProvider } from './cache';
 export { createEstimateDistanceProvider } from './estimate';
 export { createGoogleDistanceProvider } from './google';
 export { isUkPostcode, nationOfPostcode, parseUkPostcode, type UkPostcode } from './postcode';
