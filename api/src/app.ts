@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
@@ -26,6 +27,10 @@ import { vendorOrdersRouter } from './features/vendor-orders/vendor-orders.index
 import { vendorsRouter } from './features/vendors/vendors.index';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
+import { requestHygiene } from './lib/request-hygiene';
+import { RouteTable } from './lib/route-table';
+import { securityHeaders } from './lib/security-headers';
+import { TEST_PAYMENTS_PATH } from './providers/payments';
 
 export const API_BASE = '/api/v1';
 
@@ -54,10 +59,19 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const level = c.res.status >= 500 ? 'error' : 'info';
+    // A client that hung up mid-request is its own business, not a server error.
+    const aborted = c.req.raw.signal?.aborted === true;
+    const level = c.res.status >= 500 && !aborted ? 'error' : 'info';
     deps.logger[level](
-      { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms },
-      'request',
+      {
+        reqId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms,
+        ...(aborted ? { aborted: true } : {}),
+      },
+      aborted ? 'request aborted by the client' : 'request',
     );
   });
   // Partners' pages load the widget script cross-origin; registered before secureHeaders so
@@ -74,18 +88,25 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', securityHeaders({ apiBase: API_BASE, testPaymentsPath: TEST_PAYMENTS_PATH }));
   const apiBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
+    // The rest of the body is never read, so the connection cannot carry another request:
+    // say so rather than announce keep-alive and drop it.
     onError: (c) =>
       problemResponse(
         c,
         413,
         problemBody(413, `The request body is larger than ${deps.config.bodyLimitBytes} bytes`),
+        { Connection: 'close' },
       ),
   });
   // Image uploads are up to 5 MB; their route applies its own streaming limit (features/uploads).
   app.use(`${API_BASE}/*`, (c, next) =>
     c.req.path === `${API_BASE}${UPLOADS_PATH}` ? next() : apiBodyLimit(c, next),
+  );
+  app.use(`${API_BASE}/*`, (c, next) =>
+    c.req.path === `${API_BASE}${UPLOADS_PATH}` ? next() : requestHygiene(c, next),
   );
 
   app.route('/', healthRouter);
@@ -117,19 +138,53 @@ export function createApp(deps: AppDeps) {
 
   mountFrontEnds(app, deps);
 
+  const routeTable = new RouteTable(app);
   app.onError((err, c) => {
+    if (c.req.raw.signal?.aborted) {
+      // Nobody is listening for the answer; the request log line records the abort.
+      deps.logger.info({ reqId: c.var.requestId, reason: (err as Error)?.message }, 'client went away');
+      return problemResponse(c, 400, problemBody(400, 'The client closed the request'), {
+        Connection: 'close',
+      });
+    }
     const { status, body, headers } = toProblem(err);
+    if (status === 415 && err instanceof HTTPException) {
+      return unsupportedMediaType(c, routeTable.mediaTypes(c.req.method, c.req.path));
+    }
     if (status >= 500) deps.logger.error({ err, reqId: c.var.requestId }, 'unhandled error');
     return problemResponse(c, status, { ...body, instance: c.req.path }, headers);
   });
-  app.notFound((c) =>
-    problemResponse(c, 404, problemBody(404, `No route for ${c.req.method} ${c.req.path}`)),
-  );
+  app.notFound((c) => {
+    const allowed = c.req.path.startsWith(`${API_BASE}/`) ? routeTable.allowedMethods(c.req.path) : [];
+    if (allowed.length > 0) {
+      return problemResponse(
+        c,
+        405,
+        problemBody(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`),
+        { Allow: allowed.join(', ') },
+      );
+    }
+    return problemResponse(c, 404, problemBody(404, `No route for ${c.req.method} ${c.req.path}`));
+  });
 
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Names what the route takes, in the detail and in Accept-Post / Accept-Patch (RFC 5789). */
+function unsupportedMediaType(c: Context<AppEnv>, accepted: string[]) {
+  const types = accepted.length ? accepted : ['application/json'];
+  const header = c.req.method === 'PATCH' ? 'Accept-Patch' : 'Accept-Post';
+  return problemResponse(
+    c,
+    415,
+    problemBody(415, `Send the body as ${types.join(' or ')} (Content-Type: ${types[0]})`, {
+      instance: c.req.path,
+    }),
+    { [header]: types.join(', ') },
+  );
+}
 
 export function openApiDocument(app: App) {
   return app.getOpenAPI31Document(OPENAPI_INFO);

@@ -28,6 +28,13 @@ export async function getUser(db: Database, id: string) {
 }
 
 export async function updateUser(db: Database, id: string, patch: z.infer<typeof UpdateMeBodySchema>) {
+  // An empty body (or none) changes nothing, and an UPDATE with nothing to set is not SQL.
+  if (Object.keys(patch ?? {}).length === 0) {
+    throw AppError.validation(
+      [{ path: '(body)', message: 'Send at least one of name, phone, address or avatarUrl' }],
+      'Nothing to update',
+    );
+  }
   const [user] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   if (!user) throw AppError.notFound('User not found');
   return toUserDto(user);

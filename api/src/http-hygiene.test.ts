@@ -1,0 +1,222 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from './app';
+import { controlCharacterErrors } from './lib/request-hygiene';
+import { ADMIN_CSP, PORTAL_CSP } from './lib/security-headers';
+import { createTestApp, signUpVerified, type TestApp } from './test/harness';
+
+let t: TestApp | undefined;
+afterEach(() => t?.close());
+
+const json = (method: string, body: string | Uint8Array, headers: Record<string, string> = {}) => ({
+  method,
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body,
+});
+
+describe('request hygiene', () => {
+  it('answers PATCH /users/me with {} or no body 422 like its siblings, not 500', async () => {
+    t = await createTestApp();
+    const s = await signUpVerified(t, 'empty@example.com');
+    const auth = t.bearer(s.accessToken);
+    for (const res of [
+      await t.patch('/api/v1/users/me', {}, auth),
+      await t.patch('/api/v1/users/me', undefined, auth),
+    ]) {
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].path).toBe('(body)');
+    }
+  });
+
+  it('answers a wrong method on an existing path 405 with Allow', async () => {
+    t = await createTestApp();
+    const res = await t.call('PUT', '/api/v1/users/me');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, PATCH');
+    const withId = await t.call('DELETE', '/api/v1/orders/0190a1b2-0000-7000-8000-000000000000/cancel');
+    expect(withId.status).toBe(405);
+    expect(withId.headers.get('allow')).toBe('POST');
+    expect((await t.call('PUT', '/api/v1/nothing-here')).status).toBe(404);
+  });
+
+  it('names the accepted media type in a 415', async () => {
+    t = await createTestApp();
+    const res = await t.app.request('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'email=a',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('accept-post')).toBe('application/json');
+    expect(((await res.json()) as { detail: string }).detail).toContain('application/json');
+  });
+
+  it('rejects NUL and other control characters naming the field; newlines only where multi-line', async () => {
+    t = await createTestApp();
+    const s = await signUpVerified(t, 'ctl@example.com');
+    const auth = t.bearer(s.accessToken);
+    const nul = await t.patch('/api/v1/users/me', { name: 'Ann\u0000Admin' }, auth);
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual([{ path: 'name', message: 'Must not contain control characters' }]);
+    const broken = await t.patch(
+      '/api/v1/users/me',
+      { address: { line1: 'a\nb', town: 'Bath', postcode: 'BA1 1AA', country: 'GB' } },
+      auth,
+    );
+    expect(broken.status).toBe(422);
+    expect(broken.body.errors).toEqual([{ path: 'address.line1', message: 'Must be a single line' }]);
+    expect((await t.get('/api/v1/users/me', auth)).body.name).toBeNull();
+    expect(
+      controlCharacterErrors({ notes: 'line one\nline two', items: [{ description: 'a\r\nb' }] }),
+    ).toEqual([]);
+    expect(controlCharacterErrors({ items: [{ name: 'x\u001by' }] })).toEqual([
+      { path: 'items.0.name', message: 'Must not contain control characters' },
+    ]);
+  });
+
+  it('answers invalid UTF-8 with 400 instead of storing replacement characters', async () => {
+    t = await createTestApp();
+    const s = await signUpVerified(t, 'utf8@example.com');
+    const bytes = new Uint8Array([...Buffer.from('{"name":"'), 0xff, 0xfe, ...Buffer.from('"}')]);
+    const res = await t.app.request('/api/v1/users/me', json('PATCH', bytes, t.bearer(s.accessToken)));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('invalid_utf8');
+    expect((await t.get('/api/v1/users/me', t.bearer(s.accessToken))).body.name).toBeNull();
+  });
+});
+
+describe('security headers', () => {
+  it('marks API answers no-store unless the route chose a cache policy, and sends a Permissions-Policy', async () => {
+    t = await createTestApp();
+    const s = await signUpVerified(t, 'cache@example.com');
+    const me = await t.get('/api/v1/users/me', t.bearer(s.accessToken));
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('permissions-policy')).toContain('camera=()');
+    const login = await t.post('/api/v1/auth/login', {
+      email: 'cache@example.com',
+      password: 'correct-horse-1',
+    });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect((await t.get('/api/v1/meta')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('sends a Content-Security-Policy on the API reference (inline script by hash) and the test payment page', async () => {
+    t = await createTestApp();
+    const docs = await t.app.request('/docs/api');
+    const csp = docs.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    const created = await t.deps.payments.createOrder({
+      reference: 'order-1',
+      requestId: 'req-1',
+      amount: 1200,
+      currency: 'GBP',
+      description: 'Test order',
+      returnUrl: 'http://localhost:3000/payment?approved=1',
+      cancelUrl: 'http://localhost:3000/ordercancelled',
+    });
+    const page = await t.app.request(new URL(created.approveUrl!).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http://localhost:3000; frame-ancestors 'none'; base-uri 'none'",
+    );
+  });
+});
+
+describe('front-end pages', () => {
+  it('sends the portal and admin their own Content-Security-Policy', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'consign-static-'));
+    for (const app of ['portal', 'admin']) {
+      mkdirSync(join(root, app, 'dist'), { recursive: true });
+      writeFileSync(join(root, app, 'dist', 'index.html'), `<!doctype html><title>${app}</title>`);
+    }
+    t = await createTestApp({ STATIC_ROOT: root });
+    const portal = await t.app.request('/orders');
+    expect(portal.headers.get('content-security-policy')).toBe(PORTAL_CSP);
+    expect(PORTAL_CSP).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    const admin = await t.app.request('/admin/');
+    expect(admin.headers.get('content-security-policy')).toBe(ADMIN_CSP);
+    expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
+/** Serves an app on 127.0.0.1 with a logger whose lines the test can read. */
+async function served(env: Record<string, string> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  t = await createTestApp(env);
+  t.deps.logger = pino({ level: 'info' }, sink);
+  const app = createApp(t.deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  return { port, lines, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('connections', () => {
+  it('closes the connection after a 413 rather than announcing keep-alive and dropping it', async () => {
+    const s = await served({ BODY_LIMIT_BYTES: '1024' });
+    try {
+      const res = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: s.port,
+            method: 'POST',
+            path: '/api/v1/auth/login',
+            headers: {
+              'Content-Type': 'application/json',
+              'Content-Length': 100_000,
+              Connection: 'keep-alive',
+            },
+          },
+          (r) => {
+            r.resume();
+            resolve({ status: r.statusCode ?? 0, connection: r.headers.connection });
+          },
+        );
+        req.on('error', reject);
+        req.write('x'.repeat(2048));
+      });
+      expect(res.status).toBe(413);
+      expect(res.connection).toBe('close');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('logs a client that disconnects mid-request as an abort (info), not a 500', async () => {
+    const s = await served();
+    try {
+      const socket = connect(s.port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"email":',
+      );
+      // The headers and part of the body are on their way; hang up before the rest.
+      socket.destroy();
+      await vi.waitFor(
+        () => expect(s.lines.some((l) => l.msg === 'request aborted by the client')).toBe(true),
+        { timeout: 30_000, interval: 20 },
+      );
+      expect(s.lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+
+/** Browser features no Consign page uses are off everywhere; payment only for us and PayPal. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'usb=()',
+  'browsing-topics=()',
+  'payment=(self "https://www.paypal.com" "https://www.sandbox.paypal.com")',
+].join(', ');
+
+const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+
+const common = {
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+};
+
+/** The portal: its own bundle, Google sign-in and PayPal's checkout buttons. */
+export const PORTAL_CSP = policy({
+  'default-src': ["'self'"],
+  'script-src': [
+    "'self'",
+    'https://accounts.google.com/gsi/client',
+    'https://www.paypal.com',
+    'https://www.sandbox.paypal.com',
+  ],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", 'https://accounts.google.com/gsi/', 'https://*.paypal.com'],
+  'frame-src': ['https://accounts.google.com/gsi/', 'https://*.paypal.com'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  ...common,
+});
+
+/** react-admin (MUI) injects its styles at run time. */
+export const ADMIN_CSP = policy({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  ...common,
+});
+
+/** The TEST MODE approval page: inline styles, one form posting to itself, then back to the portal. */
+export function testPaymentCsp(publicUrl: string) {
+  return policy({
+    'default-src': ["'none'"],
+    'style-src': ["'unsafe-inline'"],
+    'img-src': ["'self'"],
+    'form-action': ["'self'", new URL(publicUrl).origin],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+  });
+}
+
+/** The API reference (Scalar): its script from the CDN, and its inline start-up script by hash. */
+export function docsCsp(html: string) {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+  return policy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://cdn.jsdelivr.net', ...hashes],
+    'style-src': ["'self'", "'unsafe-inline'", 'https://cdn.jsdelivr.net', 'https://fonts.scalar.com'],
+    'font-src': ["'self'", 'data:', 'https://fonts.scalar.com', 'https://cdn.jsdelivr.net'],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-ancestors': ["'none'"],
+    ...common,
+  });
+}
+
+/**
+ * Content-Security-Policy on every HTML page by surface; Permissions-Policy on everything; and
+ * API answers are never stored by browsers or proxies (they carry tokens and personal data)
+ * unless a route chose a cache policy itself, as public reference data does.
+ */
+export const securityHeaders = (options: { apiBase: string; testPaymentsPath: string }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const { res } = c;
+    res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+    const type = res.headers.get('Content-Type') ?? '';
+    const path = c.req.path;
+    if (path.startsWith(`${options.apiBase}/`) && !res.headers.has('Cache-Control')) {
+      res.headers.set('Cache-Control', 'no-store');
+    }
+    if (!type.startsWith('text/html') || res.headers.has('Content-Security-Policy')) return;
+    let csp: string;
+    if (path.startsWith(options.testPaymentsPath)) csp = testPaymentCsp(c.var.deps.config.publicUrl);
+    else if (path === '/docs/api') csp = docsCsp(await res.clone().text());
+    else if (path === '/admin' || path.startsWith('/admin/')) csp = ADMIN_CSP;
+    else csp = PORTAL_CSP;
+    res.headers.set('Content-Security-Policy', csp);
+  });
