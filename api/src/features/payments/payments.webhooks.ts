@@ -138,7 +138,8 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
       if (!payment || !captureId) return 'ignored: unknown payment';
       if (!sameMoney(payment, amountOf(resource.amount))) {
         deps.logger.error(
-          { paymentId: payment.id, event },
+          // Never the whole event: it carries the payer's details.
+          { paymentId: payment.id, eventId: str(event.id), amount: amountOf(resource.amount) },
           'webhook capture amount differs from the payment',
         );
         return 'ignored: amount or currency differs';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
+import { type Logger, logHash } from '../../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 /** The embedded default: mail is kept in the database and read on /dev/mailbox. */
@@ -15,7 +15,7 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     await this.db.insert(outbox).values(message);
     this.logger.info(
-      { to: message.to, subject: message.subject },
+      { recipient: logHash(message.to), subject: message.subject },
       'mail stored in the outbox (no SMTP_URL set)',
     );
   }

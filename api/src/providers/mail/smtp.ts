@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '../../lib/logger';
+import { type Logger, logHash } from '../../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 export class SmtpMailer implements Mailer {
@@ -16,7 +16,10 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const info = await this.#transporter.sendMail({ from: this.from, ...message });
-    this.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+    this.logger.info(
+      { recipient: logHash(message.to), subject: message.subject, messageId: info.messageId },
+      'mail sent',
+    );
   }
 
   close() {

@@ -1,0 +1,37 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, logHash } from './logger';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger('info', stream), lines };
+}
+
+describe('logger', () => {
+  it('never writes email addresses or payer details, wherever a caller puts them', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      { to: 'Someone@Example.com', user: { email: 'someone@example.com', name: 'Sam Smith' } },
+      'mail',
+    );
+    logger.error(
+      { paymentId: 'p1', event: { resource: { payer: { email_address: 'payer@example.com' } } } },
+      'x',
+    );
+    const text = lines.join('');
+    expect(text).not.toMatch(/someone@example\.com|payer@example\.com|Sam Smith/i);
+    expect(text).toContain(logHash('someone@example.com'));
+    expect(text).toContain('"paymentId":"p1"');
+  });
+
+  it('hashes the same address the same way, so operators can still correlate', () => {
+    expect(logHash(' A@Example.com ')).toBe(logHash('a@example.com'));
+    expect(logHash('a@example.com')).toMatch(/^sha256:[0-9a-f]{16}$/);
+  });
+});
