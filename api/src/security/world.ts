@@ -1,0 +1,141 @@
+/**
+ * The security suite's world: the real API served over HTTP on 127.0.0.1 (a fresh database in a
+ * temporary folder), and a cast of accounts that own things. Set-up may use the database
+ * directly; every attack goes over HTTP.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../app';
+import { vendors } from '../db/schema';
+import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
+import {
+  address,
+  bookingBody,
+  createVendorWithService,
+  deliveryAddress,
+  quoteOptionFor,
+} from '../features/orders/orders.testing';
+import { createTestApp, signUpVerified, type TestApp } from '../test/harness';
+
+export const TODAY = '2026-03-10';
+
+export type Reply = { status: number; headers: Headers; body: any };
+
+export type Http = (
+  method: string,
+  path: string,
+  options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+) => Promise<Reply>;
+
+export type World = Awaited<ReturnType<typeof startWorld>>;
+
+export async function startWorld() {
+  const t = await createTestApp();
+  // A Tuesday morning in winter: bookings for TODAY are valid, and fixed windows start on the hour.
+  const now = new Date(`${TODAY}T10:00:00Z`);
+  t.deps.now = () => now;
+  const server = serve({ fetch: createApp(t.deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const http: Http = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    await t.deps.background.idle();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (a PDF, CSV or page): keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    t.close();
+  };
+  return { t, base, http, close, cast: await cast(t) };
+}
+
+/** Everyone the suite needs, and what the first of each kind owns. */
+async function cast(t: TestApp) {
+  const admin = await signUpAdmin(t, 'admin@security.test');
+  const vendorA = await createVendorWithService(t, { name: 'Owner Next Day' });
+  const vendorB = await createVendorWithService(t, { name: 'Rival Next Day' });
+  const pending = await signUpVendor(t, 'pending@security.test');
+  await t.deps.db.update(vendors).set({ status: 'pending' }).where(eq(vendors.id, pending.vendorId));
+  const customerA = await signUpVerified(t, 'customer-a@security.test');
+  const customerB = await signUpVerified(t, 'customer-b@security.test');
+  const authA = t.bearer(customerA.accessToken);
+
+  const { quote, option } = await quoteOptionFor(t, vendorA.service.id, undefined, customerA.accessToken);
+  const order = await t.post('/api/v1/orders', bookingBody(option.id, TODAY), authA);
+  if (order.status !== 201) throw new Error(`booking failed: ${JSON.stringify(order.body)}`);
+  // Paid, so that its label and every paid-order route exist.
+  const start = await t.post(`/api/v1/orders/${order.body.id}/payment`, undefined, authA);
+  await t.call('POST', new URL(start.body.approveUrl).pathname);
+  const captured = await t.post(`/api/v1/orders/${order.body.id}/payment/capture`, undefined, authA);
+  if (captured.status !== 200) throw new Error(`payment failed: ${JSON.stringify(captured.body)}`);
+  const job = await t.post(
+    '/api/v1/jobs',
+    {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
+      collectionAddress: address(),
+      deliveryAddress: deliveryAddress(),
+      collectionDate: TODAY,
+      contents: 'Books',
+      contentValue: 2500,
+      askingPrice: { amount: 2400, currency: 'GBP' },
+    },
+    authA,
+  );
+  if (job.status !== 201) throw new Error(`job failed: ${JSON.stringify(job.body)}`);
+
+  return {
+    admin: admin.accessToken,
+    customerA: customerA.accessToken,
+    customerB: customerB.accessToken,
+    vendorA: vendorA.owner.accessToken,
+    vendorB: vendorB.owner.accessToken,
+    pendingVendor: pending.session.accessToken,
+    ids: {
+      vendorA: vendorA.vendorId,
+      serviceA: vendorA.service.id,
+      serviceB: vendorB.service.id,
+      quoteA: quote.id as string,
+      orderA: order.body.id as string,
+      jobA: job.body.id as string,
+      customerA: customerA.user.id,
+    },
+  };
+}
+
+export type Cast = World['cast'];
+
+/** Every row of every table but bookkeeping ones: a write that was refused must leave this unchanged. */
+export async function snapshot(t: TestApp): Promise<string> {
+  const tables = await t.deps.db.$client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+  );
+  const skip = new Set(['rate_limits', 'idempotency_keys', 'outbox', 'catalog_version']);
+  const parts: string[] = [];
+  for (const row of tables.rows) {
+    const name = String(row.name);
+    if (skip.has(name)) continue;
+    const rows = await t.deps.db.$client.execute(`SELECT * FROM "${name}" ORDER BY rowid`);
+    parts.push(`${name}:${JSON.stringify(rows.rows)}`);
+  }
+  return parts.join('\n');
+}
