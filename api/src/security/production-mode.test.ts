@@ -1,0 +1,125 @@
+/**
+ * The production rules, each against the built server started with NODE_ENV=production, as
+ * docs/deployment.md describes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed';
+import { buildServer, get, refusedStart, startServer } from './built-server';
+
+let entry: string;
+let remove: () => void;
+beforeAll(async () => {
+  ({ entry, remove } = await buildServer());
+}, 120_000);
+afterAll(() => remove?.());
+
+const REAL = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  PAYPAL_CLIENT_ID: 'live-client',
+  PAYPAL_CLIENT_SECRET: 'live-secret',
+  // Never reached: nothing in these tests pays.
+  PAYPAL_API_BASE: 'http://127.0.0.1:9',
+  JWT_SECRET: 'a-production-secret-that-is-long-enough-0000',
+};
+const OPT_INS = {
+  NODE_ENV: 'production',
+  ALLOW_OUTBOX_MAIL: '1',
+  ALLOW_TEST_PAYMENTS: '1',
+  ALLOW_GENERATED_SECRET: '1',
+};
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const demoLogin = (base: string) =>
+  get(base, '/api/v1/auth/login', json({ email: DEMO_ACCOUNTS[1].email, password: DEMO_PASSWORD }));
+
+describe('production mode (built server)', () => {
+  it('refuses to start with one clear message per unsafe default, naming the variable to set', async () => {
+    const { code, stderr } = await refusedStart(entry, { NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/SMTP_URL: required in production.*ALLOW_OUTBOX_MAIL=1/);
+    expect(stderr).toMatch(/PAYPAL_CLIENT_ID: required in production.*TEST MODE.*ALLOW_TEST_PAYMENTS=1/);
+    expect(stderr).toMatch(/JWT_SECRET: required in production.*ALLOW_GENERATED_SECRET=1/);
+
+    const onlySecret = await refusedStart(entry, { ...REAL, JWT_SECRET: '' });
+    expect(onlySecret.code).toBe(1);
+    expect(onlySecret.stderr).toContain('JWT_SECRET: required in production');
+    expect(onlySecret.stderr).not.toContain('SMTP_URL');
+  }, 120_000);
+
+  it('with real providers: no demo accounts, no dev mailbox (API, page or /meta), no test payment page', async () => {
+    const s = await startServer(entry, REAL);
+    try {
+      expect(s.stderr()).not.toContain('UNSAFE IN PRODUCTION');
+      expect((await demoLogin(s.base)).status).toBe(401);
+      expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(404);
+      const page = await get(s.base, '/dev/mailbox');
+      expect(page.status).toBe(404);
+      expect(String(page.body)).not.toContain('<div id="root">');
+      expect((await get(s.base, '/orders')).status).toBe(200);
+      const meta = await get(s.base, '/api/v1/meta/auth');
+      expect(meta.body).toMatchObject({
+        devMailbox: false,
+        mailTransport: 'smtp',
+        paymentsProvider: 'paypal',
+      });
+      const testPage = await get(s.base, '/api/v1/test-payments/anything/approve');
+      expect(testPage.status).toBe(404);
+      expect(testPage.body.detail).toMatch(/Test payments are off/);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+
+  it('accepts each unsafe default only when opted into, warns loudly, and still hides the mailbox', async () => {
+    const s = await startServer(entry, OPT_INS);
+    try {
+      const warnings = s.stderr();
+      expect(warnings).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_OUTBOX_MAIL=1');
+      expect(warnings).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_TEST_PAYMENTS=1');
+      expect(warnings).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_GENERATED_SECRET=1');
+      expect(s.stdout()).toMatch(/"level":40[^\n]*UNSAFE IN PRODUCTION/);
+      // The outbox is the transport, and still nobody can read it over HTTP.
+      expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(404);
+      const meta = await get(s.base, '/api/v1/meta/auth');
+      expect(meta.body).toMatchObject({
+        devMailbox: false,
+        mailTransport: 'outbox',
+        paymentsProvider: 'test',
+      });
+      expect((await demoLogin(s.base)).status).toBe(401);
+      // Test payments were allowed, so their page exists (this id is simply unknown).
+      const testPage = await get(s.base, '/api/v1/test-payments/anything/approve');
+      expect(testPage.status).toBe(404);
+      expect(testPage.body.detail).toBe('Test payment not found');
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+
+  it('creates the demo accounts only with SEED_DEMO=1, and says so', async () => {
+    const s = await startServer(entry, { ...REAL, SEED_DEMO: '1' });
+    try {
+      expect(s.stderr()).toContain('WARNING: UNSAFE IN PRODUCTION: SEED_DEMO=1');
+      expect((await demoLogin(s.base)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+
+  it('stays friendly without NODE_ENV: demo data, and the mailbox for this machine', async () => {
+    const s = await startServer(entry, {});
+    try {
+      expect(s.stderr()).not.toContain('UNSAFE');
+      expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(200);
+      expect((await get(s.base, '/api/v1/meta/auth')).body.devMailbox).toBe(true);
+      expect((await demoLogin(s.base)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+});
