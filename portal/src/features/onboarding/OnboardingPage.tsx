@@ -165,9 +165,9 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
   const stepProps: StepProps = { form, update };
 
   return (
-    <form className="card stack onboarding" onSubmit={next} noValidate aria-labelledby={headingId}>
+    <form className="card stack onboarding" onSubmit={next} noValidate aria-labelledby={`${headingId}-title`}>
       <header className="stack onboarding__header">
-        <h1>Vendor onboarding</h1>
+        <h1 id={`${headingId}-title`}>Vendor onboarding</h1>
         <ol className="onboarding__steps">
           {STEP_TITLES.map((title, index) => (
             <li key={title} aria-current={index + 1 === step ? 'step' : undefined}>
