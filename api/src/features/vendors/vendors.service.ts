@@ -158,6 +158,19 @@ export async function getVendorReviewData(
   };
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The vendor's onboarding row, if any, inside a write transaction; a submitted one is frozen. */
+async function openDraft(tx: Tx, vendorId: string) {
+  const existing = await tx.query.vendorOnboarding.findFirst({
+    where: eq(vendorOnboarding.vendorId, vendorId),
+  });
+  if (existing?.status === 'submitted') {
+    throw AppError.conflict('Your onboarding has already been submitted for review', 'onboarding_submitted');
+  }
+  return existing;
+}
+
 /** The onboarding wizard's draft and submission (spec 2.7), kept on the server. */
 export class OnboardingService {
   constructor(private readonly deps: AppDeps) {}
@@ -171,15 +184,7 @@ export class OnboardingService {
     const vendor = await vendorOf(this.deps, ownerId);
     const row = await this.deps.db.transaction(
       async (tx) => {
-        const existing = await tx.query.vendorOnboarding.findFirst({
-          where: eq(vendorOnboarding.vendorId, vendor.id),
-        });
-        if (existing?.status === 'submitted') {
-          throw AppError.conflict(
-            'Your onboarding has already been submitted for review',
-            'onboarding_submitted',
-          );
-        }
+        await openDraft(tx, vendor.id);
         const [saved] = await tx
           .insert(vendorOnboarding)
           .values({ vendorId: vendor.id, step: body.step, answers: body.answers })
@@ -201,15 +206,7 @@ export class OnboardingService {
     const now = this.deps.now();
     const row = await this.deps.db.transaction(
       async (tx) => {
-        const existing = await tx.query.vendorOnboarding.findFirst({
-          where: eq(vendorOnboarding.vendorId, vendor.id),
-        });
-        if (existing?.status === 'submitted') {
-          throw AppError.conflict(
-            'Your onboarding has already been submitted for review',
-            'onboarding_submitted',
-          );
-        }
+        const existing = await openDraft(tx, vendor.id);
         const checked = CompleteOnboardingSchema.safeParse(existing?.answers ?? {});
         if (!checked.success) {
           throw AppError.validation(

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { RequireRole } from '../../app/RequireRole';
 import { useMyVendor, type Vendor } from './api';
+// The side menu looks like the customer dashboard's: same layout classes.
+import '../orders/orders.css';
 import './vendor-shell.css';
 
 /** Spec 2.3's vendor menu, with the onboarding status page beside it. */
@@ -26,8 +28,8 @@ interface VendorShellProps {
 export function VendorShell({ children, what }: VendorShellProps) {
   return (
     <RequireRole roles={['vendor']} what={what}>
-      <section className="container page vendor-shell">
-        <nav className="vendor-shell__nav" aria-label="Vendor">
+      <section className="container page dashboard">
+        <nav className="dashboard__nav" aria-label="Vendor">
           <ul>
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -36,7 +38,7 @@ export function VendorShell({ children, what }: VendorShellProps) {
             ))}
           </ul>
         </nav>
-        <div className="vendor-shell__main">
+        <div className="dashboard__main vendor-shell__main">
           <VendorStatusNotice />
           {children}
         </div>
