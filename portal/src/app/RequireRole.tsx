@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { useAuthDialogs } from '../features/auth/AuthDialogs';
 import type { Role } from './api';
 import { dashboardFor, useAuth } from './auth';
 
@@ -10,6 +11,11 @@ interface RequireRoleProps {
   roles?: Role[];
   /** What the page is, for the messages ("your dashboard"). */
   what: string;
+  /**
+   * What a signed-out visitor gets: sent to /signin and back ('redirect'), or asked to log in
+   * in place ('prompt'), for pages whose state lives in this page load (a booking in progress).
+   */
+  anonymous?: 'redirect' | 'prompt';
 }
 
 const ROLE_NAMES: Record<Role, string> = { customer: 'customer', vendor: 'courier business', admin: 'staff' };
@@ -25,9 +31,10 @@ export function signInPathFor(location: { pathname: string; search: string; hash
  * back afterwards; a signed-in account of another role is told why the page is not for it and
  * where its own dashboard is (no redirect, so nobody loops between two guarded pages).
  */
-export function RequireRole({ children, roles, what }: RequireRoleProps) {
+export function RequireRole({ children, roles, what, anonymous = 'redirect' }: RequireRoleProps) {
   const { status, user } = useAuth();
   const location = useLocation();
+  const { openSignIn } = useAuthDialogs();
 
   if (status === 'loading') {
     return (
@@ -37,7 +44,20 @@ export function RequireRole({ children, roles, what }: RequireRoleProps) {
     );
   }
 
-  if (status !== 'authenticated' || !user) return <Navigate to={signInPathFor(location)} replace />;
+  if (status !== 'authenticated' || !user) {
+    if (anonymous === 'redirect') return <Navigate to={signInPathFor(location)} replace />;
+    return (
+      <section className="container page narrow">
+        <div className="card empty-state">
+          <h1>Please log in</h1>
+          <p className="muted">You need to be signed in to see {what}.</p>
+          <button type="button" className="button button--primary" onClick={openSignIn}>
+            Log In
+          </button>
+        </div>
+      </section>
+    );
+  }
 
   if (roles && !roles.includes(user.role)) {
     return (

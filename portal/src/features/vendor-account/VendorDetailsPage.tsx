@@ -73,8 +73,15 @@ function VendorDetailsForm() {
       return vendorApi.update(apiClient, body);
     },
     onSuccess: (saved) => {
+      // Registration ends on the spec's success page; a later edit goes back to the panel.
+      const firstTime = !vendor.data?.shopName;
       queryClient.setQueryData(myVendorQueryKey, saved);
-      navigate('/successful-vendor-register');
+      if (firstTime) {
+        navigate('/successful-vendor-register');
+      } else {
+        toast.success('Business details saved');
+        navigate('/vendor-panel');
+      }
     },
     onError: (error) => {
       if (isApiError(error, 422)) {
