@@ -281,6 +281,99 @@ export interface paths {
         patch: operations["updateMyVendor"];
         trace?: never;
     };
+    "/api/v1/vendors/me/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The onboarding wizard's saved answers and the step to resume at */
+        get: operations["getMyOnboarding"];
+        /**
+         * Save the onboarding draft (all answers so far and the current step)
+         * @description Fields may be empty in a draft; the requirements of each step are checked on submission.
+         */
+        put: operations["saveMyOnboarding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendors/me/onboarding/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete onboarding: check every step and send the answers to staff for review */
+        post: operations["submitMyOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendors/me/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's business documents, newest first */
+        get: operations["listMyDocuments"];
+        put?: never;
+        /**
+         * Upload a business document (PNG, JPEG, WebP or PDF, at most 5 MB)
+         * @description The type is decided from the file's content. Documents are private: only the vendor and staff can download them, through the `url` answered. They count towards the upload quota.
+         */
+        post: operations["uploadMyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendors/me/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of your business documents */
+        delete: operations["deleteMyDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a business document (its vendor or an admin only) */
+        get: operations["downloadVendorDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/vendors": {
         parameters: {
             query?: never;
@@ -1135,6 +1228,140 @@ export interface components {
              * @example GB123456789
              */
             vatNumber?: string | null;
+        };
+        Onboarding: {
+            status: components["schemas"]["OnboardingStatus"];
+            /** @description The wizard step to resume at */
+            step: number;
+            answers: components["schemas"]["OnboardingAnswers"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /**
+         * @description not_started until the first save; submitted once completed for staff review
+         * @enum {string}
+         */
+        OnboardingStatus: "not_started" | "draft" | "submitted";
+        OnboardingAnswers: {
+            company?: {
+                companyName?: string;
+                companyType?: ("sole-proprietorship" | "partnership" | "limited-company" | "corporation" | "franchise") | "";
+                registrationNumber?: string;
+                vatNumber?: string;
+                yearsInBusiness?: number | null;
+            };
+            contact?: {
+                contactPerson?: string;
+                email?: string;
+                phone?: string;
+                website?: string;
+                address?: string;
+                city?: string;
+                postalCode?: string;
+                /** @enum {string} */
+                country?: "United Kingdom" | "England" | "Scotland" | "Wales" | "Northern Ireland";
+            };
+            services?: {
+                serviceAreas?: string[];
+                coverageRadiusKm?: number | null;
+                deliveryTypes?: ("Same Day" | "Next Day" | "Express" | "Standard" | "Economy")[];
+                vehicles?: components["schemas"]["OnboardingVehicle"][];
+            };
+            pricing?: {
+                rateCards?: components["schemas"]["OnboardingRateCard"][];
+            };
+            compliance?: {
+                businessHours?: {
+                    monday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    tuesday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    wednesday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    thursday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    friday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    saturday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                    sunday: {
+                        open: boolean;
+                        from: string;
+                        to: string;
+                    };
+                };
+                insurance?: {
+                    hasInsurance: boolean;
+                    provider?: string;
+                    policyNumber?: string;
+                    coverageAmount?: number | null;
+                };
+                documentsReady?: ("businessLicense" | "insuranceCertificate" | "vehicleDocuments" | "driverLicenses" | "proofOfAddress")[];
+            };
+        };
+        OnboardingVehicle: {
+            /** @enum {string} */
+            type: "Van" | "Truck" | "Car" | "Motorcycle" | "Bicycle";
+            capacity: string;
+            count: number;
+        };
+        OnboardingRateCard: {
+            /** @enum {string} */
+            serviceType: "Same Day" | "Next Day" | "Express" | "Standard" | "Economy";
+            basePrice: number;
+            perKmPrice?: number | null;
+            perKgPrice?: number | null;
+            minPrice?: number | null;
+            maxDistanceKm?: number | null;
+        };
+        SaveOnboardingRequest: {
+            step: number;
+            answers: components["schemas"]["OnboardingAnswers"];
+        };
+        EmptyRequest: Record<string, never>;
+        VendorDocumentList: {
+            items: components["schemas"]["VendorDocument"][];
+        };
+        VendorDocument: {
+            id: string;
+            /** @description The file name as uploaded */
+            name: string;
+            /**
+             * @description Authenticated download (bearer token of the vendor or an admin)
+             * @example /api/v1/vendor-documents/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e
+             */
+            url: string;
+            contentType: string;
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        UploadDocumentRequest: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG, WebP image or a PDF, at most 5 MB
+             */
+            document: string;
         };
         AdminVendor: components["schemas"]["Vendor"] & {
             ownerId: string;
@@ -2568,6 +2795,377 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The onboarding draft or submission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Onboarding"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveMyOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveOnboardingRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Onboarding"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitMyOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Onboarding"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorDocumentList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadMyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorDocument"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadVendorDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its sniffed content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/*": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,7 @@ import { UPLOADS_PATH } from './features/uploads/uploads.routes';
 import { usersRouter } from './features/users/users.index';
 import { vendorOrdersRouter } from './features/vendor-orders/vendor-orders.index';
 import { vendorsRouter } from './features/vendors/vendors.index';
+import { DOCUMENTS_PATH } from './features/vendors/vendors.routes';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
 import { requestHygiene } from './lib/request-hygiene';
@@ -101,13 +102,10 @@ export function createApp(deps: AppDeps) {
         { Connection: 'close' },
       ),
   });
-  // Image uploads are up to 5 MB; their route applies its own streaming limit (features/uploads).
-  app.use(`${API_BASE}/*`, (c, next) =>
-    c.req.path === `${API_BASE}${UPLOADS_PATH}` ? next() : apiBodyLimit(c, next),
-  );
-  app.use(`${API_BASE}/*`, (c, next) =>
-    c.req.path === `${API_BASE}${UPLOADS_PATH}` ? next() : requestHygiene(c, next),
-  );
+  // Uploads are up to 5 MB; their routes apply their own streaming limit (features/uploads, vendors).
+  const uploadPaths = new Set([`${API_BASE}${UPLOADS_PATH}`, `${API_BASE}${DOCUMENTS_PATH}`]);
+  app.use(`${API_BASE}/*`, (c, next) => (uploadPaths.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use(`${API_BASE}/*`, (c, next) => (uploadPaths.has(c.req.path) ? next() : requestHygiene(c, next)));
 
   app.route('/', healthRouter);
   const api = createRouter();

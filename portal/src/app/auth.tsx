@@ -61,3 +61,13 @@ export function homeFor(role: Role | undefined): string {
 export function dashboardFor(role: Role | undefined): string {
   return role === 'vendor' ? '/vendor-dashboard' : '/dashboard';
 }
+
+/**
+ * Where a new account goes after signing up: a courier verified by email fills in its business
+ * details first (spec 2.2); a Google sign-up goes to its dashboard; customers stay where they were
+ * (null) in a dialog, or go home from the sign-up page.
+ */
+export function afterSignUpPath(role: Role | undefined, via: 'verified' | 'google'): string | null {
+  if (role === 'vendor') return via === 'verified' ? '/vendor-details' : '/vendor-dashboard';
+  return null;
+}

@@ -7,6 +7,7 @@ import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/static/NotFoundPage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
 import { RootLayout } from './layout/RootLayout';
+import { RequireRole } from './RequireRole';
 
 /**
  * Pages most visits never open are split out of the first download. React.lazy (not the
@@ -41,7 +42,12 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...lazyPage(() => import('../features/static/PrivacyPage'), 'PrivacyPage') },
           {
             path: 'dashboard',
-            ...lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage'),
+            // Customers only: a vendor or admin is pointed to its own dashboard instead.
+            element: (
+              <RequireRole roles={['customer']} what="the customer dashboard">
+                {lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage').element}
+              </RequireRole>
+            ),
           },
           { path: 'profile', ...lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage') },
           {
@@ -50,6 +56,29 @@ export const routes: RouteObject[] = [
               () => import('../features/vendor-dashboard/VendorDashboardPage'),
               'VendorDashboardPage',
             ),
+          },
+          {
+            path: 'vendor-details',
+            ...lazyPage(() => import('../features/vendor-account/VendorDetailsPage'), 'VendorDetailsPage'),
+          },
+          {
+            path: 'successful-vendor-register',
+            ...lazyPage(
+              () => import('../features/vendor-account/SuccessfulVendorRegisterPage'),
+              'SuccessfulVendorRegisterPage',
+            ),
+          },
+          {
+            path: 'vendor-profile',
+            ...lazyPage(() => import('../features/vendor-account/VendorProfilePage'), 'VendorProfilePage'),
+          },
+          {
+            path: 'vendor-onboarding',
+            ...lazyPage(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage'),
+          },
+          {
+            path: 'vendor-panel',
+            ...lazyPage(() => import('../features/onboarding/VendorPanelPage'), 'VendorPanelPage'),
           },
           {
             path: 'dev/mailbox',

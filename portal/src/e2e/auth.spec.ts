@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { readCodeFromMailbox, uniqueEmail } from './helpers';
 
 /**
  * End-to-end against the real API serving the built portal (E2E_BASE_URL, default :3000), with
@@ -7,36 +8,6 @@ import { expect, type Page, test } from '@playwright/test';
 
 const password = 'correct-horse-battery';
 
-function uniqueEmail() {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Reads the newest code sent to `email`, in a separate tab so the form keeps its state. */
-async function readCodeFromMailbox(page: Page, email: string): Promise<string> {
-  const mailbox = await page.context().newPage();
-  try {
-    await mailbox.goto('/dev/mailbox');
-    await expect(mailbox.getByRole('heading', { name: 'Dev mailbox' })).toBeVisible();
-    await mailbox.getByLabel('Filter by recipient').fill(email);
-    const item = mailbox
-      .getByRole('list', { name: 'Emails, newest first' })
-      .getByRole('button')
-      .filter({ hasText: email })
-      .first();
-    // Mail may be written a moment after the API answers: refresh until it shows.
-    await expect(async () => {
-      if (!(await item.isVisible())) await mailbox.getByRole('button', { name: 'Refresh' }).click();
-      await expect(item).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
-    await item.click();
-    const code = (await mailbox.getByTestId('mail-code').textContent())?.trim() ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-    return code;
-  } finally {
-    await mailbox.close();
-  }
-}
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('a new customer signs up, verifies by code, signs out and signs in again', async ({ page }) => {
@@ -44,7 +15,7 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
 
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign up' });
-  await expect(form.getByRole('radio', { name: /USER/ })).toBeChecked();
+  await expect(form.getByRole('radio', { name: /I send parcels/ })).toBeChecked();
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm Password', { exact: true }).fill(password);

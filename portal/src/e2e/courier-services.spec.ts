@@ -99,17 +99,16 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
   expect(verified.ok()).toBe(true);
   const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
 
-  // Signed out, the page asks to log in; the dialog signs the vendor in where they are.
+  // Signed out, the page sends the vendor to sign in, and back here afterwards.
   await page.goto('/rate-card');
-  await expect(page.getByRole('heading', { name: 'Please log in' })).toBeVisible();
-  await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/signin\?next=%2Frate-card$/);
+  const signIn = page.getByRole('form', { name: 'Log in' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(password);
+  await signIn.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/rate-card$/);
   await expect(page.getByRole('heading', { name: 'Courier Services', level: 1 })).toBeVisible();
-  await expect(page.getByText(/waiting for activation/)).toBeVisible();
+  await expect(page.getByText(/pending activation/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No courier services yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Add Your First Courier' }).click();
 

@@ -7,4 +7,5 @@ export * from './platform';
 export * from './postcodes';
 export * from './quotes';
 export * from './users';
+export * from './vendor-onboarding';
 export * from './vendors';

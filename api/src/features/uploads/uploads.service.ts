@@ -4,23 +4,29 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppDeps } from '../../context';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { createStorage, type StorageProvider } from '../../providers/storage';
+import { createDocumentStorage, createStorage, type StorageProvider } from '../../providers/storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Boundaries, part headers and a long file name; far less than this in practice. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 export const FILE_TOO_LARGE = 'File size should be less than 5MB';
 export const NOT_AN_IMAGE = 'Please select an image file';
+export const NOT_A_DOCUMENT = 'Please select an image or PDF file';
 
 /** Per account, over the last 24 hours: enough for any honest use, small enough to stop a flood. */
 export const UPLOAD_QUOTA = { files: 50, bytes: 100 * 1024 * 1024, windowMs: 24 * 60 * 60 * 1000 };
 
-/** The only types accepted, as sniffed from the bytes; the extension comes from here too. */
+/** The only image types accepted, as sniffed from the bytes; the extension comes from here too. */
 const IMAGE_TYPES: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
 };
+
+/** Business documents: the images above or a PDF. */
+const DOCUMENT_TYPES: Record<string, string> = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
+
+export type StoredFile = { key: string; contentType: string; size: number };
 
 export class UploadsService {
   private readonly storage: StorageProvider;
@@ -29,26 +35,53 @@ export class UploadsService {
     this.storage = createStorage(deps.config);
   }
 
+  /** A public image (logo, avatar), served at /uploads/. */
   async upload(ownerId: string, file: File): Promise<{ url: string }> {
+    const { key } = await this.#store(ownerId, file, this.storage, IMAGE_TYPES, {
+      detail: NOT_AN_IMAGE,
+      code: 'not_an_image',
+    });
+    return { url: this.storage.url(key) };
+  }
+
+  /**
+   * A private document (image or PDF) in the document store, which nothing serves publicly;
+   * it counts towards the same quota as public uploads.
+   */
+  async storeDocument(ownerId: string, file: File): Promise<StoredFile> {
+    const storage = createDocumentStorage(this.deps.config);
+    return this.#store(ownerId, file, storage, DOCUMENT_TYPES, {
+      detail: NOT_A_DOCUMENT,
+      code: 'not_a_document',
+    });
+  }
+
+  async #store(
+    ownerId: string,
+    file: File,
+    storage: StorageProvider,
+    types: Record<string, string>,
+    wrongType: { detail: string; code: string },
+  ): Promise<StoredFile> {
     if (file.size > MAX_UPLOAD_BYTES) {
       throw new AppError(413, FILE_TOO_LARGE, { code: 'file_too_large' });
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     // The file's name and declared type are the sender's claims; only its bytes are evidence.
     const sniffed = await fileTypeFromBuffer(bytes);
-    const ext = sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
-    if (!sniffed || !ext) throw new AppError(415, NOT_AN_IMAGE, { code: 'not_an_image' });
+    const ext = sniffed ? types[sniffed.mime] : undefined;
+    if (!sniffed || !ext) throw new AppError(415, wrongType.detail, { code: wrongType.code });
 
     const key = `${randomUUID()}.${ext}`;
     await this.#record(ownerId, key, bytes.byteLength, sniffed.mime);
     try {
-      await this.storage.put(key, bytes, sniffed.mime);
+      await storage.put(key, bytes, sniffed.mime);
     } catch (err) {
       // Give the quota back: the file was never stored.
       await this.deps.db.delete(uploads).where(eq(uploads.key, key));
       throw err;
     }
-    return { url: this.storage.url(key) };
+    return { key, contentType: sniffed.mime, size: bytes.byteLength };
   }
 
   /** Checks the quota and records the upload in one transaction, so parallel uploads cannot overrun it. */

@@ -1,9 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
-import { vendors } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Database } from '../../db/client';
+import { vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
+import { AppError, zodFieldErrors } from '../../lib/errors';
+import type { AccessClaims } from '../../lib/jwt';
+import { createDocumentStorage } from '../../providers/storage';
 import { bumpCatalogVersion } from '../couriers/catalog';
+import { UploadsService } from '../uploads/uploads.service';
+import {
+  CompleteOnboardingSchema,
+  type OnboardingAnswers,
+  type SaveOnboardingBodySchema,
+} from './onboarding.schemas';
+import { onboardingSubmittedEmail } from './vendors.emails';
 import type { UpdateVendorBodySchema } from './vendors.schemas';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -63,5 +73,228 @@ export class VendorsService {
     );
     if ('shopName' in changes) this.deps.catalog.invalidate();
     return toVendorDto(updated);
+  }
+}
+
+type OnboardingRow = typeof vendorOnboarding.$inferSelect;
+type DocumentRow = typeof vendorDocuments.$inferSelect;
+
+/** Where a document is downloaded: an authenticated route, never the public /uploads/. */
+export const documentUrl = (id: string) => `/api/v1/vendor-documents/${id}`;
+
+function toOnboardingDto(row: OnboardingRow | undefined) {
+  if (!row)
+    return { status: 'not_started' as const, step: 1, answers: {}, submittedAt: null, updatedAt: null };
+  return {
+    status: row.status,
+    step: row.step,
+    answers: row.answers as OnboardingAnswers,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toDocumentDto(d: DocumentRow) {
+  return {
+    id: d.id,
+    name: d.name,
+    url: documentUrl(d.id),
+    contentType: d.contentType,
+    size: d.size,
+    uploadedAt: d.createdAt.toISOString(),
+  };
+}
+
+/** A display name for a document: the uploaded name without any path, kept short and printable. */
+function documentName(file: File, contentType: string): string {
+  const last = file.name.split(/[\\/]/).pop() ?? '';
+  // Control characters and quotes would break the Content-Disposition header it is sent in.
+  const base = [...last]
+    .filter((ch) => ch !== '"' && ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
+  if (base) return base.slice(0, 120);
+  return contentType === 'application/pdf' ? 'document.pdf' : 'document';
+}
+
+/**
+ * What staff need to review a vendor: its onboarding answers and business documents. Called by
+ * the admin console's routes; `url` of each document is the authenticated download route.
+ */
+export async function getVendorReviewData(
+  db: Database,
+  vendorId: string,
+): Promise<{
+  onboarding: {
+    status: 'draft' | 'submitted';
+    submittedAt: string | null;
+    answers: Record<string, unknown>;
+  } | null;
+  documents: {
+    id: string;
+    name: string;
+    url: string;
+    contentType: string;
+    size: number;
+    uploadedAt: string;
+  }[];
+}> {
+  const [onboarding, documents] = await Promise.all([
+    db.query.vendorOnboarding.findFirst({ where: eq(vendorOnboarding.vendorId, vendorId) }),
+    db.query.vendorDocuments.findMany({
+      where: eq(vendorDocuments.vendorId, vendorId),
+      orderBy: [desc(vendorDocuments.createdAt), desc(vendorDocuments.id)],
+    }),
+  ]);
+  return {
+    onboarding: onboarding
+      ? {
+          status: onboarding.status,
+          submittedAt: onboarding.submittedAt?.toISOString() ?? null,
+          answers: onboarding.answers,
+        }
+      : null,
+    documents: documents.map(toDocumentDto),
+  };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The vendor's onboarding row, if any, inside a write transaction; a submitted one is frozen. */
+async function openDraft(tx: Tx, vendorId: string) {
+  const existing = await tx.query.vendorOnboarding.findFirst({
+    where: eq(vendorOnboarding.vendorId, vendorId),
+  });
+  if (existing?.status === 'submitted') {
+    throw AppError.conflict('Your onboarding has already been submitted for review', 'onboarding_submitted');
+  }
+  return existing;
+}
+
+/** The onboarding wizard's draft and submission (spec 2.7), kept on the server. */
+export class OnboardingService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async get(ownerId: string) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    return toOnboardingDto(await this.#row(vendor.id));
+  }
+
+  async save(ownerId: string, body: z.infer<typeof SaveOnboardingBodySchema>) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    const row = await this.deps.db.transaction(
+      async (tx) => {
+        await openDraft(tx, vendor.id);
+        const [saved] = await tx
+          .insert(vendorOnboarding)
+          .values({ vendorId: vendor.id, step: body.step, answers: body.answers })
+          .onConflictDoUpdate({
+            target: vendorOnboarding.vendorId,
+            set: { step: body.step, answers: body.answers, updatedAt: this.deps.now() },
+          })
+          .returning();
+        return saved!;
+      },
+      { behavior: 'immediate' },
+    );
+    return toOnboardingDto(row);
+  }
+
+  /** Checks every step's requirements and hands the answers to staff. */
+  async submit(ownerId: string) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    const now = this.deps.now();
+    const row = await this.deps.db.transaction(
+      async (tx) => {
+        const existing = await openDraft(tx, vendor.id);
+        const checked = CompleteOnboardingSchema.safeParse(existing?.answers ?? {});
+        if (!checked.success) {
+          throw AppError.validation(
+            zodFieldErrors(checked.error).map((e) => ({ ...e, path: `answers.${e.path}` })),
+            'Some onboarding steps are incomplete',
+          );
+        }
+        const [saved] = await tx
+          .update(vendorOnboarding)
+          .set({ status: 'submitted', submittedAt: now, step: 5, updatedAt: now })
+          .where(and(eq(vendorOnboarding.vendorId, vendor.id), eq(vendorOnboarding.status, 'draft')))
+          .returning();
+        return saved!;
+      },
+      { behavior: 'immediate' },
+    );
+    try {
+      await this.deps.mailer.send(
+        onboardingSubmittedEmail(this.deps.config.mail.staffEmail, {
+          vendorId: vendor.id,
+          shopName: vendor.shopName,
+          adminUrl: `${this.deps.config.publicUrl}/admin/`,
+        }),
+      );
+    } catch (err) {
+      // The submission stands; staff also see it in the console.
+      this.deps.logger.error(
+        { err, vendorId: vendor.id },
+        'could not email staff about an onboarding submission',
+      );
+    }
+    return toOnboardingDto(row);
+  }
+
+  #row(vendorId: string) {
+    return this.deps.db.query.vendorOnboarding.findFirst({ where: eq(vendorOnboarding.vendorId, vendorId) });
+  }
+}
+
+/** Business documents: uploaded by the vendor, readable by that vendor and by admins only. */
+export class VendorDocumentsService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(ownerId: string) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    return { items: (await getVendorReviewData(this.deps.db, vendor.id)).documents };
+  }
+
+  async upload(ownerId: string, file: File) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    const stored = await new UploadsService(this.deps).storeDocument(ownerId, file);
+    const [row] = await this.deps.db
+      .insert(vendorDocuments)
+      .values({
+        vendorId: vendor.id,
+        key: stored.key,
+        name: documentName(file, stored.contentType),
+        contentType: stored.contentType,
+        size: stored.size,
+        createdAt: this.deps.now(),
+      })
+      .returning();
+    return toDocumentDto(row!);
+  }
+
+  /** The file, for its vendor or an admin; anyone else is told it does not exist. */
+  async read(viewer: Pick<AccessClaims, 'sub' | 'role'>, documentId: string) {
+    const doc = await this.deps.db.query.vendorDocuments.findFirst({
+      where: eq(vendorDocuments.id, documentId),
+    });
+    if (!doc) throw AppError.notFound('Document not found');
+    if (viewer.role !== 'admin') {
+      const vendor = await this.deps.db.query.vendors.findFirst({ where: eq(vendors.id, doc.vendorId) });
+      if (viewer.role !== 'vendor' || vendor?.ownerId !== viewer.sub)
+        throw AppError.notFound('Document not found');
+    }
+    const bytes = await createDocumentStorage(this.deps.config).get(doc.key);
+    if (!bytes) throw AppError.notFound('Document not found');
+    return { bytes, contentType: doc.contentType, name: doc.name };
+  }
+
+  async remove(ownerId: string, documentId: string) {
+    const vendor = await vendorOf(this.deps, ownerId);
+    const [doc] = await this.deps.db
+      .delete(vendorDocuments)
+      .where(and(eq(vendorDocuments.id, documentId), eq(vendorDocuments.vendorId, vendor.id)))
+      .returning();
+    if (!doc) throw AppError.notFound('Document not found');
+    await createDocumentStorage(this.deps.config).delete(doc.key);
   }
 }

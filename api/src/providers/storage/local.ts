@@ -1,10 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertSafeKey, type StorageProvider } from './storage';
 
 /**
- * The embedded default: files in a local folder (UPLOAD_DIR), served by the API process at
- * /uploads/ with their content type taken from the extension and X-Content-Type-Options: nosniff.
+ * The embedded default: files in a local folder. For public images (UPLOAD_DIR) the API process
+ * serves the folder at /uploads/ with the content type taken from the extension and
+ * X-Content-Type-Options: nosniff; the private document folder is served by no static route.
  */
 export class LocalFolderStorage implements StorageProvider {
   readonly kind = 'local';
@@ -21,6 +22,16 @@ export class LocalFolderStorage implements StorageProvider {
   url(key: string): string {
     assertSafeKey(key);
     return `/uploads/${key}`;
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    assertSafeKey(key);
+    try {
+      return new Uint8Array(await readFile(join(this.dir, key)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -5,6 +5,8 @@ export interface StorageProvider {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The URL the file is served at; for the local folder a path on this server. */
   url(key: string): string;
+  /** The stored bytes, or null when there is no such file. */
+  get(key: string): Promise<Uint8Array | null>;
   /** Removes the file, if present; used to undo a put whose record could not be kept. */
   delete(key: string): Promise<void>;
 }

@@ -17,6 +17,9 @@ describe('Header', () => {
     expect(await within(mainNav()).findByRole('button', { name: 'Log In' })).toBeTruthy();
     expect(within(mainNav()).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
     expect(within(mainNav()).getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
+    expect(within(mainNav()).getByRole('link', { name: 'For Couriers' }).getAttribute('href')).toBe(
+      '/signup?as=vendor',
+    );
     expect(within(mainNav()).queryByRole('button', { name: 'Sign out' })).toBeNull();
     expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Consign home' }).getAttribute('href')).toBe('/');

@@ -75,7 +75,10 @@ export function Header() {
             </>
           ) : status === 'anonymous' ? (
             <>
-              <button type="button" className="button button--ghost" onClick={openSignUp}>
+              <NavLink to="/signup?as=vendor" className="site-nav__link">
+                For Couriers
+              </NavLink>
+              <button type="button" className="button button--ghost" onClick={() => openSignUp()}>
                 Sign Up
               </button>
               <button type="button" className="button button--primary" onClick={openSignIn}>
@@ -136,6 +139,11 @@ export function Header() {
                 </>
               ) : (
                 <>
+                  <li>
+                    <NavLink to="/signup?as=vendor" onClick={closeMenu}>
+                      For Couriers
+                    </NavLink>
+                  </li>
                   <li>
                     <button
                       type="button"

@@ -118,3 +118,40 @@ describe('Sign-in dialog', () => {
     expect(router.state.location.pathname).toBe('/privacy');
   });
 });
+
+describe('Signing in', () => {
+  it('sends a vendor who signs in from the dialog to the vendor dashboard', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/login': {
+        body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
+      },
+    });
+    const { router } = renderApp('/terms');
+    await user.click(
+      await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
+    );
+    const submit = await fill(user, 'van@example.com');
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-dashboard'), { timeout: 5000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('returns to the page that asked for a sign-in, and only to a page of this site', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...anonymous, 'POST /api/v1/auth/login': { body: sessionFor(customer) } });
+    const { router } = renderApp('/signin?next=%2Fprofile%3Ftab%3D1');
+    await user.click(await fill(user));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?tab=1');
+  });
+
+  it('ignores a next address on another site', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...anonymous, 'POST /api/v1/auth/login': { body: sessionFor(customer) } });
+    const { router } = renderApp('/signin?next=%2F%2Fevil.example%2F');
+    await user.click(await fill(user));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+  });
+});

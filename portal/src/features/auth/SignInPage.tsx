@@ -1,5 +1,6 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { homeFor, useAuth } from '../../app/auth';
+import { safeNextPath } from '../../app/RequireRole';
 import { usePageTitle } from '../../components/usePageTitle';
 import { SignInForm } from './SignInForm';
 
@@ -7,17 +8,23 @@ export function SignInPage() {
   usePageTitle('Log in');
   const navigate = useNavigate();
   const { status, user } = useAuth();
+  // Set by a guarded page the visitor was opening: go back there once signed in.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
 
   // Someone already signed in (e.g. restored from the cookie) has nothing to do here.
-  if (status === 'authenticated' && user) return <Navigate to={homeFor(user.role)} replace />;
+  if (status === 'authenticated' && user) return <Navigate to={next ?? homeFor(user.role)} replace />;
 
   return (
     <section className="auth-page">
       <div className="card auth-card">
         <h1 className="auth-card__title">Log In</h1>
-        <p className="muted auth-card__lead">Welcome back. Sign in to book and track your parcels.</p>
+        <p className="muted auth-card__lead">
+          {next
+            ? 'Please sign in to continue to the page you were opening.'
+            : 'Welcome back. Sign in to book and track your parcels.'}
+        </p>
         <SignInForm
-          onSignedIn={(session) => navigate(homeFor(session.user.role), { replace: true })}
+          onSignedIn={(session) => navigate(next ?? homeFor(session.user.role), { replace: true })}
           onSwitchToSignUp={() => navigate('/signup')}
         />
         <p className="auth-card__footer muted">

@@ -32,7 +32,7 @@ describe('Sign-up page', () => {
     renderApp('/signup');
 
     await screen.findByRole('heading', { name: 'Sign Up', level: 1 });
-    expect(screen.getByRole('radio', { name: /USER/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
     expect(within(form()).getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
       '/terms',
     );
@@ -145,7 +145,7 @@ describe('Sign-up page', () => {
     ).toBeTruthy();
   });
 
-  it('signs vendors up with the vendor role and sends them to the vendor dashboard', async () => {
+  it('signs couriers up with the vendor role and sends them to the business details form', async () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
@@ -156,15 +156,23 @@ describe('Sign-up page', () => {
     });
     const { router } = renderApp('/signup');
     await screen.findByRole('form', { name: 'Sign up' });
-    await user.click(screen.getByRole('radio', { name: /VENDOR/ }));
+    await user.click(screen.getByRole('radio', { name: /I run a courier business/ }));
     await fillPage(user, { email: 'van@example.com' });
     await user.click(register());
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-details'));
     expect(
       (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,
     ).toBe('vendor');
+  });
+
+  it('ticks the courier business choice when opened from a courier sign-up link', async () => {
+    stubFetch(anonymous);
+    renderApp('/signup?as=vendor');
+    expect(
+      await screen.findByRole('radio', { name: /I run a courier business/ }, { timeout: 5000 }),
+    ).toHaveProperty('checked', true);
   });
 
   it('resends the code and reports the rate limit', async () => {
@@ -198,7 +206,7 @@ describe('Sign-up page', () => {
 });
 
 describe('Sign-up dialog', () => {
-  it('has no role choice or terms box, registers customers and stays on the page', async () => {
+  it('offers both choices but no terms box, registers customers and stays on the page', async () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
@@ -212,7 +220,8 @@ describe('Sign-up dialog', () => {
       }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
-    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: /I run a courier business/ })).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
 
     await user.type(within(dialog).getByLabelText('Email'), 'new@example.com');
@@ -229,5 +238,40 @@ describe('Sign-up dialog', () => {
     expect(
       (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,
     ).toBe('customer');
+  });
+});
+
+describe('Sign-up dialog for a courier', () => {
+  it('signs a courier up and takes it to the business details form', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      ...anonymous,
+      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/verify-email': {
+        body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
+      },
+    });
+    const { router } = renderApp('/terms');
+    await user.click(
+      await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
+        name: 'Sign Up',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    await user.click(within(dialog).getByRole('radio', { name: /I run a courier business/ }));
+    await user.type(within(dialog).getByLabelText('Email'), 'van@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'correct-horse');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'correct-horse');
+    const button = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await user.click(button);
+    await user.type(await within(dialog).findByLabelText('Verification code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-details'), { timeout: 5000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,
+    ).toBe('vendor');
   });
 });

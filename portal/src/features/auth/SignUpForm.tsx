@@ -14,13 +14,15 @@ import { OtpStep } from './OtpStep';
 import { emailSchema, withConfirmation } from './validation';
 
 export interface SignUpFormProps {
-  /**
-   * 'page' (/signup) adds the USER/VENDOR choice and the terms checkbox; the dialog signs up
-   * customers and states the terms instead.
-   */
+  /** 'page' (/signup) has the terms checkbox; the dialog states the terms instead. */
   variant: 'page' | 'dialog';
-  /** Called once the account is verified and its session stored. */
-  onSignedUp: (session: Session) => void;
+  /** The choice preselected: a courier sign-up link opens with the business choice ticked. */
+  initialRole?: SignUpRole;
+  /**
+   * Called once the session is stored: `verified` after the email code (a new account),
+   * `google` after a Google sign-in (which may be an existing account).
+   */
+  onSignedUp: (session: Session, via: 'verified' | 'google') => void;
   /** "Already an User? Login": show the sign-in form instead. */
   onSwitchToSignIn: () => void;
   /** Called when a link inside the form leaves it (e.g. the terms), so a dialog can close. */
@@ -42,13 +44,19 @@ const dialogSchema = withConfirmation({
 type Values = z.input<typeof pageSchema>;
 const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
-export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: SignUpFormProps) {
+export function SignUpForm({
+  variant,
+  initialRole = 'customer',
+  onSignedUp,
+  onSwitchToSignIn,
+  onLeave,
+}: SignUpFormProps) {
   const { acceptSession } = useAuth();
   const [otpFor, setOtpFor] = useState<{ email: string; role: SignUpRole } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(variant === 'page' ? pageSchema : dialogSchema),
     mode: 'onTouched',
-    defaultValues: { role: 'customer', email: '', password: '', confirmPassword: '', terms: false },
+    defaultValues: { role: initialRole, email: '', password: '', confirmPassword: '', terms: false },
   });
   const {
     register,
@@ -62,7 +70,7 @@ export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: S
   function finish(session: Session) {
     acceptSession(session);
     toast.success('Registration Successful');
-    onSignedUp(session);
+    onSignedUp(session, 'verified');
   }
 
   const onSubmit = handleSubmit(async ({ email, password, role }) => {
@@ -104,27 +112,25 @@ export function SignUpForm({ variant, onSignedUp, onSwitchToSignIn, onLeave }: S
         onSession={(session) => {
           // Google may sign in an existing account, so no "Registration Successful" here.
           acceptSession(session);
-          onSignedUp(session);
+          onSignedUp(session, 'google');
         }}
       />
       <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign up">
-        {variant === 'page' ? (
-          <fieldset className="choice">
-            <legend className="field__label">Register as</legend>
-            <div className="choice__options">
-              <label className="choice__option">
-                <input type="radio" value="customer" {...register('role')} />
-                <span className="choice__title">USER</span>
-                <span className="choice__text">I want to send parcels</span>
-              </label>
-              <label className="choice__option">
-                <input type="radio" value="vendor" {...register('role')} />
-                <span className="choice__title">VENDOR</span>
-                <span className="choice__text">I run a courier business</span>
-              </label>
-            </div>
-          </fieldset>
-        ) : null}
+        <fieldset className="choice">
+          <legend className="field__label">Register as</legend>
+          <div className="choice__options">
+            <label className="choice__option">
+              <input type="radio" value="customer" {...register('role')} />
+              <span className="choice__title">I send parcels</span>
+              <span className="choice__text">Compare quotes, book and track deliveries</span>
+            </label>
+            <label className="choice__option">
+              <input type="radio" value="vendor" {...register('role')} />
+              <span className="choice__title">I run a courier business</span>
+              <span className="choice__text">Publish your services and take orders and jobs</span>
+            </label>
+          </div>
+        </fieldset>
         <TextField
           label="Email"
           type="email"

@@ -1,5 +1,6 @@
-import { Navigate, useNavigate } from 'react-router';
-import { homeFor, useAuth } from '../../app/auth';
+import { useRef } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { afterSignUpPath, homeFor, useAuth } from '../../app/auth';
 import { usePageTitle } from '../../components/usePageTitle';
 import { SignUpForm } from './SignUpForm';
 
@@ -7,8 +8,15 @@ export function SignUpPage() {
   usePageTitle('Sign up');
   const navigate = useNavigate();
   const { status, user } = useAuth();
+  // /signup?as=vendor: the header's and home page's courier sign-up links.
+  const asVendor = useSearchParams()[0].get('as') === 'vendor';
 
-  if (status === 'authenticated' && user) return <Navigate to={homeFor(user.role)} replace />;
+  // Set as the new account's session arrives, so that its own destination wins over the
+  // "already signed in" redirect below.
+  const signedUp = useRef(false);
+
+  if (status === 'authenticated' && user && !signedUp.current)
+    return <Navigate to={homeFor(user.role)} replace />;
 
   return (
     <section className="auth-page">
@@ -19,7 +27,13 @@ export function SignUpPage() {
         </p>
         <SignUpForm
           variant="page"
-          onSignedUp={(session) => navigate(homeFor(session.user.role), { replace: true })}
+          initialRole={asVendor ? 'vendor' : 'customer'}
+          onSignedUp={(session, via) => {
+            signedUp.current = true;
+            navigate(afterSignUpPath(session.user.role, via) ?? homeFor(session.user.role), {
+              replace: true,
+            });
+          }}
           onSwitchToSignIn={() => navigate('/signin')}
         />
       </div>

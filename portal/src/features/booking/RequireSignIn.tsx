@@ -30,7 +30,7 @@ export function RequireSignIn({
   }, [status, openSignIn]);
 
   return (
-    <RequireAuth what={what} roles={roles}>
+    <RequireAuth what={what} roles={roles} anonymous="prompt">
       {children}
     </RequireAuth>
   );

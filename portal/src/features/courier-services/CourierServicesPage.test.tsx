@@ -92,7 +92,7 @@ describe('courier services list', () => {
       'GET /api/v1/couriers': { body: { items: [] } },
     });
     renderApp('/rate-card');
-    expect(await screen.findByText(/waiting for activation/)).toBeTruthy();
+    expect(await screen.findByText(/pending activation/)).toBeTruthy();
   });
 
   it('deletes after confirmation in a dialog, then reloads the list', async () => {
@@ -158,12 +158,11 @@ describe('courier services list', () => {
     );
   });
 
-  it('asks a signed-out visitor to log in', async () => {
+  it('sends a signed-out visitor to sign in, to come back here', async () => {
     stubFetch({ ...base, 'POST /api/v1/auth/refresh': problemResponse(401, 'No session') });
-    const user = userEvent.setup();
-    renderApp('/rate-card');
-    expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeTruthy();
-    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Log In' }));
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    const { router } = renderApp('/rate-card');
+    expect(await screen.findByRole('heading', { name: 'Log In', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.search).toBe('?next=%2Frate-card');
   });
 });

@@ -37,11 +37,6 @@ function CourierServices() {
     queryKey: couriersQueryKey,
     queryFn: ({ signal }) => couriersApi.list(apiClient, signal),
   });
-  const vendor = useQuery({
-    queryKey: ['vendors', 'me'],
-    queryFn: ({ signal }) => couriersApi.myVendor(apiClient, signal),
-    staleTime: 60_000,
-  });
 
   useEffect(() => {
     if (list.isError) toast.error('Failed to fetch courier services', { toastId: 'couriers-fetch' });
@@ -73,14 +68,6 @@ function CourierServices() {
           Add Courier
         </Link>
       </header>
-
-      {vendor.data && vendor.data.status !== 'active' ? (
-        <p className="alert courier-services__notice" role="status">
-          {vendor.data.status === 'pending'
-            ? 'Your business is waiting for activation by our team. Your services will appear in quotes once it is active.'
-            : 'Your business is suspended, so your services do not appear in quotes. Please contact us.'}
-        </p>
-      ) : null}
 
       {list.isPending ? (
         <div className="page-state">

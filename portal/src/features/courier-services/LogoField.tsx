@@ -7,13 +7,20 @@ interface LogoFieldProps {
   value: string;
   onChange: (url: string) => void;
   onUploadingChange: (uploading: boolean) => void;
+  /** Where the logo is shown, under the file input. */
+  hint?: string;
 }
 
 /**
  * The service logo: the file is checked here first (an image, under 5 MB), then uploaded at
  * once; the API decides the real type from the file's content and answers the URL to save.
  */
-export function LogoField({ value, onChange, onUploadingChange }: LogoFieldProps) {
+export function LogoField({
+  value,
+  onChange,
+  onUploadingChange,
+  hint = 'Shown beside your service in quotes.',
+}: LogoFieldProps) {
   const { uploading, onFileChange } = useImageUpload({
     onUploaded: onChange,
     failureMessage: uploadErrorMessage,
@@ -55,7 +62,7 @@ export function LogoField({ value, onChange, onUploadingChange }: LogoFieldProps
         </div>
       </div>
       <p className="field__hint" id={hintId}>
-        PNG, JPEG or WebP, less than 5MB. Shown beside your service in quotes.
+        PNG, JPEG or WebP, less than 5MB. {hint}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { QuoteForm } from '../quotes/QuoteForm';
 import { WhyConsign } from './WhyConsign';
@@ -49,6 +50,22 @@ export function HomePage() {
       <div className="container page home__why">
         <WhyConsign />
       </div>
+      <section className="container page" aria-labelledby="for-couriers">
+        <div className="card row row--between">
+          <div>
+            <h2 id="for-couriers" className="section-title">
+              Run a courier business?
+            </h2>
+            <p className="muted">
+              Register your business, publish your services and prices, and take orders and jobs from
+              customers across the UK.
+            </p>
+          </div>
+          <Link to="/signup?as=vendor" className="button button--primary">
+            Register as a courier
+          </Link>
+        </div>
+      </section>
     </>
   );
 }

@@ -184,10 +184,11 @@ describe('customer profile', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('asks a signed-out visitor to log in', async () => {
+  it('sends a signed-out visitor to sign in, to come back here', async () => {
     stubFetch({ ...signedIn, 'POST /api/v1/auth/refresh': problemResponse(401, 'No session') });
-    renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeTruthy();
-    expect(screen.getByText('You need to be signed in to see your profile.')).toBeTruthy();
+    const { router } = renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Log In', level: 1 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?next=%2Fprofile');
+    expect(screen.getByText('Please sign in to continue to the page you were opening.')).toBeTruthy();
   });
 });

@@ -37,7 +37,7 @@ const messages = {
 export function ProfilePage() {
   usePageTitle('Your Profile');
   return (
-    <RequireAuth what="your profile">
+    <RequireAuth what="the customer profile" roles={['customer']}>
       <DashboardLayout>
         <Profile />
       </DashboardLayout>

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { outboxMeta, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+import { activeVendor, vendorSession } from '../courier-services/fixtures';
+import { referenceData } from '../quotes/fixtures';
+import type { Onboarding } from '../vendor-shell/api';
+import { COMPLETED_MESSAGE } from './OnboardingPage';
+
+const notStarted: Onboarding = {
+  status: 'not_started',
+  step: 1,
+  answers: {},
+  submittedAt: null,
+  updatedAt: null,
+};
+
+/** A vendor whose draft lives in this fake server: PUT replaces it, GET answers it. */
+function server(initial: Onboarding = notStarted, extra: Record<string, unknown> = {}) {
+  let stored = initial;
+  const stub = stubFetch({
+    'GET /api/v1/meta/auth': { body: outboxMeta },
+    'GET /api/v1/meta': { body: referenceData },
+    'POST /api/v1/auth/refresh': { body: vendorSession },
+    'GET /api/v1/vendors/me': { body: { ...activeVendor, status: 'pending' } },
+    'GET /api/v1/couriers': { body: { items: [] } },
+    'GET /api/v1/vendors/me/onboarding': () => ({ body: stored }),
+    'PUT /api/v1/vendors/me/onboarding': (call: RecordedCall) => {
+      const body = call.body as { step: number; answers: Onboarding['answers'] };
+      stored = {
+        ...stored,
+        status: 'draft',
+        step: body.step,
+        answers: body.answers,
+        updatedAt: '2026-11-23T10:00:00.000Z',
+      };
+      return { body: stored };
+    },
+    'POST /api/v1/vendors/me/onboarding/submit': () => {
+      stored = { ...stored, status: 'submitted', submittedAt: '2026-11-23T10:05:00.000Z' };
+      return { body: stored };
+    },
+    ...(extra as Record<string, never>),
+  });
+  return { ...stub, stored: () => stored };
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+
+describe('onboarding wizard', () => {
+  it('keeps Next disabled until step 1 is filled, then saves the draft with the step', async () => {
+    const user = userEvent.setup();
+    const fake = server();
+    renderApp('/vendor-onboarding');
+    expect(await screen.findByText('Step 1 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Enter the company name')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Company name *'), 'Swift Couriers');
+    await user.selectOptions(screen.getByLabelText('Company type *'), 'limited-company');
+    expect(next().disabled).toBe(true);
+    await user.type(screen.getByLabelText('Years in business *'), '4');
+    expect(next().disabled).toBe(false);
+
+    await user.click(next());
+    expect(await screen.findByText('Step 2 of 5')).toBeTruthy();
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('United Kingdom');
+    await waitFor(() => expect(fake.stored().step).toBe(2), { timeout: 8000 });
+    expect(fake.stored().answers.company).toMatchObject({
+      companyName: 'Swift Couriers',
+      companyType: 'limited-company',
+      yearsInBusiness: 4,
+    });
+    expect(await screen.findByText('Draft saved', {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('resumes a saved draft at its step, with lists that add and remove', async () => {
+    const user = userEvent.setup();
+    server({
+      ...notStarted,
+      status: 'draft',
+      step: 3,
+      answers: { company: { companyName: 'Swift', companyType: 'partnership', yearsInBusiness: 1 } },
+    });
+    renderApp('/vendor-onboarding');
+    expect(await screen.findByText('Step 3 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect(next().disabled).toBe(true);
+
+    const area = screen.getByLabelText('Service area');
+    await user.type(area, 'London{Enter}');
+    await user.type(area, 'london{Enter}');
+    const areas = screen.getByRole('list', { name: 'Service areas' });
+    expect(within(areas).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(screen.getByLabelText('Next Day'));
+    expect(next().disabled).toBe(false);
+
+    await user.selectOptions(screen.getByLabelText('Vehicle type'), 'Van');
+    await user.type(screen.getByLabelText('Capacity'), '1000 kg');
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    expect(screen.getByText('1 x Van - 1000 kg')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove 1 x Van - 1000 kg' }));
+    expect(screen.queryByText('1 x Van - 1000 kg')).toBeNull();
+
+    await user.click(next());
+    expect(await screen.findByText('Step 4 of 5')).toBeTruthy();
+    expect(next().disabled).toBe(true);
+    const add = screen.getByRole('button', { name: 'Add rate card' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Service type'), 'Next Day');
+    await user.type(screen.getByLabelText('Base price (£)'), '12.50');
+    await user.click(add);
+    expect(screen.getByText('Next Day: base £12.50')).toBeTruthy();
+    expect(next().disabled).toBe(false);
+  });
+
+  it('completes on step 5: submits for review and lands on the vendor panel', async () => {
+    const user = userEvent.setup();
+    const fake = server({
+      ...notStarted,
+      status: 'draft',
+      step: 5,
+      answers: {
+        company: { companyName: 'Swift', companyType: 'partnership', yearsInBusiness: 1 },
+        pricing: { rateCards: [{ serviceType: 'Economy', basePrice: 500 }] },
+      },
+    });
+    const { router } = renderApp('/vendor-onboarding');
+    expect(await screen.findByText('Step 5 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect((screen.getByLabelText('Sunday open') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Saturday opens at') as HTMLInputElement).value).toBe('10:00');
+    await user.click(screen.getByLabelText('Proof of address'));
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+
+    expect(await screen.findByText(COMPLETED_MESSAGE, {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-panel'));
+    expect(fake.stored().status).toBe('submitted');
+    expect(fake.stored().answers.compliance?.documentsReady).toEqual(['proofOfAddress']);
+    expect(fake.calls.filter((c) => c.path.endsWith('/submit'))).toHaveLength(1);
+  });
+
+  it("shows the server's reasons when the submission is refused", async () => {
+    const user = userEvent.setup();
+    server(
+      { ...notStarted, status: 'draft', step: 5 },
+      {
+        'POST /api/v1/vendors/me/onboarding/submit': problemResponse(
+          422,
+          'Some onboarding steps are incomplete',
+          {
+            errors: [{ path: 'answers.contact.email', message: 'Not a valid email' }],
+          },
+        ),
+      },
+    );
+    renderApp('/vendor-onboarding');
+    await user.click(await screen.findByRole('button', { name: 'Complete Onboarding' }, { timeout: 8000 }));
+    expect(await screen.findByText('Not a valid email', {}, { timeout: 8000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,254 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { isApiError, saveErrorMessage } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { VendorShell } from '../vendor-shell';
+import { onboardingQueryKey, useOnboarding, vendorApi } from '../vendor-shell/api';
+import {
+  answersFromForm,
+  formFromAnswers,
+  type OnboardingForm,
+  STEP_COUNT,
+  STEP_TITLES,
+  stepProblems,
+} from './onboardingForm';
+import { CompanyStep, ComplianceStep, ContactStep, PricingStep, ServicesStep, type StepProps } from './steps';
+import './onboarding.css';
+
+export const COMPLETED_MESSAGE =
+  'Vendor onboarding completed successfully! You can now access the vendor panel.';
+/** How long typing may pause before the draft is saved. */
+const AUTOSAVE_MS = 700;
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** `/vendor-onboarding`: the five-step wizard, saved on the server as the vendor goes. */
+export function OnboardingPage() {
+  usePageTitle('Vendor onboarding');
+  return (
+    <VendorShell what="vendor onboarding">
+      <Onboarding />
+    </VendorShell>
+  );
+}
+
+function Onboarding() {
+  const onboarding = useOnboarding();
+
+  if (onboarding.isPending) {
+    return (
+      <div className="page-state">
+        <Spinner size="lg" label="Loading your onboarding" />
+      </div>
+    );
+  }
+  if (onboarding.isError) {
+    return (
+      <div className="card empty-state">
+        <h1>Could not load your onboarding</h1>
+        <button type="button" className="button button--secondary" onClick={() => void onboarding.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (onboarding.data.status === 'submitted') {
+    return (
+      <div className="card empty-state">
+        <h1>Onboarding submitted</h1>
+        <p className="muted">Your answers are with our team for review.</p>
+        <Link to="/vendor-panel" className="button button--primary">
+          Go to the vendor panel
+        </Link>
+      </div>
+    );
+  }
+  return <Wizard initialStep={onboarding.data.step} initialForm={formFromAnswers(onboarding.data.answers)} />;
+}
+
+function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm: OnboardingForm }) {
+  const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [step, setStep] = useState(initialStep);
+  const [form, setForm] = useState(initialForm);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [completing, setCompleting] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Saves run one after another, each with the newest answers, so an older one never lands last.
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const latest = useRef({ step, form });
+  latest.current = { step, form };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const saveNow = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setSaveState('saving');
+    const run = chain.current.then(async () => {
+      const { step: s, form: f } = latest.current;
+      try {
+        const saved = await vendorApi.saveOnboarding(apiClient, { step: s, answers: answersFromForm(f) });
+        queryClient.setQueryData(onboardingQueryKey, saved);
+        setSaveState('saved');
+        return true;
+      } catch (error) {
+        setSaveState('failed');
+        if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: onboardingQueryKey });
+        return false;
+      }
+    });
+    chain.current = run;
+    return run;
+  }, [apiClient, queryClient]);
+
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the answers or the step is a reason to save.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveNow(), AUTOSAVE_MS);
+  }, [form, step, saveNow]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const problems = stepProblems(step, form);
+  const update = (patch: Partial<OnboardingForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  function go(to: number) {
+    setStep(to);
+    // The new step's heading takes focus, so keyboard and screen reader users start at its top.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  async function complete() {
+    setCompleting(true);
+    const saved = await saveNow();
+    if (!saved) {
+      toast.error('Could not save your answers. Please try again.');
+      setCompleting(false);
+      return;
+    }
+    try {
+      const submitted = await vendorApi.submitOnboarding(apiClient);
+      queryClient.setQueryData(onboardingQueryKey, submitted);
+      toast.success(COMPLETED_MESSAGE);
+      navigate('/vendor-panel');
+    } catch (error) {
+      toast.error(saveErrorMessage(error, 'Failed to complete onboarding'));
+      setCompleting(false);
+    }
+  }
+
+  function next(event: FormEvent) {
+    event.preventDefault();
+    if (problems.length > 0 || completing) return;
+    if (step < STEP_COUNT) go(step + 1);
+    else void complete();
+  }
+
+  const percent = Math.round((step / STEP_COUNT) * 100);
+  const stepProps: StepProps = { form, update };
+
+  return (
+    <form className="card stack onboarding" onSubmit={next} noValidate aria-labelledby={`${headingId}-title`}>
+      <header className="stack onboarding__header">
+        <h1 id={`${headingId}-title`}>Vendor onboarding</h1>
+        <ol className="onboarding__steps">
+          {STEP_TITLES.map((title, index) => (
+            <li key={title} aria-current={index + 1 === step ? 'step' : undefined}>
+              {title}
+            </li>
+          ))}
+        </ol>
+        <div className="row row--between">
+          <span>
+            Step {step} of {STEP_COUNT}
+          </span>
+          <span className="muted">{percent}% complete</span>
+        </div>
+        <div
+          className="onboarding__bar"
+          role="progressbar"
+          aria-label="Onboarding progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </header>
+
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="onboarding__title">
+        {
+          [
+            'Company Information',
+            'Contact',
+            'Service Areas & Coverage',
+            'Rate Cards & Pricing',
+            'Business Hours & Compliance',
+          ][step - 1]
+        }
+      </h2>
+
+      {step === 1 ? <CompanyStep {...stepProps} /> : null}
+      {step === 2 ? <ContactStep {...stepProps} /> : null}
+      {step === 3 ? <ServicesStep {...stepProps} /> : null}
+      {step === 4 ? <PricingStep {...stepProps} /> : null}
+      {step === 5 ? <ComplianceStep {...stepProps} /> : null}
+
+      {problems.length > 0 ? (
+        <div className="onboarding__gate" id={`${headingId}-gate`}>
+          <p>To continue:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="row row--between onboarding__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={step === 1 || completing}
+          onClick={() => go(Math.max(1, step - 1))}
+        >
+          Previous
+        </button>
+        <span className="form-status" role="status" aria-live="polite">
+          {saveState === 'saving'
+            ? 'Saving…'
+            : saveState === 'saved'
+              ? 'Draft saved'
+              : saveState === 'failed'
+                ? 'Could not save the draft; it will be retried with your next change'
+                : null}
+        </span>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={problems.length > 0 || completing}
+          aria-describedby={problems.length > 0 ? `${headingId}-gate` : undefined}
+        >
+          {completing ? <Spinner label="Completing" /> : step === STEP_COUNT ? 'Complete Onboarding' : 'Next'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addServiceArea,
+  answersFromForm,
+  defaultForm,
+  formFromAnswers,
+  type OnboardingForm,
+  stepProblems,
+  vehicleLabel,
+} from './onboardingForm';
+
+const filled: OnboardingForm = {
+  ...defaultForm(),
+  companyName: 'Swift',
+  companyType: 'limited-company',
+  yearsInBusiness: '3',
+  contactPerson: 'Sam',
+  email: 'sam@swift.example.com',
+  phone: '020 7946 0000',
+  address: '12 Wharf Road',
+  city: 'London',
+  postalCode: 'N1 7GR',
+  serviceAreas: ['London'],
+  deliveryTypes: ['Next Day'],
+  rateCards: [{ serviceType: 'Next Day', basePrice: 1250 }],
+};
+
+describe('onboarding defaults', () => {
+  it('starts in the United Kingdom, open 09:00-17:00 on weekdays, 10:00-15:00 on Saturday, closed on Sunday', () => {
+    const f = defaultForm();
+    expect(f.country).toBe('United Kingdom');
+    expect(f.businessHours.monday).toEqual({ open: true, from: '09:00', to: '17:00' });
+    expect(f.businessHours.friday).toEqual({ open: true, from: '09:00', to: '17:00' });
+    expect(f.businessHours.saturday).toEqual({ open: true, from: '10:00', to: '15:00' });
+    expect(f.businessHours.sunday.open).toBe(false);
+  });
+});
+
+describe('stepProblems (the Next gates)', () => {
+  it.each([
+    [1, { companyName: ' ' }, 'Enter the company name'],
+    [1, { companyType: '' as const }, 'Choose the company type'],
+    [1, { yearsInBusiness: '' }, 'Enter the years in business'],
+    [2, { email: 'not-an-email' }, 'Enter a valid email'],
+    [2, { postalCode: '' }, 'Enter the postal code'],
+    [3, { serviceAreas: [] }, 'Add at least one service area'],
+    [3, { deliveryTypes: [] }, 'Choose at least one delivery type'],
+    [4, { rateCards: [] }, 'Add at least one rate card'],
+    [5, { hasInsurance: true }, 'Enter the insurance provider'],
+  ])('step %i is blocked by %o', (step, patch, message) => {
+    expect(stepProblems(step, filled)).toEqual([]);
+    expect(stepProblems(step, { ...filled, ...patch })).toContain(message);
+  });
+
+  it('lets step 5 through with the defaults, and allows 0 years in business', () => {
+    expect(stepProblems(5, defaultForm())).toEqual([]);
+    expect(stepProblems(1, { ...filled, yearsInBusiness: '0' })).toEqual([]);
+  });
+
+  it('checks that an open day closes after it opens', () => {
+    const f = {
+      ...filled,
+      businessHours: { ...filled.businessHours, monday: { open: true, from: '18:00', to: '09:00' } },
+    };
+    expect(stepProblems(5, f)).toEqual(['Monday: closing time must be after opening time']);
+  });
+});
+
+describe('lists', () => {
+  it('adds a service area only when not empty and not already listed', () => {
+    expect(addServiceArea([], '  Kent ')).toEqual(['Kent']);
+    expect(addServiceArea(['Kent'], 'kent')).toEqual(['Kent']);
+    expect(addServiceArea(['Kent'], '   ')).toEqual(['Kent']);
+  });
+
+  it('shows a vehicle as count x type - capacity', () => {
+    expect(vehicleLabel({ type: 'Van', capacity: '1000 kg', count: 2 })).toBe('2 x Van - 1000 kg');
+  });
+});
+
+describe('the draft on the wire', () => {
+  it('sends numbers as numbers and money in pence, and reads them back into the inputs', () => {
+    const form = { ...filled, coverageRadiusKm: '25', hasInsurance: true, coverageAmount: '10000.5' };
+    const answers = answersFromForm(form);
+    expect(answers.company?.yearsInBusiness).toBe(3);
+    expect(answers.services?.coverageRadiusKm).toBe(25);
+    expect(answers.compliance?.insurance?.coverageAmount).toBe(1_000_050);
+    const back = formFromAnswers(answers);
+    expect(back).toEqual({ ...form, coverageAmount: '10000.50' });
+  });
+
+  it('sends unreadable or empty numbers as empty', () => {
+    const answers = answersFromForm({ ...defaultForm(), yearsInBusiness: '', coverageRadiusKm: '-3' });
+    expect(answers.company?.yearsInBusiness).toBeNull();
+    expect(answers.services?.coverageRadiusKm).toBeNull();
+    expect(answers.compliance?.insurance?.coverageAmount).toBeNull();
+  });
+
+  it('fills what was never saved with the defaults', () => {
+    expect(formFromAnswers({})).toEqual(defaultForm());
+    expect(formFromAnswers({ contact: { city: 'Leeds' } }).country).toBe('United Kingdom');
+  });
+});

@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  customer,
+  outboxMeta,
+  problemResponse,
+  type RecordedCall,
+  sessionFor,
+  stubFetch,
+} from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+import { activeVendor, vendorSession, vendorUser } from '../courier-services/fixtures';
+import { referenceData } from '../quotes/fixtures';
+import type { Vendor } from '../vendor-shell/api';
+import { checkDocumentFile, messages } from './VendorProfilePage';
+
+const pending: Vendor = { ...activeVendor, status: 'pending', shopName: null };
+
+function vendorServer(vendor: Vendor, extra: Record<string, unknown> = {}) {
+  let current = vendor;
+  return stubFetch({
+    'GET /api/v1/meta/auth': { body: outboxMeta },
+    'GET /api/v1/meta': { body: referenceData },
+    'POST /api/v1/auth/refresh': { body: vendorSession },
+    'GET /api/v1/vendors/me': () => ({ body: current }),
+    'PATCH /api/v1/vendors/me': (call: RecordedCall) => {
+      current = { ...current, ...(call.body as Partial<Vendor>) };
+      return { body: current };
+    },
+    'GET /api/v1/users/me': {
+      body: {
+        ...vendorUser,
+        phone: null,
+        address: null,
+        avatarUrl: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    },
+    'GET /api/v1/vendors/me/onboarding': {
+      body: {
+        status: 'draft',
+        step: 2,
+        answers: {},
+        submittedAt: null,
+        updatedAt: '2026-11-23T10:00:00.000Z',
+      },
+    },
+    'GET /api/v1/vendors/me/documents': { body: { items: [] } },
+    'GET /api/v1/couriers': { body: { items: [] } },
+    ...(extra as Record<string, never>),
+  });
+}
+
+describe('vendor details form', () => {
+  it('keeps Submit disabled until shop name, description, state and postal code are filled, then saves', async () => {
+    const user = userEvent.setup();
+    const { calls } = vendorServer(pending);
+    const { router } = renderApp('/vendor-details');
+    const submit = (await screen.findByRole(
+      'button',
+      { name: 'Submit' },
+      { timeout: 8000 },
+    )) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect((screen.getByLabelText('Country *') as HTMLSelectElement).value).toBe('GB');
+
+    await user.type(screen.getByLabelText('Shop name *'), 'Swift Couriers');
+    await user.type(screen.getByLabelText('Description *'), 'Same-day across London');
+    await user.type(screen.getByLabelText('State / county *'), 'Greater London');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Postal code *'), 'N1 7GR');
+    expect(submit.disabled).toBe(false);
+    await user.type(screen.getByLabelText('Website'), 'https://swift.example.com');
+    await user.click(submit);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/successful-vendor-register'), {
+      timeout: 8000,
+    });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      shopName: 'Swift Couriers',
+      description: 'Same-day across London',
+      state: 'Greater London',
+      postalCode: 'N1 7GR',
+      country: 'GB',
+      website: 'https://swift.example.com',
+    });
+    expect(await screen.findByRole('heading', { name: 'Registration Successful' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Thank you for Vendor Registration. Our Team is reviewing your details and will get back to you shortly.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Your business is pending activation.')).toBeTruthy();
+  });
+
+  it('shows a refused field next to it', async () => {
+    const user = userEvent.setup();
+    vendorServer(
+      { ...pending, shopName: 'Swift', description: 'x', state: 'London', postalCode: 'N1' },
+      {
+        'PATCH /api/v1/vendors/me': problemResponse(422, 'Invalid website', {
+          errors: [{ path: 'website', message: 'Website must be an https URL, such as https://example.com' }],
+        }),
+      },
+    );
+    renderApp('/vendor-details');
+    const website = await screen.findByLabelText('Website', {}, { timeout: 8000 });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Shop name *') as HTMLInputElement).value).toBe('Swift'),
+    );
+    await user.type(website, 'http://swift.example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Website must be an https URL, such as https://example.com', {
+        selector: '.field__error',
+      }),
+    ).toBeTruthy();
+  });
+});
+
+describe('vendor shell', () => {
+  it('shows the vendor menu, and the pending notice only until the business is active', async () => {
+    vendorServer(pending);
+    const { unmount } = renderApp('/vendor-panel');
+    const menu = await screen.findByRole('navigation', { name: 'Vendor' }, { timeout: 8000 });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/vendor-dashboard', '/rate-card', '/vendor-bids', '/vendor-panel', '/vendor-profile']);
+    expect(await screen.findByText('Your business is pending activation.')).toBeTruthy();
+    expect(screen.getByText('In progress (step 2 of 5)')).toBeTruthy();
+    unmount();
+
+    vendorServer(activeVendor);
+    renderApp('/vendor-panel');
+    expect(
+      await screen.findByText('Active: your services appear in quotes', {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Your business is pending activation.')).toBeNull();
+  });
+
+  it('tells a customer that vendor pages are not for them, with a link to their dashboard', async () => {
+    stubFetch({
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+      'POST /api/v1/auth/refresh': { body: sessionFor(customer) },
+    });
+    renderApp('/vendor-profile');
+    expect(
+      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+
+  it('tells a vendor that the customer dashboard is not for it', async () => {
+    vendorServer(activeVendor);
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/vendor-dashboard',
+    );
+  });
+});
+
+describe('vendor profile', () => {
+  it('shows the account status, edits name, phone and VAT number, and saves them', async () => {
+    const user = userEvent.setup();
+    const { calls } = vendorServer(pending, {
+      'PATCH /api/v1/users/me': (call: RecordedCall) => ({
+        body: {
+          ...vendorUser,
+          ...(call.body as object),
+          address: null,
+          avatarUrl: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    });
+    renderApp('/vendor-profile');
+    const status = await screen.findByRole('region', { name: 'Account Status' }, { timeout: 8000 });
+    expect(within(status).getByText('Vendor')).toBeTruthy();
+    expect(within(status).getByText('Pending activation')).toBeTruthy();
+    expect(within(status).getByText('Not specified')).toBeTruthy();
+    expect(within(status).getByText('Verified')).toBeTruthy();
+    expect(within(status).getByText('Pending')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '07700 900123');
+    await user.type(screen.getByLabelText('VAT number'), 'GB123456789');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(messages.saved, {}, { timeout: 8000 })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/users/me')?.body).toEqual({
+      name: 'Swift',
+      phone: '07700 900123',
+    });
+    expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/vendors/me')?.body).toEqual({
+      vatNumber: 'GB123456789',
+    });
+    expect(screen.getByText('GB123456789')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('Cancel discards the changes; a failed save says so', async () => {
+    const user = userEvent.setup();
+    vendorServer(activeVendor, { 'PATCH /api/v1/users/me': problemResponse(500, 'Internal') });
+    renderApp('/vendor-profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 }));
+    await user.type(screen.getByLabelText('VAT number'), 'GB999');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getAllByText('Not specified').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect((screen.getByLabelText('VAT number') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.saveFailed, {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('checks a business document before uploading it', () => {
+    expect(checkDocumentFile({ type: 'application/pdf', size: 1000 })).toBeNull();
+    expect(checkDocumentFile({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(checkDocumentFile({ type: 'text/plain', size: 10 })).toBe('Please select an image or PDF file');
+    expect(checkDocumentFile({ type: 'application/pdf', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'File size should be less than 5MB',
+    );
+  });
+
+  it('uploads a document and lists it', async () => {
+    const user = userEvent.setup();
+    const doc = {
+      id: 'd1',
+      name: 'licence.pdf',
+      url: '/api/v1/vendor-documents/d1',
+      contentType: 'application/pdf',
+      size: 2048,
+      uploadedAt: '2026-11-23T10:00:00.000Z',
+    };
+    let items: (typeof doc)[] = [];
+    const { calls } = vendorServer(activeVendor, {
+      'GET /api/v1/vendors/me/documents': () => ({ body: { items } }),
+      'POST /api/v1/vendors/me/documents': () => {
+        items = [doc];
+        return { status: 201, body: doc };
+      },
+    });
+    renderApp('/vendor-profile');
+    const input = await screen.findByLabelText('Upload a business document', {}, { timeout: 8000 });
+    await user.upload(input, new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(messages.uploaded, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('licence.pdf')).toBeTruthy();
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/vendors/me/documents'),
+    ).toHaveLength(1);
+  });
+});
