@@ -89,6 +89,63 @@ ${button(dashboardUrl, 'Follow your order')}`,
   };
 }
 
+/** To the customer when the courier changes an order without moving its status (tracking, date). */
+export function orderUpdatedEmail(
+  to: string,
+  order: OrderRow,
+  note: string,
+  dashboardUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const lines = [`${order.vendorName} updated your order ${ref}.`, `What changed: ${note}`];
+  return {
+    to,
+    subject: `Order ${ref} was updated`,
+    text: `${lines.join('\n')}\n\n${textRows(summaryRows(order))}\n\nFollow it on your dashboard: ${dashboardUrl}\n`,
+    html: layout(
+      `Order ${ref} was updated`,
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${table(summaryRows(order))}
+${button(dashboardUrl, 'Follow your order')}`,
+      ORDER_REASON,
+    ),
+  };
+}
+
+/** To the vendor's owner when the customer cancels a paid order: it must not be collected. */
+export function vendorOrderCancelledEmail(
+  to: string,
+  order: OrderRow,
+  note: string | null,
+  dashboardUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const rows: Rows = [
+    ['Order', ref],
+    ['Service', order.serviceName],
+    ['Collection date', order.collectionDate],
+    ['Collect from', place(order.collectionAddress)],
+    ['Deliver to', place(order.deliveryAddress)],
+    ...(note ? ([['Reason', note]] as Rows) : []),
+  ];
+  const lines = [
+    `The customer cancelled order ${ref} for ${order.serviceName}.`,
+    'Please do not collect it. The customer has been refunded; the order no longer counts towards your revenue.',
+  ];
+  return {
+    to,
+    subject: `Order ${ref} was cancelled by the customer`,
+    text: `${lines.join('\n')}\n\n${textRows(rows)}\n\nYour vendor dashboard: ${dashboardUrl}\n`,
+    html: layout(
+      `Order ${ref} was cancelled`,
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${table(rows)}
+${button(dashboardUrl, 'Open your vendor dashboard')}`,
+      ORDER_REASON,
+    ),
+  };
+}
+
 /** To the vendor's owner when a paid order arrives for one of its services. */
 export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
   const ref = orderReference(order.id);
