@@ -149,6 +149,11 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <p className="pre-line">{order.notes}</p>
         </Section>
       ) : null}
+      {order.vendorNotes ? (
+        <Section title="Notes from the courier">
+          <p className="pre-line">{order.vendorNotes}</p>
+        </Section>
+      ) : null}
       <CustomsSections
         customs={order.customs}
         items={order.items}
