@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'vendor-bids',
+            ...lazyPage(() => import('../features/vendor-bids/VendorBidsPage'), 'VendorBidsPage'),
+          },
+          {
             path: 'dev/mailbox',
             ...lazyPage(() => import('../features/dev-mailbox/MailboxPage'), 'MailboxPage'),
           },
