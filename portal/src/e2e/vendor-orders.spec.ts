@@ -7,6 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { mailedCode, ukToday } from './support';
 
 /**
  * The vendor side of the marketplace loop, against the real API serving the built portal, with
@@ -23,31 +24,7 @@ const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
 const VENDOR_PASSWORD = 'correct-horse-battery';
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 
-function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
-
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-    expect(response.ok()).toBe(true);
-    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-    const match = items
-      .map((m) => /(?<![\d-])(\d{6})(?![\d-])/.exec(`${m.subject}\n${m.text}`))
-      .find(Boolean);
-    expect(match).toBeTruthy();
-    code = match![1]!;
-  }).toPass({ timeout: 15_000 });
-  return code;
-}
 
 /** A new courier business, verified and activated through the API (staff activation is the admin's). */
 async function activeCourier(request: APIRequestContext) {

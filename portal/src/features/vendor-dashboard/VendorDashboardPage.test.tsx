@@ -234,7 +234,7 @@ describe('vendor order drawer', () => {
     expect(within(drawer).queryByRole('heading', { name: 'Courier Notes' })).toBeNull();
     expect(within(drawer).getByText('Ring the bell twice')).toBeTruthy();
     expect(within(drawer).getByText('CSG123')).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: 'Label PDF' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Download label' })).toBeTruthy();
 
     await user.click(within(drawer).getByRole('button', { name: 'Edit Order' }));
     const status = within(drawer).getByLabelText('Status') as HTMLSelectElement;

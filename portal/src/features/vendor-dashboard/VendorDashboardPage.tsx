@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../lib/format';
 import { couriersApi } from '../courier-services/api';
 import { saveBlob } from '../orders/download';
-import { StatusBadge } from '../orders/OrderParts';
+import { OrdersLoading, StatusBadge } from '../orders/OrderParts';
 import {
   VENDOR_ORDERS_PAGE_SIZE,
   type VendorOrderFilters,
@@ -403,16 +403,7 @@ function OrdersTable({
   onClear: () => void;
   onOpen: (id: string) => void;
 }) {
-  if (loading) {
-    return (
-      <div className="page-state page-state--compact">
-        <Spinner size="md" label="Loading orders..." />
-        <span aria-hidden="true" className="muted">
-          Loading orders...
-        </span>
-      </div>
-    );
-  }
+  if (loading) return <OrdersLoading />;
   if (error || !list) {
     return (
       <div className="alert alert--error" role="alert">

@@ -1,15 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError, isApiError, saveErrorMessage } from '../../app/api';
+import { isApiError, saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
-import { CloseButton } from '../../components/CloseButton';
 import { FieldError } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
 import {
   describeParcel,
-  formatDateTime,
   formatLongDate,
   formatMoney,
   serviceTypeLabel,
@@ -17,10 +14,9 @@ import {
   totalWeight,
   ukDate,
 } from '../../lib/format';
-import { type OrderDetail, type OrderStatus, orderKeys, ordersApi } from '../orders/api';
-import { Drawer } from '../orders/Drawer';
-import { useDocumentDownload } from '../orders/download';
-import { AddressColumns, CustomsSections, Section, StatusBadge } from '../orders/OrderParts';
+import type { OrderDetail, OrderStatus } from '../orders/api';
+import { OrderDocumentButtons, OrderDrawerFrame } from '../orders/OrderDrawer';
+import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
 import { type VendorOrderUpdate, vendorOrdersApi } from './api';
 
 interface VendorOrderDrawerProps {
@@ -32,71 +28,42 @@ interface VendorOrderDrawerProps {
 
 /** The order detail drawer of the vendor dashboard (spec §2.4): every section, and edit mode. */
 export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDrawerProps) {
-  const titleId = useId();
-  const { apiClient } = useAuth();
   const [editing, setEditing] = useState(false);
-  const order = useQuery({
-    queryKey: orderKeys.detail(orderId),
-    queryFn: ({ signal }) => ordersApi.get(apiClient, orderId, signal),
-  });
-
   return (
-    <Drawer labelledBy={titleId} onClose={onClose}>
-      <div className="drawer__header">
-        <div>
-          <h2 id={titleId} className="drawer__title">
-            Order {order.data?.reference ?? `#${orderId.slice(-8)}`}
-          </h2>
-          {order.data ? (
-            <p className="muted drawer__subtitle">
-              <StatusBadge status={order.data.status} /> Placed {formatDateTime(order.data.createdAt)}
-              {order.data.collectionDate ? ` · Collection ${formatLongDate(order.data.collectionDate)}` : ''}
-            </p>
-          ) : null}
-        </div>
-        <CloseButton onClick={onClose} />
-      </div>
-      <div className="drawer__body">
-        {order.isPending ? (
-          <div className="page-state page-state--compact">
-            <Spinner size="md" label="Loading the order" />
-          </div>
-        ) : order.isError ? (
-          <div className="alert alert--error" role="alert">
-            {describeError(order.error)}{' '}
-            <button type="button" className="link-button" onClick={() => void order.refetch()}>
-              Try again
+    <OrderDrawerFrame
+      orderId={orderId}
+      onClose={onClose}
+      subtitle={(order) =>
+        order.collectionDate ? ` · Collection ${formatLongDate(order.collectionDate)}` : ''
+      }
+    >
+      {(order) => (
+        <div className="stack">
+          <div className="row">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setEditing((e) => !e)}
+              aria-expanded={editing}
+            >
+              {editing ? 'Cancel Edit' : 'Edit Order'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Close
             </button>
           </div>
-        ) : (
-          <div className="stack">
-            <div className="row">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setEditing((e) => !e)}
-                aria-expanded={editing}
-              >
-                {editing ? 'Cancel Edit' : 'Edit Order'}
-              </button>
-              <button type="button" className="button button--secondary" onClick={onClose}>
-                Close
-              </button>
-            </div>
-            {editing ? (
-              <EditOrderForm order={order.data} onCancel={() => setEditing(false)} onSaved={onSaved} />
-            ) : null}
-            <OrderSections order={order.data} />
-          </div>
-        )}
-      </div>
-    </Drawer>
+          {editing ? (
+            <EditOrderForm order={order} onCancel={() => setEditing(false)} onSaved={onSaved} />
+          ) : null}
+          <OrderSections order={order} />
+        </div>
+      )}
+    </OrderDrawerFrame>
   );
 }
 
 function OrderSections({ order }: { order: OrderDetail }) {
   const reference = useReferenceData();
-  const { download, busy } = useDocumentDownload();
   const currency = order.price.currency;
   const first = order.parcels[0];
   const { label, customs } = order.documents;
@@ -173,26 +140,7 @@ function OrderSections({ order }: { order: OrderDetail }) {
           </dl>
           {label || customs ? (
             <div className="row vendor-drawer__documents">
-              {label ? (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => download(order.id, 'label')}
-                  disabled={busy !== null}
-                >
-                  {busy === 'label' ? <Spinner label="Downloading" /> : 'Label PDF'}
-                </button>
-              ) : null}
-              {customs ? (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => download(order.id, 'customs')}
-                  disabled={busy !== null}
-                >
-                  {busy === 'customs' ? <Spinner label="Downloading" /> : 'Customs declaration PDF'}
-                </button>
-              ) : null}
+              <OrderDocumentButtons order={order} />
             </div>
           ) : null}
         </Section>
