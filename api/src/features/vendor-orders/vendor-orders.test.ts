@@ -186,6 +186,18 @@ describe('GET /vendor/orders', () => {
     const next = await t.get(`${ORDERS}?limit=2&cursor=${first.body.nextCursor}`, a.auth);
     expect(idsOf(next.body)).toEqual([o2.id, o1.id]);
     expect(next.body).toMatchObject({ page: null, nextCursor: null, total: 4 });
+    // The total is the same whether a page is full, short (the last) or past the end.
+    for (const [query, shown] of [
+      ['limit=3', 3],
+      ['limit=3&page=2', 1],
+      ['limit=3&page=3', 0],
+      ['limit=5', 4],
+      ['limit=3&status=pending', 1],
+    ] as const) {
+      const res = await t.get(`${ORDERS}?${query}`, a.auth);
+      expect(res.body.items.length, query).toBe(shown);
+      expect(res.body.total, query).toBe(query.includes('status') ? 1 : 4);
+    }
   });
 
   it.each([
