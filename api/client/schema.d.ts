@@ -1715,7 +1715,10 @@ export interface components {
             chargeableWeightKg: number;
             customs: components["schemas"]["OrderCustoms"] | null;
             items: components["schemas"]["OrderItem"][] | null;
+            /** @description The customer’s notes for the courier, written at booking */
             notes: string | null;
+            /** @description The courier’s own notes on the order (the vendor drawer’s Courier Notes), shown to the customer too */
+            vendorNotes: string | null;
             price: components["schemas"]["OrderPrice"];
             trackingNumber: string | null;
             labelUrl: string | null;
@@ -2079,8 +2082,8 @@ export interface components {
             trackingNumber?: string;
             /** @description An http(s) link to the courier’s label; null or "" removes it */
             labelUrl?: string | "" | null;
-            /** @description Courier notes; null or "" removes them */
-            notes?: string | "" | null;
+            /** @description The courier’s own notes on the order; null or "" removes them. The customer’s booking notes (`notes`) are read-only */
+            vendorNotes?: string | "" | null;
             /**
              * Format: date
              * @description Not before today when changed

@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/onboarding/VendorPanelPage'), 'VendorPanelPage'),
           },
           {
+            path: 'vendor-bids',
+            ...lazyPage(() => import('../features/vendor-bids/VendorBidsPage'), 'VendorBidsPage'),
+          },
+          {
             path: 'dev/mailbox',
             ...lazyPage(() => import('../features/dev-mailbox/MailboxPage'), 'MailboxPage'),
           },

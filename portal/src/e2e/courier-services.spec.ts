@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { mailedCode } from './support';
 
 /**
  * A new vendor (signed up and verified through the API, signed in through the UI) adds a
@@ -43,21 +44,6 @@ function makePng(size: number, [r, g, b]: [number, number, number]): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-    expect(response.ok()).toBe(true);
-    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-    const match = items
-      .map((m) => /(?<![\d-])(\d{6})(?![\d-])/.exec(`${m.subject}\n${m.text}`))
-      .find(Boolean);
-    expect(match).toBeTruthy();
-    code = match![1]!;
-  }).toPass({ timeout: 15_000 });
-  return code;
 }
 
 async function login(request: APIRequestContext, email: string, secret: string): Promise<string> {

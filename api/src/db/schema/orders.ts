@@ -101,7 +101,13 @@ export const orders = sqliteTable(
     coverFee: integer('cover_fee').notNull().default(0),
     customs: text('customs', { mode: 'json' }).$type<OrderCustoms>(),
     items: text('items', { mode: 'json' }).$type<OrderItem[]>(),
+    /** The customer's booking notes for the courier; only the customer writes them. */
     notes: text('notes'),
+    /**
+     * The courier's own notes (the vendor drawer's "Courier Notes"), kept apart so that a vendor's
+     * edit never overwrites what the customer asked for at booking.
+     */
+    vendorNotes: text('vendor_notes'),
     parcels: text('parcels', { mode: 'json' }).$type<ParcelInput[]>().notNull(),
     chargeableWeightKg: real('chargeable_weight_kg').notNull(),
     /** YYYY-MM-DD, as quoted; null when unknown (jobs). */
@@ -114,6 +120,12 @@ export const orders = sqliteTable(
     /** net + vat + coverFee: what the customer pays. */
     total: integer('total').notNull(),
     trackingNumber: text('tracking_number').unique(),
+    /**
+     * What the vendor dashboard's search box looks through: the reference's 8 characters, the
+     * delivery name and the service name, all frozen at booking, written once by insertOrder.
+     * A plain column (not json_extract at query time) so the dashboard indexes below cover it.
+     */
+    searchText: text('search_text').notNull().default(''),
     labelUrl: text('label_url'),
     paidAt: timestamp('paid_at'),
     /**
@@ -127,7 +139,21 @@ export const orders = sqliteTable(
   },
   (t) => [
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
-    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    // The vendor dashboard (features/vendor-orders) at 100,000 orders a vendor: a page, its total
+    // and a text search read only these covering indexes, in (createdAt, id) order with or without
+    // a status; the figures read the last one. Row lookups happen for one page only. paid_at is a
+    // column rather than a partial-index condition because SQLite counts an index as covering only
+    // when it holds every column the query names.
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt, t.id, t.paidAt, t.searchText),
+    index('orders_vendor_status_created_idx').on(
+      t.vendorId,
+      t.status,
+      t.createdAt,
+      t.id,
+      t.paidAt,
+      t.searchText,
+    ),
+    index('orders_vendor_stats_idx').on(t.vendorId, t.status, t.currency, t.paidAt, t.total),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
   ],

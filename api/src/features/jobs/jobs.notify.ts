@@ -1,16 +1,18 @@
 /**
  * Job emails to the customer: posted (paid), accepted (it is now an order), withdrawn and
- * expired (with the refund). Sent after the change is committed; a mail failure is logged and
- * never undoes the change.
+ * expired (with the refund); and to the couriers whose services could carry a newly paid job.
+ * Sent after the change is committed; a mail failure is logged and never undoes the change.
  */
+import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { jobs } from '../../db/schema';
+import { type jobs, users, vendors } from '../../db/schema';
 import { formatMoney } from '../../lib/money';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { type OrderRow, orderReference } from '../orders/order-store';
 import type { RefundNote } from '../orders/orders.emails';
 import { customerEmail } from '../orders/orders.notify';
+import { servicesThatCanCarry } from './jobs.matching';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -105,5 +107,58 @@ export async function notifyJobCustomer(
     if (to) await deps.mailer.send(build(to, `${deps.config.publicUrl}/dashboard`));
   } catch (err) {
     deps.logger.error({ err, jobId: job.id, mail: kind }, 'job email could not be sent');
+  }
+}
+
+/** To a courier one of whose active services could carry a newly paid job. */
+export function vendorNewJobEmail(
+  to: string,
+  job: JobRow,
+  serviceNames: readonly string[],
+  link: string,
+): MailMessage {
+  const ref = orderReference(job.id);
+  const weight = job.route.parcels.reduce((sum, p) => sum + p.weight, 0);
+  return message(
+    to,
+    `New job ${ref} you can carry: ${oneLine(job.contents)}`,
+    [
+      `A customer has posted and paid for job ${ref}, and your ${serviceNames.join(', ')} can carry it.`,
+      'The first courier to accept it gets the order, at the asking price. Open jobs expire after 7 days.',
+    ],
+    [...rows(job), ['Parcels', `${job.route.parcels.length} (${weight} kg in all)`]],
+    link,
+  );
+}
+
+/**
+ * Emails every active courier with a service that could carry the newly paid job, with the same
+ * rules as the vendors' job list (the quotable catalogue and servicesThatCanCarry), so a courier
+ * emailed about a job also sees it on /vendor-bids.
+ */
+export async function notifyVendorsOfNewJob(deps: AppDeps, job: JobRow) {
+  try {
+    const fitting = servicesThatCanCarry(job.route, await deps.catalog.quotable(), deps.now());
+    const byVendor = new Map<string, string[]>();
+    for (const s of fitting) byVendor.set(s.vendorId, [...(byVendor.get(s.vendorId) ?? []), s.name]);
+    if (byVendor.size === 0) return;
+    const owners = await deps.db
+      .select({ vendorId: vendors.id, email: users.email })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerId))
+      .where(inArray(vendors.id, [...byVendor.keys()]));
+    const link = `${deps.config.publicUrl}/vendor-bids`;
+    for (const owner of owners) {
+      try {
+        await deps.mailer.send(vendorNewJobEmail(owner.email, job, byVendor.get(owner.vendorId) ?? [], link));
+      } catch (err) {
+        deps.logger.error(
+          { err, jobId: job.id, vendorId: owner.vendorId },
+          'new job email could not be sent',
+        );
+      }
+    }
+  } catch (err) {
+    deps.logger.error({ err, jobId: job.id }, 'couriers could not be told of a new job');
   }
 }

@@ -12,7 +12,7 @@ import { SYSTEM_ACTOR } from '../orders/order-store';
 import { changeOrderStatus } from '../orders/orders.service';
 import { FINAL_STATUSES } from '../orders/status';
 import { type PaymentTarget, registerPaymentTarget } from '../payments/targets';
-import { jobPostedEmail, notifyJobCustomer } from './jobs.notify';
+import { jobPostedEmail, notifyJobCustomer, notifyVendorsOfNewJob } from './jobs.notify';
 import { JOB_TTL_MS } from './jobs.service';
 
 export const jobPaymentTarget: PaymentTarget = {
@@ -35,7 +35,9 @@ export const jobPaymentTarget: PaymentTarget = {
   async afterPaid(deps, payment) {
     if (!payment.jobId) return;
     const job = await deps.db.query.jobs.findFirst({ where: eq(jobs.id, payment.jobId) });
-    if (job) await notifyJobCustomer(deps, job, (to, link) => jobPostedEmail(to, job, link), 'job posted');
+    if (!job) return;
+    await notifyJobCustomer(deps, job, (to, link) => jobPostedEmail(to, job, link), 'job posted');
+    if (job.status === 'open') await notifyVendorsOfNewJob(deps, job);
   },
 
   /**

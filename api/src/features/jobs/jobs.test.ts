@@ -536,6 +536,26 @@ describe('the job lifecycle', () => {
     expect((await paymentOf(job.id))?.status).toBe('captured');
   });
 
+  it('emails the active couriers whose services fit a newly paid job, and no one else', async () => {
+    const c = await customer();
+    await vendorWith('fits@example.com', [SERVICES.fits, SERVICES.tooHeavy]);
+    await vendorWith('misfits@example.com', [SERVICES.tooHeavy, SERVICES.international]);
+    await vendorWith('pending@example.com', [SERVICES.fits], { active: false });
+    const job = await postJob(c.auth);
+    const subject = `New job ${job.reference} you can carry: Books`;
+    const subjects = async (email: string) =>
+      (await mailTo(email)).map((m: { subject: string }) => m.subject);
+    // Posted but unpaid: nobody is told yet.
+    expect(await subjects('fits@example.com')).not.toContain(subject);
+    await payJob(job.id, c.auth);
+    const mail = (await mailTo('fits@example.com')).find((m: { subject: string }) => m.subject === subject);
+    expect(mail?.text).toContain('your Nationwide 48 can carry it');
+    expect(mail?.text).not.toContain('Letters Plus');
+    expect(mail?.text).toContain('/vendor-bids');
+    expect(await subjects('misfits@example.com')).not.toContain(subject);
+    expect(await subjects('pending@example.com')).not.toContain(subject);
+  });
+
   it('shows the job’s payment on the order it became, wherever the order is read', async () => {
     const c = await customer();
     const v = await vendorWith('v@example.com', [SERVICES.fits]);

@@ -27,20 +27,34 @@ export const SYSTEM_ACTOR: OrderActor = { id: null, role: 'system' };
 export const orderReference = (id: string) => `#${id.slice(-8)}`;
 
 /**
+ * The vendor dashboard's search text of an order: the reference's 8 characters, the delivery
+ * name and the courier service name, the three things its search box looks through, lower-cased
+ * so that the search ignores case. Each is frozen at booking, so it is written once. The migration that added the column backfills it
+ * with the same expression in SQL.
+ */
+export function orderSearchText(
+  id: string,
+  values: { deliveryAddress: { name: string }; serviceName: string },
+): string {
+  return [id.slice(-8), values.deliveryAddress.name, values.serviceName].join('\n').toLowerCase();
+}
+
+/**
  * Inserts an order and the event that starts its timeline. `values.status` defaults to
  * awaiting_payment; an order made from an already-paid job starts at pending (then pass
  * paidAt and a tracking number, e.g. from `uniqueTrackingNumber`).
  */
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt'>,
+  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>,
   actor: OrderActor,
   now: Date,
   note = 'Order placed',
 ): Promise<OrderRow> {
+  const id = uuidv7();
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, id: uuidv7(), createdAt: now, updatedAt: now })
+    .values({ ...values, id, searchText: orderSearchText(id, values), createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('order insert returned nothing');
   await recordOrderEvent(tx, row.id, actor, now, { from: null, to: row.status, note });

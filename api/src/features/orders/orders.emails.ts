@@ -53,6 +53,33 @@ ${button(dashboardUrl, 'Open your dashboard')}
 
 export type RefundNote = 'refunded' | 'refund_pending' | null;
 
+/**
+ * One order email: its lines, a table of rows and a button, in text and HTML. `linkText` leads the
+ * link in the text part; `button` labels it in the HTML part.
+ */
+function orderMessage(m: {
+  to: string;
+  subject: string;
+  lines: readonly string[];
+  rows: Rows;
+  url: string;
+  linkText: string;
+  button: string;
+}): MailMessage {
+  return {
+    to: m.to,
+    subject: m.subject,
+    text: `${m.lines.join('\n')}\n\n${textRows(m.rows)}\n\n${m.linkText}: ${m.url}\n`,
+    html: layout(
+      m.subject,
+      `${m.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${table(m.rows)}
+${button(m.url, m.button)}`,
+      ORDER_REASON,
+    ),
+  };
+}
+
 /** To the customer on every later status change. */
 export function orderStatusEmail(
   to: string,
@@ -75,18 +102,66 @@ export function orderStatusEmail(
       `Your payment of ${formatMoney({ amount: order.total, currency: order.currency })} will be refunded shortly.`,
     );
   }
-  return {
+  return orderMessage({
     to,
     subject: `Order ${ref} is now ${now}`,
-    text: `${lines.join('\n')}\n\n${textRows(summaryRows(order))}\n\nFollow it on your dashboard: ${dashboardUrl}\n`,
-    html: layout(
-      `Order ${ref} is now ${now}`,
-      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-${table(summaryRows(order))}
-${button(dashboardUrl, 'Follow your order')}`,
-      ORDER_REASON,
-    ),
-  };
+    lines,
+    rows: summaryRows(order),
+    url: dashboardUrl,
+    linkText: 'Follow it on your dashboard',
+    button: 'Follow your order',
+  });
+}
+
+/** To the customer when the courier changes an order without moving its status (tracking, date). */
+export function orderUpdatedEmail(
+  to: string,
+  order: OrderRow,
+  note: string,
+  dashboardUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const lines = [`${order.vendorName} updated your order ${ref}.`, `What changed: ${note}`];
+  return orderMessage({
+    to,
+    subject: `Order ${ref} was updated`,
+    lines,
+    rows: summaryRows(order),
+    url: dashboardUrl,
+    linkText: 'Follow it on your dashboard',
+    button: 'Follow your order',
+  });
+}
+
+/** To the vendor's owner when the customer cancels a paid order: it must not be collected. */
+export function vendorOrderCancelledEmail(
+  to: string,
+  order: OrderRow,
+  note: string | null,
+  dashboardUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const rows: Rows = [
+    ['Order', ref],
+    ['Service', order.serviceName],
+    ['Collection date', order.collectionDate],
+    ['Collect from', place(order.collectionAddress)],
+    ['Deliver to', place(order.deliveryAddress)],
+    ...(note ? ([['Reason', note]] as Rows) : []),
+  ];
+  const lines = [
+    `The customer cancelled order ${ref} for ${order.serviceName}.`,
+    'Please do not collect it. The customer’s payment is refunded, and the order no longer counts towards your revenue.',
+  ];
+  return orderMessage({
+    to,
+    subject: `Order ${ref} was cancelled by the customer`,
+    lines,
+    rows,
+    url: dashboardUrl,
+    linkText: 'Your vendor dashboard',
+    button: 'Open your vendor dashboard',
+  });
 }
 
 /** To the vendor's owner when a paid order arrives for one of its services. */

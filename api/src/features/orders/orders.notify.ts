@@ -4,10 +4,17 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderStatus, users, vendors } from '../../db/schema';
+import { type OrderActorRole, type OrderStatus, users, vendors } from '../../db/schema';
 import type { MailMessage } from '../../providers/mail';
 import type { OrderRow } from './order-store';
-import { orderPaidEmail, orderStatusEmail, type RefundNote, vendorNewOrderEmail } from './orders.emails';
+import {
+  orderPaidEmail,
+  orderStatusEmail,
+  orderUpdatedEmail,
+  type RefundNote,
+  vendorNewOrderEmail,
+  vendorOrderCancelledEmail,
+} from './orders.emails';
 
 async function send(
   deps: AppDeps,
@@ -61,14 +68,30 @@ export async function notifyOrderPaid(deps: AppDeps, order: OrderRow) {
   );
 }
 
-/** Any other status change: the customer hears about it, with the refund when there is one. */
+/**
+ * Any other status change: the customer hears about it, with the refund when there is one. When
+ * the customer cancelled a paid order, the vendor hears too, so that nobody turns up to collect it.
+ */
 export async function notifyStatusChanged(
   deps: AppDeps,
   order: OrderRow,
   from: OrderStatus,
   note: string | null,
   refund: RefundNote,
+  actorRole: OrderActorRole,
 ) {
+  if (actorRole === 'customer' && order.status === 'cancelled' && order.paidAt) {
+    await send(
+      deps,
+      async () => {
+        const to = await vendorOwnerEmail(deps, order);
+        return to
+          ? vendorOrderCancelledEmail(to, order, note, `${deps.config.publicUrl}/vendor-dashboard`)
+          : null;
+      },
+      { orderId: order.id, mail: 'vendor order cancelled' },
+    );
+  }
   await send(
     deps,
     async () => {
@@ -78,5 +101,17 @@ export async function notifyStatusChanged(
         : null;
     },
     { orderId: order.id, mail: 'order status' },
+  );
+}
+
+/** The courier changed an order without moving its status: the customer hears what changed. */
+export async function notifyOrderUpdated(deps: AppDeps, order: OrderRow, note: string) {
+  await send(
+    deps,
+    async () => {
+      const to = await customerEmail(deps, order.customerId);
+      return to ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`) : null;
+    },
+    { orderId: order.id, mail: 'order updated' },
   );
 }

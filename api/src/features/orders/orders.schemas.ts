@@ -267,7 +267,14 @@ export const OrderSchema = z
     chargeableWeightKg: z.number(),
     customs: nullableRef(OrderCustomsSchema),
     items: z.array(OrderItemSchema).nullable(),
-    notes: z.string().nullable(),
+    notes: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The customer’s notes for the courier, written at booking' }),
+    vendorNotes: z.string().nullable().openapi({
+      description:
+        'The courier’s own notes on the order (the vendor drawer’s Courier Notes), shown to the customer too',
+    }),
     price: OrderPriceSchema,
     trackingNumber: z.string().nullable(),
     labelUrl: z.string().nullable(),

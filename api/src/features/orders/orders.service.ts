@@ -122,6 +122,7 @@ export function toOrderDto(
     customs: order.customs ?? null,
     items: order.items ?? null,
     notes: order.notes,
+    vendorNotes: order.vendorNotes,
     price: {
       net: order.net,
       vat: order.vat,
@@ -295,7 +296,7 @@ export async function afterStatusChange(
     after.status === 'cancelled'
       ? await refundIfPaid(deps, await orderPayment(deps.db, after), `order cancelled by ${actor.role}`)
       : null;
-  await notifyStatusChanged(deps, after, from, note, refund);
+  await notifyStatusChanged(deps, after, from, note, refund, actor.role);
   return refund;
 }
 

@@ -132,9 +132,15 @@ export const UpdateVendorOrderBodySchema = z
           'Label URL must be a web address (http or https)',
         ),
     ).openapi({ description: 'An http(s) link to the courier’s label; null or "" removes it' }),
-    notes: clearable(
-      z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters'),
-    ).openapi({ description: 'Courier notes; null or "" removes them' }),
+    vendorNotes: clearable(
+      z
+        .string({ error: 'Courier notes must be text' })
+        .trim()
+        .max(1000, 'Courier notes must be at most 1000 characters'),
+    ).openapi({
+      description:
+        'The courier’s own notes on the order; null or "" removes them. The customer’s booking notes (`notes`) are read-only',
+    }),
     collectionDate: clearable(
       z
         .string({ error: 'Collection date must be text' })

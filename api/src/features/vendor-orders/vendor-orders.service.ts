@@ -6,15 +6,15 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type OrderStatus, orders } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
-import { containsText } from '../../lib/sql';
 import { type OrderRow, recordOrderEvent } from '../orders/order-store';
+import { notifyOrderUpdated } from '../orders/orders.notify';
 import {
   afterStatusChange,
   OrdersService,
@@ -33,21 +33,30 @@ import type {
 
 const NOT_FOUND = 'Order not found';
 
+/** Statuses only a paid order reaches: with one of these, "is paid" needs no check of its own. */
+const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'in_transit', 'delivered']);
+
+/** A whole order id as the API gives it out (UUIDv7), pasted into the search box. */
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)];
+  const conditions: (SQL | undefined)[] = [eq(orders.vendorId, vendorId)];
+  // An order cancelled before payment is cancelled but unpaid; the other statuses imply payment,
+  // and skipping the check saves reading paid_at on every row a count passes.
+  if (!filters.status || !PAID_STATUSES.has(filters.status)) conditions.push(isNotNull(orders.paidAt));
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.from) conditions.push(gte(orders.createdAt, ukDayStart(filters.from)));
   // Inclusive of the whole To day, to 23:59:59 UK time.
   if (filters.to) conditions.push(lt(orders.createdAt, ukDayEnd(filters.to)));
   const text = filters.q?.replace(/^#/, '').trim();
   if (text) {
+    // search_text holds the lower-cased reference, delivery name and service name
+    // (orderSearchText) and sits in the dashboard's covering indexes, so neither the search nor
+    // its count reads the table; instr takes the text literally (no LIKE wildcards to escape).
     conditions.push(
-      or(
-        containsText(sql`substr(${orders.id}, -8)`, text),
-        eq(orders.id, text),
-        containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
-        containsText(orders.serviceName, text),
-      ),
+      FULL_ID.test(text)
+        ? eq(orders.id, text.toLowerCase())
+        : sql`instr(${orders.searchText}, ${text.toLowerCase()}) > 0`,
     );
   }
   return and(...conditions) as SQL;
@@ -68,20 +77,26 @@ export class VendorOrdersService {
     const where = filterWhere(await this.vendorId(ownerId), query);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
+    const offset = page ? (page - 1) * query.limit : 0;
     const rows = await db
       .select()
       .from(orders)
       .where(and(where, olderThan(orders, after)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1)
-      .offset(page ? (page - 1) * query.limit : 0);
+      .offset(offset);
     const items = rows.slice(0, query.limit);
-    const [total] = await db.select({ n: count() }).from(orders).where(where);
+    // A short page by number is the last one: the rows before it and on it are the total, and a
+    // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
+    const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
+    const total = lastPage
+      ? offset + rows.length
+      : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
     const byOrder = await orderPayments(db, items);
     const now = this.deps.now();
     return {
       items: items.map((o) => toOrderDto(o, byOrder.get(o.id), 'vendor', now)),
-      total: total?.n ?? 0,
+      total,
       limit: query.limit,
       page,
       nextCursor: nextCursor(rows, query.limit),
@@ -90,24 +105,31 @@ export class VendorOrdersService {
 
   async stats(ownerId: string) {
     const { db } = this.deps;
-    const mine = and(eq(orders.vendorId, await this.vendorId(ownerId)), isNotNull(orders.paidAt));
-    const byStatus = await db
-      .select({ status: orders.status, n: count() })
+    // One pass over the orders_vendor_stats_idx covering index: counts and sums by status
+    // and currency, never the table's rows.
+    const groups = await db
+      .select({
+        status: orders.status,
+        currency: orders.currency,
+        n: count(),
+        amount: sql<number>`sum(${orders.total})`,
+      })
       .from(orders)
-      .where(mine)
-      .groupBy(orders.status);
-    const n = (status: OrderStatus) => byStatus.find((r) => r.status === status)?.n ?? 0;
+      .where(and(eq(orders.vendorId, await this.vendorId(ownerId)), isNotNull(orders.paidAt)))
+      .groupBy(orders.status, orders.currency);
+    const n = (status: OrderStatus) =>
+      groups.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
     // Cancelled orders were refunded: they earned nothing.
-    const revenue = await db
-      .select({ currency: orders.currency, amount: sql<number>`sum(${orders.total})`, n: count() })
-      .from(orders)
-      .where(and(mine, ne(orders.status, 'cancelled')))
-      .groupBy(orders.currency)
-      .orderBy(orders.currency);
-    const revenueByCurrency = revenue.map((r) => ({
-      amount: Number(r.amount),
-      currency: r.currency as Currency,
-    }));
+    const earning = new Map<Currency, { amount: number; n: number }>();
+    for (const g of groups) {
+      if (g.status === 'cancelled') continue;
+      const seen = earning.get(g.currency) ?? { amount: 0, n: 0 };
+      earning.set(g.currency, { amount: seen.amount + Number(g.amount), n: seen.n + g.n });
+    }
+    const revenue = [...earning.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, r]) => ({ currency, amount: r.amount, n: r.n }));
+    const revenueByCurrency = revenue.map((r) => ({ amount: r.amount, currency: r.currency }));
     // Amounts in different currencies cannot be added without exchange rates, which we do not
     // hold: the headline is the GBP total (the marketplace's currency) or the only currency used.
     const headline = revenueByCurrency.find((r) => r.currency === 'GBP') ??
@@ -116,7 +138,7 @@ export class VendorOrdersService {
         currency: 'GBP' as Currency,
       };
     return {
-      totalOrders: byStatus.reduce((sum, r) => sum + r.n, 0),
+      totalOrders: groups.reduce((sum, r) => sum + r.n, 0),
       pendingOrders: n('pending'),
       confirmedOrders: n('confirmed'),
       inTransitOrders: n('in_transit'),
@@ -156,7 +178,8 @@ export class VendorOrdersService {
         });
         if (!order) throw AppError.notFound(NOT_FOUND);
 
-        const set: Partial<Pick<OrderRow, 'trackingNumber' | 'labelUrl' | 'notes' | 'collectionDate'>> = {};
+        const set: Partial<Pick<OrderRow, 'trackingNumber' | 'labelUrl' | 'vendorNotes' | 'collectionDate'>> =
+          {};
         const notes: string[] = [];
         if (body.trackingNumber !== undefined && body.trackingNumber !== order.trackingNumber) {
           // Checked under the write lock the immediate transaction holds, so no one takes it meanwhile.
@@ -180,10 +203,11 @@ export class VendorOrdersService {
             notes.push(labelUrl ? 'Label link updated' : 'Label link removed');
           }
         }
-        if (body.notes !== undefined) {
-          const text = body.notes || null;
-          if (text !== order.notes) {
-            set.notes = text;
+        // The courier's own notes: the customer's booking notes (order.notes) are never touched here.
+        if (body.vendorNotes !== undefined) {
+          const text = body.vendorNotes || null;
+          if (text !== order.vendorNotes) {
+            set.vendorNotes = text;
             notes.push(text ? 'Courier notes updated' : 'Courier notes removed');
           }
         }
@@ -240,6 +264,9 @@ export class VendorOrdersService {
         { orderId, from: before.status, to: after.status },
         `vendor marked order ${statusLabel(after.status)}`,
       );
+    } else if (result.note) {
+      // A new tracking number or collection date matters to the customer as much as a status.
+      await notifyOrderUpdated(deps, after, result.note);
     }
     return new OrdersService(deps).detail(after, 'vendor');
   }

@@ -186,6 +186,18 @@ describe('GET /vendor/orders', () => {
     const next = await t.get(`${ORDERS}?limit=2&cursor=${first.body.nextCursor}`, a.auth);
     expect(idsOf(next.body)).toEqual([o2.id, o1.id]);
     expect(next.body).toMatchObject({ page: null, nextCursor: null, total: 4 });
+    // The total is the same whether a page is full, short (the last) or past the end.
+    for (const [query, shown] of [
+      ['limit=3', 3],
+      ['limit=3&page=2', 1],
+      ['limit=3&page=3', 0],
+      ['limit=5', 4],
+      ['limit=3&status=pending', 1],
+    ] as const) {
+      const res = await t.get(`${ORDERS}?${query}`, a.auth);
+      expect(res.body.items.length, query).toBe(shown);
+      expect(res.body.total, query).toBe(query.includes('status') ? 1 : 4);
+    }
   });
 
   it.each([
@@ -323,10 +335,10 @@ describe('GET /vendor/orders/export.csv', () => {
 
 describe('PATCH /vendor/orders/{id}', () => {
   /** A real booking, paid with the TEST MODE provider: the order is pending. */
-  async function paidOrder() {
+  async function paidOrder(booking: Record<string, unknown> = {}) {
     const f = await bookingFixture(t, { price: 1000 });
     const { option } = await quoteOptionFor(t, f.vendor.service.id);
-    const created = await t.post('/api/v1/orders', bookingBody(option.id, TODAY), f.auth);
+    const created = await t.post('/api/v1/orders', bookingBody(option.id, TODAY, booking), f.auth);
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     const start = await t.post(`/api/v1/orders/${id}/payment`, undefined, f.auth);
@@ -391,7 +403,7 @@ describe('PATCH /vendor/orders/{id}', () => {
     });
   });
 
-  it('changes the other fields with one timeline entry and no status email', async () => {
+  it('changes the other fields with one timeline entry and one email to the customer', async () => {
     const { f, id, vendor } = await paidOrder();
     const before = (await subjectsTo(f.customerEmail)).length;
     const res = await t.patch(
@@ -401,7 +413,7 @@ describe('PATCH /vendor/orders/{id}', () => {
         status: 'pending',
         trackingNumber: '1Z999AA10123456784',
         labelUrl: 'https://labels.example/1Z999.pdf',
-        notes: 'Leave with the neighbour',
+        vendorNotes: 'Leave with the neighbour',
         collectionDate: '2026-03-12',
       },
       vendor,
@@ -411,7 +423,7 @@ describe('PATCH /vendor/orders/{id}', () => {
       status: 'pending',
       trackingNumber: '1Z999AA10123456784',
       labelUrl: 'https://labels.example/1Z999.pdf',
-      notes: 'Leave with the neighbour',
+      vendorNotes: 'Leave with the neighbour',
       collectionDate: '2026-03-12',
     });
     expect((await eventsOf(id)).at(-1)).toEqual({
@@ -420,14 +432,56 @@ describe('PATCH /vendor/orders/{id}', () => {
       actorRole: 'vendor',
       note: 'Tracking number 1Z999AA10123456784; Label link updated; Courier notes updated; Collection date 2026-03-12',
     });
-    expect((await subjectsTo(f.customerEmail)).length).toBe(before);
+    const subjects = await subjectsTo(f.customerEmail);
+    expect(subjects.length).toBe(before + 1);
+    expect(subjects).toContain(`Order #${id.slice(-8)} was updated`);
+    // The customer reads the change in their own view of the order's timeline.
+    const mine = await t.get(`/api/v1/orders/${id}`, f.auth);
+    expect(mine.body.events.at(-1)).toMatchObject({
+      actorRole: 'vendor',
+      note: expect.stringContaining('1Z999'),
+    });
+    expect(mine.body.vendorNotes).toBe('Leave with the neighbour');
 
-    const cleared = await t.patch(`${ORDERS}/${id}`, { labelUrl: null, notes: '' }, vendor);
-    expect(cleared.body).toMatchObject({ labelUrl: null, notes: null });
-    // Sending what is already there changes nothing and records nothing.
+    const cleared = await t.patch(`${ORDERS}/${id}`, { labelUrl: null, vendorNotes: '' }, vendor);
+    expect(cleared.body).toMatchObject({ labelUrl: null, vendorNotes: null });
+    // Sending what is already there changes nothing, records nothing and emails no one.
     const events = (await eventsOf(id)).length;
-    await t.patch(`${ORDERS}/${id}`, { notes: null, collectionDate: '2026-03-12' }, vendor);
+    const mails = (await subjectsTo(f.customerEmail)).length;
+    await t.patch(`${ORDERS}/${id}`, { vendorNotes: null, collectionDate: '2026-03-12' }, vendor);
     expect((await eventsOf(id)).length).toBe(events);
+    expect((await subjectsTo(f.customerEmail)).length).toBe(mails);
+  });
+
+  it('keeps the customer’s booking notes when the courier writes its own', async () => {
+    const { f, id, vendor } = await paidOrder({ notes: 'Ring the bell twice' });
+    const res = await t.patch(`${ORDERS}/${id}`, { vendorNotes: 'Collected from the side door' }, vendor);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      notes: 'Ring the bell twice',
+      vendorNotes: 'Collected from the side door',
+    });
+    await t.patch(`${ORDERS}/${id}`, { vendorNotes: null }, vendor);
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ notes: 'Ring the bell twice', vendorNotes: null });
+    expect((await t.get(`/api/v1/orders/${id}`, f.auth)).body.notes).toBe('Ring the bell twice');
+    // The customer's notes are not the courier's to write.
+    const theirs = await t.patch(`${ORDERS}/${id}`, { notes: 'Overwritten' }, vendor);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.errors).toContainEqual({ path: '(body)', message: 'Unknown field(s): notes' });
+  });
+
+  it('emails the vendor when the customer cancels a paid order', async () => {
+    const { f, id } = await paidOrder();
+    const cancelled = await t.post(`/api/v1/orders/${id}/cancel`, { reason: 'Plans changed' }, f.auth);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const mail = (
+      await t.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(f.vendor.ownerEmail)}`)
+    ).body.items.find(
+      (m: { subject: string }) => m.subject === `Order #${id.slice(-8)} was cancelled by the customer`,
+    );
+    expect(mail?.text).toContain('Please do not collect it');
+    expect(mail?.text).toContain('Plans changed');
   });
 
   it.each([

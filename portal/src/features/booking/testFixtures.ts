@@ -137,6 +137,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     customs: null,
     items: null,
     notes: null,
+    vendorNotes: null,
     price: { net: 749, vat: 150, coverFee: 88, total: 987, currency: 'GBP' },
     trackingNumber: 'CSG123',
     labelUrl: null,

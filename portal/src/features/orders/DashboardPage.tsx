@@ -13,7 +13,7 @@ import { JobsList } from '../jobs/JobsList';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
 import { DashboardLayout } from './DashboardLayout';
 import { OrderDrawer } from './OrderDrawer';
-import { StatusBadge } from './OrderParts';
+import { OrdersLoading, StatusBadge } from './OrderParts';
 import './orders.css';
 
 /** The customer dashboard: totals, orders (newest first) with their detail panel, and posted jobs. */
@@ -147,16 +147,7 @@ function routeText(order: Order): string {
 }
 
 export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id: string) => void }) {
-  if (query.isPending) {
-    return (
-      <div className="page-state page-state--compact">
-        <Spinner size="md" label="Loading orders..." />
-        <span aria-hidden="true" className="muted">
-          Loading orders...
-        </span>
-      </div>
-    );
-  }
+  if (query.isPending) return <OrdersLoading />;
   if (query.isError) {
     return (
       <div className="alert alert--error" role="alert">

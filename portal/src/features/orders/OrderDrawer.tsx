@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
@@ -36,6 +36,29 @@ const ACTORS: Record<string, string> = {
 
 /** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
 export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  return (
+    <OrderDrawerFrame orderId={orderId} onClose={onClose}>
+      {(order) => <OrderDetailView order={order} />}
+    </OrderDrawerFrame>
+  );
+}
+
+/**
+ * The drawer around one order, for customers and vendors alike: the reference and status in the
+ * header, the order loaded (with a retry on failure), and `children` drawing the loaded order.
+ */
+export function OrderDrawerFrame({
+  orderId,
+  onClose,
+  subtitle,
+  children,
+}: {
+  orderId: string;
+  onClose: () => void;
+  /** Said after "Placed <date>" in the header. */
+  subtitle?: (order: OrderDetail) => ReactNode;
+  children: (order: OrderDetail) => ReactNode;
+}) {
   const titleId = useId();
   const { apiClient } = useAuth();
   const order = useQuery({
@@ -53,6 +76,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: ()
           {order.data ? (
             <p className="muted drawer__subtitle">
               <StatusBadge status={order.data.status} /> Placed {formatDateTime(order.data.createdAt)}
+              {subtitle?.(order.data)}
             </p>
           ) : null}
         </div>
@@ -71,10 +95,40 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: ()
             </button>
           </div>
         ) : (
-          <OrderDetailView order={order.data} />
+          children(order.data)
         )}
       </div>
     </Drawer>
+  );
+}
+
+/** The paid order's documents: the label, and the customs declaration of an international one. */
+export function OrderDocumentButtons({ order }: { order: Pick<OrderDetail, 'id' | 'documents'> }) {
+  const { download, busy } = useDocumentDownload();
+  const { label, customs } = order.documents;
+  return (
+    <>
+      {label ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => download(order.id, 'label')}
+          disabled={busy !== null}
+        >
+          {busy === 'label' ? <Spinner label="Downloading" /> : 'Download label'}
+        </button>
+      ) : null}
+      {customs ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => download(order.id, 'customs')}
+          disabled={busy !== null}
+        >
+          {busy === 'customs' ? <Spinner label="Downloading" /> : 'Customs declaration'}
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -149,6 +203,11 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <p className="pre-line">{order.notes}</p>
         </Section>
       ) : null}
+      {order.vendorNotes ? (
+        <Section title="Notes from the courier">
+          <p className="pre-line">{order.vendorNotes}</p>
+        </Section>
+      ) : null}
       <CustomsSections
         customs={order.customs}
         items={order.items}
@@ -191,7 +250,6 @@ function Timeline({ events }: { events: readonly OrderEvent[] }) {
 function OrderActions({ order }: { order: OrderDetail }) {
   const { apiClient } = useAuth();
   const queryClient = useQueryClient();
-  const { download, busy } = useDocumentDownload();
   const [confirming, setConfirming] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const key = useRef<string>('');
@@ -232,26 +290,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
       ) : null}
       <div className="row">
         <PayNowLink order={order} />
-        {label ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => download(order.id, 'label')}
-            disabled={busy !== null}
-          >
-            {busy === 'label' ? <Spinner label="Downloading" /> : 'Download label'}
-          </button>
-        ) : null}
-        {customs ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => download(order.id, 'customs')}
-            disabled={busy !== null}
-          >
-            {busy === 'customs' ? <Spinner label="Downloading" /> : 'Customs declaration'}
-          </button>
-        ) : null}
+        <OrderDocumentButtons order={order} />
         {order.actions.cancel && !confirming ? (
           <button
             type="button"

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ReferenceData } from '../../app/meta';
+import { Spinner } from '../../components/Spinner';
 import { formatMoney, statusLabel, statusTone } from '../../lib/format';
 import { countryName } from '../booking/api';
 import type { OrderAddress, OrderCustoms, OrderDetail, OrderItem } from './api';
@@ -12,6 +13,18 @@ export function optionLabel(
   value: string,
 ): string {
   return list?.find((o) => o.value === value)?.label ?? statusLabel(value);
+}
+
+/** The specification's 'Loading orders...' state of an orders table, for the customer and the vendor. */
+export function OrdersLoading() {
+  return (
+    <div className="page-state page-state--compact">
+      <Spinner size="md" label="Loading orders..." />
+      <span aria-hidden="true" className="muted">
+        Loading orders...
+      </span>
+    </div>
+  );
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,0 +1,28 @@
+/** Helpers the browser tests share: dates as the API reads them, and codes from the dev mailbox. */
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** Today in the UK, YYYY-MM-DD: collection dates are UK dates. */
+export function ukToday(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/** The newest 6-digit code mailed to `email`, read from the outbox's dev mailbox (retried until it arrives). */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+    expect(response.ok()).toBe(true);
+    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+    const match = items
+      .map((m) => /(?<![\d-])(\d{6})(?![\d-])/.exec(`${m.subject}\n${m.text}`))
+      .find(Boolean);
+    expect(match).toBeTruthy();
+    code = match![1]!;
+  }).toPass({ timeout: 15_000 });
+  return code;
+}

@@ -1,0 +1,269 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { mailedCode, ukToday } from './support';
+
+/**
+ * The vendor side of the marketplace loop, against the real API serving the built portal, with
+ * the TEST MODE payment provider:
+ * - a new courier (made and activated through the API) adds a courier service in the UI, a
+ *   customer books and pays for it, and the courier finds the order on the dashboard, moves it to
+ *   in transit with a tracking number (the customer's timeline shows it) and exports it as CSV;
+ * - a customer posts and pays a job, the courier accepts it with a service, and it becomes an
+ *   order on that courier's dashboard.
+ */
+
+const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
+const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
+const VENDOR_PASSWORD = 'correct-horse-battery';
+const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A new courier business, verified and activated through the API (staff activation is the admin's). */
+async function activeCourier(request: APIRequestContext) {
+  const email = `e2e-courier-${unique()}@example.com`;
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { email, password: VENDOR_PASSWORD, role: 'vendor', name: 'E2E Courier' },
+  });
+  expect(signup.status()).toBeLessThan(300);
+  const verified = await request.post('/api/v1/auth/verify-email', {
+    data: { email, code: await mailedCode(request, email) },
+  });
+  expect(verified.ok()).toBe(true);
+  const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
+  const me = await request.get('/api/v1/vendors/me', { headers: { Authorization: `Bearer ${vendorToken}` } });
+  const vendorId = ((await me.json()) as { id: string }).id;
+  const admin = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
+  const activated = await request.post(`/api/v1/admin/vendors/${vendorId}/activate`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(activated.ok()).toBe(true);
+  return { email, password: VENDOR_PASSWORD };
+}
+
+/** A page in a browser context of its own: the courier and the customer are signed in side by side. */
+async function signedInPage(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
+  ).toBeVisible();
+  return page;
+}
+
+/** The courier adds a domestic service, Any to Any, one tier up to 30 kg, through the form. */
+async function addService(page: Page, name: string) {
+  await page.goto('/add-courier');
+  const form = page.getByRole('form', { name: 'Add New Courier Service' });
+  await form.getByLabel('Service name').fill(name);
+  await form.getByLabel('Service type').selectOption('domestic');
+  const tier = form.getByRole('group', { name: 'Tier 1' });
+  await tier.getByLabel('Up to (kg)').fill('30');
+  await tier.getByLabel('Price (£)').fill('4.00');
+  await form.getByRole('button', { name: 'Add Courier Service' }).click();
+  await expect(page.getByText('Courier service added successfully!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+}
+
+async function fillAddresses(form: Locator, recipient: string) {
+  const fill = async (
+    group: Locator,
+    a: {
+      name: string;
+      email: string;
+      phone: string;
+      postcode: string;
+      street: string;
+      town: string;
+      county: string;
+    },
+  ) => {
+    await group.getByLabel('Full name').fill(a.name);
+    await group.getByLabel('Email').fill(a.email);
+    await group.getByLabel('Contact number').fill(a.phone);
+    await group.getByLabel('Postcode').fill(a.postcode);
+    await group.getByLabel('Street', { exact: true }).fill(a.street);
+    await group.getByLabel('Town').fill(a.town);
+    await group.getByLabel('County').fill(a.county);
+  };
+  await fill(form.getByRole('group', { name: 'Collection address' }), {
+    name: 'Casey Customer',
+    email: CUSTOMER.email,
+    phone: '020 7946 0000',
+    postcode: 'SW1A 1AA',
+    street: '10 Downing Street',
+    town: 'London',
+    county: 'Greater London',
+  });
+  await fill(form.getByRole('group', { name: 'Delivery address' }), {
+    name: recipient,
+    email: 'recipient@example.com',
+    phone: '0131 496 0000',
+    postcode: 'EH1 1YZ',
+    street: '1 Royal Mile',
+    town: 'Edinburgh',
+    county: 'Midlothian',
+  });
+}
+
+/** The TEST MODE provider's approval page, from the portal's payment step. */
+async function payInTestMode(page: Page) {
+  await expect(page.getByText('TEST MODE: no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: /Approve test payment/ }).click();
+}
+
+/** Filters the vendor dashboard to one recipient and answers that order's row. */
+async function findOrder(page: Page, recipient: string) {
+  await page.goto('/vendor-dashboard');
+  await expect(page.getByRole('heading', { name: 'Order Status Distribution' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(recipient);
+  await expect(page.getByText('Showing 1 of 1 orders')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: recipient });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test('a courier handles an order from booking to in transit, and exports it', async ({ browser }) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request);
+  const serviceName = `E2E Nationwide ${unique()}`;
+  const recipient = `Morag ${unique()}`;
+
+  const vendor = await signedInPage(browser, courier);
+  await addService(vendor, serviceName);
+
+  // The customer books that service and pays in TEST MODE.
+  const customer = await signedInPage(browser, CUSTOMER);
+  await customer.goto(`/result?${ROUTE}`);
+  const card = customer
+    .getByTestId('quote-card')
+    .filter({ has: customer.getByRole('heading', { name: serviceName }) });
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  const form = customer.getByRole('form', { name: 'Book your delivery' });
+  await fillAddresses(form, recipient);
+  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Package content').fill('Books');
+  await form.getByLabel('Content value (£)').fill('45.00');
+  await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');
+  await form.getByRole('radio', { name: 'No extended cover' }).check();
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Review order' }).click();
+  await customer.getByRole('button', { name: 'Confirm and pay' }).click();
+  await payInTestMode(customer);
+  await expect(customer.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  const reference = (await customer.locator('.confirmation__number strong').textContent())?.trim() ?? '';
+  expect(reference).toMatch(/^#[0-9a-z-]{8}$/i);
+
+  // The courier finds it, opens it and moves it on: confirmed, then in transit with a tracking number.
+  const row = await findOrder(vendor, recipient);
+  await expect(row).toContainText(reference);
+  await expect(row).toContainText(serviceName);
+  await expect(row.getByText('Pending')).toBeVisible();
+  await row.getByRole('button', { name: `View details of order ${reference}` }).click();
+  const drawer = vendor.getByRole('dialog', { name: `Order ${reference}` });
+  await expect(drawer.getByRole('heading', { name: "Customer's Notes" })).toBeVisible();
+  await expect(drawer.getByText('Ring the bell twice')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Edit Order' }).click();
+  await drawer.getByLabel('Status').selectOption('confirmed');
+  await drawer.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(vendor.getByText('Order updated successfully!').first()).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await expect(row.getByText('Confirmed')).toBeVisible();
+
+  const tracking = `E2E-${unique().toUpperCase()}`;
+  await row.getByRole('button', { name: `View details of order ${reference}` }).click();
+  await drawer.getByRole('button', { name: 'Edit Order' }).click();
+  await drawer.getByLabel('Status').selectOption('in_transit');
+  await drawer.getByLabel('Tracking Number').fill(tracking);
+  await drawer.getByLabel('Courier Notes').fill('Collected on time');
+  await drawer.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(row.getByText('In transit')).toBeVisible();
+  // The status filter finds it among in-transit orders only.
+  await vendor.getByRole('combobox', { name: 'Status' }).selectOption('in_transit');
+  await expect(vendor.getByText('Showing 1 of 1 orders')).toBeVisible();
+
+  // The customer's timeline shows the move, their notes intact beside the courier's.
+  await customer.goto('/dashboard');
+  const customerRow = customer.getByRole('row').filter({ hasText: reference });
+  await expect(customerRow.getByText('In transit')).toBeVisible();
+  await customerRow.getByRole('button', { name: `View details of order ${reference}` }).click();
+  const detail = customer.getByRole('dialog', { name: `Order ${reference}` });
+  const timeline = detail.getByRole('list', { name: 'Tracking timeline' });
+  await expect(timeline.getByText('In transit')).toBeVisible();
+  await expect(timeline.getByText(new RegExp(`Tracking number ${tracking}`))).toBeVisible();
+  await expect(detail.getByText('Ring the bell twice')).toBeVisible();
+  await expect(detail.getByText('Collected on time')).toBeVisible();
+
+  // The export holds the order: every filtered row, from the server.
+  const downloading = vendor.waitForEvent('download');
+  await vendor.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^vendor-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile(await download.path())).toString('utf8');
+  expect(csv).toContain('Order ID,Date,Customer,Courier,Status,Price,Currency');
+  expect(csv).toContain(`${reference},`);
+  expect(csv).toContain(recipient);
+  expect(csv).toContain('in_transit');
+});
+
+test('a paid job accepted by a courier becomes an order on its dashboard', async ({ browser }) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request);
+  const serviceName = `E2E Jobs ${unique()}`;
+  const recipient = `Ailsa ${unique()}`;
+  const vendor = await signedInPage(browser, courier);
+  await addService(vendor, serviceName);
+
+  // The customer posts a job at their own price and pays it.
+  const customer = await signedInPage(browser, CUSTOMER);
+  await customer.goto(`/post-job?${ROUTE}`);
+  const form = customer.getByRole('form', { name: 'Post a job' });
+  await fillAddresses(form, recipient);
+  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Package content').fill('Vinyl records');
+  await form.getByLabel('Content value (£)').fill('60.00');
+  await form.getByLabel('Asking price (£)').fill('24.00');
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Post job and pay' }).click();
+  await expect(customer).toHaveURL(/\/payment\?job=/);
+  await payInTestMode(customer);
+  await expect(customer).toHaveURL(/\/dashboard\?tab=jobs/);
+  const jobReference =
+    (await customer.getByText(/Job #\w{8} is posted/).textContent())?.match(/#\w{8}/)?.[0] ?? '';
+  expect(jobReference).toMatch(/^#\w{8}$/);
+
+  // The courier sees it among the available bids and accepts it with the new service.
+  await vendor.goto('/vendor-bids');
+  await expect(vendor.getByRole('heading', { name: 'Available Bids' })).toBeVisible();
+  const bid = vendor.getByRole('article', { name: `Bid ${jobReference}` });
+  await expect(bid).toContainText('Vinyl records');
+  await expect(bid).toContainText('£24.00');
+  await bid.getByRole('button', { name: 'Accept Bid' }).click();
+  const dialog = vendor.getByRole('dialog', { name: 'Select Courier Service' });
+  await dialog.getByRole('radio', { name: new RegExp(serviceName) }).check();
+  await dialog.getByRole('button', { name: 'Accept Bid' }).click();
+  await expect(vendor.getByText('Bid accepted successfully! Order has been created.')).toBeVisible();
+  await expect(bid).toBeHidden();
+
+  // It is now an order on the courier's dashboard, pending, with the job's price.
+  const row = await findOrder(vendor, recipient);
+  await expect(row).toContainText(serviceName);
+  await expect(row).toContainText('£24.00');
+  await expect(row.getByText('Pending')).toBeVisible();
+});

@@ -1,0 +1,283 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { problemResponse, type RecordedCall, type StubResponse, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+import { orderFixture, referenceData } from '../booking/testFixtures';
+import { activeVendor, vendorSession, vendorUser } from '../courier-services/fixtures';
+import type { VendorOrderStats } from './api';
+
+const signedIn = {
+  'POST /api/v1/auth/refresh': { body: vendorSession },
+  'GET /api/v1/users/me': {
+    body: { ...vendorUser, phone: null, address: null, avatarUrl: null },
+  },
+  'GET /api/v1/meta': { body: referenceData },
+  'GET /api/v1/vendors/me': { body: activeVendor },
+};
+
+const zeroStats: VendorOrderStats = {
+  totalOrders: 0,
+  pendingOrders: 0,
+  confirmedOrders: 0,
+  inTransitOrders: 0,
+  deliveredOrders: 0,
+  cancelledOrders: 0,
+  totalRevenue: { amount: 0, currency: 'GBP' },
+  revenueByCurrency: [],
+  revenueOrders: 0,
+};
+
+const stats: VendorOrderStats = {
+  totalOrders: 42,
+  pendingOrders: 5,
+  confirmedOrders: 7,
+  inTransitOrders: 3,
+  deliveredOrders: 25,
+  cancelledOrders: 2,
+  totalRevenue: { amount: 123456, currency: 'GBP' },
+  revenueByCurrency: [{ amount: 123456, currency: 'GBP' }],
+  revenueOrders: 40,
+};
+
+const listOf = (items: ReturnType<typeof orderFixture>[], total = items.length) => ({
+  body: { items, total, limit: 20, page: 1, nextCursor: null },
+});
+
+/** The query of every call the page made to a path, as the server received it. */
+function queriesTo(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], path: string) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+const paid = (overrides: Parameters<typeof orderFixture>[0]) =>
+  orderFixture({ actions: { pay: false, cancel: true, nextStatuses: ['confirmed'] }, ...overrides });
+
+describe('vendor dashboard', () => {
+  it('shows loading, then the empty state and zero figures', async () => {
+    let release: (value: StubResponse) => void = () => undefined;
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: zeroStats },
+      'GET /api/v1/vendor/orders': () => new Promise<StubResponse>((resolve) => (release = resolve)),
+    });
+    renderApp('/vendor-dashboard');
+    expect((await screen.findAllByText('Loading orders...')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swift Couriers' })).toBeTruthy();
+    release(listOf([]));
+    expect(await screen.findByRole('heading', { name: 'You have no orders' })).toBeTruthy();
+    const figures = screen.getByText('Total Revenue').closest('dl') as HTMLElement;
+    expect(within(figures).getByText('Total Orders').nextElementSibling?.textContent).toBe('0');
+    expect(within(figures).getByText('Total Revenue').nextElementSibling?.textContent).toBe('£0.00');
+    expect(screen.getByRole('link', { name: 'My Rate Cards' }).getAttribute('href')).toBe('/rate-card');
+    expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists the orders with their columns, badges and figures, and filters on the server', async () => {
+    const user = userEvent.setup();
+    const first = paid({
+      id: '0193f1b2-7c1e-7000-8000-0000aaaa1111',
+      status: 'pending',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    const second = paid({
+      id: '0193f1b2-7c1e-7000-8000-0000bbbb2222',
+      status: 'in_transit',
+      serviceName: 'Express 24',
+      deliveryAddress: { ...first.deliveryAddress, name: 'Robin Smith' },
+    });
+    const { fetchMock } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': () => {
+        const last = queriesTo(fetchMock, '/api/v1/vendor/orders').at(-1) ?? {};
+        if (last.q === 'nobody') return listOf([], 0);
+        if (last.status === 'in_transit') return listOf([second], 1);
+        return listOf([first, second], 42);
+      },
+    });
+    renderApp('/vendor-dashboard');
+
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order Date', 'Order ID', 'Customer', 'Courier', 'Price', 'Status', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('22-11-2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('#aaaa1111')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Morag Mackay')).toBeTruthy();
+    expect(within(rows[0]!).getByText('£9.87')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Pending').className).toContain('status-badge--yellow');
+    expect(within(rows[1]!).getByText('In transit').className).toContain('status-badge--blue');
+    expect(screen.getByText('Showing 42 of 42 orders')).toBeTruthy();
+    expect(await screen.findByText('£1,234.56', { selector: '.vendor-panel__figure' })).toBeTruthy();
+    expect(screen.getByText(/From 40 orders/)).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'in_transit');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    expect(await screen.findByText('Showing 1 of 42 orders', undefined, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(queriesTo(fetchMock, '/api/v1/vendor/orders').at(-1)).toEqual({
+          status: 'in_transit',
+          from: '2026-11-01',
+          to: '2026-11-30',
+          page: '1',
+          limit: '20',
+        }),
+      { timeout: 10_000 },
+    );
+
+    await user.type(screen.getByLabelText('Search'), 'nobody');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'No orders match your search criteria' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(queriesTo(fetchMock, '/api/v1/vendor/orders').at(-1)?.q).toBe('nobody');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Showing 42 of 42 orders', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('exports the filtered rows through the server', async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs; a subclass keeps every other URL behaviour.
+    class BlobUrl extends URL {
+      static override createObjectURL = vi.fn(() => 'blob:csv');
+      static override revokeObjectURL = vi.fn();
+    }
+    vi.stubGlobal('URL', BlobUrl);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { fetchMock } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([paid({ status: 'delivered' })], 1),
+    });
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/vendor/orders/export.csv') {
+        return new Response('\uFEFFOrder ID,Date\r\n#00abcd,22-11-2026\r\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="vendor-orders-2026-11-23.csv"',
+          },
+        });
+      }
+      return original(input, init);
+    });
+    renderApp('/vendor-dashboard?status=delivered&q=mackay');
+    await screen.findByRole('table', { name: 'Your orders, newest first' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(queriesTo(fetchMock, '/api/v1/vendor/orders/export.csv')).toEqual([
+      { status: 'delivered', q: 'mackay' },
+    ]);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('vendor-orders-2026-11-23.csv');
+  });
+});
+
+describe('vendor order drawer', () => {
+  const order = paid({
+    id: '0193f1b2-7c1e-7000-8000-0000cccc3333',
+    status: 'confirmed',
+    notes: 'Ring the bell twice',
+    vendorNotes: null,
+    coverAmount: 0,
+    parcels: [
+      { length: 30, width: 20, height: 15, weight: 2 },
+      { length: 10, width: 10, height: 10, weight: 1 },
+    ],
+    actions: { pay: false, cancel: true, nextStatuses: ['in_transit'] },
+  });
+
+  function stub(patch: (call: RecordedCall) => StubResponse | Promise<StubResponse>) {
+    return stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([order], 1),
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+      [`PATCH /api/v1/vendor/orders/${order.id}`]: patch,
+    });
+  }
+
+  it('shows every section, offers only the moves the state machine allows, and saves only the changes', async () => {
+    const user = userEvent.setup();
+    let release: (value: StubResponse) => void = () => undefined;
+    const { calls } = stub(() => new Promise<StubResponse>((resolve) => (release = resolve)));
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
+    for (const title of [
+      'Order Summary',
+      'Package Details',
+      'All Parcels',
+      'Tracking Information',
+      "Customer's Notes",
+      'Return Address',
+      'Delivery Address',
+    ]) {
+      expect(await within(drawer).findByRole('heading', { name: title })).toBeTruthy();
+    }
+    expect(within(drawer).queryByRole('heading', { name: 'Courier Notes' })).toBeNull();
+    expect(within(drawer).getByText('Ring the bell twice')).toBeTruthy();
+    expect(within(drawer).getByText('CSG123')).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Download label' })).toBeTruthy();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Edit Order' }));
+    const status = within(drawer).getByLabelText('Status') as HTMLSelectElement;
+    expect(Array.from(status.options).map((o) => o.value)).toEqual(['confirmed', 'in_transit', 'cancelled']);
+    await user.selectOptions(status, 'in_transit');
+    const tracking = within(drawer).getByLabelText('Tracking Number');
+    await user.clear(tracking);
+    await user.type(tracking, 'TRK-0001');
+    await user.type(within(drawer).getByLabelText('Courier Notes'), 'Collected at 9');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(drawer).findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      status: 'in_transit',
+      trackingNumber: 'TRK-0001',
+      vendorNotes: 'Collected at 9',
+    });
+    const before = calls.filter((c) => c.path === '/api/v1/vendor/orders/stats').length;
+    release({ body: { ...order, status: 'in_transit', trackingNumber: 'TRK-0001' } });
+    expect(await screen.findByText('Order updated successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/vendor/orders/stats').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('shows the server’s reason when a save fails, next to the field', async () => {
+    const user = userEvent.setup();
+    stub(() =>
+      problemResponse(422, 'Validation failed', {
+        errors: [{ path: 'trackingNumber', message: 'Tracking number must be 4 to 64 letters' }],
+      }),
+    );
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Edit Order' }));
+    const tracking = within(drawer).getByLabelText('Tracking Number');
+    await user.clear(tracking);
+    await user.type(tracking, 'x!');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    expect((await within(drawer).findAllByText('Tracking number must be 4 to 64 letters')).length).toBe(1);
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Order #cccc3333' })).toBeTruthy();
+  });
+});

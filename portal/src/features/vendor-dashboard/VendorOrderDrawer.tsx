@@ -1,0 +1,350 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { isApiError, saveErrorMessage } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
+import { FieldError } from '../../components/Field';
+import {
+  describeParcel,
+  formatLongDate,
+  formatMoney,
+  serviceTypeLabel,
+  statusLabel,
+  totalWeight,
+  ukDate,
+} from '../../lib/format';
+import type { OrderDetail, OrderStatus } from '../orders/api';
+import { OrderDocumentButtons, OrderDrawerFrame } from '../orders/OrderDrawer';
+import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
+import { type VendorOrderUpdate, vendorOrdersApi } from './api';
+
+interface VendorOrderDrawerProps {
+  orderId: string;
+  onClose: () => void;
+  /** After a successful save: the dashboard closes the drawer and reloads its list and figures. */
+  onSaved: () => void;
+}
+
+/** The order detail drawer of the vendor dashboard (spec §2.4): every section, and edit mode. */
+export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDrawerProps) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <OrderDrawerFrame
+      orderId={orderId}
+      onClose={onClose}
+      subtitle={(order) =>
+        order.collectionDate ? ` · Collection ${formatLongDate(order.collectionDate)}` : ''
+      }
+    >
+      {(order) => (
+        <div className="stack">
+          <div className="row">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setEditing((e) => !e)}
+              aria-expanded={editing}
+            >
+              {editing ? 'Cancel Edit' : 'Edit Order'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+          {editing ? (
+            <EditOrderForm order={order} onCancel={() => setEditing(false)} onSaved={onSaved} />
+          ) : null}
+          <OrderSections order={order} />
+        </div>
+      )}
+    </OrderDrawerFrame>
+  );
+}
+
+function OrderSections({ order }: { order: OrderDetail }) {
+  const reference = useReferenceData();
+  const currency = order.price.currency;
+  const first = order.parcels[0];
+  const { label, customs } = order.documents;
+  return (
+    <>
+      <Section title="Order Summary">
+        <dl className="meta-list">
+          <dt>Courier</dt>
+          <dd>{order.serviceName}</dd>
+          <dt>Service type</dt>
+          <dd>{serviceTypeLabel(order.serviceType)}</dd>
+          <dt>Total price</dt>
+          <dd>{formatMoney(order.price.total, currency)}</dd>
+          <dt>Insurance</dt>
+          <dd>{order.coverAmount > 0 ? formatMoney(order.coverAmount, 'GBP') : 'No'}</dd>
+          <dt>Customer</dt>
+          <dd>
+            {order.collectionAddress.name}{' '}
+            <span className="muted break-all">({order.collectionAddress.email})</span>
+          </dd>
+        </dl>
+      </Section>
+      <Section title="Package Details">
+        <dl className="meta-list">
+          <dt>Content</dt>
+          <dd>{order.contents}</dd>
+          <dt>Total value</dt>
+          <dd>{formatMoney(order.contentValue, currency)}</dd>
+          <dt>Weight</dt>
+          <dd>
+            {totalWeight(order.parcels)} kg (charged {order.chargeableWeightKg} kg)
+          </dd>
+          {first ? (
+            <>
+              <dt>Dimensions</dt>
+              <dd>
+                {first.length} x {first.width} x {first.height} cm
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Section>
+      {order.parcels.length > 1 ? (
+        <Section title="All Parcels">
+          <ul className="plain-list parcels">
+            {order.parcels.map((parcel, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: parcels have no id and never reorder.
+              <li key={index}>
+                Parcel {index + 1}: {describeParcel(parcel)}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {order.trackingNumber || order.labelUrl || label || customs ? (
+        <Section title="Tracking Information">
+          <dl className="meta-list">
+            {order.trackingNumber ? (
+              <>
+                <dt>Tracking number</dt>
+                <dd>{order.trackingNumber}</dd>
+              </>
+            ) : null}
+            {order.labelUrl ? (
+              <>
+                <dt>Label</dt>
+                <dd>
+                  <a href={order.labelUrl} target="_blank" rel="noopener noreferrer" className="break-all">
+                    Open the courier label
+                  </a>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {label || customs ? (
+            <div className="row vendor-drawer__documents">
+              <OrderDocumentButtons order={order} />
+            </div>
+          ) : null}
+        </Section>
+      ) : null}
+      {order.notes ? (
+        <Section title="Customer's Notes">
+          <p className="pre-line">{order.notes}</p>
+        </Section>
+      ) : null}
+      {order.vendorNotes ? (
+        <Section title="Courier Notes">
+          <p className="pre-line">{order.vendorNotes}</p>
+        </Section>
+      ) : null}
+      <AddressColumns
+        titles={['Return Address', 'Delivery Address']}
+        collection={order.collectionAddress}
+        delivery={order.deliveryAddress}
+        reference={reference.data}
+      />
+      {order.serviceType === 'international' ? (
+        <CustomsSections
+          customs={order.customs}
+          items={order.items}
+          currency={currency}
+          reference={reference.data}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The statuses the drawer offers: where the order is now, and where the state machine lets it go. */
+export function statusChoices(order: Pick<OrderDetail, 'status' | 'actions'>): OrderStatus[] {
+  const next = [...order.actions.nextStatuses];
+  if (order.actions.cancel) next.push('cancelled');
+  return [order.status, ...next.filter((s) => s !== order.status)];
+}
+
+type Draft = {
+  status: OrderStatus;
+  collectionDate: string;
+  trackingNumber: string;
+  vendorNotes: string;
+  labelUrl: string;
+};
+
+const draftOf = (order: OrderDetail): Draft => ({
+  status: order.status,
+  collectionDate: order.collectionDate,
+  trackingNumber: order.trackingNumber ?? '',
+  vendorNotes: order.vendorNotes ?? '',
+  labelUrl: order.labelUrl ?? '',
+});
+
+/** Only what the vendor changed goes to the API, so an untouched field is never rewritten. */
+export function changesOf(order: OrderDetail, draft: Draft): VendorOrderUpdate {
+  const before = draftOf(order);
+  const body: VendorOrderUpdate = {};
+  if (draft.status !== before.status) body.status = draft.status;
+  if (draft.collectionDate !== before.collectionDate) body.collectionDate = draft.collectionDate || null;
+  if (draft.trackingNumber.trim() !== before.trackingNumber && draft.trackingNumber.trim()) {
+    body.trackingNumber = draft.trackingNumber.trim();
+  }
+  if (draft.vendorNotes.trim() !== before.vendorNotes) body.vendorNotes = draft.vendorNotes.trim() || null;
+  if (draft.labelUrl.trim() !== before.labelUrl) body.labelUrl = draft.labelUrl.trim() || null;
+  return body;
+}
+
+function EditOrderForm({
+  order,
+  onCancel,
+  onSaved,
+}: {
+  order: OrderDetail;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const id = useId();
+  const { apiClient } = useAuth();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(order));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: (body: VendorOrderUpdate) => vendorOrdersApi.update(apiClient, order.id, body),
+    onSuccess: () => {
+      toast.success('Order updated successfully!');
+      onSaved();
+    },
+    onError: (error) => {
+      if (isApiError(error, 422)) {
+        setErrors(Object.fromEntries((error.problem.errors ?? []).map((e) => [e.path, e.message])));
+      }
+      toast.error(saveErrorMessage(error, 'Failed to update order'));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    const body = changesOf(order, draft);
+    if (Object.keys(body).length === 0) {
+      onCancel();
+      return;
+    }
+    save.mutate(body);
+  }
+
+  const field = (name: keyof Draft) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form className="card vendor-edit stack" onSubmit={submit} aria-label="Edit order" noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-status`}>
+          Status
+        </label>
+        <select
+          {...field('status')}
+          className="input input--select"
+          value={draft.status}
+          onChange={(e) => set('status')(e.target.value)}
+        >
+          {statusChoices(order).map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-status-error`} error={errors.status} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-collectionDate`}>
+          Collection Date
+        </label>
+        <input
+          {...field('collectionDate')}
+          type="date"
+          className="input"
+          min={ukDate()}
+          value={draft.collectionDate}
+          onChange={(e) => set('collectionDate')(e.target.value)}
+        />
+        <FieldError id={`${id}-collectionDate-error`} error={errors.collectionDate} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-trackingNumber`}>
+          Tracking Number
+        </label>
+        <input
+          {...field('trackingNumber')}
+          className="input"
+          maxLength={64}
+          autoComplete="off"
+          value={draft.trackingNumber}
+          onChange={(e) => set('trackingNumber')(e.target.value)}
+        />
+        <FieldError id={`${id}-trackingNumber-error`} error={errors.trackingNumber} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-vendorNotes`}>
+          Courier Notes
+        </label>
+        <textarea
+          {...field('vendorNotes')}
+          className="input input--textarea"
+          rows={3}
+          maxLength={1000}
+          value={draft.vendorNotes}
+          onChange={(e) => set('vendorNotes')(e.target.value)}
+        />
+        <FieldError id={`${id}-vendorNotes-error`} error={errors.vendorNotes} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-labelUrl`}>
+          Label URL
+        </label>
+        <input
+          {...field('labelUrl')}
+          type="url"
+          className="input"
+          placeholder="https://"
+          value={draft.labelUrl}
+          onChange={(e) => set('labelUrl')(e.target.value)}
+        />
+        <FieldError id={`${id}-labelUrl-error`} error={errors.labelUrl} />
+      </div>
+      <div className="row">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onCancel}
+          disabled={save.isPending}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
