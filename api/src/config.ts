@@ -57,6 +57,7 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   STATIC_ROOT: optionalString,
   TRUST_PROXY: flag(false),
+  QUOTE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +87,8 @@ export type Config = {
   passwordHashConcurrency: number;
   staticRoot?: string;
   trustProxy: boolean;
+  /** Days after expiry that a quote nobody booked is kept before the retention job deletes it. */
+  quoteRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -153,5 +156,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
+    quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
   };
 }

@@ -5,6 +5,7 @@ import { seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
+import { startQuoteRetention } from './features/quotes/quotes.retention';
 import { createLogger } from './lib/logger';
 
 async function main() {
@@ -29,6 +30,8 @@ async function main() {
   // be fulfilled, and expire (and refund) jobs nobody accepted within 7 days.
   startPaymentReconciler(deps);
   startJobExpiry(deps);
+  // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
+  startQuoteRetention(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { validationHook } from './errors';
+import { CURRENCIES } from './money';
 
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -58,3 +59,6 @@ export const bearerSecurity = [{ bearerAuth: [] as string[] }];
  * Behind z.lazy the field is `oneOf: [$ref, {type: 'null'}]`, i.e. `X | null` in the client.
  */
 export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => schema).nullable();
+
+/** Money on the wire (DESIGN §3): integer minor units and the currency. */
+export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });

@@ -18,7 +18,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../../db/client';
 
-/** Rows per INSERT statement: 13 columns × 500 rows stays well under SQLite's 32 766 parameters. */
+/** Rows per INSERT statement: a dozen columns × 500 rows stays well under SQLite's 32 766 parameters. */
 const ROWS_PER_STATEMENT = 500;
 
 /** Quotes per batch: bounds one transaction's size (and so its lock time) under a burst. */
