@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { validationHook } from './errors';
 import { CURRENCIES } from './money';
@@ -62,3 +63,12 @@ export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => sche
 
 /** Money on the wire (DESIGN §3): integer minor units and the currency. */
 export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
+
+/**
+ * A response whose JSON the service has already written (for a hot route where building the
+ * object only to serialize it again costs measurably). The caller guarantees the text is what
+ * `c.json` would send for the route's schema; the route's types cannot check it, hence `never`.
+ */
+export function serializedJson(c: Context, json: string, status: 200 | 201): never {
+  return c.body(json, status, { 'Content-Type': 'application/json' }) as never;
+}

@@ -122,6 +122,9 @@ export const orders = sqliteTable(
   (t) => [
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    // The vendor order list filtered by status, newest first, and its count (issue 12's bench:
+    // without it SQLite scanned every order of that status, whoever's).
+    index('orders_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
   ],

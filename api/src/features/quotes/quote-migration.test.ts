@@ -155,7 +155,7 @@ describe('migrating quotes to one compact record each', () => {
     await runMigrations(db);
 
     const service = new QuotesService({ db, now: () => new Date(expires + 1) } as unknown as AppDeps);
-    const old = await service.get('q-old');
+    const old = (await service.get('q-old')).dto();
     expect(old).toMatchObject({ id: 'q-old', expired: true, request });
     expect(old.options).toEqual([
       {
@@ -185,7 +185,7 @@ describe('migrating quotes to one compact record each', () => {
         badges: ['fastest'],
       },
     ]);
-    const same = await service.get('q-sameday');
+    const same = (await service.get('q-sameday')).dto();
     expect(same.options).toMatchObject([
       { id: 'q-sameday.0', price: { total: 3000 }, distance: { miles: 3.2, source: 'estimate' } },
     ]);

@@ -33,10 +33,13 @@ export type ServiceFacts = {
 };
 
 /** The parts of a wire option shared by every option on the same facts, built once per facts row. */
-type SharedParts = {
+export type SharedParts = {
   facts: ServiceFacts;
   courierService: QuoteOptionDto['courierService'];
   vendor: QuoteOptionDto['vendor'];
+  /** The option's JSON from "courierService" to "serviceType", and its "transitDays" and "limits". */
+  jsonHead: string;
+  jsonTail: string;
 };
 
 const DAY_MS = 86_400_000;
@@ -55,8 +58,16 @@ export function parseOptionId(value: string): { quoteId: string; position: numbe
   return { quoteId: value.slice(0, dot), position: Number(digits) };
 }
 
+const dayNumbers = new Map<string, number>();
+
 function dayNumber(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  let day = dayNumbers.get(date);
+  if (day === undefined) {
+    day = Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+    if (dayNumbers.size > 10_000) dayNumbers.clear();
+    dayNumbers.set(date, day);
+  }
+  return day;
 }
 
 const dates = new Map<number, string>();
@@ -88,10 +99,14 @@ function factsOf(service: QuotableService): ServiceFacts {
 }
 
 function sharedParts(facts: ServiceFacts): SharedParts {
+  const courierService = { id: facts.courierServiceId, name: facts.name, logoUrl: facts.logoUrl };
+  const vendor = { id: facts.vendorId, name: facts.vendorName };
   return {
     facts,
-    courierService: { id: facts.courierServiceId, name: facts.name, logoUrl: facts.logoUrl },
-    vendor: { id: facts.vendorId, name: facts.vendorName },
+    courierService,
+    vendor,
+    jsonHead: `"courierService":${JSON.stringify(courierService)},"vendor":${JSON.stringify(vendor)},"serviceType":${JSON.stringify(facts.serviceType)}`,
+    jsonTail: `"transitDays":${facts.transitDays},"limits":${JSON.stringify(facts.limits)}`,
   };
 }
 
@@ -195,16 +210,17 @@ export function encodeOptions(options: readonly QuoteOption[], refs: readonly nu
   ]);
 }
 
+type Marks = { lowest: number; earliest: number; distance: QuoteOptionDto['distance'] };
+
 /**
- * The options as the customer saw them. Badges are not stored: they follow from the stored
- * totals and dates exactly as the engine set them ('cheapest' on every option at the lowest
- * total, 'fastest' on every option with the earliest date).
+ * Badges are not stored: they follow from the stored totals and dates exactly as the engine set
+ * them ('cheapest' on every option at the lowest total, 'fastest' on every option with the
+ * earliest date).
  */
-export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): QuoteOptionDto[] {
-  const stored = quote.options;
+function marksOf(quote: QuoteRow): Marks {
   let lowest = Number.POSITIVE_INFINITY;
   let earliest = Number.POSITIVE_INFINITY;
-  for (const option of stored) {
+  for (const option of quote.options) {
     if (option[3] < lowest) lowest = option[3];
     if (option[6] < earliest) earliest = option[6];
   }
@@ -212,12 +228,27 @@ export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, Shared
     quote.distanceMiles != null
       ? { miles: quote.distanceMiles, source: (quote.distanceSource ?? 'estimate') as DistanceSource }
       : undefined;
-  return stored.map(([ref, net, vat, total, kg, volumetric, day], position) => {
-    const part = parts.get(ref);
-    if (!part) throw new Error(`quote ${quote.id}: service facts ${ref} are missing`);
-    const badges: QuoteOptionDto['badges'] = [];
-    if (total === lowest) badges.push('cheapest');
-    if (day === earliest) badges.push('fastest');
+  return { lowest, earliest, distance };
+}
+
+function badgesOf(marks: Marks, total: number, day: number): QuoteOptionDto['badges'] {
+  const badges: QuoteOptionDto['badges'] = [];
+  if (total === marks.lowest) badges.push('cheapest');
+  if (day === marks.earliest) badges.push('fastest');
+  return badges;
+}
+
+function partOf(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>, ref: number): SharedParts {
+  const part = parts.get(ref);
+  if (!part) throw new Error(`quote ${quote.id}: service facts ${ref} are missing`);
+  return part;
+}
+
+/** The options as the customer saw them. */
+export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): QuoteOptionDto[] {
+  const marks = marksOf(quote);
+  return quote.options.map(([ref, net, vat, total, kg, volumetric, day], position) => {
+    const part = partOf(quote, parts, ref);
     return {
       id: optionId(quote.id, position),
       courierService: part.courierService,
@@ -229,10 +260,34 @@ export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, Shared
       estimatedDelivery: dateOfDay(day),
       transitDays: part.facts.transitDays,
       limits: part.facts.limits,
-      badges,
-      ...(distance ? { distance } : {}),
+      badges: badgesOf(marks, total, day),
+      ...(marks.distance ? { distance: marks.distance } : {}),
     };
   });
+}
+
+/**
+ * Exactly `JSON.stringify(decodeOptions(quote, parts))`, built from the JSON each facts row
+ * keeps ready: the profile of the quote benchmark showed building fifty option objects and
+ * serializing them again as a large share of a quote's CPU, for text that is the same for every
+ * quote offering the same service. Numbers print as JSON prints them (finite numbers only are
+ * ever stored). quote-record.test.ts holds the two equal.
+ */
+export function optionsJson(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): string {
+  const marks = marksOf(quote);
+  const distance = marks.distance ? `,"distance":${JSON.stringify(marks.distance)}` : '';
+  const idPrefix = JSON.stringify(`${quote.id}.`).slice(0, -1);
+  let json = '[';
+  quote.options.forEach(([ref, net, vat, total, kg, volumetric, day], position) => {
+    const part = partOf(quote, parts, ref);
+    if (position > 0) json += ',';
+    json +=
+      `{"id":${idPrefix}${position}",${part.jsonHead},` +
+      `"price":{"net":${net},"vat":${vat},"total":${total},"currency":"${part.facts.currency}"},` +
+      `"chargeableWeightKg":${kg},"billedBy":"${volumetric ? 'volumetric' : 'actual'}",` +
+      `"estimatedDelivery":"${dateOfDay(day)}",${part.jsonTail},"badges":${JSON.stringify(badgesOf(marks, total, day))}${distance}}`;
+  });
+  return `${json}]`;
 }
 
 /** Where the quote log says a quote went from and to: postcodes for same day, else nations or GB. */

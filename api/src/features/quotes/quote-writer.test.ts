@@ -1,11 +1,12 @@
 import type { InStatement } from '@libsql/client';
 import { eq } from 'drizzle-orm';
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { quoteLog, quotes } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { insertRows, QuoteWriter } from './quote-writer';
+import { insertRows, QuoteWriter, rowsOf } from './quote-writer';
 
 function fakeDb(batch: (statements: InStatement[]) => Promise<unknown>) {
   return { $client: { batch: vi.fn(batch) } } as unknown as Database & {
@@ -14,15 +15,23 @@ function fakeDb(batch: (statements: InStatement[]) => Promise<unknown>) {
 }
 
 describe('QuoteWriter (group commit)', () => {
-  const statement = (n: number): InStatement => ({ sql: `select ${n}`, args: [] });
+  const a = sqliteTable('a', { n: integer('n').notNull() });
+  const b = sqliteTable('b', { n: integer('n').notNull() });
+  const insert = (table: 'a' | 'b', ...ns: number[]): InStatement => ({
+    sql: `insert into "${table}" ("n") values ${ns.map(() => '(?)').join(', ')}`,
+    args: ns,
+  });
 
-  it('writes everything queued in one turn of the event loop as one batch', async () => {
+  it('writes everything queued in one turn of the event loop as one batch, one INSERT per table', async () => {
     const db = fakeDb(async () => []);
     const writer = new QuoteWriter(db);
-    await Promise.all([1, 2, 3].map((n) => writer.write([statement(n), statement(n * 10)])));
+    await Promise.all([1, 2, 3].map((n) => writer.write([rowsOf(a, [{ n }]), rowsOf(b, [{ n: n * 10 }])])));
     expect(db.$client.batch).toHaveBeenCalledTimes(1);
-    expect(db.$client.batch.mock.calls[0]).toEqual([[1, 10, 2, 20, 3, 30].map(statement), 'write']);
-    await writer.write([statement(4)]);
+    expect(db.$client.batch.mock.calls[0]).toEqual([
+      [insert('a', 1, 2, 3), insert('b', 10, 20, 30)],
+      'write',
+    ]);
+    await writer.write([rowsOf(a, [{ n: 4 }])]);
     expect(db.$client.batch).toHaveBeenCalledTimes(2);
   });
 
@@ -35,17 +44,17 @@ describe('QuoteWriter (group commit)', () => {
         }),
     );
     const writer = new QuoteWriter(db);
-    const first = writer.write([statement(1)]);
+    const first = writer.write([rowsOf(a, [{ n: 1 }])]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(db.$client.batch).toHaveBeenCalledTimes(1);
-    const later = [writer.write([statement(2)]), writer.write([statement(3)])];
+    const later = [writer.write([rowsOf(a, [{ n: 2 }])]), writer.write([rowsOf(a, [{ n: 3 }])])];
     release();
     await first;
     await new Promise((resolve) => setImmediate(resolve));
     release();
     await Promise.all(later);
     expect(db.$client.batch).toHaveBeenCalledTimes(2);
-    expect(db.$client.batch.mock.calls[1]![0]).toEqual([statement(2), statement(3)]);
+    expect(db.$client.batch.mock.calls[1]![0]).toEqual([insert('a', 2, 3)]);
   });
 
   it('fails every write of a failed batch, and carries on with the next', async () => {
@@ -53,10 +62,13 @@ describe('QuoteWriter (group commit)', () => {
       throw new Error('disk full');
     });
     const writer = new QuoteWriter(db);
-    const results = await Promise.allSettled([writer.write([statement(1)]), writer.write([statement(2)])]);
+    const results = await Promise.allSettled([
+      writer.write([rowsOf(a, [{ n: 1 }])]),
+      writer.write([rowsOf(a, [{ n: 2 }])]),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     db.$client.batch.mockImplementation(async () => []);
-    await expect(writer.write([statement(3)])).resolves.toBeUndefined();
+    await expect(writer.write([rowsOf(a, [{ n: 3 }])])).resolves.toBeUndefined();
   });
 });
 

@@ -118,14 +118,14 @@ export class QuoteLogService {
   async get(id: string) {
     const [row] = await this.deps.db.select().from(quoteLog).where(eq(quoteLog.id, id));
     if (!row) throw AppError.notFound('Quote not found');
-    const stored = await new QuotesService(this.deps).find(id);
+    const stored = (await new QuotesService(this.deps).find(id))?.dto();
     return {
       ...toLogEntry(row),
       expired: row.expiresAt.getTime() <= this.deps.now().getTime(),
-      request: stored?.quote.request ?? requestOf(row),
+      request: stored?.request ?? requestOf(row),
       // Empty once the retention job has deleted the quote; the log line stays.
       options: stored?.options ?? [],
-      optionsKept: stored !== null,
+      optionsKept: stored !== undefined,
     };
   }
 }

@@ -19,12 +19,14 @@ import { createPostcodeCentroidLookup } from './postcodes.service';
 import {
   decodeOptions,
   encodeOptions,
+  optionsJson,
   parseOptionId,
   type QuoteRow,
   routeOf,
+  type SharedParts,
   serviceFactsStore,
 } from './quote-record';
-import { insertRows, quoteWriterFor } from './quote-writer';
+import { quoteWriterFor, rowsOf } from './quote-writer';
 import type { QuoteOptionDto, QuoteRequestInput } from './quotes.schemas';
 
 /** How long a quote's prices hold (DESIGN §3). */
@@ -67,15 +69,33 @@ function serviceOf(candidates: readonly QuotableService[], option: QuoteOption):
   return service;
 }
 
-function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): QuoteDto {
+function headOf(quote: QuoteRow, now: Date): Omit<QuoteDto, 'options'> {
   return {
     id: quote.id,
     createdAt: quote.createdAt.toISOString(),
     expiresAt: quote.expiresAt.toISOString(),
     expired: quote.expiresAt.getTime() <= now.getTime(),
     request: quote.request,
-    options,
   };
+}
+
+/** A stored quote as shown at `now`: as an object, or as the JSON the routes send. */
+export class QuoteView {
+  constructor(
+    readonly quote: QuoteRow,
+    private readonly parts: ReadonlyMap<number, SharedParts>,
+    private readonly now: Date,
+  ) {}
+
+  dto(): QuoteDto {
+    return { ...headOf(this.quote, this.now), options: decodeOptions(this.quote, this.parts) };
+  }
+
+  /** Exactly `JSON.stringify(this.dto())`, without building the options (see `optionsJson`). */
+  json(): string {
+    const head = JSON.stringify(headOf(this.quote, this.now));
+    return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts)}}`;
+  }
 }
 
 export class QuotesService {
@@ -85,7 +105,7 @@ export class QuotesService {
    * Prices the request against the in-memory catalogue and stores the quote with all its
    * options in one transaction, so every option a customer sees is locked before they see it.
    */
-  async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteDto> {
+  async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteView> {
     const { db } = this.deps;
     const record: QuoteRequestRecord = { ...input, parcels: input.parcels.map((p) => ({ ...p })) };
     const request: QuoteRequest = { ...record };
@@ -143,28 +163,23 @@ export class QuotesService {
 
     // The quote and its log line in one transaction, shared with whatever other quotes are
     // being written at the same moment (see quote-writer.ts).
-    await quoteWriterFor(db).write([...insertRows(quotes, [quote]), ...insertRows(quoteLog, [log])]);
+    await quoteWriterFor(db).write([rowsOf(quotes, [quote]), rowsOf(quoteLog, [log])]);
 
     // Shown from the stored form, exactly as GET /quotes/{id} will show it again.
-    return toQuoteDto(quote, await this.optionsOf(quote), now);
+    return this.view(quote, now);
   }
 
-  async get(id: string): Promise<QuoteDto> {
-    const { quote, options } = await this.load(id);
-    return toQuoteDto(quote, options, this.deps.now());
-  }
-
-  /** The stored quote row and its options as shown, in their original order; 404 when unknown. */
-  async load(id: string): Promise<{ quote: QuoteRow; options: QuoteOptionDto[] }> {
+  /** A stored quote as shown now; 404 when unknown. */
+  async get(id: string): Promise<QuoteView> {
     const found = await this.find(id);
     if (!found) throw AppError.notFound('Quote not found');
     return found;
   }
 
-  /** The stored quote and its options as shown, or null (never stored, or deleted after expiry). */
-  async find(id: string): Promise<{ quote: QuoteRow; options: QuoteOptionDto[] } | null> {
+  /** A stored quote as shown now, or null (never stored, or deleted after expiry). */
+  async find(id: string): Promise<QuoteView | null> {
     const [quote] = await this.deps.db.select().from(quotes).where(eq(quotes.id, id));
-    return quote ? { quote, options: await this.optionsOf(quote) } : null;
+    return quote ? this.view(quote, this.deps.now()) : null;
   }
 
   /**
@@ -175,13 +190,13 @@ export class QuotesService {
     const parsed = parseOptionId(id);
     if (!parsed) return null;
     const found = await this.find(parsed.quoteId);
-    const option = found?.options[parsed.position];
+    const option = found?.dto().options[parsed.position];
     return found && option ? { quote: found.quote, option } : null;
   }
 
-  private async optionsOf(quote: QuoteRow): Promise<QuoteOptionDto[]> {
+  private async view(quote: QuoteRow, now: Date): Promise<QuoteView> {
     const parts = await serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
-    return decodeOptions(quote, parts);
+    return new QuoteView(quote, parts, now);
   }
 
   /**
