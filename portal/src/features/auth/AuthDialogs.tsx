@@ -1,9 +1,19 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { Modal } from '../../components/Modal';
-import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
+import { Spinner } from '../../components/Spinner';
+import type { DialogKind } from './AuthDialog';
 
-type DialogKind = 'signin' | 'signup';
+// The dialogs, their forms and the validation library load when a dialog first opens, not with
+// every page.
+const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
 
 export interface AuthDialogs {
   openSignIn: () => void;
@@ -27,15 +37,10 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      {open === 'signin' ? (
-        <Modal key="signin" title="Log In" onClose={close}>
-          <SignInForm onSignedIn={close} onSwitchToSignUp={openSignUp} onLeave={close} />
-        </Modal>
-      ) : null}
-      {open === 'signup' ? (
-        <Modal key="signup" title="Sign Up" onClose={close}>
-          <SignUpForm variant="dialog" onSignedUp={close} onSwitchToSignIn={openSignIn} onLeave={close} />
-        </Modal>
+      {open ? (
+        <Suspense fallback={<Spinner label="Opening the form" />}>
+          <AuthDialog kind={open} onClose={close} onSignIn={openSignIn} onSignUp={openSignUp} />
+        </Suspense>
       ) : null}
     </AuthDialogsContext.Provider>
   );

@@ -211,7 +211,7 @@ describe('Sign-up dialog', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
     expect(within(dialog).queryByRole('radio')).toBeNull();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
 
