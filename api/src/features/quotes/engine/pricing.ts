@@ -156,8 +156,22 @@ export function sameDayDistanceFee(pricing: SameDayPricing, miles: number): numb
   return Math.max(pricing.minimumFee, Math.round(pricing.baseFee + pricing.perMile * miles));
 }
 
+/** Locations as compared: trimmed, lower case. Remembered, since every quote compares the same few. */
+const comparable = new Map<string, string>();
+
+function comparableLocation(location: string): string {
+  let value = comparable.get(location);
+  if (value === undefined) {
+    value = location.trim().toLowerCase();
+    // Nations, country codes and what vendors typed: a few hundred at most; the bound is a guard.
+    if (comparable.size > 10_000) comparable.clear();
+    comparable.set(location, value);
+  }
+  return value;
+}
+
 function sameLocation(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return a === b || comparableLocation(a) === comparableLocation(b);
 }
 
 function isAny(location: string): boolean {
