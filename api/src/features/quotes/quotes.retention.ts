@@ -12,6 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { quotes } from '../../db/schema';
 import { acquireLease } from '../../lib/lease';
+import { runPeriodically } from '../../lib/periodic';
 
 export const QUOTE_RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 const LEASE_NAME = 'quote-retention';
@@ -50,22 +51,11 @@ export async function purgeExpiredQuotes(
  */
 export function startQuoteRetention(deps: AppDeps, intervalMs = QUOTE_RETENTION_INTERVAL_MS): () => void {
   const holder = uuidv7();
-  let running = false;
-  const tick = async () => {
+  const run = async () => {
     // The lease outlives one interval a little, so its holder renews it before anyone else may take it.
     if (!(await acquireLease(deps.db, LEASE_NAME, holder, intervalMs * 1.5, deps.now().getTime()))) return;
     const deleted = await purgeExpiredQuotes(deps);
     if (deleted) deps.logger.info({ deleted }, 'expired quotes deleted');
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    tick()
-      .catch((err: unknown) => deps.logger.error({ err }, 'quote retention failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runPeriodically(run, intervalMs, deps.logger, 'quote retention failed');
 }
