@@ -5,13 +5,19 @@
  * skip: international and same-day services, domestic services on other routes, and domestic
  * services whose tiers or limits are too small. Deterministic, so runs compare.
  *
+ * Also a customer and the first vendor's owner with BENCH_PASSWORD (hashed at the production
+ * cost, so sign-in is measured as it really costs), and 100,000 paid orders of that vendor,
+ * written straight into the table, for the vendor order list.
+ *
  *   node --import tsx bench/seed.ts <data dir>
  */
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { courierServices, users, vendors } from '../src/db/schema';
 import { bumpCatalogVersion } from '../src/features/couriers/catalog';
+import { PasswordHasher } from '../src/lib/password';
 
 export const BENCH_REQUEST = {
   serviceType: 'domestic',
@@ -21,6 +27,25 @@ export const BENCH_REQUEST = {
 } as const;
 
 export const FITTING_SERVICES = 50;
+export const BENCH_PASSWORD = 'bench-password-1';
+export const BENCH_CUSTOMER = 'bench-customer@consign.example';
+export const BENCH_VENDOR = 'bench-vendor-1@consign.example';
+export const VENDOR_ORDERS = 100_000;
+/** The vendor list scenario: one status and a search term (a recipient's surname). */
+export const VENDOR_LIST_QUERY = { status: 'pending', q: 'Patel' } as const;
+const RECIPIENTS = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Wright',
+];
+const ORDER_STATUSES = ['pending', 'confirmed', 'in_transit', 'delivered', 'cancelled'] as const;
 export const TOTAL_SERVICES = 200;
 const VENDORS = 8;
 
@@ -108,6 +133,99 @@ function services(vendorIds: string[]): NewService[] {
   return out;
 }
 
+/** 100,000 paid orders of one vendor over the past year, 500 rows per statement. */
+async function seedOrders(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  vendorId: string,
+  customerId: string,
+) {
+  const random = prng(20260312);
+  const columns = [
+    'id',
+    'customer_id',
+    'vendor_id',
+    'courier_service_id',
+    'status',
+    'service_type',
+    'service_name',
+    'vendor_name',
+    'collection_address',
+    'delivery_address',
+    'collection_date',
+    'contents',
+    'content_value',
+    'parcels',
+    'chargeable_weight_kg',
+    'estimated_delivery',
+    'currency',
+    'net',
+    'vat',
+    'total',
+    'tracking_number',
+    'paid_at',
+    'created_at',
+    'updated_at',
+  ];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const head = `insert into orders (${columns.join(', ')}) values `;
+  const now = Date.now();
+  const collection = JSON.stringify({
+    name: 'Sam Sender',
+    line1: '1 High Street',
+    town: 'London',
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+  });
+  const parcels = JSON.stringify([{ length: 30, width: 20, height: 15, weight: 2 }]);
+  const statements = [];
+  for (let start = 0; start < VENDOR_ORDERS; start += 500) {
+    const args: (string | number | null)[] = [];
+    const rows = Math.min(500, VENDOR_ORDERS - start);
+    for (let i = 0; i < rows; i++) {
+      const n = start + i;
+      const created = now - Math.floor(random() * 365 * 86_400_000);
+      const surname = RECIPIENTS[Math.floor(random() * RECIPIENTS.length)]!;
+      const delivery = JSON.stringify({
+        name: `Robin ${surname}`,
+        line1: '2 Royal Mile',
+        town: 'Edinburgh',
+        postcode: 'EH1 1AA',
+        country: 'GB',
+      });
+      const status = ORDER_STATUSES[Math.floor(random() * ORDER_STATUSES.length)]!;
+      const day = new Date(created).toISOString().slice(0, 10);
+      args.push(
+        `bench-order-${String(n).padStart(6, '0')}`,
+        customerId,
+        vendorId,
+        'bench-service',
+        status,
+        'domestic',
+        `Bench Express ${n % 7}`,
+        'Bench Couriers 1',
+        collection,
+        delivery,
+        day,
+        'Books',
+        2500,
+        parcels,
+        2,
+        day,
+        'GBP',
+        1000,
+        200,
+        1200,
+        `CSBENCH${String(n).padStart(8, '0')}`,
+        created,
+        created,
+        created,
+      );
+    }
+    statements.push({ sql: head + Array(rows).fill(tuple).join(', '), args });
+  }
+  await db.$client.batch(statements, 'write');
+}
+
 async function main() {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: node --import tsx bench/seed.ts <data dir>');
@@ -118,10 +236,16 @@ async function main() {
     await db.transaction(
       async (tx) => {
         const vendorIds: string[] = [];
+        const passwordHash = await new PasswordHasher(1).hash(BENCH_PASSWORD);
         for (let i = 1; i <= VENDORS; i++) {
           const [user] = await tx
             .insert(users)
-            .values({ email: `bench-vendor-${i}@consign.example`, role: 'vendor', emailVerified: true })
+            .values({
+              email: `bench-vendor-${i}@consign.example`,
+              role: 'vendor',
+              emailVerified: true,
+              ...(i === 1 ? { passwordHash } : {}),
+            })
             .returning({ id: users.id });
           const [vendor] = await tx
             .insert(vendors)
@@ -131,9 +255,19 @@ async function main() {
         }
         await tx.insert(courierServices).values(services(vendorIds));
         await bumpCatalogVersion(tx);
+        await tx
+          .insert(users)
+          .values({ email: BENCH_CUSTOMER, role: 'customer', emailVerified: true, passwordHash });
       },
       { behavior: 'immediate' },
     );
+    const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_CUSTOMER));
+    const [vendor] = await db
+      .select({ id: vendors.id })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerId))
+      .where(eq(users.email, BENCH_VENDOR));
+    await seedOrders(db, vendor!.id, customer!.id);
   } finally {
     db.$client.close();
   }
@@ -143,6 +277,11 @@ async function main() {
       services: TOTAL_SERVICES,
       fitting: FITTING_SERVICES,
       request: BENCH_REQUEST,
+      vendorOrders: VENDOR_ORDERS,
+      vendorListQuery: VENDOR_LIST_QUERY,
+      password: BENCH_PASSWORD,
+      customer: BENCH_CUSTOMER,
+      vendor: BENCH_VENDOR,
     }),
   );
 }

@@ -1675,11 +1675,20 @@ export interface components {
             userId: string | null;
             partnerId: string | null;
             optionCount: number;
+            /** @description The cheapest option; null when nothing fitted */
+            cheapestPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            } | null;
         };
         AdminQuote: components["schemas"]["QuoteLogEntry"] & {
             expired: boolean;
             request: components["schemas"]["QuoteRequestRecord"];
+            /** @description As offered; empty once the quote is past retention (optionsKept false) */
             options: components["schemas"]["QuoteOption"][];
+            /** @description False once the retention job has deleted the quote, which unbooked quotes are some days after expiry */
+            optionsKept: boolean;
         };
         Order: {
             id: string;

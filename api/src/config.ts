@@ -65,6 +65,7 @@ const envSchema = z.object({
   STATIC_ROOT: optionalString,
   TRUST_PROXY: flag(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  QUOTE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +101,8 @@ export type Config = {
   trustProxy: boolean;
   /** How many proxies we trust to append to X-Forwarded-For: the client is that many hops from the right. */
   trustProxyHops: number;
+  /** Days after expiry that a quote nobody booked is kept before the retention job deletes it. */
+  quoteRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -212,5 +215,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
   };
 }

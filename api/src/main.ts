@@ -6,6 +6,7 @@ import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startUnpaidOrderExpiry } from './features/orders/orders.service';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
+import { startQuoteRetention } from './features/quotes/quotes.retention';
 import { createLogger } from './lib/logger';
 import { startRateLimitPruning } from './lib/rate-limit';
 
@@ -38,6 +39,8 @@ async function main() {
   startJobExpiry(deps);
   startRateLimitPruning(deps);
   startUnpaidOrderExpiry(deps);
+  // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
+  startQuoteRetention(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {

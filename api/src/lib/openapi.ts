@@ -1,6 +1,8 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { validationHook } from './errors';
+import { CURRENCIES } from './money';
 
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -58,3 +60,15 @@ export const bearerSecurity = [{ bearerAuth: [] as string[] }];
  * Behind z.lazy the field is `oneOf: [$ref, {type: 'null'}]`, i.e. `X | null` in the client.
  */
 export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => schema).nullable();
+
+/** Money on the wire (DESIGN §3): integer minor units and the currency. */
+export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
+
+/**
+ * A response whose JSON the service has already written (for a hot route where building the
+ * object only to serialize it again costs measurably). The caller guarantees the text is what
+ * `c.json` would send for the route's schema; the route's types cannot check it, hence `never`.
+ */
+export function serializedJson(c: Context, json: string, status: 200 | 201): never {
+  return c.body(json, status, { 'Content-Type': 'application/json' }) as never;
+}

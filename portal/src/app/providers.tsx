@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ToastContainer } from 'react-toastify';
 import { AuthProvider } from './auth';
+
+// The toast library arrives after the first paint: toasts raised before its container mounts
+// are queued by the library and shown once it does.
+const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 export function createQueryClient() {
   return new QueryClient({
@@ -17,7 +20,9 @@ export function createQueryClient() {
  */
 function Toasts() {
   return createPortal(
-    <ToastContainer position="top-right" theme="dark" autoClose={5000} newestOnTop closeOnClick={false} />,
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" theme="dark" autoClose={5000} newestOnTop closeOnClick={false} />
+    </Suspense>,
     document.body,
   );
 }

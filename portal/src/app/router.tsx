@@ -1,8 +1,5 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ResetRequestPage } from '../features/auth/ResetRequestPage';
-import { SignInPage } from '../features/auth/SignInPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/static/NotFoundPage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
@@ -29,9 +26,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'signin', element: <SignInPage /> },
-          { path: 'signup', element: <SignUpPage /> },
-          { path: 'reset', element: <ResetRequestPage /> },
+          { path: 'signin', ...lazyPage(() => import('../features/auth/SignInPage'), 'SignInPage') },
+          { path: 'signup', ...lazyPage(() => import('../features/auth/SignUpPage'), 'SignUpPage') },
+          {
+            path: 'reset',
+            ...lazyPage(() => import('../features/auth/ResetRequestPage'), 'ResetRequestPage'),
+          },
           {
             path: 'reset/:token',
             ...lazyPage(() => import('../features/auth/ResetConfirmPage'), 'ResetConfirmPage'),

@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import {
   type ApiClient,
   api,
@@ -178,7 +177,11 @@ export class SessionStore {
     const wasSignedIn = this.snapshot.status === 'authenticated';
     try {
       const session = await this.refresh();
-      if (!session && wasSignedIn) toast.info('Your session has ended, please sign in again');
+      // Loaded only when needed: the toast library is not part of the first download.
+      if (!session && wasSignedIn)
+        void import('react-toastify').then(({ toast }) =>
+          toast.info('Your session has ended, please sign in again'),
+        );
     } catch {
       // Offline for now: try again while the current token is still good.
       if (Date.now() < this.expiresAt) this.schedule(RETRY_AFTER_NETWORK_ERROR_MS);

@@ -17,3 +17,14 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: integer('reset_at').notNull(),
 });
+
+/**
+ * Who runs a background job right now, so that a job meant to run once across several API
+ * processes does (lib/lease.ts). A holder keeps the lease until `expiresAt`; after that any
+ * process may take it over.
+ */
+export const jobLeases = sqliteTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});

@@ -12,6 +12,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs } from '../../db/schema';
+import { runPeriodically } from '../../lib/periodic';
 import { closeJobAftermath } from './jobs.service';
 
 export type ExpirySummary = { expired: number; refunded: number; refundsPending: number };
@@ -52,16 +53,5 @@ export async function expireJobs(deps: AppDeps): Promise<ExpirySummary> {
  * timer does not keep the process alive on shutdown. Returns a function that stops it.
  */
 export function startJobExpiry(deps: AppDeps, intervalMs = JOB_EXPIRY_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireJobs(deps)
-      .catch((err: unknown) => deps.logger.error({ err }, 'job expiry failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runPeriodically(() => expireJobs(deps), intervalMs, deps.logger, 'job expiry failed');
 }

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { JOB_STATUSES } from '../../db/schema';
 import { CURRENCIES } from '../../lib/money';
-import { nullableRef } from '../../lib/openapi';
+import { MoneySchema, nullableRef } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import {
   OrderAddressSchema,
@@ -117,8 +117,6 @@ export const JobRouteSchema = z
   .openapi('JobRoute', {
     description: 'Nations for domestic and same day, GB and a country code for international',
   });
-
-const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
 export const JobSchema = z
   .object({

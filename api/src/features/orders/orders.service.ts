@@ -5,8 +5,6 @@ import {
   type OrderStatus,
   orderEvents,
   orders,
-  quoteOptions,
-  quotes,
   type UserRole,
   vendors,
 } from '../../db/schema';
@@ -22,6 +20,7 @@ import {
   type PaymentRow,
   refundPayment,
 } from '../payments/payments.service';
+import { markQuoteBooked, QuotesService } from '../quotes/quotes.service';
 import {
   applyTransition,
   type DbOrTx,
@@ -550,16 +549,13 @@ export async function createOrderFromOption(
 ): Promise<OrderRow> {
   const { db } = deps;
   const now = deps.now();
-  const [found] = await db
-    .select({ option: quoteOptions, quote: quotes })
-    .from(quoteOptions)
-    .innerJoin(quotes, eq(quotes.id, quoteOptions.quoteId))
-    .where(eq(quoteOptions.id, body.quoteOptionId));
+  const found = await new QuotesService(deps).findOption(body.quoteOptionId);
   // A quote someone else asked for is as unknown to this customer as a made-up id.
   if (!found || (found.quote.userId !== null && found.quote.userId !== customerId)) {
     throw AppError.validation([{ path: 'quoteOptionId', message: 'This quote option does not exist' }]);
   }
   const { option, quote } = found;
+  // The price holds until the instant the quote expires, and not a moment longer.
   if (quote.expiresAt.getTime() <= now.getTime())
     throw AppError.conflict(QUOTE_EXPIRED_MESSAGE, 'quote_expired');
 
@@ -589,10 +585,10 @@ export async function createOrderFromOption(
       path: 'coverAmount',
       message: 'Choose one of the cover amounts, or 0 for no extended cover',
     });
-  } else if (body.coverAmount > 0 && option.currency !== COVER_CURRENCY) {
+  } else if (body.coverAmount > 0 && option.price.currency !== COVER_CURRENCY) {
     errors.push({
       path: 'coverAmount',
-      message: `Extended cover is priced in ${COVER_CURRENCY} and cannot be added to a price in ${option.currency}`,
+      message: `Extended cover is priced in ${COVER_CURRENCY} and cannot be added to a price in ${option.price.currency}`,
     });
   }
   // A zero or negative total must never reach the payment provider (see also couriers' tiers).
@@ -604,35 +600,29 @@ export async function createOrderFromOption(
     .select({ service: courierServices, vendor: vendors })
     .from(courierServices)
     .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
-    .where(eq(courierServices.id, option.courierServiceId));
+    .where(eq(courierServices.id, option.courierService.id));
   if (service?.service.status !== 'active' || service.vendor.status !== 'active') {
     throw AppError.conflict(
       'This courier service is no longer available; please get a new quote',
       'service_unavailable',
     );
   }
-  const snapshot = option.snapshot as {
-    courierService?: { name?: unknown };
-    vendor?: { name?: unknown };
-  };
-  const frozenName = (value: unknown, fallback: string | null) =>
-    typeof value === 'string' && value ? value : (fallback ?? 'Courier');
-
   const international = serviceType === 'international';
   return db.transaction(
-    (tx) =>
-      insertOrder(
+    async (tx) => {
+      const order = await insertOrder(
         tx,
         {
           customerId,
-          vendorId: option.vendorId,
-          courierServiceId: option.courierServiceId,
+          vendorId: option.vendor.id,
+          courierServiceId: option.courierService.id,
           quoteOptionId: option.id,
           partnerId: options.partnerId ?? quote.partnerId,
           status: 'awaiting_payment',
           serviceType,
-          serviceName: frozenName(snapshot.courierService?.name, service.service.name),
-          vendorName: frozenName(snapshot.vendor?.name, service.vendor.shopName),
+          // As quoted: the label and history show what was booked, whatever the vendor renames.
+          serviceName: option.courierService.name,
+          vendorName: option.vendor.name,
           collectionAddress: collection,
           deliveryAddress: delivery,
           collectionDate: body.collectionDate,
@@ -646,16 +636,19 @@ export async function createOrderFromOption(
           parcels: quote.request.parcels.map((p) => ({ ...p })),
           chargeableWeightKg: option.chargeableWeightKg,
           estimatedDelivery: option.estimatedDelivery,
-          currency: option.currency,
-          net: option.net,
-          vat: option.vat,
+          currency: option.price.currency,
+          net: option.price.net,
+          vat: option.price.vat,
           // Extended cover is insurance, exempt from VAT in the UK: its fee is added after VAT.
-          total: option.total + (coverFee ?? 0),
+          total: option.price.total + (coverFee ?? 0),
           priceValidUntil: quote.expiresAt,
         },
         { id: customerId, role: 'customer' },
         now,
-      ),
+      );
+      await markQuoteBooked(tx, quote.id, now);
+      return order;
+    },
     { behavior: 'immediate' },
   );
 }

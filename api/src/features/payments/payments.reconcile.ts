@@ -13,6 +13,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payments } from '../../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
+import { runPeriodically } from '../../lib/periodic';
 import { PaymentNotFoundError } from '../../providers/payments';
 import { markFailed, recordCapture, refundPayment } from './payments.service';
 import { registeredPaymentTargets } from './targets';
@@ -132,16 +133,10 @@ export async function reconcilePayments(
  * timer does not keep the process alive on shutdown. Returns a function that stops it.
  */
 export function startPaymentReconciler(deps: AppDeps, intervalMs = RECONCILE_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePayments(deps)
-      .catch((err: unknown) => deps.logger.error({ err }, 'payments reconciler failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runPeriodically(
+    () => reconcilePayments(deps),
+    intervalMs,
+    deps.logger,
+    'payments reconciler failed',
+  );
 }

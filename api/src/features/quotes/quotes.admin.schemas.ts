@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MoneySchema } from '../../lib/openapi';
 import { raListQuery } from '../../lib/ra-list';
 import { SERVICE_TYPE_VALUES } from './engine/types';
 import { QuoteOptionSchema, QuoteRequestRecordSchema } from './quotes.schemas';
@@ -21,13 +22,22 @@ export const QuoteLogEntrySchema = z
     userId: z.string().nullable(),
     partnerId: z.string().nullable(),
     optionCount: z.number().int(),
+    cheapestPrice: MoneySchema.nullable().openapi({
+      description: 'The cheapest option; null when nothing fitted',
+    }),
   })
   .openapi('QuoteLogEntry');
 
 export const AdminQuoteSchema = QuoteLogEntrySchema.extend({
   expired: z.boolean(),
   request: QuoteRequestRecordSchema,
-  options: z.array(QuoteOptionSchema),
+  options: z
+    .array(QuoteOptionSchema)
+    .openapi({ description: 'As offered; empty once the quote is past retention (optionsKept false)' }),
+  optionsKept: z.boolean().openapi({
+    description:
+      'False once the retention job has deleted the quote, which unbooked quotes are some days after expiry',
+  }),
 }).openapi('AdminQuote');
 
 export const QUOTE_LOG_SORT_FIELDS = ['createdAt', 'expiresAt', 'serviceType', 'optionCount', 'id'] as const;

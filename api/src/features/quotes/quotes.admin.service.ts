@@ -1,22 +1,23 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
-import { quotes } from '../../db/schema';
+import { type QuoteRequestRecord, quoteLog } from '../../db/schema';
 import { addCalendarDays, ukWallClock } from '../../lib/dates';
+import { AppError } from '../../lib/errors';
 import type { RaList } from '../../lib/ra-list';
 import type { QUOTE_LOG_SORT_FIELDS, QuoteLogFilterSchema } from './quotes.admin.schemas';
 import { QuotesService } from './quotes.service';
 
 type SortField = (typeof QUOTE_LOG_SORT_FIELDS)[number];
 type Filter = z.infer<typeof QuoteLogFilterSchema>;
-type QuoteRow = typeof quotes.$inferSelect;
+type LogRow = typeof quoteLog.$inferSelect;
 
 const SORT_COLUMNS = {
-  createdAt: quotes.createdAt,
-  expiresAt: quotes.expiresAt,
-  serviceType: quotes.serviceType,
-  optionCount: quotes.optionCount,
-  id: quotes.id,
+  createdAt: quoteLog.createdAt,
+  expiresAt: quoteLog.expiresAt,
+  serviceType: quoteLog.serviceType,
+  optionCount: quoteLog.optionCount,
+  id: quoteLog.id,
 } satisfies Record<SortField, unknown>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,11 +32,9 @@ export function ukStartOfDay(date: string): Date {
   return new Date(utcMidnight);
 }
 
-function toLogEntry(row: QuoteRow) {
-  const { request } = row;
-  const from = request.fromPostcode ?? request.from ?? (row.serviceType === 'international' ? 'GB' : null);
-  const to = request.toPostcode ?? request.to ?? null;
-  const grams = request.parcels.reduce((sum, parcel) => sum + Math.round(parcel.weight * 1000), 0);
+function toLogEntry(row: LogRow) {
+  const { from, to, parcels } = row;
+  const grams = parcels.reduce((sum, parcel) => sum + Math.round(parcel.weight * 1000), 0);
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -44,16 +43,36 @@ function toLogEntry(row: QuoteRow) {
     from,
     to,
     route: `${from ?? '?'} → ${to ?? '?'}`,
-    parcels: request.parcels,
-    parcelCount: request.parcels.length,
+    parcels,
+    parcelCount: parcels.length,
     totalWeightKg: grams / 1000,
     userId: row.userId,
     partnerId: row.partnerId,
     optionCount: row.optionCount,
+    cheapestPrice:
+      row.cheapestTotal !== null && row.currency !== null
+        ? { amount: row.cheapestTotal, currency: row.currency }
+        : null,
   };
 }
 
-/** The admin's quote log: every quote request is one `quotes` row. */
+/** The request as the log line keeps it, for a quote the retention job has deleted. */
+function requestOf(row: LogRow): QuoteRequestRecord {
+  const parcels = row.parcels.map((parcel) => ({ ...parcel }));
+  if (row.serviceType === 'same_day')
+    return { serviceType: row.serviceType, fromPostcode: row.from ?? '', toPostcode: row.to ?? '', parcels };
+  return {
+    serviceType: row.serviceType,
+    ...(row.from !== null ? { from: row.from } : {}),
+    ...(row.to !== null ? { to: row.to } : {}),
+    parcels,
+  };
+}
+
+/**
+ * The admin's quote log: every quote request is one `quote_log` row, kept after the retention
+ * job has deleted the quote itself (quotes.retention.ts).
+ */
 export class QuoteLogService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -61,22 +80,22 @@ export class QuoteLogService {
     const { db } = this.deps;
     const filter = list.filter ?? {};
     const conditions: SQL[] = [];
-    if (filter.serviceType) conditions.push(eq(quotes.serviceType, filter.serviceType));
-    if (filter.userId) conditions.push(eq(quotes.userId, filter.userId));
-    if (filter.partnerId) conditions.push(eq(quotes.partnerId, filter.partnerId));
-    if (filter.id !== undefined) conditions.push(inArray(quotes.id, [filter.id].flat()));
+    if (filter.serviceType) conditions.push(eq(quoteLog.serviceType, filter.serviceType));
+    if (filter.userId) conditions.push(eq(quoteLog.userId, filter.userId));
+    if (filter.partnerId) conditions.push(eq(quoteLog.partnerId, filter.partnerId));
+    if (filter.id !== undefined) conditions.push(inArray(quoteLog.id, [filter.id].flat()));
     if (filter.createdAt_gte) {
       const from = DATE_ONLY.test(filter.createdAt_gte)
         ? ukStartOfDay(filter.createdAt_gte)
         : new Date(filter.createdAt_gte);
-      conditions.push(gte(quotes.createdAt, from));
+      conditions.push(gte(quoteLog.createdAt, from));
     }
     if (filter.createdAt_lte) {
       conditions.push(
         DATE_ONLY.test(filter.createdAt_lte)
           ? // The whole day is included: everything before the next day starts.
-            lt(quotes.createdAt, ukStartOfDay(addCalendarDays(filter.createdAt_lte, 1)))
-          : lte(quotes.createdAt, new Date(filter.createdAt_lte)),
+            lt(quoteLog.createdAt, ukStartOfDay(addCalendarDays(filter.createdAt_lte, 1)))
+          : lte(quoteLog.createdAt, new Date(filter.createdAt_lte)),
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
@@ -86,23 +105,27 @@ export class QuoteLogService {
     const [rows, totals] = await db.batch([
       db
         .select()
-        .from(quotes)
+        .from(quoteLog)
         .where(where)
-        .orderBy(direction(SORT_COLUMNS[sort.field]), direction(quotes.id))
+        .orderBy(direction(SORT_COLUMNS[sort.field]), direction(quoteLog.id))
         .limit(list.limit)
         .offset(list.offset),
-      db.select({ total: count() }).from(quotes).where(where),
+      db.select({ total: count() }).from(quoteLog).where(where),
     ]);
     return { rows: rows.map(toLogEntry), total: totals[0]?.total ?? 0 };
   }
 
   async get(id: string) {
-    const { quote, options } = await new QuotesService(this.deps).load(id);
+    const [row] = await this.deps.db.select().from(quoteLog).where(eq(quoteLog.id, id));
+    if (!row) throw AppError.notFound('Quote not found');
+    const stored = (await new QuotesService(this.deps).find(id))?.dto();
     return {
-      ...toLogEntry(quote),
-      expired: quote.expiresAt.getTime() <= this.deps.now().getTime(),
-      request: quote.request,
-      options,
+      ...toLogEntry(row),
+      expired: row.expiresAt.getTime() <= this.deps.now().getTime(),
+      request: stored?.request ?? requestOf(row),
+      // Empty once the retention job has deleted the quote; the log line stays.
+      options: stored?.options ?? [],
+      optionsKept: stored !== undefined,
     };
   }
 }

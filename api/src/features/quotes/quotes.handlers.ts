@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { serializedJson } from '../../lib/openapi';
 import { optionalUser } from './optional-auth';
 import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';
@@ -8,8 +9,8 @@ export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = asyn
   const quote = await new QuotesService(c.var.deps).create(c.req.valid('json'), {
     userId: optionalUser(c)?.sub,
   });
-  return c.json(quote, 201);
+  return serializedJson(c, quote.json(), 201);
 };
 
 export const getQuote: RouteHandler<typeof routes.getQuote, AppEnv> = async (c) =>
-  c.json(await new QuotesService(c.var.deps).get(c.req.valid('param').id), 200);
+  serializedJson(c, (await new QuotesService(c.var.deps).get(c.req.valid('param').id)).json(), 200);

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
-import { type QuoteRequestRecord, quoteOptions, quotes } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { type QuoteRequestRecord, quoteLog, quotes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   createEstimateDistanceProvider,
@@ -10,18 +11,26 @@ import {
   type DistanceResult,
   nationOfPostcode,
 } from '../../providers/distance';
+import type { QuotableService, Tx } from '../couriers/catalog';
 import { candidatesFor } from './candidates';
-import { DEFAULT_VOLUMETRIC_DIVISOR, InvalidQuoteRequestError, priceQuote } from './engine/pricing';
+import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
-import { insertRows, quoteWriterFor } from './quote-writer';
+import {
+  decodeOptions,
+  encodeOptions,
+  optionsJson,
+  parseOptionId,
+  type QuoteRow,
+  routeOf,
+  type SharedParts,
+  serviceFactsStore,
+} from './quote-record';
+import { quoteWriterFor, rowsOf } from './quote-writer';
 import type { QuoteOptionDto, QuoteRequestInput } from './quotes.schemas';
 
 /** How long a quote's prices hold (DESIGN §3). */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
-
-type QuoteRow = typeof quotes.$inferSelect;
-type OptionRow = typeof quoteOptions.$inferSelect;
 
 export type QuoteDto = {
   id: string;
@@ -46,79 +55,47 @@ function fallbackEstimate(deps: AppDeps): DistanceProvider {
   return provider;
 }
 
-/**
- * What is stored per option beside its columns: the parts of the option as shown that have no
- * column, and how its price was built. The id, price, type, chargeable weight and date are
- * read back from the row's own columns, so they are not stored twice: the snapshot is most of
- * a quote's bytes, and the bytes written (to the WAL and again at checkpoint) were the largest
- * cost of a quote under load.
- */
-type OptionSnapshot = {
-  courierService: { name: string; logoUrl: string | null };
-  vendor: { name: string };
-  billedBy: QuoteOptionDto['billedBy'];
-  transitDays: number;
-  limits: QuoteOptionDto['limits'];
-  badges: QuoteOptionDto['badges'];
-  distance?: QuoteOptionDto['distance'];
-  breakdown: QuoteOption['breakdown'];
-};
+/** The catalogue services by id, once per candidate list (candidate lists are cached per snapshot). */
+const servicesById = new WeakMap<readonly QuotableService[], Map<string, QuotableService>>();
 
-function snapshotOf(option: QuoteOption): OptionSnapshot {
-  return {
-    courierService: { name: option.name, logoUrl: option.logoUrl },
-    vendor: { name: option.vendorName },
-    billedBy: option.billedBy,
-    transitDays: option.transitDays,
-    limits: option.limits,
-    badges: option.badges,
-    ...(option.distance ? { distance: option.distance } : {}),
-    breakdown: option.breakdown,
-  };
+function serviceOf(candidates: readonly QuotableService[], option: QuoteOption): QuotableService {
+  let byId = servicesById.get(candidates);
+  if (!byId) {
+    byId = new Map(candidates.map((service) => [service.id, service]));
+    servicesById.set(candidates, byId);
+  }
+  const service = byId.get(option.courierServiceId);
+  if (!service) throw new Error(`priced service ${option.courierServiceId} is not a candidate`);
+  return service;
 }
 
-/**
- * The wire option, from the row's columns and its snapshot. The price comes from the columns,
- * the price lock a booking re-uses, so what a customer reads is always what they would pay.
- * Snapshots stored before the trim still hold every field; the columns win either way.
- */
-function toOptionDto(row: OptionRow): QuoteOptionDto {
-  const snapshot = row.snapshot as OptionSnapshot;
-  // Options stored before they carried the divisor (such quotes expire within 30 minutes of the
-  // upgrade) show the engine's default.
-  const limits =
-    snapshot.limits.volumetricDivisor == null
-      ? { ...snapshot.limits, volumetricDivisor: DEFAULT_VOLUMETRIC_DIVISOR }
-      : snapshot.limits;
-  return {
-    id: row.id,
-    courierService: {
-      id: row.courierServiceId,
-      name: snapshot.courierService.name,
-      logoUrl: snapshot.courierService.logoUrl,
-    },
-    vendor: { id: row.vendorId, name: snapshot.vendor.name },
-    serviceType: row.serviceType,
-    price: { net: row.net, vat: row.vat, total: row.total, currency: row.currency },
-    chargeableWeightKg: row.chargeableWeightKg,
-    billedBy: snapshot.billedBy,
-    estimatedDelivery: row.estimatedDelivery,
-    transitDays: snapshot.transitDays,
-    limits,
-    badges: snapshot.badges,
-    ...(snapshot.distance ? { distance: snapshot.distance } : {}),
-  };
-}
-
-function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): QuoteDto {
+function headOf(quote: QuoteRow, now: Date): Omit<QuoteDto, 'options'> {
   return {
     id: quote.id,
     createdAt: quote.createdAt.toISOString(),
     expiresAt: quote.expiresAt.toISOString(),
     expired: quote.expiresAt.getTime() <= now.getTime(),
     request: quote.request,
-    options,
   };
+}
+
+/** A stored quote as shown at `now`: as an object, or as the JSON the routes send. */
+export class QuoteView {
+  constructor(
+    readonly quote: QuoteRow,
+    private readonly parts: ReadonlyMap<number, SharedParts>,
+    private readonly now: Date,
+  ) {}
+
+  dto(): QuoteDto {
+    return { ...headOf(this.quote, this.now), options: decodeOptions(this.quote, this.parts) };
+  }
+
+  /** Exactly `JSON.stringify(this.dto())`, without building the options (see `optionsJson`). */
+  json(): string {
+    const head = JSON.stringify(headOf(this.quote, this.now));
+    return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts)}}`;
+  }
 }
 
 export class QuotesService {
@@ -128,7 +105,7 @@ export class QuotesService {
    * Prices the request against the in-memory catalogue and stores the quote with all its
    * options in one transaction, so every option a customer sees is locked before they see it.
    */
-  async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteDto> {
+  async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteView> {
     const { db } = this.deps;
     const record: QuoteRequestRecord = { ...input, parcels: input.parcels.map((p) => ({ ...p })) };
     const request: QuoteRequest = { ...record };
@@ -155,57 +132,71 @@ export class QuotesService {
       throw err;
     }
 
+    const refs = await serviceFactsStore(db).refsFor(priced.map((option) => serviceOf(services, option)));
     const quote: QuoteRow = {
       id: uuidv7(),
       request: record,
       serviceType: input.serviceType,
       userId: origin.userId ?? null,
       partnerId: origin.partnerId ?? null,
-      optionCount: priced.length,
+      options: encodeOptions(priced, refs),
+      distanceMiles: ctx.distanceMiles ?? null,
+      distanceSource: ctx.distanceMiles === undefined ? null : (ctx.distanceSource ?? 'estimate'),
       createdAt: now,
       expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+      bookedAt: null,
     };
-    const rows: OptionRow[] = priced.map((option, position) => ({
-      id: uuidv7(),
-      quoteId: quote.id,
-      position,
-      courierServiceId: option.courierServiceId,
-      vendorId: option.vendorId,
-      serviceType: option.serviceType,
-      currency: option.price.currency,
-      net: option.price.net,
-      vat: option.price.vat,
-      total: option.price.total,
-      chargeableWeightKg: option.chargeableWeightKg,
-      estimatedDelivery: option.estimatedDelivery,
-      snapshot: snapshotOf(option),
-    }));
+    const cheapest = priced[0];
+    const log: typeof quoteLog.$inferSelect = {
+      id: quote.id,
+      createdAt: quote.createdAt,
+      expiresAt: quote.expiresAt,
+      serviceType: quote.serviceType,
+      ...routeOf(record),
+      parcels: record.parcels,
+      optionCount: priced.length,
+      cheapestTotal: cheapest?.price.total ?? null,
+      currency: cheapest?.price.currency ?? null,
+      userId: quote.userId,
+      partnerId: quote.partnerId,
+    };
 
-    // The quote and all its options in one transaction, shared with whatever other quotes are
+    // The quote and its log line in one transaction, shared with whatever other quotes are
     // being written at the same moment (see quote-writer.ts).
-    await quoteWriterFor(db).write([...insertRows(quotes, [quote]), ...insertRows(quoteOptions, rows)]);
+    await quoteWriterFor(db).write([rowsOf(quotes, [quote]), rowsOf(quoteLog, [log])]);
 
-    return toQuoteDto(quote, rows.map(toOptionDto), now);
+    // Shown from the stored form, exactly as GET /quotes/{id} will show it again.
+    return this.view(quote, now);
   }
 
-  async get(id: string): Promise<QuoteDto> {
-    const { quote, options } = await this.load(id);
-    return toQuoteDto(quote, options, this.deps.now());
+  /** A stored quote as shown now; 404 when unknown. */
+  async get(id: string): Promise<QuoteView> {
+    const found = await this.find(id);
+    if (!found) throw AppError.notFound('Quote not found');
+    return found;
   }
 
-  /** The stored quote row and its options as shown, in their original order. */
-  async load(id: string): Promise<{ quote: QuoteRow; options: QuoteOptionDto[] }> {
-    const { db } = this.deps;
-    const [quoteRows, optionRows] = await db.batch([
-      db.select().from(quotes).where(eq(quotes.id, id)),
-      db.select().from(quoteOptions).where(eq(quoteOptions.quoteId, id)).orderBy(asc(quoteOptions.position)),
-    ]);
-    const quote = quoteRows[0];
-    if (!quote) throw AppError.notFound('Quote not found');
-    return {
-      quote,
-      options: optionRows.map(toOptionDto),
-    };
+  /** A stored quote as shown now, or null (never stored, or deleted after expiry). */
+  async find(id: string): Promise<QuoteView | null> {
+    const [quote] = await this.deps.db.select().from(quotes).where(eq(quotes.id, id));
+    return quote ? this.view(quote, this.deps.now()) : null;
+  }
+
+  /**
+   * The option a booking names, with its quote: the stored price, type and service it was shown
+   * with. Null when the id names no stored option.
+   */
+  async findOption(id: string): Promise<{ quote: QuoteRow; option: QuoteOptionDto } | null> {
+    const parsed = parseOptionId(id);
+    if (!parsed) return null;
+    const found = await this.find(parsed.quoteId);
+    const option = found?.dto().options[parsed.position];
+    return found && option ? { quote: found.quote, option } : null;
+  }
+
+  private async view(quote: QuoteRow, now: Date): Promise<QuoteView> {
+    const parts = await serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
+    return new QuoteView(quote, parts, now);
   }
 
   /**
@@ -239,4 +230,15 @@ export class QuotesService {
       return fallbackEstimate(this.deps).milesBetween(fromPostcode, toPostcode);
     }
   }
+}
+
+/**
+ * Marks a quote booked, inside the transaction that creates the order, so the retention job
+ * (quotes.retention.ts) never deletes a quote an order was made from.
+ */
+export async function markQuoteBooked(tx: Database | Tx, quoteId: string, now: Date) {
+  await tx
+    .update(quotes)
+    .set({ bookedAt: now })
+    .where(and(eq(quotes.id, quoteId), isNull(quotes.bookedAt)));
 }

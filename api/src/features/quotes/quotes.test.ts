@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { courierServices, quoteOptions, quotes, users, vendors } from '../../db/schema';
+import { courierServices, quoteLog, quotes, users, vendors } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import {
   createDistanceProvider,
@@ -161,18 +161,6 @@ describe('POST /quotes', () => {
     const freight = res.body.options.find((o: QuoteOptionDto) => o.courierService.name === 'Bulky Freight');
     expect(freight).toMatchObject({ billedBy: 'volumetric', chargeableWeightKg: 20 });
     expect(divisors((await t.get(`/api/v1/quotes/${res.body.id}`)).body)).toEqual(divisors(res.body));
-
-    // An option stored before options carried the divisor reads as the default.
-    const [stored] = await t.deps.db.select().from(quoteOptions).where(eq(quoteOptions.id, freight.id));
-    const { volumetricDivisor: _dropped, ...oldLimits } = (stored!.snapshot as QuoteOptionDto).limits;
-    await t.deps.db
-      .update(quoteOptions)
-      .set({ snapshot: { ...(stored!.snapshot as object), limits: oldLimits } })
-      .where(eq(quoteOptions.id, freight.id));
-    const legacy = (await t.get(`/api/v1/quotes/${res.body.id}`)).body.options.find(
-      (o: QuoteOptionDto) => o.id === freight.id,
-    );
-    expect(legacy.limits).toEqual({ ...oldLimits, volumetricDivisor: 5000 });
   });
 
   it('matches routes: a service collecting only in England is not offered from Scotland', async () => {
@@ -227,49 +215,53 @@ describe('POST /quotes', () => {
     expect(names(after.body)).not.toContain('Paused Express');
   });
 
-  it('stores the quote and every option as shown: the price lock', async () => {
+  it('stores the quote as one compact row with its log line: the price lock', async () => {
     const res = await t.post('/api/v1/quotes', domestic());
     const [stored] = await t.deps.db.select().from(quotes).where(eq(quotes.id, res.body.id));
-    expect(stored).toMatchObject({ serviceType: 'domestic', optionCount: 3, userId: null, partnerId: null });
+    expect(stored).toMatchObject({ serviceType: 'domestic', userId: null, partnerId: null, bookedAt: null });
     expect(stored!.request).toEqual(domestic());
-    const rows = await t.deps.db
-      .select()
-      .from(quoteOptions)
-      .where(eq(quoteOptions.quoteId, res.body.id))
-      .orderBy(quoteOptions.position);
-    expect(
-      rows.map((r) => ({
-        id: r.id,
-        courierServiceId: r.courierServiceId,
-        vendorId: r.vendorId,
-        price: { net: r.net, vat: r.vat, total: r.total, currency: r.currency },
-        chargeableWeightKg: r.chargeableWeightKg,
-        estimatedDelivery: r.estimatedDelivery,
-      })),
-    ).toEqual(
-      (res.body.options as QuoteOptionDto[]).map((o) => ({
-        id: o.id,
-        courierServiceId: o.courierService.id,
-        vendorId: o.vendor.id,
-        price: o.price,
-        chargeableWeightKg: o.chargeableWeightKg,
-        estimatedDelivery: o.estimatedDelivery,
-      })),
+    // One short array per option, with the price a booking re-reads.
+    expect(stored!.options).toHaveLength(3);
+    expect(stored!.options.map(([, net, vat, total]) => ({ net, vat, total }))).toEqual(
+      (res.body.options as QuoteOptionDto[]).map(({ price: { net, vat, total } }) => ({ net, vat, total })),
     );
-    // The snapshot keeps how each price was built.
-    expect(rows[0]!.snapshot).toMatchObject({ breakdown: { parcels: [{ tierMaxKg: 2, price: 749 }] } });
+    expect((res.body.options as QuoteOptionDto[]).map((o) => o.id)).toEqual(
+      [0, 1, 2].map((position) => `${res.body.id}.${position}`),
+    );
+    const [log] = await t.deps.db.select().from(quoteLog).where(eq(quoteLog.id, res.body.id));
+    expect(log).toMatchObject({
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [parcel],
+      optionCount: 3,
+      cheapestTotal: res.body.options[0].price.total,
+      currency: 'GBP',
+    });
 
-    // A vendor raising prices afterwards changes new quotes, not this one.
+    // A vendor raising prices and renaming the service afterwards changes new quotes, not this one.
     await t.deps.db
       .update(courierServices)
-      .set({ weightTiers: [{ maxKg: 20, price: 5000 }] })
+      .set({ weightTiers: [{ maxKg: 20, price: 5000 }], name: 'Renamed', logoUrl: '/uploads/new.png' })
       .where(eq(courierServices.id, res.body.options[0].courierService.id));
     await bumpCatalogVersion(t.deps.db);
     t.deps.catalog.invalidate();
-    const again = await t.get(`/api/v1/quotes/${res.body.id}`);
-    expect(again.body.options[0].price).toEqual(res.body.options[0].price);
     const fresh = await t.post('/api/v1/quotes', domestic());
-    expect(names(fresh.body)).toEqual(['UPS Promotion', 'DPD Next Day', 'UPS Standard']);
+    expect(names(fresh.body)).toEqual(['UPS Promotion', 'DPD Next Day', 'Renamed']);
+    const again = await t.get(`/api/v1/quotes/${res.body.id}`);
+    expect(again.body).toEqual(res.body);
+  });
+
+  it('reads back exactly as shown in a process that never saw the quote made', async () => {
+    const res = await t.post('/api/v1/quotes', domestic({ parcels: [parcel, { ...parcel, length: 80 }] }));
+    const other = await createTestApp({ DATA_DIR: t.dir });
+    try {
+      other.deps.now = () => now;
+      const read = await other.get(`/api/v1/quotes/${res.body.id}`);
+      expect(read.body).toEqual(res.body);
+    } finally {
+      other.close();
+    }
   });
 
   it('records the signed-in caller, and refuses a bad token rather than ignoring it', async () => {
@@ -583,7 +575,9 @@ describe('GET /admin/quotes (the quote log)', () => {
       userId: null,
       partnerId: null,
       optionCount: 1,
+      cheapestPrice: { amount: all.body[2].cheapestPrice.amount, currency: 'GBP' },
     });
+    expect(all.body[0].cheapestPrice).toBeNull();
     expect(all.body[1]).toMatchObject({ route: 'SW1A 1AA → EC1A 1BB', optionCount: 1 });
     expect(all.body[0]).toMatchObject({ route: 'England → Scotland', optionCount: 0 });
 
@@ -629,7 +623,9 @@ describe('GET /admin/quotes (the quote log)', () => {
       expired: true,
       request: { to: 'FR' },
       options: [{ price: { vat: 0 } }],
+      optionsKept: true,
     });
+    expect(all.body[2].cheapestPrice.amount).toBe(one.body.options[0].price.total);
   });
 
   it('answers 422 for filters and sorts it does not support', async () => {

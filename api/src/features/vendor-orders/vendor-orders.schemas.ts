@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isIsoDate } from '../../lib/dates';
-import { CURRENCIES } from '../../lib/money';
+import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { OrderSchema, OrderStatusSchema } from '../orders/orders.schemas';
 
@@ -85,8 +85,6 @@ export const VendorOrderListSchema = z
     nextCursor: z.string().nullable(),
   })
   .openapi('VendorOrderList');
-
-const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
 export const VendorOrderStatsSchema = z
   .object({

@@ -76,7 +76,7 @@ describe('Header', () => {
     renderApp('/');
 
     await user.click(await within(mainNav()).findByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Email'));
 
@@ -84,7 +84,7 @@ describe('Header', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(within(mainNav()).getByRole('button', { name: 'Sign Up' }));
-    const signUp = screen.getByRole('dialog', { name: 'Sign Up' });
+    const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
     await user.click(signUp.parentElement as HTMLElement);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -98,10 +98,10 @@ describe('Header', () => {
     renderApp('/');
 
     await user.click(await within(mainNav()).findByRole('button', { name: 'Log In' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
   });
 
   it('has a mobile menu that toggles, closes on Escape and on link click', async () => {

@@ -1,12 +1,26 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type { Session, SignUpRole } from '../../app/api';
 import { afterSignUpPath, homeFor } from '../../app/auth';
-import { Modal } from '../../components/Modal';
-import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
+import { Spinner } from '../../components/Spinner';
+import type { DialogKind } from './AuthDialog';
 
-type DialogKind = 'signin' | 'signup';
+// The dialogs, their forms and the validation library load when a dialog first opens, not with
+// every page.
+const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
+
+// The dialogs, their forms and the validation library load when a dialog first opens, not with
+// every page.
+const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
 
 export interface AuthDialogs {
   openSignIn: () => void;
@@ -48,21 +62,18 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      {open === 'signin' ? (
-        <Modal key="signin" title="Log In" onClose={close}>
-          <SignInForm onSignedIn={signedIn} onSwitchToSignUp={() => openSignUp()} onLeave={close} />
-        </Modal>
-      ) : null}
-      {open === 'signup' ? (
-        <Modal key="signup" title="Sign Up" onClose={close}>
-          <SignUpForm
-            variant="dialog"
-            initialRole={signUpRole}
+      {open ? (
+        <Suspense fallback={<Spinner label="Opening the form" />}>
+          <AuthDialog
+            kind={open}
+            signUpRole={signUpRole}
+            onClose={close}
+            onSignIn={openSignIn}
+            onSignUp={() => openSignUp()}
+            onSignedIn={signedIn}
             onSignedUp={signedUp}
-            onSwitchToSignIn={openSignIn}
-            onLeave={close}
           />
-        </Modal>
+        </Suspense>
       ) : null}
     </AuthDialogsContext.Provider>
   );

@@ -109,7 +109,7 @@ describe('Sign-in dialog', () => {
     await user.click(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     const submit = within(dialog).getByRole('button', { name: 'Submit' });
     await user.type(within(dialog).getByLabelText('Email'), 'jane@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');

@@ -219,7 +219,7 @@ describe('Sign-up dialog', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
     expect(within(dialog).getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: /I run a courier business/ })).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();

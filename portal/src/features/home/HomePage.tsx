@@ -1,7 +1,17 @@
 import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { QuoteForm } from '../quotes/QuoteForm';
 import { WhyConsign } from './WhyConsign';
+
+/**
+ * The quote form and its form and validation libraries are most of the page's script but none of
+ * its first paint: they load in their own chunk, fetched as soon as this module runs (in parallel
+ * with React's first render, not after it), while the page shows the hero and a placeholder of
+ * the form's size.
+ */
+const formChunk = import('../quotes/QuoteForm');
+const QuoteForm = lazy(async () => ({ default: (await formChunk).QuoteForm }));
 
 const STEPS = [
   { title: 'Compare', text: 'Enter your parcel once and see the prices of couriers that can carry it.' },
@@ -27,7 +37,15 @@ export function HomePage() {
             </p>
           </div>
           <div className="hero__form">
-            <QuoteForm />
+            <Suspense
+              fallback={
+                <div className="card quote-form quote-form--loading">
+                  <Spinner label="Loading the quote form" />
+                </div>
+              }
+            >
+              <QuoteForm />
+            </Suspense>
           </div>
         </div>
       </section>

@@ -124,6 +124,14 @@ function computeLimits(service: CourierServiceRates): ServiceLimits {
 
 /** The first limit the parcel breaks, described for logs and support; null when it fits. */
 export function limitBreach(parcel: Parcel, limits: ServiceLimits): string | null {
+  // The common case without building the descriptions (this runs for every service and parcel).
+  if (
+    (limits.maxLengthCm === null || parcel.length <= limits.maxLengthCm) &&
+    (limits.maxWidthCm === null || parcel.width <= limits.maxWidthCm) &&
+    (limits.maxHeightCm === null || parcel.height <= limits.maxHeightCm) &&
+    (limits.maxWeightKg === null || parcel.weight <= limits.maxWeightKg)
+  )
+    return null;
   const checks = [
     ['length', parcel.length, limits.maxLengthCm, 'cm'],
     ['width', parcel.width, limits.maxWidthCm, 'cm'],
@@ -148,8 +156,22 @@ export function sameDayDistanceFee(pricing: SameDayPricing, miles: number): numb
   return Math.max(pricing.minimumFee, Math.round(pricing.baseFee + pricing.perMile * miles));
 }
 
+/** Locations as compared: trimmed, lower case. Remembered, since every quote compares the same few. */
+const comparable = new Map<string, string>();
+
+function comparableLocation(location: string): string {
+  let value = comparable.get(location);
+  if (value === undefined) {
+    value = location.trim().toLowerCase();
+    // Nations, country codes and what vendors typed: a few hundred at most; the bound is a guard.
+    if (comparable.size > 10_000) comparable.clear();
+    comparable.set(location, value);
+  }
+  return value;
+}
+
 function sameLocation(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return a === b || comparableLocation(a) === comparableLocation(b);
 }
 
 function isAny(location: string): boolean {
@@ -340,18 +362,27 @@ export function priceQuote(
 ): QuoteOption[] {
   assertValidParcels(request.parcels);
   const estimateDelivery = deliveryEstimatorFor(ctx.now);
-  const options = services
-    .map((service) => evaluateService(request, service, ctx, estimateDelivery))
-    .flatMap((evaluation) => (evaluation.ok ? [evaluation.option] : []))
-    .sort(compareOptions);
+  const options: Omit<QuoteOption, 'badges'>[] = [];
+  for (const service of services) {
+    const evaluation = evaluateService(request, service, ctx, estimateDelivery);
+    if (evaluation.ok) options.push(evaluation.option);
+  }
+  options.sort(compareOptions);
   if (options.length === 0) return [];
 
-  const lowestTotal = Math.min(...options.map((option) => option.price.total));
-  const earliest = options.map((option) => option.estimatedDelivery).sort()[0];
-  return options.map((option) => {
+  // One pass for the marks, and the badges set on the options themselves: they are this call's
+  // own objects, and copying fifty options only to add a field showed in the quote profile.
+  let lowestTotal = Number.POSITIVE_INFINITY;
+  let earliest = options[0]!.estimatedDelivery;
+  for (const option of options) {
+    if (option.price.total < lowestTotal) lowestTotal = option.price.total;
+    if (option.estimatedDelivery < earliest) earliest = option.estimatedDelivery;
+  }
+  for (const option of options as QuoteOption[]) {
     const badges: QuoteBadge[] = [];
     if (option.price.total === lowestTotal) badges.push('cheapest');
     if (option.estimatedDelivery === earliest) badges.push('fastest');
-    return { ...option, badges };
-  });
+    option.badges = badges;
+  }
+  return options as QuoteOption[];
 }

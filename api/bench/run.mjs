@@ -1,0 +1,593 @@
+/**
+ * `pnpm bench`: the benchmark suite of issue 12. Not a test: it measures, prints a table with
+ * each goal met or missed, and writes the figures as JSON (bench/results.json, or BENCH_OUT).
+ *
+ * `pnpm bench` builds the widget, the portal and the API first (production builds), then this:
+ * - seeds a fresh data folder (bench/seed.ts): 200 courier services of which 50 fit the quote,
+ *   a customer and a vendor with a password, and 100,000 paid orders of that vendor;
+ * - starts the built API (dist/main.js, NODE_ENV=production) pinned to CPU 0 and drives it with
+ *   autocannon from another process pinned to CPU 1, 50 connections, BENCH_DURATION seconds
+ *   (default 10) per scenario after a 2 s warm-up: GET /healthz; the same-bytes reference (a
+ *   minimal Hono server, also on CPU 0, answering the benchmark's quote body pre-serialized);
+ *   POST /quotes; POST /orders; GET /vendor/orders with a status filter and a search term;
+ *   POST /auth/login. Throughput, p50 and p99 each, and throughput as a ratio to healthz;
+ * - bytes on disk per stored quote (growth of the database's used pages over the quote run,
+ *   indexes and log lines included, divided by the quotes stored);
+ * - gzip sizes of the widget script and of the JavaScript the portal's home page loads first;
+ * - Lighthouse (the npm package, driving /usr/bin/chromium or CHROMIUM_PATH) performance and
+ *   accessibility scores of the home and results pages.
+ *
+ * Bounded: a hard time limit stops everything; every child process is killed on every exit path.
+ * Everything listens on 127.0.0.1.
+ *
+ *   pnpm bench     BENCH_DURATION=5 pnpm bench     BENCH_KEEP=1 (keep the data folder)
+ *   BENCH_SKIP_LIGHTHOUSE=1 (no browser)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createClient } from '@libsql/client';
+
+const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = join(API_ROOT, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = 2;
+const CONNECTIONS = 50;
+const FITTING = 50;
+const OUT = process.env.BENCH_OUT ?? join(API_ROOT, 'bench/results.json');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const KB = 1024;
+const GOALS = {
+  quoteVsReference: 0.5,
+  quoteP99Ms: 50,
+  bytesPerQuote: 4 * KB,
+  vendorListP99Ms: 50,
+  portalInitialJsGzip: 120 * KB,
+  lighthouse: 95,
+};
+const SCENARIO_COUNT = 6;
+// Every scenario's warm-up and run, seeding, start-up and two Lighthouse runs: nothing may hang longer.
+const HARD_LIMIT_MS = (SCENARIO_COUNT * (DURATION + WARMUP) + 420) * 1000;
+
+const children = new Set();
+let dataDir;
+const log = (...args) => console.log(...args);
+
+function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  if (dataDir && !process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    process.exit(130);
+  });
+}
+setTimeout(() => {
+  console.error(`bench: gave up after ${HARD_LIMIT_MS / 1000} s`);
+  process.exit(1);
+}, HARD_LIMIT_MS).unref();
+
+const haveTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const cpus = availableParallelism();
+/** [command, args] pinned to one CPU when taskset is available. */
+function pinned(cpu, command, args) {
+  return haveTaskset ? ['taskset', ['-c', String(cpu % cpus), command, ...args]] : [command, args];
+}
+
+function runProcess(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: API_ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${stderr}`));
+    });
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a pinned node process and waits until `readyUrl` answers 2xx. */
+async function startProcess(cpu, args, env, readyUrl) {
+  const [command, argv] = pinned(cpu, process.execPath, args);
+  const child = spawn(command, argv, { cwd: API_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(readyUrl);
+      if (res.ok) return { child, exited, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${args[0]} did not answer ${readyUrl} within 30 s:\n${output}`);
+}
+
+async function stop(proc) {
+  if (!proc || proc.child.exitCode !== null) return;
+  proc.child.kill('SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+  if ((await Promise.race([proc.exited, timeout])) === 'timeout') proc.child.kill('SIGKILL');
+}
+
+async function load(target, run) {
+  const options = JSON.stringify({ connections: CONNECTIONS, ...target, ...run });
+  const [command, args] = pinned(1, process.execPath, ['bench/load.mjs', options]);
+  const stdout = await runProcess(command, args);
+  return JSON.parse(stdout.trim().split('\n').pop());
+}
+
+/** A look at the server's database beside the running server (WAL lets a reader in). */
+async function withDb(fn) {
+  const db = createClient({ url: `file:${join(dataDir, 'consign.db')}` });
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
+const count = (sql) => withDb(async (db) => Number((await db.execute(sql)).rows[0].n));
+
+/** Bytes of the database's pages in use, after moving the WAL into the main file. */
+const usedBytes = () =>
+  withDb(async (db) => {
+    await db.execute('pragma wal_checkpoint(truncate)');
+    const one = async (pragma) => Number(Object.values((await db.execute(`pragma ${pragma}`)).rows[0])[0]);
+    return ((await one('page_count')) - (await one('freelist_count'))) * (await one('page_size'));
+  });
+
+/** After a timed run the server still finishes the requests autocannon abandoned; wait for it. */
+async function settled(sql) {
+  let last = -1;
+  for (;;) {
+    const n = await count(sql);
+    if (n === last) return n;
+    last = n;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function postJson(url, body, headers = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function signIn(base, email, password) {
+  const res = await postJson(`${base}/api/v1/auth/login`, { email, password });
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.accessToken;
+}
+
+function gzipBytes(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** The JavaScript the portal's home page fetches before anything else: its scripts and module preloads. */
+function portalInitialJs() {
+  const dist = join(REPO_ROOT, 'portal/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)) files.add(src);
+  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g))
+    files.add(href);
+  const sizes = [...files].map((file) => ({ file, gzip: gzipBytes(join(dist, file.replace(/^\//, ''))) }));
+  return { files: sizes, gzip: sizes.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+function widgetSize() {
+  const file = join(REPO_ROOT, 'widget/dist/consign.js');
+  return existsSync(file) ? { file: 'widget/dist/consign.js', gzip: gzipBytes(file) } : null;
+}
+
+/** One Lighthouse run per page, in a Chromium pinned to CPU 1 with the flags the browser tests use. */
+async function lighthouseScores(pages) {
+  if (process.env.BENCH_SKIP_LIGHTHOUSE) return null;
+  if (!existsSync(CHROMIUM)) {
+    log(`Lighthouse skipped: no Chromium at ${CHROMIUM}`);
+    return null;
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'consign-bench-chromium-'));
+  const [command, args] = pinned(1, CHROMIUM, [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
+  const chromium = spawn(command, args, { stdio: 'ignore' });
+  children.add(chromium);
+  const chromiumExited = new Promise((resolve) => chromium.on('exit', resolve));
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error('Chromium did not start within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const scores = {};
+    for (const [name, url] of Object.entries(pages)) {
+      process.stdout.write(`Lighthouse ${name}… `);
+      // Lighthouse's default: a mid-range phone on a slow 4G network, simulated. BENCH_LIGHTHOUSE=desktop
+      // uses its desktop preset instead.
+      const desktop = process.env.BENCH_LIGHTHOUSE === 'desktop';
+      const result = await lighthouse(
+        url,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined,
+      );
+      const { categories, audits } = result.lhr;
+      scores[name] = {
+        url,
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        failedAccessibility: categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id),
+      };
+      log(`performance ${scores[name].performance}, accessibility ${scores[name].accessibility}`);
+    }
+    return scores;
+  } finally {
+    chromium.kill('SIGKILL');
+    await chromiumExited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toFixed(digits) : String(n));
+const pad = (s, n) => String(s).padStart(n);
+
+async function main() {
+  dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
+  log(`data folder ${dataDir}`);
+  const [load1] = loadavg();
+  log(`load average at start: ${load1.toFixed(2)} on ${cpus} CPUs`);
+  if (!haveTaskset)
+    log('taskset is not available: server and load generator are NOT pinned to separate cores');
+  else if (cpus < 2) log(`only ${cpus} CPU: server and load generator share it`);
+  else log('servers pinned to CPU 0, autocannon and Chromium to CPU 1');
+
+  const seeded = JSON.parse(
+    (await runProcess(process.execPath, ['--import', 'tsx', 'bench/seed.ts', dataDir])).trim(),
+  );
+  log(
+    `seeded ${seeded.services} services across ${seeded.vendors} vendors and ${seeded.vendorOrders} orders of one vendor`,
+  );
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    0,
+    ['dist/main.js'],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      GOOGLE_MAPS_API_KEY: '',
+    },
+    `${base}/healthz`,
+  );
+
+  const json = { 'content-type': 'application/json' };
+  const quoteBody = JSON.stringify(seeded.request);
+  // One quote by hand: it must be priced by exactly the services that fit it.
+  const probe = await postJson(`${base}/api/v1/quotes`, seeded.request);
+  if (probe.status !== 201 || probe.body.options?.length !== FITTING) {
+    throw new Error(
+      `probe quote: HTTP ${probe.status}, ${probe.body.options?.length} options (want 201, ${FITTING})`,
+    );
+  }
+  const referenceFile = join(dataDir, 'quote-body.json');
+  writeFileSync(referenceFile, JSON.stringify(probe.body));
+  const quoteBytes = Buffer.byteLength(JSON.stringify(probe.body));
+
+  const customerToken = await signIn(base, seeded.customer, seeded.password);
+  const vendorToken = await signIn(base, seeded.vendor, seeded.password);
+  const orderBody = JSON.stringify({
+    quoteOptionId: probe.body.options[0].id,
+    collectionAddress: {
+      name: 'Sam Sender',
+      email: 'sam@example.com',
+      phone: '+44 20 7946 0000',
+      line1: '1 High Street',
+      town: 'London',
+      county: 'Greater London',
+      postcode: 'SW1A 1AA',
+      country: 'GB',
+    },
+    deliveryAddress: {
+      name: 'Robin Recipient',
+      email: 'robin@example.com',
+      phone: '+44 131 496 0000',
+      line1: '2 Royal Mile',
+      town: 'Edinburgh',
+      county: 'Midlothian',
+      postcode: 'EH1 1AA',
+      country: 'GB',
+    },
+    collectionDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    contents: 'Books',
+    contentValue: 2500,
+    coverAmount: 0,
+  });
+  const check = await postJson(`${base}/api/v1/orders`, JSON.parse(orderBody), {
+    authorization: `Bearer ${customerToken}`,
+  });
+  if (check.status !== 201)
+    throw new Error(`probe order: HTTP ${check.status} ${JSON.stringify(check.body)}`);
+  const listQuery = new URLSearchParams(seeded.vendorListQuery).toString();
+  const listProbe = await fetch(`${base}/api/v1/vendor/orders?${listQuery}`, {
+    headers: { authorization: `Bearer ${vendorToken}` },
+  });
+  const listed = await listProbe.json();
+  if (listProbe.status !== 200 || !(listed.items?.length > 0)) {
+    throw new Error(`probe vendor list: HTTP ${listProbe.status} ${JSON.stringify(listed).slice(0, 300)}`);
+  }
+
+  const referencePort = await freePort();
+  const reference = await startProcess(
+    0,
+    ['bench/reference.mjs', String(referencePort), referenceFile],
+    { ...process.env },
+    `http://127.0.0.1:${referencePort}/healthz`,
+  );
+
+  const scenarios = [
+    { key: 'healthz', name: 'GET /healthz', url: `${base}/healthz`, method: 'GET' },
+    {
+      key: 'reference',
+      name: 'same-bytes reference',
+      url: `http://127.0.0.1:${referencePort}/api/v1/quotes`,
+      method: 'POST',
+      headers: json,
+      body: quoteBody,
+    },
+    {
+      key: 'quote',
+      name: 'POST /quotes',
+      url: `${base}/api/v1/quotes`,
+      method: 'POST',
+      headers: json,
+      body: quoteBody,
+      fixedAmount: true,
+    },
+    {
+      key: 'orderCreate',
+      name: 'POST /orders',
+      url: `${base}/api/v1/orders`,
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${customerToken}` },
+      body: orderBody,
+    },
+    {
+      key: 'vendorList',
+      name: 'GET /vendor/orders',
+      url: `${base}/api/v1/vendor/orders?${listQuery}`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${vendorToken}` },
+    },
+    {
+      key: 'signIn',
+      name: 'POST /auth/login',
+      // Password hashing is meant to be slow (scrypt, 128 MiB, PASSWORD_HASH_CONCURRENCY at a
+      // time): at 50 connections every request would queue past the timeout. As many
+      // connections as hashes run at once measures its real rate.
+      connections: 4,
+      url: `${base}/api/v1/auth/login`,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: seeded.customer, password: seeded.password }),
+    },
+  ];
+
+  const results = {};
+  let quoteStorage = null;
+  for (const { key, name, fixedAmount, ...request } of scenarios) {
+    process.stdout.write(`${name}: warm-up ${WARMUP} s… `);
+    const warm = await load(request, { duration: WARMUP });
+    let measured;
+    if (fixedAmount) {
+      // Quotes: a fixed number of requests, about DURATION seconds' worth at the warm-up rate,
+      // so that every request is answered (a timed run abandons those in flight at the end) and
+      // the quotes stored meanwhile can be counted against the 201 responses.
+      const amount = Math.max(CONNECTIONS * 10, Math.round(warm.rps * DURATION));
+      process.stdout.write(`${amount} requests… `);
+      const countQuotes = 'select count(*) as n from quotes';
+      const before = await settled(countQuotes);
+      const bytesBefore = await usedBytes();
+      measured = await load(request, { amount });
+      const stored = (await settled(countQuotes)) - before;
+      const bytes = (await usedBytes()) - bytesBefore;
+      quoteStorage = {
+        responses201: measured.statusCodes['201'] ?? 0,
+        stored,
+        bytesPerQuote: Math.round(bytes / Math.max(stored, 1)),
+      };
+    } else {
+      process.stdout.write(`${DURATION} s… `);
+      measured = await load(request, { duration: DURATION });
+    }
+    results[key] = { name, connections: request.connections ?? CONNECTIONS, ...measured };
+    log(`${fmt(measured.rps)} req/s`);
+  }
+  await stop(reference);
+
+  const lighthouse = await lighthouseScores({
+    home: `${base}/`,
+    results: `${base}/result?${new URLSearchParams({
+      type: 'Domestic',
+      from: 'England',
+      to: 'Scotland',
+      length: '30',
+      width: '20',
+      height: '15',
+      weight: '2',
+    })}`,
+  });
+  await stop(server);
+
+  const portal = portalInitialJs();
+  const widget = widgetSize();
+  const health = results.healthz;
+  for (const r of Object.values(results)) r.ratioToHealthz = Number((r.rps / health.rps).toFixed(4));
+  const quoteVsReference = results.quote.rps / results.reference.rps;
+
+  const goals = [
+    {
+      goal: `quote throughput >= ${GOALS.quoteVsReference} x same-bytes reference`,
+      value: quoteVsReference.toFixed(3),
+      met: quoteVsReference >= GOALS.quoteVsReference,
+    },
+    {
+      goal: `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections`,
+      value: `${fmt(results.quote.p99, 1)} ms`,
+      met: results.quote.p99 <= GOALS.quoteP99Ms,
+    },
+    {
+      goal: `bytes on disk per stored quote <= ${GOALS.bytesPerQuote}`,
+      value: String(quoteStorage.bytesPerQuote),
+      met: quoteStorage.bytesPerQuote <= GOALS.bytesPerQuote,
+    },
+    {
+      goal: `vendor order list p99 <= ${GOALS.vendorListP99Ms} ms at ${seeded.vendorOrders} orders`,
+      value: `${fmt(results.vendorList.p99, 1)} ms`,
+      met: results.vendorList.p99 <= GOALS.vendorListP99Ms,
+    },
+    {
+      goal: `portal home initial JS <= ${GOALS.portalInitialJsGzip / KB} KB gzip`,
+      value: `${fmt(portal.gzip / KB, 1)} KB`,
+      met: portal.gzip <= GOALS.portalInitialJsGzip,
+    },
+  ];
+  for (const page of ['home', 'results']) {
+    for (const category of ['performance', 'accessibility']) {
+      const score = lighthouse?.[page]?.[category];
+      goals.push({
+        goal: `Lighthouse ${category} ${page} >= ${GOALS.lighthouse}`,
+        value: score === undefined ? 'not run' : String(score),
+        met: score === undefined ? null : score >= GOALS.lighthouse,
+      });
+    }
+  }
+
+  log('');
+  log(
+    `${'scenario'.padEnd(22)}${pad('conns', 6)}${pad('req/s', 10)}${pad('x healthz', 11)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('non-2xx', 9)}`,
+  );
+  for (const r of Object.values(results)) {
+    log(
+      `${r.name.padEnd(22)}${pad(r.connections, 6)}${pad(fmt(r.rps), 10)}${pad(fmt(r.ratioToHealthz, 3), 11)}${pad(fmt(r.p50, 1), 9)}${pad(fmt(r.p99, 1), 9)}${pad(r.errors + r.timeouts, 8)}${pad(r.non2xx, 9)}`,
+    );
+  }
+  log('');
+  log(`quote body: ${quoteBytes} bytes, ${FITTING} options`);
+  log(
+    `stored quotes during the quote run: ${quoteStorage.stored} for ${quoteStorage.responses201} responses 201; ` +
+      `${quoteStorage.bytesPerQuote} bytes on disk per quote`,
+  );
+  log(`widget script: ${widget ? `${fmt(widget.gzip / KB, 1)} KB gzip` : 'not built'}`);
+  log(
+    `portal home initial JS: ${fmt(portal.gzip / KB, 1)} KB gzip (${portal.files.map((f) => `${f.file} ${fmt(f.gzip / KB, 1)}`).join(', ')})`,
+  );
+  log('');
+  log(`${'goal'.padEnd(58)}${pad('value', 12)}  result`);
+  for (const g of goals) {
+    log(`${g.goal.padEnd(58)}${pad(g.value, 12)}  ${g.met === null ? 'not run' : g.met ? 'met' : 'MISSED'}`);
+  }
+
+  const report = {
+    at: new Date().toISOString(),
+    loadAverageAtStart: Number(load1.toFixed(2)),
+    cpus,
+    pinned: haveTaskset && cpus >= 2,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    services: seeded.services,
+    fittingServices: FITTING,
+    vendorOrders: seeded.vendorOrders,
+    quoteBodyBytes: quoteBytes,
+    scenarios: results,
+    quoteVsReference: Number(quoteVsReference.toFixed(4)),
+    quoteStorage,
+    bundles: { widget, portalHomeInitialJs: portal },
+    lighthouse,
+    goals,
+  };
+  writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nJSON written to ${OUT}`);
+
+  const clean = Object.values(results).every((r) => r.errors + r.timeouts + r.non2xx === 0);
+  if (quoteStorage.stored !== quoteStorage.responses201 || !clean) {
+    console.error('bench: some requests failed, or quotes answered 201 were not all stored');
+    process.exitCode = 1;
+  }
+  return server;
+}
+
+main()
+  .catch((err) => {
+    console.error(`\nbench failed: ${err.stack ?? err.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => process.exit());
