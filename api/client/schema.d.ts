@@ -246,6 +246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hs-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the Harmonized System for a customs commodity code
+         * @description Searches the whole HS nomenclature (chapters, headings and subheadings) by words, plurals folded, and by code prefix; everyday British words the tariff does not use (jumper, trainers, mobile phone, laptop…) lead to their headings. Best matches first. Cacheable for a day.
+         */
+        get: operations["searchHsCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1178,6 +1198,17 @@ export interface components {
         Option: {
             value: string;
             label: string;
+        };
+        HsCodeSearchResult: {
+            items: components["schemas"]["HsCode"][];
+        };
+        HsCode: {
+            /** @example 611020 */
+            code: string;
+            /** @example Jerseys, pullovers, cardigans, waistcoats and similar articles; of cotton, knitted or crocheted */
+            description: string;
+            /** @description 2 = chapter, 4 = heading, 6 = subheading (the code customs need, UK digits may follow) */
+            level: 2 | 4 | 6;
         };
         Mailbox: {
             items: {
@@ -2691,6 +2722,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    searchHsCodes: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching codes, best first */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HsCodeSearchResult"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };

@@ -9,6 +9,7 @@ export interface StubResponse {
 export interface RecordedCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
@@ -34,6 +35,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: typeof text === 'string' && text && !text.startsWith('--') ? JSON.parse(text) : undefined,
       headers: request ? headerRecord(request.headers) : ((init.headers ?? {}) as Record<string, string>),
       credentials: request?.credentials ?? init.credentials,

@@ -1,15 +1,44 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/providers';
+import { stubFetch } from '../../test/fetchStub';
 import { HsCodeFinder } from './HsCodeFinder';
 import { referenceData } from './testFixtures';
+
+const JERSEYS = 'Jerseys, pullovers, cardigans, waistcoats and similar articles; knitted or crocheted';
+const HS_CODES: Record<string, { code: string; description: string; level: 2 | 4 | 6 }[]> = {
+  jumper: [
+    { code: '6110', description: JERSEYS, level: 4 },
+    { code: '611011', description: `${JERSEYS}, of wool or fine animal hair`, level: 6 },
+  ],
+  '6110': [
+    { code: '6110', description: JERSEYS, level: 4 },
+    { code: '611020', description: `${JERSEYS}, of cotton`, level: 6 },
+  ],
+  zzz: [],
+};
 
 function open() {
   const onPick = vi.fn();
   const onClose = vi.fn();
-  render(<HsCodeFinder categories={referenceData.hsCodeCategories} onPick={onPick} onClose={onClose} />);
-  return { onPick, onClose, dialog: screen.getByRole('dialog', { name: 'Find HS code' }) };
+  const calls = stubFetch({
+    'GET /api/v1/hs-codes': (call) => ({ body: { items: HS_CODES[call.query.get('q') ?? ''] ?? [] } }),
+  });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <HsCodeFinder categories={referenceData.hsCodeCategories} onPick={onPick} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onPick, onClose, calls, dialog: screen.getByRole('dialog', { name: 'Find HS code' }) };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('HS code finder', () => {
   it('lists the categories and shows the first one’s codes', () => {
@@ -42,21 +71,30 @@ describe('HS code finder', () => {
     expect(onPick).toHaveBeenCalledWith('64059090');
   });
 
-  it('searches across categories by name or digits', async () => {
+  it('searches the whole nomenclature on the server, by everyday words or digits', async () => {
     const user = userEvent.setup();
     const { dialog, onPick } = open();
     const search = within(dialog).getByLabelText('Search codes');
     expect(document.activeElement).toBe(search);
-    await user.type(search, 'book');
+    await user.type(search, 'jumper');
     const matches = within(dialog).getByRole('list', { name: 'Matching codes' });
-    expect(within(matches).getAllByRole('listitem')).toHaveLength(1);
-    await user.clear(search);
-    await user.type(search, '6205');
-    await user.click(within(dialog).getByRole('button', { name: "Use 62059080 Men's clothing" }));
-    expect(onPick).toHaveBeenCalledWith('62059080');
-    await user.clear(search);
-    await user.type(search, 'zzz');
-    expect(within(dialog).getByText(/No code matches/)).toBeTruthy();
+    await within(matches).findByText('611011');
+    expect(within(dialog).getByRole('status').textContent).toBe('2 matching codes');
+    // A heading is not a code customs accept: it opens its subheadings instead.
+    await user.click(within(matches).getByRole('button', { name: /^Show the codes under 6110 / }));
+    expect((search as HTMLInputElement).value).toBe('6110');
+    await user.click(await within(matches).findByRole('button', { name: /^Use 611020 / }));
+    expect(onPick).toHaveBeenCalledWith('611020');
+  });
+
+  it('says when nothing matches and links to the UK Trade Tariff', async () => {
+    const user = userEvent.setup();
+    const { dialog } = open();
+    await user.type(within(dialog).getByLabelText('Search codes'), 'zzz');
+    expect(await within(dialog).findByText(/No code matches/)).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: 'Search the UK Trade Tariff' }).getAttribute('href'),
+    ).toContain('q=zzz');
   });
 
   it('closes on Escape', async () => {

@@ -11,7 +11,11 @@ export type QuoteRequestRecord = Schemas['QuoteRequestRecord'];
 export type CoverTier = ReferenceData['coverTiers'][number];
 export type HsCodeCategory = ReferenceData['hsCodeCategories'][number];
 
+export type HsCode = Schemas['HsCode'];
+
 export const bookingApi = {
+  hsCodes: async (q: string, signal?: AbortSignal) =>
+    unwrap(await publicClient.GET('/api/v1/hs-codes', { params: { query: { q } }, signal })).items,
   quote: async (id: string, signal?: AbortSignal) =>
     unwrap(await publicClient.GET('/api/v1/quotes/{id}', { params: { path: { id } }, signal })),
 };

@@ -377,6 +377,7 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
                 <div className="breakdown__hs">
                   <TextField
                     label="HS code"
+                    hint="6 to 10 digits: the 6-digit international code, then the UK's extra digits if you know them"
                     inputMode="numeric"
                     required
                     error={error(name('hsCode'))}
