@@ -592,7 +592,7 @@ export async function createOrderFromOption(
     });
   }
   // A zero or negative total must never reach the payment provider (see also couriers' tiers).
-  if (option.total + (coverFee ?? 0) <= 0)
+  if (option.price.total + (coverFee ?? 0) <= 0)
     errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
   if (errors.length) throw AppError.validation(errors);
 

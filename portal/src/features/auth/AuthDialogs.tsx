@@ -18,10 +18,6 @@ import type { DialogKind } from './AuthDialog';
 // every page.
 const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
 
-// The dialogs, their forms and the validation library load when a dialog first opens, not with
-// every page.
-const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
-
 export interface AuthDialogs {
   openSignIn: () => void;
   /** Opens sign-up; with 'vendor' the courier business choice is ticked. */

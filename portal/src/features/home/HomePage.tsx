@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WhyConsign } from './WhyConsign';

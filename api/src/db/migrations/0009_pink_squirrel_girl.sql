@@ -35,7 +35,6 @@ ALTER TABLE `quotes` ADD `distance_source` text;--> statement-breakpoint
 ALTER TABLE `quotes` ADD `booked_at` integer;--> statement-breakpoint
 CREATE INDEX `quotes_expires_idx` ON `quotes` (`expires_at`);--> statement-breakpoint
 ALTER TABLE `quotes` DROP COLUMN `option_count`;--> statement-breakpoint
-CREATE INDEX `orders_vendor_status_created_idx` ON `orders` (`vendor_id`,`status`,`created_at`);--> statement-breakpoint
 -- -----------------------------------------------------------------------------------------------
 -- Data migration, written by hand (issue 12): each quote's quote_options rows become its compact
 -- `options` column (see StoredOption in schema/quotes.ts), their service facts rows in
