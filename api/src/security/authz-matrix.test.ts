@@ -18,6 +18,8 @@ const OWNED: Record<string, (c: Cast) => string> = {
   'jobs.id': (c) => c.ids.jobA,
   'quotes.id': (c) => c.ids.quoteA,
   'vendors.id': (c) => c.ids.vendorA,
+  'documents.documentId': (c) => c.ids.documentA,
+  'vendor-documents.documentId': (c) => c.ids.documentA,
 };
 
 /** Routes with an id that anyone may call, and why. */

@@ -103,6 +103,18 @@ async function cast(t: TestApp) {
   );
   if (job.status !== 201) throw new Error(`job failed: ${JSON.stringify(job.body)}`);
 
+  // A business document, private to vendor A and staff.
+  const form = new FormData();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  form.append('document', new File([pdf], 'licence.pdf', { type: 'application/pdf' }));
+  const uploaded = await t.app.request('/api/v1/vendors/me/documents', {
+    method: 'POST',
+    body: form,
+    headers: t.bearer(vendorA.owner.accessToken),
+  });
+  if (uploaded.status !== 201) throw new Error(`document upload failed: ${await uploaded.text()}`);
+  const documentId = ((await uploaded.json()) as { id: string }).id;
+
   return {
     admin: admin.accessToken,
     customerA: customerA.accessToken,
@@ -118,6 +130,7 @@ async function cast(t: TestApp) {
       orderA: order.body.id as string,
       jobA: job.body.id as string,
       customerA: customerA.user.id,
+      documentA: documentId,
     },
   };
 }
