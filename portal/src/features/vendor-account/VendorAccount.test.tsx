@@ -155,6 +155,20 @@ describe('vendor shell', () => {
     );
   });
 
+  it('points an admin to the admin console', async () => {
+    stubFetch({
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+      'POST /api/v1/auth/refresh': { body: sessionFor({ ...customer, role: 'admin' }) },
+    });
+    renderApp('/vendor-onboarding');
+    expect(
+      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the admin console' }).getAttribute('href')).toBe(
+      '/admin/',
+    );
+  });
+
   it('tells a vendor that the customer dashboard is not for it', async () => {
     vendorServer(activeVendor);
     renderApp('/dashboard');
@@ -257,5 +271,50 @@ describe('vendor profile', () => {
     expect(
       calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/vendors/me/documents'),
     ).toHaveLength(1);
+  });
+});
+
+describe('editing later', () => {
+  it('returns to the vendor panel after editing details saved before', async () => {
+    const user = userEvent.setup();
+    vendorServer({ ...pending, shopName: 'Swift', description: 'x', state: 'London', postalCode: 'N1' });
+    const { router } = renderApp('/vendor-details');
+    await waitFor(
+      () => expect((screen.getByLabelText('Shop name *') as HTMLInputElement).value).toBe('Swift'),
+      {
+        timeout: 8000,
+      },
+    );
+    await user.type(screen.getByLabelText('Shop name *'), ' Couriers');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-panel'), { timeout: 8000 });
+    expect(await screen.findByText('Business details saved')).toBeTruthy();
+  });
+
+  it('removes a document', async () => {
+    const user = userEvent.setup();
+    let items = [
+      {
+        id: 'd1',
+        name: 'old-licence.pdf',
+        url: '/api/v1/vendor-documents/d1',
+        contentType: 'application/pdf',
+        size: 2048,
+        uploadedAt: '2026-11-23T10:00:00.000Z',
+      },
+    ];
+    vendorServer(activeVendor, {
+      'GET /api/v1/vendors/me/documents': () => ({ body: { items } }),
+      'DELETE /api/v1/vendors/me/documents/d1': () => {
+        items = [];
+        return { status: 204 };
+      },
+    });
+    renderApp('/vendor-profile');
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove old-licence.pdf' }, { timeout: 8000 }),
+    );
+    expect(await screen.findByText(messages.removed, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('No documents uploaded yet.')).toBeTruthy();
   });
 });

@@ -28,6 +28,8 @@ export const messages = {
   uploaded: 'Document uploaded',
   uploadFailed: 'Failed to upload document',
   notADocument: 'Please select an image or PDF file',
+  removed: 'Document removed',
+  removeFailed: 'Failed to remove document',
 };
 
 export const DOCUMENT_TYPES = 'image/png,image/jpeg,image/webp,application/pdf';
@@ -261,6 +263,13 @@ function Documents() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
   });
 
+  const remove = useMutation({
+    mutationFn: (doc: VendorDocument) => vendorApi.removeDocument(apiClient, doc.id),
+    onSuccess: () => toast.success(messages.removed),
+    onError: (error) => toast.error(saveErrorMessage(error, messages.removeFailed)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+  });
+
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
@@ -303,8 +312,22 @@ function Documents() {
               <span className="muted">
                 {Math.max(1, Math.round(doc.size / 1024))} KB, {formatDateTime(doc.uploadedAt)}
               </span>
-              <button type="button" className="link-button" onClick={() => void view(doc)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void view(doc)}
+                aria-label={`View ${doc.name}`}
+              >
                 View
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => remove.mutate(doc)}
+                disabled={remove.isPending}
+                aria-label={`Remove ${doc.name}`}
+              >
+                Remove
               </button>
             </li>
           ))}

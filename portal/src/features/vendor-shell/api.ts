@@ -45,6 +45,13 @@ export const vendorApi = {
         },
       }),
     ),
+  removeDocument: async (client: ApiClient, id: string) => {
+    unwrap(
+      await client.DELETE('/api/v1/vendors/me/documents/{documentId}', {
+        params: { path: { documentId: id } },
+      }),
+    );
+  },
   /** The file needs the bearer token, so it is fetched and handed to the browser as a blob. */
   downloadDocument: async (client: ApiClient, id: string) => {
     const result = await client.GET('/api/v1/vendor-documents/{documentId}', {
