@@ -13,7 +13,7 @@ import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
-import { type OrderRow, recordOrderEvent } from '../orders/order-store';
+import { type OrderRow, recordOrderEvent, vendorOrdersVersion } from '../orders/order-store';
 import { notifyOrderUpdated } from '../orders/orders.notify';
 import {
   afterStatusChange,
@@ -62,6 +62,18 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   return and(...conditions) as SQL;
 }
 
+/** Totals kept per database (tests and tools may open several), oldest dropped first. */
+const MAX_CACHED_TOTALS = 2000;
+const totalsCaches = new WeakMap<object, Map<string, number>>();
+function totalsCacheOf(db: object): Map<string, number> {
+  let cache = totalsCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    totalsCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -74,7 +86,8 @@ export class VendorOrdersService {
 
   async list(ownerId: string, query: VendorOrderListQuery) {
     const { db } = this.deps;
-    const where = filterWhere(await this.vendorId(ownerId), query);
+    const vendorId = await this.vendorId(ownerId);
+    const where = filterWhere(vendorId, query);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
@@ -89,9 +102,7 @@ export class VendorOrdersService {
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
-    const total = lastPage
-      ? offset + rows.length
-      : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
+    const total = lastPage ? offset + rows.length : await this.countMatching(vendorId, query, where);
     const byOrder = await orderPayments(db, items);
     const now = this.deps.now();
     return {
@@ -101,6 +112,27 @@ export class VendorOrdersService {
       page,
       nextCursor: nextCursor(rows, query.limit),
     };
+  }
+
+  /**
+   * How many orders the filters match. Counting means reading every index entry of the vendor's
+   * orders (of the status, if one is chosen), so the answer is kept under the vendor's orders
+   * version: the next page, a refresh or another instance asking the same finds it, and any new
+   * or moved order starts a fresh count. The version is read before counting, so a count that
+   * raced a write is filed under the older version, which no later request asks for.
+   */
+  private async countMatching(vendorId: string, filters: VendorOrderFilters, where: SQL): Promise<number> {
+    const { db } = this.deps;
+    const version = await vendorOrdersVersion(db, vendorId);
+    const key = JSON.stringify([vendorId, version, filters.status, filters.from, filters.to, filters.q]);
+    const cache = totalsCacheOf(db);
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const [row] = await db.select({ n: count() }).from(orders).where(where);
+    const total = row?.n ?? 0;
+    if (cache.size >= MAX_CACHED_TOTALS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, total);
+    return total;
   }
 
   async stats(ownerId: string) {
