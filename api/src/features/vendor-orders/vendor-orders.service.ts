@@ -62,14 +62,14 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   return and(...conditions) as SQL;
 }
 
-/** Totals kept per database (tests and tools may open several), oldest dropped first. */
-const MAX_CACHED_TOTALS = 2000;
-const totalsCaches = new WeakMap<object, Map<string, number>>();
-function totalsCacheOf(db: object): Map<string, number> {
-  let cache = totalsCaches.get(db);
+/** Figures kept per database (tests and tools may open several), oldest dropped first. */
+const MAX_CACHED_FIGURES = 2000;
+const figuresCaches = new WeakMap<object, Map<string, unknown>>();
+function figuresCacheOf(db: object): Map<string, unknown> {
+  let cache = figuresCaches.get(db);
   if (!cache) {
     cache = new Map();
-    totalsCaches.set(db, cache);
+    figuresCaches.set(db, cache);
   }
   return cache;
 }
@@ -115,40 +115,51 @@ export class VendorOrdersService {
   }
 
   /**
-   * How many orders the filters match. Counting means reading every index entry of the vendor's
-   * orders (of the status, if one is chosen), so the answer is kept under the vendor's orders
-   * version: the next page, a refresh or another instance asking the same finds it, and any new
-   * or moved order starts a fresh count. The version is read before counting, so a count that
-   * raced a write is filed under the older version, which no later request asks for.
+   * A figure about the vendor's orders (a filtered total, the dashboard's figures), computed once
+   * per vendor orders version: the next page, a refresh or another instance asking the same
+   * finds it, and any new or moved order starts afresh. The version is read before computing, so
+   * a figure that raced a write is filed under the older version, which no later request asks for.
    */
-  private async countMatching(vendorId: string, filters: VendorOrderFilters, where: SQL): Promise<number> {
+  private async remember<T>(vendorId: string, question: unknown[], compute: () => Promise<T>): Promise<T> {
     const { db } = this.deps;
     const version = await vendorOrdersVersion(db, vendorId);
-    const key = JSON.stringify([vendorId, version, filters.status, filters.from, filters.to, filters.q]);
-    const cache = totalsCacheOf(db);
-    const known = cache.get(key);
-    if (known !== undefined) return known;
-    const [row] = await db.select({ n: count() }).from(orders).where(where);
-    const total = row?.n ?? 0;
-    if (cache.size >= MAX_CACHED_TOTALS) cache.delete(cache.keys().next().value as string);
-    cache.set(key, total);
-    return total;
+    const key = JSON.stringify([vendorId, version, ...question]);
+    const cache = figuresCacheOf(db);
+    if (cache.has(key)) return cache.get(key) as T;
+    const value = await compute();
+    if (cache.size >= MAX_CACHED_FIGURES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+    return value;
+  }
+
+  /** How many orders the filters match: every index entry of the vendor's (status's) orders is read. */
+  private countMatching(vendorId: string, filters: VendorOrderFilters, where: SQL): Promise<number> {
+    return this.remember(
+      vendorId,
+      ['total', filters.status, filters.from, filters.to, filters.q],
+      async () => {
+        const [row] = await this.deps.db.select({ n: count() }).from(orders).where(where);
+        return row?.n ?? 0;
+      },
+    );
   }
 
   async stats(ownerId: string) {
-    const { db } = this.deps;
-    // One pass over the orders_vendor_stats_idx covering index: counts and sums by status
-    // and currency, never the table's rows.
-    const groups = await db
-      .select({
-        status: orders.status,
-        currency: orders.currency,
-        n: count(),
-        amount: sql<number>`sum(${orders.total})`,
-      })
-      .from(orders)
-      .where(and(eq(orders.vendorId, await this.vendorId(ownerId)), isNotNull(orders.paidAt)))
-      .groupBy(orders.status, orders.currency);
+    const vendorId = await this.vendorId(ownerId);
+    // One pass over the orders_vendor_stats_idx covering index (counts and sums by status and
+    // currency, never the table's rows), once per orders version.
+    const groups = await this.remember(vendorId, ['stats'], () =>
+      this.deps.db
+        .select({
+          status: orders.status,
+          currency: orders.currency,
+          n: count(),
+          amount: sql<number>`sum(${orders.total})`,
+        })
+        .from(orders)
+        .where(and(eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)))
+        .groupBy(orders.status, orders.currency),
+    );
     const n = (status: OrderStatus) =>
       groups.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
     // Cancelled orders were refunded: they earned nothing.
