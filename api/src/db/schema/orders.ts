@@ -177,3 +177,17 @@ export const orderEvents = sqliteTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
+
+/**
+ * How many times each vendor's orders have been added to or moved (status, payment). The vendor
+ * dashboard keeps the totals it counted under this number, so repeating a search or paging
+ * through it does not count 100,000 orders again, and a change anywhere (any API instance) makes
+ * the next request count afresh. Bumped by features/orders/order-store.ts in the write's own
+ * transaction.
+ */
+export const vendorOrderVersions = sqliteTable('vendor_order_versions', {
+  vendorId: text('vendor_id')
+    .primaryKey()
+    .references(() => vendors.id),
+  version: integer('version').notNull().default(0),
+});

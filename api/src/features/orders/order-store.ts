@@ -6,10 +6,16 @@
  *
  * They take a transaction (or the database) and do not send mail: callers notify after commit.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/client';
-import { type OrderActorRole, type OrderStatus, orderEvents, orders } from '../../db/schema';
+import {
+  type OrderActorRole,
+  type OrderStatus,
+  orderEvents,
+  orders,
+  vendorOrderVersions,
+} from '../../db/schema';
 import type { Tx } from '../couriers/catalog';
 import { generateTrackingNumber } from './tracking';
 
@@ -57,8 +63,33 @@ export async function insertOrder(
     .values({ ...values, id, searchText: orderSearchText(id, values), createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('order insert returned nothing');
+  await bumpVendorOrders(tx, row.vendorId);
   await recordOrderEvent(tx, row.id, actor, now, { from: null, to: row.status, note });
   return row;
+}
+
+/**
+ * Marks the vendor's orders as changed (see vendorOrderVersions): every insert and status move
+ * calls it, in the same transaction, since those are the writes that change what the dashboard's
+ * filters (status, paid, placed on, search text) match.
+ */
+async function bumpVendorOrders(tx: DbOrTx, vendorId: string): Promise<void> {
+  await tx
+    .insert(vendorOrderVersions)
+    .values({ vendorId, version: 1 })
+    .onConflictDoUpdate({
+      target: vendorOrderVersions.vendorId,
+      set: { version: sql`${vendorOrderVersions.version} + 1` },
+    });
+}
+
+/** The number bumpVendorOrders last set for the vendor; 0 before its first order. */
+export async function vendorOrdersVersion(db: DbOrTx, vendorId: string): Promise<number> {
+  const row = await db.query.vendorOrderVersions.findFirst({
+    where: eq(vendorOrderVersions.vendorId, vendorId),
+    columns: { version: true },
+  });
+  return row?.version ?? 0;
 }
 
 /**
@@ -100,6 +131,7 @@ export async function applyTransition(
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!row) return null;
+  await bumpVendorOrders(tx, row.vendorId);
   await recordOrderEvent(tx, order.id, actor, now, { from: order.status, to, note: options.note ?? null });
   return row;
 }

@@ -13,7 +13,7 @@ import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
-import { type OrderRow, recordOrderEvent } from '../orders/order-store';
+import { type OrderRow, recordOrderEvent, vendorOrdersVersion } from '../orders/order-store';
 import { notifyOrderUpdated } from '../orders/orders.notify';
 import {
   afterStatusChange,
@@ -62,6 +62,18 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   return and(...conditions) as SQL;
 }
 
+/** Figures kept per database (tests and tools may open several), oldest dropped first. */
+const MAX_CACHED_FIGURES = 2000;
+const figuresCaches = new WeakMap<object, Map<string, unknown>>();
+function figuresCacheOf(db: object): Map<string, unknown> {
+  let cache = figuresCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    figuresCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -74,7 +86,8 @@ export class VendorOrdersService {
 
   async list(ownerId: string, query: VendorOrderListQuery) {
     const { db } = this.deps;
-    const where = filterWhere(await this.vendorId(ownerId), query);
+    const vendorId = await this.vendorId(ownerId);
+    const where = filterWhere(vendorId, query);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
@@ -89,9 +102,7 @@ export class VendorOrdersService {
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
-    const total = lastPage
-      ? offset + rows.length
-      : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
+    const total = lastPage ? offset + rows.length : await this.countMatching(vendorId, query, where);
     const byOrder = await orderPayments(db, items);
     const now = this.deps.now();
     return {
@@ -103,20 +114,52 @@ export class VendorOrdersService {
     };
   }
 
-  async stats(ownerId: string) {
+  /**
+   * A figure about the vendor's orders (a filtered total, the dashboard's figures), computed once
+   * per vendor orders version: the next page, a refresh or another instance asking the same
+   * finds it, and any new or moved order starts afresh. The version is read before computing, so
+   * a figure that raced a write is filed under the older version, which no later request asks for.
+   */
+  private async remember<T>(vendorId: string, question: unknown[], compute: () => Promise<T>): Promise<T> {
     const { db } = this.deps;
-    // One pass over the orders_vendor_stats_idx covering index: counts and sums by status
-    // and currency, never the table's rows.
-    const groups = await db
-      .select({
-        status: orders.status,
-        currency: orders.currency,
-        n: count(),
-        amount: sql<number>`sum(${orders.total})`,
-      })
-      .from(orders)
-      .where(and(eq(orders.vendorId, await this.vendorId(ownerId)), isNotNull(orders.paidAt)))
-      .groupBy(orders.status, orders.currency);
+    const version = await vendorOrdersVersion(db, vendorId);
+    const key = JSON.stringify([vendorId, version, ...question]);
+    const cache = figuresCacheOf(db);
+    if (cache.has(key)) return cache.get(key) as T;
+    const value = await compute();
+    if (cache.size >= MAX_CACHED_FIGURES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+    return value;
+  }
+
+  /** How many orders the filters match: every index entry of the vendor's (status's) orders is read. */
+  private countMatching(vendorId: string, filters: VendorOrderFilters, where: SQL): Promise<number> {
+    return this.remember(
+      vendorId,
+      ['total', filters.status, filters.from, filters.to, filters.q],
+      async () => {
+        const [row] = await this.deps.db.select({ n: count() }).from(orders).where(where);
+        return row?.n ?? 0;
+      },
+    );
+  }
+
+  async stats(ownerId: string) {
+    const vendorId = await this.vendorId(ownerId);
+    // One pass over the orders_vendor_stats_idx covering index (counts and sums by status and
+    // currency, never the table's rows), once per orders version.
+    const groups = await this.remember(vendorId, ['stats'], () =>
+      this.deps.db
+        .select({
+          status: orders.status,
+          currency: orders.currency,
+          n: count(),
+          amount: sql<number>`sum(${orders.total})`,
+        })
+        .from(orders)
+        .where(and(eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)))
+        .groupBy(orders.status, orders.currency),
+    );
     const n = (status: OrderStatus) =>
       groups.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
     // Cancelled orders were refunded: they earned nothing.

@@ -167,6 +167,26 @@ describe('GET /vendor/orders', () => {
     expect(res.body.total).toBe(expected.length);
   });
 
+  it('counts afresh after an order is added or moved, and not before', async () => {
+    const { a, o1 } = await dashboard();
+    const customerId = o1.customerId;
+    await seedOrder(a.vendorId, customerId, { at: '2026-03-02T10:00:00Z', status: 'cancelled' });
+    const totalOf = async (query: string) => (await t.get(`${ORDERS}?limit=1&${query}`, a.auth)).body.total;
+    expect(await totalOf('status=cancelled')).toBe(2);
+    expect(await totalOf('q=smith')).toBe(1);
+    // The same question again is answered from the kept total: a count that changed behind the
+    // API's back (no order write) is not seen until an order of the vendor changes.
+    await t.deps.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, o1.id));
+    expect(await totalOf('status=cancelled')).toBe(2);
+    // A new order, and a status move through the API, each start a fresh count.
+    await seedOrder(a.vendorId, customerId, { at: '2026-03-03T10:00:00Z', status: 'cancelled' });
+    expect(await totalOf('status=cancelled')).toBe(4);
+    const [pending] = await t.deps.db.select().from(orders).where(eq(orders.status, 'confirmed'));
+    const moved = await t.patch(`${ORDERS}/${pending!.id}`, { status: 'cancelled' }, a.auth);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await totalOf('status=cancelled')).toBe(5);
+  });
+
   it('finds an order by its reference, with or without the #, in any case', async () => {
     const { a, o1 } = await dashboard();
     const short = o1.id.slice(-8);

@@ -13,7 +13,7 @@ import { JobsList } from '../jobs/JobsList';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
 import { DashboardLayout } from './DashboardLayout';
 import { OrderDrawer } from './OrderDrawer';
-import { OrdersLoading, StatusBadge } from './OrderParts';
+import { OrdersLoading, StatusBadge, ViewDetailsButton } from './OrderParts';
 import './orders.css';
 
 /** The customer dashboard: totals, orders (newest first) with their detail panel, and posted jobs. */
@@ -206,14 +206,7 @@ export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id
                   {formatMoney(order.price.total, order.price.currency)}
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => onOpen(order.id)}
-                    aria-label={`View details of order ${order.reference}`}
-                  >
-                    View details
-                  </button>
+                  <ViewDetailsButton order={order} onOpen={onOpen} />
                 </td>
               </tr>
             ))}

@@ -21,6 +21,7 @@ import { useDocumentDownload } from './download';
 import {
   AddressColumns,
   CustomsSections,
+  OrderNotes,
   PayNowLink,
   PriceBreakdown,
   Section,
@@ -198,16 +199,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           ))}
         </ul>
       </Section>
-      {order.notes ? (
-        <Section title="Courier Notes">
-          <p className="pre-line">{order.notes}</p>
-        </Section>
-      ) : null}
-      {order.vendorNotes ? (
-        <Section title="Notes from the courier">
-          <p className="pre-line">{order.vendorNotes}</p>
-        </Section>
-      ) : null}
+      <OrderNotes order={order} titles={['Courier Notes', 'Notes from the courier']} />
       <CustomsSections
         customs={order.customs}
         items={order.items}

@@ -27,6 +27,55 @@ export function OrdersLoading() {
   );
 }
 
+/**
+ * The customer's booking notes for the courier and the courier's own notes, each shown only when
+ * present; the titles say whose they are from the reader's side.
+ */
+export function OrderNotes({
+  order,
+  titles,
+}: {
+  order: Pick<OrderDetail, 'notes' | 'vendorNotes'>;
+  titles: readonly [customer: string, courier: string];
+}) {
+  return (
+    <>
+      {order.notes ? (
+        <Section title={titles[0]}>
+          <p className="pre-line">{order.notes}</p>
+        </Section>
+      ) : null}
+      {order.vendorNotes ? (
+        <Section title={titles[1]}>
+          <p className="pre-line">{order.vendorNotes}</p>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+/** An orders table row's button that opens the order's drawer. */
+export function ViewDetailsButton({
+  order,
+  onOpen,
+  label = 'View details',
+}: {
+  order: { id: string; reference: string };
+  onOpen: (id: string) => void;
+  label?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      onClick={() => onOpen(order.id)}
+      aria-label={`View details of order ${order.reference}`}
+    >
+      {label}
+    </button>
+  );
+}
+
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
 }

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../lib/format';
 import { couriersApi } from '../courier-services/api';
 import { saveBlob } from '../orders/download';
-import { OrdersLoading, StatusBadge } from '../orders/OrderParts';
+import { OrdersLoading, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
 import {
   VENDOR_ORDERS_PAGE_SIZE,
   type VendorOrderFilters,
@@ -467,14 +467,7 @@ function OrdersTable({
                   <StatusBadge status={order.status} />
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => onOpen(order.id)}
-                    aria-label={`View details of order ${order.reference}`}
-                  >
-                    View Details
-                  </button>
+                  <ViewDetailsButton order={order} onOpen={onOpen} label="View Details" />
                 </td>
               </tr>
             ))}

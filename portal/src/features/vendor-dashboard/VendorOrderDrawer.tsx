@@ -16,7 +16,7 @@ import {
 } from '../../lib/format';
 import type { OrderDetail, OrderStatus } from '../orders/api';
 import { OrderDocumentButtons, OrderDrawerFrame } from '../orders/OrderDrawer';
-import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
+import { AddressColumns, CustomsSections, OrderNotes, Section } from '../orders/OrderParts';
 import { type VendorOrderUpdate, vendorOrdersApi } from './api';
 
 interface VendorOrderDrawerProps {
@@ -145,16 +145,7 @@ function OrderSections({ order }: { order: OrderDetail }) {
           ) : null}
         </Section>
       ) : null}
-      {order.notes ? (
-        <Section title="Customer's Notes">
-          <p className="pre-line">{order.notes}</p>
-        </Section>
-      ) : null}
-      {order.vendorNotes ? (
-        <Section title="Courier Notes">
-          <p className="pre-line">{order.vendorNotes}</p>
-        </Section>
-      ) : null}
+      <OrderNotes order={order} titles={["Customer's Notes", 'Courier Notes']} />
       <AddressColumns
         titles={['Return Address', 'Delivery Address']}
         collection={order.collectionAddress}

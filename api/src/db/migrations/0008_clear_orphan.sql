@@ -1,3 +1,9 @@
+CREATE TABLE `vendor_order_versions` (
+	`vendor_id` text PRIMARY KEY NOT NULL,
+	`version` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`vendor_id`) REFERENCES `vendors`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
 DROP INDEX `orders_vendor_created_idx`;--> statement-breakpoint
 ALTER TABLE `orders` ADD `vendor_notes` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `search_text` text DEFAULT '' NOT NULL;--> statement-breakpoint
