@@ -6,7 +6,6 @@ import { toast } from 'react-toastify';
 import { type ApiClient, saveErrorMessage, unwrap } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
-import { RequireAuth } from '../../app/RequireAuth';
 import { FieldError } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -21,6 +20,7 @@ import { CourierLogo } from '../quotes/QuoteOptionCard';
 import { useQuoteReferenceData } from '../quotes/referenceData';
 import { vendorOrderKeys } from '../vendor-dashboard/api';
 import './vendor-bids.css';
+import { VendorShell } from '../vendor-shell';
 
 export type VendorJob = components['schemas']['VendorJob'];
 
@@ -50,9 +50,9 @@ export const SELECT_SERVICE_MESSAGE = 'Please select a courier service';
 export function VendorBidsPage() {
   usePageTitle('Available Bids');
   return (
-    <RequireAuth what="available bids" roles={['vendor']}>
+    <VendorShell what="available bids">
       <VendorBids />
-    </RequireAuth>
+    </VendorShell>
   );
 }
 
@@ -72,7 +72,7 @@ function VendorBids() {
   const total = jobs.data?.total ?? 0;
 
   return (
-    <section className="container page vendor-bids">
+    <section className="vendor-bids">
       <header className="page-header row row--between">
         <div>
           <h1>Available Bids</h1>

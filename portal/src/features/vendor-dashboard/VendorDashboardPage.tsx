@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { RequireAuth } from '../../app/RequireAuth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -22,14 +21,15 @@ import {
 } from './api';
 import { VendorOrderDrawer } from './VendorOrderDrawer';
 import './vendor-dashboard.css';
+import { VendorShell } from '../vendor-shell';
 
 /** The vendor's orders: figures, server-side filters and pages, CSV export, and the edit drawer. */
 export function VendorDashboardPage() {
   usePageTitle('Vendor dashboard');
   return (
-    <RequireAuth what="the vendor dashboard" roles={['vendor']}>
+    <VendorShell what="the vendor dashboard">
       <VendorDashboard />
-    </RequireAuth>
+    </VendorShell>
   );
 }
 
@@ -118,7 +118,7 @@ function VendorDashboard() {
   }
 
   return (
-    <section className="container page vendor-dashboard">
+    <section className="vendor-dashboard">
       <header className="page-header row row--between">
         <div>
           <h1>{vendor.data?.shopName || 'Vendor'}</h1>
