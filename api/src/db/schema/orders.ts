@@ -115,6 +115,12 @@ export const orders = sqliteTable(
     total: integer('total').notNull(),
     trackingNumber: text('tracking_number').unique(),
     labelUrl: text('label_url'),
+    /**
+     * What the vendor order search looks in (the reference's last 8 characters, the recipient's
+     * name, the service name), kept by triggers (migration 0006) so the search and its count
+     * read only the index below, not 20,000 order rows. Never written by the app.
+     */
+    searchText: text('search_text'),
     paidAt: timestamp('paid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -122,9 +128,9 @@ export const orders = sqliteTable(
   (t) => [
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
-    // The vendor order list filtered by status, newest first, and its count (issue 12's bench:
-    // without it SQLite scanned every order of that status, whoever's).
-    index('orders_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt),
+    // The vendor order list by status, newest first, with its search and count answered from the
+    // index alone (issue 12's bench: 100,000 orders of one vendor).
+    index('orders_vendor_search_idx').on(t.vendorId, t.status, t.createdAt, t.id, t.paidAt, t.searchText),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
   ],

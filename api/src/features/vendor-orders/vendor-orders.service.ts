@@ -41,14 +41,9 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   if (filters.to) conditions.push(lt(orders.createdAt, ukDayEnd(filters.to)));
   const text = filters.q?.replace(/^#/, '').trim();
   if (text) {
-    conditions.push(
-      or(
-        containsText(sql`substr(${orders.id}, -8)`, text),
-        eq(orders.id, text),
-        containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
-        containsText(orders.serviceName, text),
-      ),
-    );
+    // search_text holds the reference's last 8 characters, the recipient's name and the service
+    // name (see the orders schema), so this reads the index, not the orders.
+    conditions.push(or(containsText(orders.searchText, text), eq(orders.id, text)));
   }
   return and(...conditions) as SQL;
 }

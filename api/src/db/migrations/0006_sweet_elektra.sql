@@ -35,7 +35,8 @@ ALTER TABLE `quotes` ADD `distance_source` text;--> statement-breakpoint
 ALTER TABLE `quotes` ADD `booked_at` integer;--> statement-breakpoint
 CREATE INDEX `quotes_expires_idx` ON `quotes` (`expires_at`);--> statement-breakpoint
 ALTER TABLE `quotes` DROP COLUMN `option_count`;--> statement-breakpoint
-CREATE INDEX `orders_vendor_status_created_idx` ON `orders` (`vendor_id`,`status`,`created_at`);--> statement-breakpoint
+ALTER TABLE `orders` ADD `search_text` text;--> statement-breakpoint
+CREATE INDEX `orders_vendor_search_idx` ON `orders` (`vendor_id`,`status`,`created_at`,`id`,`paid_at`,`search_text`);--> statement-breakpoint
 -- -----------------------------------------------------------------------------------------------
 -- Data migration, written by hand (issue 12): each quote's quote_options rows become its compact
 -- `options` column (see StoredOption in schema/quotes.ts), their service facts rows in
@@ -112,3 +113,23 @@ FROM `quotes` q;
 DROP TABLE `__migrating_options`;
 --> statement-breakpoint
 DROP TABLE `quote_options`;
+--> statement-breakpoint
+-- -----------------------------------------------------------------------------------------------
+-- Hand-written (issue 12): orders.search_text, what the vendor order search looks in, kept by
+-- triggers so that no insert or update in the app has to remember it, and filled for existing
+-- orders. The separator (char 31) cannot be typed, so a search term never matches across fields.
+-- -----------------------------------------------------------------------------------------------
+CREATE TRIGGER `orders_search_text_insert` AFTER INSERT ON `orders` BEGIN
+  UPDATE `orders` SET `search_text` =
+    substr(NEW.`id`, -8) || char(31) || coalesce(json_extract(NEW.`delivery_address`, '$.name'), '') || char(31) || NEW.`service_name`
+  WHERE rowid = NEW.rowid;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `orders_search_text_update` AFTER UPDATE OF `id`, `delivery_address`, `service_name` ON `orders` BEGIN
+  UPDATE `orders` SET `search_text` =
+    substr(NEW.`id`, -8) || char(31) || coalesce(json_extract(NEW.`delivery_address`, '$.name'), '') || char(31) || NEW.`service_name`
+  WHERE rowid = NEW.rowid;
+END;
+--> statement-breakpoint
+UPDATE `orders` SET `search_text` =
+  substr(`id`, -8) || char(31) || coalesce(json_extract(`delivery_address`, '$.name'), '') || char(31) || `service_name`;
