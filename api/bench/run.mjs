@@ -20,6 +20,8 @@
  * Bounded: a hard time limit stops everything; every child process is killed on every exit path.
  * Everything listens on 127.0.0.1.
  *
+ * Then three alternating 5 s rounds of the reference and the quote: the goal takes their median ratio.
+ *
  *   pnpm bench     BENCH_DURATION=5 pnpm bench     BENCH_KEEP=1 (keep the data folder)
  *   BENCH_SKIP_LIGHTHOUSE=1 (no browser)
  */
@@ -50,8 +52,10 @@ const GOALS = {
   lighthouse: 95,
 };
 const SCENARIO_COUNT = 6;
+const PAIR_ROUNDS = 3;
+const PAIR_SECONDS = 5;
 // Every scenario's warm-up and run, seeding, start-up and two Lighthouse runs: nothing may hang longer.
-const HARD_LIMIT_MS = (SCENARIO_COUNT * (DURATION + WARMUP) + 420) * 1000;
+const HARD_LIMIT_MS = (SCENARIO_COUNT * (DURATION + WARMUP) + PAIR_ROUNDS * 2 * PAIR_SECONDS + 420) * 1000;
 
 const children = new Set();
 let dataDir;
@@ -276,6 +280,7 @@ async function lighthouseScores(pages) {
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.message } : {}),
         failedAccessibility: categories.accessibility.auditRefs
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => ref.id),
@@ -471,6 +476,21 @@ async function main() {
     results[key] = { name, connections: request.connections ?? CONNECTIONS, ...measured };
     log(`${fmt(measured.rps)} req/s`);
   }
+  // The quote/reference ratio again in alternating short rounds: on a shared machine a burst of
+  // someone else's work during one of the two long runs above skews their ratio; the median of
+  // back-to-back pairs is the figure the goal is judged on.
+  const pairs = [];
+  const quoteScenario = scenarios.find((s) => s.key === 'quote');
+  const referenceScenario = scenarios.find((s) => s.key === 'reference');
+  const strip = ({ key, name, fixedAmount, ...request }) => request;
+  for (let round = 1; round <= PAIR_ROUNDS; round++) {
+    const ref = await load(strip(referenceScenario), { duration: PAIR_SECONDS });
+    const quote = await load(strip(quoteScenario), { duration: PAIR_SECONDS });
+    pairs.push({ reference: ref.rps, quote: quote.rps, ratio: quote.rps / ref.rps });
+    log(
+      `pair ${round}: reference ${fmt(ref.rps)} req/s, quote ${fmt(quote.rps)} req/s, ratio ${fmt(quote.rps / ref.rps, 3)}`,
+    );
+  }
   await stop(reference);
 
   const lighthouse = await lighthouseScores({
@@ -491,18 +511,21 @@ async function main() {
   const widget = widgetSize();
   const health = results.healthz;
   for (const r of Object.values(results)) r.ratioToHealthz = Number((r.rps / health.rps).toFixed(4));
-  const quoteVsReference = results.quote.rps / results.reference.rps;
+  const ratios = pairs.map((p) => p.ratio).sort((a, b) => a - b);
+  const quoteVsReference = ratios[Math.floor(ratios.length / 2)];
 
+  // A scenario with failed or timed-out requests has no meaningful latency: its goals are missed.
+  const clean = (r) => r.errors + r.timeouts + r.non2xx === 0;
   const goals = [
     {
-      goal: `quote throughput >= ${GOALS.quoteVsReference} x same-bytes reference`,
+      goal: `quote throughput >= ${GOALS.quoteVsReference} x same-bytes reference (median pair)`,
       value: quoteVsReference.toFixed(3),
-      met: quoteVsReference >= GOALS.quoteVsReference,
+      met: clean(results.quote) && quoteVsReference >= GOALS.quoteVsReference,
     },
     {
       goal: `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections`,
       value: `${fmt(results.quote.p99, 1)} ms`,
-      met: results.quote.p99 <= GOALS.quoteP99Ms,
+      met: clean(results.quote) && results.quote.p99 <= GOALS.quoteP99Ms,
     },
     {
       goal: `bytes on disk per stored quote <= ${GOALS.bytesPerQuote}`,
@@ -511,8 +534,8 @@ async function main() {
     },
     {
       goal: `vendor order list p99 <= ${GOALS.vendorListP99Ms} ms at ${seeded.vendorOrders} orders`,
-      value: `${fmt(results.vendorList.p99, 1)} ms`,
-      met: results.vendorList.p99 <= GOALS.vendorListP99Ms,
+      value: clean(results.vendorList) ? `${fmt(results.vendorList.p99, 1)} ms` : 'failed',
+      met: clean(results.vendorList) && results.vendorList.p99 <= GOALS.vendorListP99Ms,
     },
     {
       goal: `portal home initial JS <= ${GOALS.portalInitialJsGzip / KB} KB gzip`,
@@ -569,6 +592,7 @@ async function main() {
     quoteBodyBytes: quoteBytes,
     scenarios: results,
     quoteVsReference: Number(quoteVsReference.toFixed(4)),
+    quoteVsReferencePairs: pairs,
     quoteStorage,
     bundles: { widget, portalHomeInitialJs: portal },
     lighthouse,
@@ -577,8 +601,7 @@ async function main() {
   writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
   log(`\nJSON written to ${OUT}`);
 
-  const clean = Object.values(results).every((r) => r.errors + r.timeouts + r.non2xx === 0);
-  if (quoteStorage.stored !== quoteStorage.responses201 || !clean) {
+  if (quoteStorage.stored !== quoteStorage.responses201 || !Object.values(results).every(clean)) {
     console.error('bench: some requests failed, or quotes answered 201 were not all stored');
     process.exitCode = 1;
   }
