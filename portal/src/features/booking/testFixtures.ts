@@ -149,6 +149,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     },
     actions: { pay: false, cancel: true, nextStatuses: [] },
     paidAt: '2026-11-22T09:00:00.000Z',
+    payBy: null,
     createdAt: '2026-11-22T08:59:00.000Z',
     updatedAt: '2026-11-22T09:00:00.000Z',
     events: [
