@@ -14,7 +14,7 @@ const SEED = 20_261_123;
 const RUNS = 6;
 
 /** A fast-check arbitrary for values of a JSON schema (patterns are ignored: a miss is a 422). */
-export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
