@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 import type { Logger } from './logger';
+import { startSweep } from './sweep';
 
 export type Limit = { name: string; max: number; windowSeconds: number };
 
@@ -80,9 +81,5 @@ export function startRateLimitPruning(
   deps: { rateLimiter: RateLimiter; logger: Logger },
   intervalMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
 ): () => void {
-  const timer = setInterval(() => {
-    deps.rateLimiter.prune().catch((err: unknown) => deps.logger.error({ err }, 'rate-limit pruning failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSweep('rate-limit pruning', intervalMs, () => deps.rateLimiter.prune(), deps.logger);
 }

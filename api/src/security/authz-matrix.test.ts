@@ -9,18 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAdminRoute, OPERATIONS, type Operation, paramKey } from './contract';
+import { OWNED } from './owned';
 import { type Cast, snapshot, startWorld, type World } from './world';
-
-/** `<segment>.<param>` → an object the first customer or vendor owns. */
-const OWNED: Record<string, (c: Cast) => string> = {
-  'couriers.id': (c) => c.ids.serviceA,
-  'orders.id': (c) => c.ids.orderA,
-  'jobs.id': (c) => c.ids.jobA,
-  'quotes.id': (c) => c.ids.quoteA,
-  'vendors.id': (c) => c.ids.vendorA,
-  'documents.documentId': (c) => c.ids.documentA,
-  'vendor-documents.documentId': (c) => c.ids.documentA,
-};
 
 /** Routes with an id that anyone may call, and why. */
 const PUBLIC_BY_DESIGN: Record<string, string> = {
@@ -73,7 +63,7 @@ function ownedPath(op: Operation): string {
     if (!owned) {
       throw new Error(
         `${op.method} ${op.path} has an id parameter the matrix does not know. Add one line to OWNED in ` +
-          `api/src/security/authz-matrix.test.ts:\n  '${key}': (c) => c.ids.<an object the first customer or vendor owns>,\n` +
+          `api/src/security/owned.ts:\n  '${key}': (c) => c.ids.<an object the first customer or vendor owns>,\n` +
           '(create that object in api/src/security/world.ts if the cast has none yet).',
       );
     }

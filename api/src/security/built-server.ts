@@ -2,7 +2,7 @@
  * The built server (api/dist/main.js as `pnpm build` makes it), bundled here with esbuild into a
  * cache folder under api/node_modules so its packages resolve, and started as its own process.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -11,6 +11,7 @@ import {
 import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { startSweep } from '../../lib/sweep';
 import { COVER_CURRENCY, coverFeeFor } from '../meta/reference-data';
 import {
   capturePayment,
@@ -518,20 +519,9 @@ export async function expireUnpaidOrders(deps: AppDeps): Promise<number> {
 
 export const UNPAID_ORDER_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
-/** Runs expireUnpaidOrders every few minutes in this process (main.ts); runs never overlap. */
+/** Runs expireUnpaidOrders every few minutes in this process (main.ts). */
 export function startUnpaidOrderExpiry(deps: AppDeps, intervalMs = UNPAID_ORDER_SWEEP_INTERVAL_MS) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireUnpaidOrders(deps)
-      .catch((err: unknown) => deps.logger.error({ err }, 'unpaid order expiry failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSweep('unpaid order expiry', intervalMs, () => expireUnpaidOrders(deps), deps.logger);
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payments } from '../../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
-import { runPeriodically } from '../../lib/periodic';
+import { startSweep } from '../../lib/sweep';
 import { PaymentNotFoundError } from '../../providers/payments';
 import { markFailed, recordCapture, refundPayment } from './payments.service';
 import { registeredPaymentTargets } from './targets';
@@ -128,15 +128,7 @@ export async function reconcilePayments(
   return summary;
 }
 
-/**
- * Runs the reconciler every `intervalMs` in this process (main.ts). Runs never overlap, and the
- * timer does not keep the process alive on shutdown. Returns a function that stops it.
- */
+/** Runs the reconciler every `intervalMs` in this process (main.ts); see startSweep. */
 export function startPaymentReconciler(deps: AppDeps, intervalMs = RECONCILE_INTERVAL_MS): () => void {
-  return runPeriodically(
-    () => reconcilePayments(deps),
-    intervalMs,
-    deps.logger,
-    'payments reconciler failed',
-  );
+  return startSweep('payments reconciler', intervalMs, () => reconcilePayments(deps), deps.logger);
 }

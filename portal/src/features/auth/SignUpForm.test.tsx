@@ -89,17 +89,6 @@ describe('Sign-up page', () => {
     expect(screen.getByRole('button', { name: 'Show confirm password' })).toBeTruthy();
   });
 
-  it('says when the user already exists', async () => {
-    const user = userEvent.setup();
-    stubFetch({ ...anonymous, 'POST /api/v1/auth/signup': problemResponse(409, 'User already exists') });
-    renderApp('/signup');
-    await screen.findByRole('form', { name: 'Sign up' });
-    await fillPage(user);
-    await user.click(register());
-    expect(await screen.findByText('User Already exists')).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'Sign up' })).toBeTruthy();
-  });
-
   it('goes to the OTP step, rejects a wrong code, signs in with the right one and goes home', async () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({

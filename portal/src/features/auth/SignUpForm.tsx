@@ -80,9 +80,9 @@ export function SignUpForm({
       toast.success('Please check your email for OTP');
       setOtpFor({ email: address, role });
     } catch (error) {
-      if (isApiError(error, 409)) {
-        toast.error('User Already exists');
-      } else if (isApiError(error, 422) && error.problem.errors?.length) {
+      // The API answers an existing email like a new one (and mails its owner), so nobody can
+      // probe which emails have accounts; there is no "already exists" answer to show.
+      if (isApiError(error, 422) && error.problem.errors?.length) {
         let placed = false;
         for (const fieldError of error.problem.errors) {
           const field = FIELDS.find(

@@ -39,6 +39,27 @@ describe('payment page (step 3)', () => {
     window.sessionStorage.clear();
   });
 
+  it('says until when the price holds', async () => {
+    const holding = { ...unpaid, payBy: '2026-11-22T09:30:00.000Z' };
+    stubFetch(routes('test', { [`GET /api/v1/orders/${unpaid.id}`]: { body: holding } }));
+    renderApp(`/payment?order=${unpaid.id}`);
+    expect(await screen.findByText('Price held until', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('says the price expired once it has, and offers a new quote', async () => {
+    const expired = {
+      ...unpaid,
+      payBy: '2026-11-22T09:30:00.000Z',
+      actions: { ...unpaid.actions, pay: false },
+    };
+    stubFetch(routes('test', { [`GET /api/v1/orders/${unpaid.id}`]: { body: expired } }));
+    renderApp(`/payment?order=${unpaid.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This price has expired' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a new quote' })).toBeTruthy();
+  });
+
   it('shows the order summary and sends the buyer to the TEST MODE approval page', async () => {
     const user = userEvent.setup();
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);

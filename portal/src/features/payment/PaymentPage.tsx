@@ -7,7 +7,13 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
+import {
+  describeParcel,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  serviceTypeLabel,
+} from '../../lib/format';
 import { countryName, describeRoute } from '../booking/api';
 import { clearDraft } from '../booking/draft';
 import { RequireSignIn } from '../booking/RequireSignIn';
@@ -119,6 +125,23 @@ function OrderPayment({ id, approved }: { id: string; approved: boolean }) {
     );
   }
 
+  // The price held for the quote's 30 minutes; past it the API refuses to start a payment.
+  if (o.status === 'awaiting_payment' && !o.actions.pay && !approved) {
+    return (
+      <Message
+        title="This price has expired"
+        actions={
+          <Link to="/" className="button button--primary">
+            Get a new quote
+          </Link>
+        }
+      >
+        Order {o.reference} held its quoted price until {formatDateTime(o.payBy)} and can no longer be paid.
+        Unpaid orders are cancelled an hour after that.
+      </Message>
+    );
+  }
+
   const target: PaymentTarget<OrderDetail> = {
     kind: 'order',
     id: o.id,
@@ -149,6 +172,12 @@ function OrderPayment({ id, approved }: { id: string; approved: boolean }) {
           <dd>{route}</dd>
           <dt>Collection</dt>
           <dd>{formatLongDate(o.collectionDate)}</dd>
+          {o.payBy ? (
+            <>
+              <dt>Price held until</dt>
+              <dd>{formatDateTime(o.payBy)}</dd>
+            </>
+          ) : null}
           <dt>Base price</dt>
           <dd>{formatMoney(o.price.net, o.price.currency)}</dd>
           <dt>Extended cover</dt>

@@ -1,0 +1,16 @@
+import type { Cast } from './world';
+
+/**
+ * What a path's id parameter names, keyed `<segment>.<param>` (the path segment before it): an
+ * object the first customer or vendor of the cast owns. A route with a new kind of id needs one
+ * line here (and, if the cast owns no such object yet, one in world.ts).
+ */
+export const OWNED: Record<string, (c: Cast) => string> = {
+  'couriers.id': (c) => c.ids.serviceA,
+  'orders.id': (c) => c.ids.orderA,
+  'jobs.id': (c) => c.ids.jobA,
+  'quotes.id': (c) => c.ids.quoteA,
+  'vendors.id': (c) => c.ids.vendorA,
+  'documents.documentId': (c) => c.ids.documentA,
+  'vendor-documents.documentId': (c) => c.ids.documentA,
+};
