@@ -17,6 +17,7 @@ import { healthRouter } from './features/health/health.index';
 import { jobsRouter } from './features/jobs/jobs.index';
 import { metaRouter } from './features/meta/meta.index';
 import { ordersRouter } from './features/orders/orders.index';
+import { mountPartnerMiddleware, partnersRouter } from './features/partners/partners.index';
 import { paymentsRouter } from './features/payments/payments.index';
 import { quotesRouter } from './features/quotes/quotes.index';
 import { uploadsRouter } from './features/uploads/uploads.index';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
+  mountPartnerMiddleware(app);
   app.use(
     '*',
     secureHeaders({
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', devRouter);
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
+  api.route('/', partnersRouter);
   api.route('/', couriersRouter);
   api.route('/', uploadsRouter);
   api.route('/', contentRouter);

@@ -124,6 +124,7 @@ export const orders = sqliteTable(
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
+    index('orders_partner_idx').on(t.partnerId),
   ],
 );
 

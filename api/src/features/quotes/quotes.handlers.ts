@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { partnerOf } from '../partners/partners.index';
 import { optionalUser } from './optional-auth';
 import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';
@@ -7,6 +8,7 @@ import { QuotesService } from './quotes.service';
 export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = async (c) => {
   const quote = await new QuotesService(c.var.deps).create(c.req.valid('json'), {
     userId: optionalUser(c)?.sub,
+    partnerId: partnerOf(c)?.id,
   });
   return c.json(quote, 201);
 };
