@@ -157,6 +157,17 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   );
 
   if (existsSync(join(widgetDist, 'consign.js'))) {
+    // The pasteable snippet names this deployment's own origin (widget/build/snippet.ts).
+    const snippetPath = join(widgetDist, 'snippet.js');
+    const snippet = existsSync(snippetPath)
+      ? readFileSync(snippetPath, 'utf8').replaceAll('__CONSIGN_ORIGIN__', deps.config.publicUrl)
+      : null;
+    if (snippet) {
+      app.get('/widget/v1/snippet.js', (c) => {
+        c.header('Cache-Control', 'public, max-age=300');
+        return c.body(snippet, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+      });
+    }
     app.use(
       '/widget/v1/*',
       serveStatic({
