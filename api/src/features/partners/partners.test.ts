@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
+import { bookingBody, bookingFixture } from '../orders/orders.testing';
 import { withFrameAncestors } from './partners.middleware';
 import { formatOriginPattern, originAllowed, parseOriginPattern } from './partners.origins';
 import { KEY_GRACE_MS } from './partners.service';
@@ -236,5 +237,42 @@ describe('framing of checkout pages', () => {
 
     const unknown = await t.app.request('/embed/checkout?key=pk_test_unknown');
     expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('an order booked from a partner quote carries the partner, pays back into /embed/checkout, and its TEST MODE approval page may be framed by the partner only', async () => {
+    const { auth, partner } = await createPartner();
+    const f = await bookingFixture(t, { price: 1000 });
+    const quote = await t.post('/api/v1/quotes', quoteBody, {
+      'X-Publishable-Key': partner.publishableKey,
+      Origin: SHOP,
+    });
+    const option = quote.body.options.find(
+      (o: { courierService: { id: string } }) => o.courierService.id === f.vendor.service.id,
+    );
+    const order = await t.post('/api/v1/orders', bookingBody(option.id, '2026-05-06'), f.auth);
+    expect(order.status).toBe(201);
+
+    const start = await t.post(`/api/v1/orders/${order.body.id}/payment`, undefined, f.auth);
+    const approvePath = new URL(start.body.approveUrl).pathname;
+    const page = await t.app.request(approvePath);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${SHOP}`);
+    const approved = await t.app.request(approvePath, { method: 'POST' });
+    const back = new URL(approved.headers.get('Location')!);
+    expect(back.pathname).toBe('/embed/checkout');
+    expect(back.searchParams.get('order')).toBe(order.body.id);
+
+    const framed = await t.app.request(`/embed/checkout?order=${order.body.id}&approved=1`);
+    expect(framed.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${SHOP}`);
+
+    await t.post(`/api/v1/orders/${order.body.id}/payment/capture`, undefined, f.auth);
+    const stats = await t.get(`${PARTNERS}/${partner.id}`, auth);
+    expect(stats.body).toMatchObject({
+      quotes: 1,
+      orders: 1,
+      paidOrders: 1,
+      revenue: [{ amount: order.body.price.total, currency: 'GBP' }],
+    });
   });
 });
