@@ -1,49 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { Quote, ReferenceData } from './api';
 import { boot } from './embed';
 import { installConsign } from './snippet';
+import { QUOTE, REFERENCE } from './ui/fixtures';
 
 const CONSIGN = 'https://consign.example';
 const SRC = `${CONSIGN}/widget/v1/consign.js`;
 const TEST_KEY = 'pk_test_4eC39HqLyjWDarjtT1zdp7dc';
 const LIVE_KEY = 'pk_live_51H8xYzAbCdEfGh';
-
-const REFERENCE = {
-  ukNations: [
-    { value: 'England', label: 'England' },
-    { value: 'Scotland', label: 'Scotland' },
-  ],
-  internationalDestinations: [{ code: 'FR', name: 'France' }],
-  defaultDestination: 'FR',
-} as unknown as ReferenceData;
-
-const option = (id: string, name: string, total: number, date: string) => ({
-  id,
-  courierService: { id: `s-${id}`, name, logoUrl: null },
-  vendor: { id: 'v', name: 'Swift' },
-  serviceType: 'domestic',
-  price: { net: Math.round(total / 1.2), vat: total - Math.round(total / 1.2), total, currency: 'GBP' },
-  chargeableWeightKg: 2,
-  billedBy: 'actual',
-  estimatedDelivery: date,
-  transitDays: 1,
-  limits: {
-    maxLengthCm: null,
-    maxWidthCm: null,
-    maxHeightCm: null,
-    maxWeightKg: null,
-    volumetricDivisor: 5000,
-  },
-  badges: [],
-});
-const QUOTE = {
-  id: 'q1',
-  createdAt: '2026-05-06T10:00:00Z',
-  expiresAt: '2026-05-06T10:30:00Z',
-  expired: false,
-  request: { serviceType: 'domestic', parcels: [] },
-  options: [option('o1', 'Next Day', 899, '2026-05-07'), option('o2', 'Economy', 599, '2026-05-09')],
-} as unknown as Quote;
 
 let warn: MockInstance<typeof console.warn>;
 let fetchMock: ReturnType<typeof vi.fn>;

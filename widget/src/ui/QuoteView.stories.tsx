@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/preact-vite';
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Quote, ReferenceData } from '../api';
+import { QUOTE, REFERENCE } from './fixtures';
 import { type FormState, QuoteView, type QuoteViewProps } from './QuoteWidget';
 import styles from './styles.css?inline';
 
@@ -18,47 +18,6 @@ function InShadow({ children }: { children: preact.ComponentChildren }) {
   });
   return <div ref={host} data-theme="light" />;
 }
-
-const REFERENCE = {
-  ukNations: ['England', 'Northern Ireland', 'Scotland', 'Wales'].map((n) => ({ value: n, label: n })),
-  internationalDestinations: [
-    { code: 'FR', name: 'France' },
-    { code: 'DE', name: 'Germany' },
-  ],
-  defaultDestination: 'FR',
-} as unknown as ReferenceData;
-
-const option = (id: string, name: string, total: number, date: string, badges: string[]) => ({
-  id,
-  courierService: { id: `s-${id}`, name, logoUrl: null },
-  vendor: { id: 'v1', name: 'Swift Couriers Ltd' },
-  serviceType: 'domestic',
-  price: { net: Math.round(total / 1.2), vat: total - Math.round(total / 1.2), total, currency: 'GBP' },
-  chargeableWeightKg: 2,
-  billedBy: 'actual',
-  estimatedDelivery: date,
-  transitDays: 1,
-  limits: {
-    maxLengthCm: null,
-    maxWidthCm: null,
-    maxHeightCm: null,
-    maxWeightKg: null,
-    volumetricDivisor: 5000,
-  },
-  badges,
-});
-
-const QUOTE = {
-  id: 'q1',
-  createdAt: '2026-05-06T10:00:00Z',
-  expiresAt: '2026-05-06T10:30:00Z',
-  expired: false,
-  request: { serviceType: 'domestic', parcels: [] },
-  options: [
-    option('o1', 'Economy 48', 599, '2026-05-08', ['cheapest']),
-    option('o2', 'Next Day', 899, '2026-05-07', ['fastest']),
-  ],
-} as unknown as Quote;
 
 const FORM: FormState = {
   serviceType: 'domestic',

@@ -9,6 +9,21 @@ import {
 
 const originsHelp = 'One origin a line, such as https://shop.example or http://localhost:* (any port)';
 
+/** The allowed origins, one a line, sent as a list. */
+function OriginsInput() {
+  return (
+    <TextInput
+      source="allowedOrigins"
+      label="Allowed origins"
+      multiline
+      format={originsFormat}
+      parse={originsParse}
+      helperText={originsHelp}
+      validate={required()}
+    />
+  );
+}
+
 /** The API's bodies are strict: send only what may change, not the read-only stats and keys. */
 const editable = (p: Partner) => ({
   name: p.name,
@@ -22,15 +37,7 @@ export function PartnerEdit() {
     <Edit transform={editable} mutationMode="pessimistic">
       <SimpleForm>
         <TextInput source="name" validate={required()} />
-        <TextInput
-          source="allowedOrigins"
-          label="Allowed origins"
-          multiline
-          format={originsFormat}
-          parse={originsParse}
-          helperText={originsHelp}
-          validate={required()}
-        />
+        <OriginsInput />
         <SelectInput source="status" choices={PARTNER_STATUS_CHOICES} validate={required()} />
         <NumberInput source="rateLimitPerMinute" label="Calls per minute" min={1} />
       </SimpleForm>
@@ -44,15 +51,7 @@ export function PartnerCreate() {
       <SimpleForm defaultValues={{ mode: 'test' }}>
         <TextInput source="name" validate={required()} />
         <SelectInput source="mode" choices={PARTNER_MODE_CHOICES} validate={required()} />
-        <TextInput
-          source="allowedOrigins"
-          label="Allowed origins"
-          multiline
-          format={originsFormat}
-          parse={originsParse}
-          helperText={originsHelp}
-          validate={required()}
-        />
+        <OriginsInput />
       </SimpleForm>
     </Create>
   );
