@@ -2,13 +2,11 @@ import { gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { buildSnippet, SCRIPT_PATH } from './build/snippet';
+import { buildSnippet, SCRIPT_PATH, SNIPPET_ORIGIN } from './build/snippet';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 function consignSnippet(): Plugin {
-  // The snippet in dist/ points at the deployment's own origin (the API's PUBLIC_URL).
-  const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '');
   return {
     name: 'consign-snippet',
     // The dev page pastes the real snippet, exactly as a partner would.
@@ -24,12 +22,12 @@ function consignSnippet(): Plugin {
       });
     },
     async generateBundle() {
-      const snippet = await buildSnippet(`${publicUrl}${SCRIPT_PATH}`);
+      // The API fills in its own PUBLIC_URL when it serves this file (api/src/app.ts), so one
+      // build works on every deployment instead of pointing at the address it was built for.
+      const snippet = await buildSnippet(`${SNIPPET_ORIGIN}${SCRIPT_PATH}`);
       this.emitFile({ type: 'asset', fileName: 'snippet.js', source: `${snippet}\n` });
       // Vite's own report rounds to 0.01 kB; the snippet's budget is counted in bytes.
-      this.info(
-        `snippet.js is ${snippet.length} bytes (${gzipSync(snippet).length} gzipped), loading ${publicUrl}${SCRIPT_PATH}`,
-      );
+      this.info(`snippet.js is ${snippet.length} bytes (${gzipSync(snippet).length} gzipped)`);
     },
   };
 }

@@ -3,6 +3,7 @@ import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
+import partners from './resources/partners';
 import vendors from './resources/vendors';
 import { session } from './session';
 
@@ -21,6 +22,7 @@ export function App() {
       disableTelemetry
     >
       <Resource name="vendors" {...vendors} />
+      <Resource name="partners" {...partners} />
     </Admin>
   );
 }

@@ -462,6 +462,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partner shops with their orders and revenue, ra-data-simple-rest style */
+        get: operations["adminListPartners"];
+        put?: never;
+        /** Create a partner and its first publishable key */
+        post: operations["adminCreatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One partner */
+        get: operations["adminGetPartner"];
+        /** Rename a partner, change its allowed origins or rate limit, disable or enable it */
+        put: operations["adminUpdatePartner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/partners/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new publishable key; the old one keeps working for 24 hours */
+        post: operations["adminRotatePartnerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/couriers": {
         parameters: {
             query?: never;
@@ -564,7 +617,7 @@ export interface paths {
         put?: never;
         /**
          * Price a consignment with every active courier service that can carry it
-         * @description Options come cheapest first, the cheapest and fastest marked. The quote and its prices are stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; a bearer token, when sent, must be valid.
+         * @description Options come cheapest first, the cheapest and fastest marked. The quote and its prices are stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; a bearer token, when sent, must be valid. Partner widgets send `X-Publishable-Key` from an allowed origin (401 for an unknown, expired or disabled key, 403 for another origin, 429 over its rate limit); the quote then carries the partner.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -1398,6 +1451,70 @@ export interface components {
             ownerId: string;
             ownerEmail: string;
             ownerName: string | null;
+        };
+        Partner: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @example pk_test_3Jc9bXw1QmZ0aL2kR7sT5uVy */
+            publishableKey: string;
+            /** @description The key before the last rotation */
+            previousKey: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the previous key keeps working
+             */
+            previousKeyExpiresAt: string | null;
+            allowedOrigins: string[];
+            status: components["schemas"]["PartnerStatus"];
+            rateLimitPerMinute: number;
+            /** @description Quotes asked through this partner */
+            quotes: number;
+            /** @description Orders booked through this partner */
+            orders: number;
+            /** @description Of those, the ones paid and not cancelled */
+            paidOrders: number;
+            /** @description Totals of the paid orders, per currency */
+            revenue: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        PartnerStatus: "active" | "disabled";
+        CreatePartner: {
+            name: string;
+            /**
+             * @description pk_test_ or pk_live_ key
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @example [
+             *       "https://shop.example",
+             *       "http://localhost:*"
+             *     ]
+             */
+            allowedOrigins: string[];
+            rateLimitPerMinute?: number;
+        };
+        UpdatePartner: {
+            name?: string;
+            /**
+             * @example [
+             *       "https://shop.example",
+             *       "http://localhost:*"
+             *     ]
+             */
+            allowedOrigins?: string[];
+            status?: components["schemas"]["PartnerStatus"];
+            rateLimitPerMinute?: number;
         };
         CourierServiceList: {
             /** @description Newest first */
@@ -3455,6 +3572,274 @@ export interface operations {
             };
         };
     };
+    adminListPartners: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, name, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of partners */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePartner"];
+            };
+        };
+        responses: {
+            /** @description The new partner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePartner"];
+            };
+        };
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRotatePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCourierServices: {
         parameters: {
             query?: never;
@@ -3909,8 +4294,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,6 +69,7 @@ describe('front ends served by the API', () => {
     for (const dir of ['widget/dist', 'portal/dist', 'admin/dist'])
       mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(join(root, 'widget/dist/consign.js'), 'console.log("widget")');
+    writeFileSync(join(root, 'widget/dist/snippet.js'), 's.src="__CONSIGN_ORIGIN__/widget/v1/consign.js"');
     writeFileSync(join(root, 'portal/dist/index.html'), '<!doctype html><title>portal</title>');
     writeFileSync(join(root, 'admin/dist/index.html'), '<!doctype html><title>admin</title>');
     const s = await createTestApp({ STATIC_ROOT: root });
@@ -77,6 +78,9 @@ describe('front ends served by the API', () => {
       expect(widget.status).toBe(200);
       expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
       expect(widget.headers.get('content-type')).toContain('javascript');
+      // The snippet names this server's PUBLIC_URL, whatever address the widget was built for.
+      const snippet = await s.app.request('/widget/v1/snippet.js');
+      expect(await snippet.text()).toBe('s.src="http://localhost:3000/widget/v1/consign.js"');
 
       const home = await s.app.request('/');
       expect(home.headers.get('content-type')).toContain('text/html');

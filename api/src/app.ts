@@ -19,6 +19,7 @@ import { hsCodesRouter } from './features/hs-codes/hs-codes.index';
 import { jobsRouter } from './features/jobs/jobs.index';
 import { metaRouter } from './features/meta/meta.index';
 import { ordersRouter } from './features/orders/orders.index';
+import { mountPartnerMiddleware, partnersRouter } from './features/partners/partners.index';
 import { paymentsRouter } from './features/payments/payments.index';
 import { quotesRouter } from './features/quotes/quotes.index';
 import { uploadsRouter } from './features/uploads/uploads.index';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
+  mountPartnerMiddleware(app);
   app.use(
     '*',
     secureHeaders({
@@ -118,6 +120,7 @@ export function createApp(deps: AppDeps) {
   if (!deps.config.production) api.route('/', devRouter);
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
+  api.route('/', partnersRouter);
   api.route('/', couriersRouter);
   api.route('/', uploadsRouter);
   api.route('/', contentRouter);
@@ -210,6 +213,17 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   );
 
   if (existsSync(join(widgetDist, 'consign.js'))) {
+    // The pasteable snippet names this deployment's own origin (widget/build/snippet.ts).
+    const snippetPath = join(widgetDist, 'snippet.js');
+    const snippet = existsSync(snippetPath)
+      ? readFileSync(snippetPath, 'utf8').replaceAll('__CONSIGN_ORIGIN__', deps.config.publicUrl)
+      : null;
+    if (snippet) {
+      app.get('/widget/v1/snippet.js', (c) => {
+        c.header('Cache-Control', 'public, max-age=300');
+        return c.body(snippet, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+      });
+    }
     app.use(
       '/widget/v1/*',
       serveStatic({

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GoogleVerifier } from './features/auth/google-verifier';
 import type { CourierCatalog } from './features/couriers/catalog';
+import type { KeyPartner } from './features/partners/partners.service';
 import type { BackgroundTasks } from './lib/background';
 import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
@@ -38,6 +39,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: AccessClaims;
+    /** Set by the publishable-key middleware on widget calls (features/partners). */
+    partner: KeyPartner;
     requestId: string;
   };
 };

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedDemoData } from './db/seed';
+import { DEMO_PARTNER, seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startUnpaidOrderExpiry } from './features/orders/orders.service';
@@ -49,6 +49,9 @@ async function main() {
           '',
           'Demo sign-ins (password for each: consign-demo-1; never created in production unless SEED_DEMO=1):',
           ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
+          '',
+          `Demo partner key (widget, from ${DEMO_PARTNER.allowedOrigins.join(' or ')}): ${DEMO_PARTNER.publishableKey}`,
+          `  try it: ${config.publicUrl}/widget/v1/ and docs/examples/partner-shop.html`,
           '',
         ].join('\n'),
       );

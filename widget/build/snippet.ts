@@ -5,6 +5,9 @@ import { transformWithEsbuild } from 'vite';
 /** The path the API serves the built script at (api/src/app.ts, mountFrontEnds). */
 export const SCRIPT_PATH = '/widget/v1/consign.js';
 
+/** Stands for the Consign origin in dist/snippet.js; the API replaces it with its PUBLIC_URL. */
+export const SNIPPET_ORIGIN = '__CONSIGN_ORIGIN__';
+
 const SNIPPET_SOURCE = fileURLToPath(new URL('../src/snippet.ts', import.meta.url));
 
 /**

@@ -14,8 +14,8 @@ export const WIDGET_SOURCE = 'consign-widget';
 /** What Consign pages may send to the widget. */
 export type InboundMessage =
   | { source: typeof CONSIGN_SOURCE; type: 'checkout:hello' }
-  | { source: typeof CONSIGN_SOURCE; type: 'booking:handoff'; detail: ConsignEventMap['booking:handoff'] }
-  | { source: typeof CONSIGN_SOURCE; type: 'error'; detail: ConsignEventMap['error'] };
+  | { source: typeof CONSIGN_SOURCE; type: 'booking:completed'; detail: ConsignEventMap['booking:completed'] }
+  | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' };
 
 /** What the widget sends to Consign pages. */
 export type OutboundMessage = {
@@ -54,18 +54,18 @@ export function readInbound(data: unknown): InboundMessage | null {
   switch (data.type) {
     case 'checkout:hello':
       return { source: CONSIGN_SOURCE, type: 'checkout:hello' };
-    case 'booking:handoff':
-      return hasStrings(data.detail, 'quoteId', 'optionId')
+    case 'booking:completed': {
+      const total = isRecord(data.detail) ? data.detail.total : undefined;
+      return hasStrings(data.detail, 'orderId', 'reference', 'currency') && Number.isInteger(total)
         ? {
             source: CONSIGN_SOURCE,
-            type: 'booking:handoff',
-            detail: pick(data.detail, 'quoteId', 'optionId'),
+            type: 'booking:completed',
+            detail: { ...pick(data.detail, 'orderId', 'reference', 'currency'), total: total as number },
           }
         : null;
-    case 'error':
-      return hasStrings(data.detail, 'code', 'message')
-        ? { source: CONSIGN_SOURCE, type: 'error', detail: pick(data.detail, 'code', 'message') }
-        : null;
+    }
+    case 'booking:cancelled':
+      return { source: CONSIGN_SOURCE, type: 'booking:cancelled' };
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { boot } from './embed';
 import { installConsign } from './snippet';
+import { QUOTE, REFERENCE } from './ui/fixtures';
 
 const CONSIGN = 'https://consign.example';
 const SRC = `${CONSIGN}/widget/v1/consign.js`;
@@ -8,12 +9,18 @@ const TEST_KEY = 'pk_test_4eC39HqLyjWDarjtT1zdp7dc';
 const LIVE_KEY = 'pk_live_51H8xYzAbCdEfGh';
 
 let warn: MockInstance<typeof console.warn>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   delete window.Consign;
   document.head.innerHTML = '';
   document.body.innerHTML = '<div id="a"><p>partner content</p></div><div id="b"></div>';
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  fetchMock = vi.fn(async (url: string) => (url.endsWith('/meta') ? json(200, REFERENCE) : json(201, QUOTE)));
+  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
@@ -32,309 +39,306 @@ const hostIn = (selector: string) =>
 const shadowOf = (selector: string) => hostIn(selector)?.shadowRoot ?? null;
 const warnings = () => warn.mock.calls.map((call) => String(call[0]));
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
 
 function message(data: unknown, origin: string, source: Window | null = null) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
+function mount(selector = '#a', key = TEST_KEY, extra: Record<string, unknown> = {}) {
+  consign('init', { key });
+  consign('quote', { target: selector, ...extra });
+}
+
+/** Types into the parcel fields, then lets Preact render the new state before the test submits. */
+async function fill(shadow: ShadowRoot, values: string[]) {
+  const inputs = shadow.querySelectorAll<HTMLInputElement>('fieldset input');
+  values.forEach((value, i) => {
+    inputs[i]!.value = value;
+    inputs[i]!.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await new Promise((resolve) => setTimeout(resolve));
+}
+
 describe('boot', () => {
   it('replays the queued calls in the order they were made', () => {
     pasteAndCall(
-      ['init', { publishableKey: TEST_KEY, selector: '#a' }],
+      ['init', { key: TEST_KEY }],
+      ['quote', { target: '#a' }],
       ['first-unknown'],
       ['destroy'],
-      ['init', { publishableKey: TEST_KEY, selector: '#b' }],
-      ['second-unknown'],
+      ['init', { key: TEST_KEY }],
+      ['quote', { target: '#b' }],
     );
     boot(window, null);
-
-    // init, destroy, init: only the second mount survives, which needs the original order.
     expect(hostIn('#a')).toBeNull();
     expect(hostIn('#b')).not.toBeNull();
-    const unknown = warnings().filter((w) => w.includes('Unknown command'));
-    expect(unknown).toEqual([
-      expect.stringContaining('"first-unknown"'),
-      expect.stringContaining('"second-unknown"'),
-    ]);
-  });
-
-  it('replaces the stub with the real function, which then runs calls directly', () => {
-    pasteAndCall();
-    const stub = window.Consign;
-    boot(window, null);
-
-    expect(window.Consign).not.toBe(stub);
-    expect(window.Consign?.loaded).toBe(true);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    expect(hostIn('#a')).not.toBeNull();
+    expect(warnings()).toEqual([expect.stringContaining('Unknown command "first-unknown"')]);
   });
 
   it('forwards calls made later through a kept reference to the stub', () => {
     pasteAndCall();
     const stub = window.Consign!;
     boot(window, null);
-
-    stub('init', { publishableKey: TEST_KEY, selector: '#b' });
+    expect(window.Consign).not.toBe(stub);
+    stub('init', { key: TEST_KEY });
+    stub('quote', { target: '#b' });
     expect(hostIn('#b')).not.toBeNull();
   });
 
-  it('survives the snippet being pasted again after the script loaded', () => {
+  it('survives the snippet being pasted again after the script loaded: one script, one Consign', () => {
     pasteAndCall();
     boot(window, null);
     const real = window.Consign;
-
     installConsign(window, document, SRC);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-
+    mount();
     expect(window.Consign).toBe(real);
     expect(document.querySelectorAll('script')).toHaveLength(1);
     expect(hostIn('#a')).not.toBeNull();
   });
 
   it('leaves the first copy in charge when the script itself runs twice', () => {
-    pasteAndCall(['init', { publishableKey: TEST_KEY, selector: '#a' }]);
+    pasteAndCall(['init', { key: TEST_KEY }], ['quote', { target: '#a' }]);
     const first = boot(window, null);
-    const second = boot(window, null);
-
-    expect(second).toBe(first);
+    expect(boot(window, null)).toBe(first);
     expect(document.querySelectorAll('[data-consign-widget]')).toHaveLength(1);
+  });
+
+  it('mounts the no-code form <div data-consign-quote data-key>', () => {
+    document.body.innerHTML = `<div id="c" data-consign-quote data-key="${LIVE_KEY}"></div>`;
+    pasteAndCall();
+    boot(window, null);
+    expect(hostIn('#c')).not.toBeNull();
+    expect(shadowOf('#c')?.querySelector('.badge')).toBeNull();
   });
 });
 
-describe('bad calls', () => {
+describe('bad configuration is reported, never thrown', () => {
   beforeEach(() => {
     pasteAndCall();
     boot(window, null);
   });
 
   it.each([
-    ['no command name', [42], 'starts with a command name'],
-    ['init without options', ['init'], 'needs an options object'],
-    ['a secret-looking key', ['init', { publishableKey: 'sk_live_abc', selector: '#a' }], 'publishableKey'],
+    ['no command name', [[42]], 'starts with a command name'],
+    ['init without options', [['init']], 'needs an options object'],
+    ['no key', [['init', {}]], 'init needs key'],
+    ['a secret-looking key', [['init', { key: 'sk_live_abc' }]], 'init needs key'],
+    ['quote before init', [['quote', { target: '#a' }]], 'call Consign("init"'],
     [
-      'a key of the wrong shape',
-      ['init', { publishableKey: 'pk_prod_abc', selector: '#a' }],
-      'publishableKey',
-    ],
-    ['nowhere to mount', ['init', { publishableKey: TEST_KEY }], 'where to mount'],
-    [
-      'both container and selector',
-      ['init', { publishableKey: TEST_KEY, selector: '#a', container: {} }],
-      'not both',
-    ],
-    [
-      'a container that is not an element',
-      ['init', { publishableKey: TEST_KEY, container: '#a' }],
-      'DOM element',
+      'a target not found',
+      [
+        ['init', { key: TEST_KEY }],
+        ['quote', { target: '#nope' }],
+      ],
+      'no element matches "#nope"',
     ],
     [
       'an invalid selector',
-      ['init', { publishableKey: TEST_KEY, selector: '##' }],
+      [
+        ['init', { key: TEST_KEY }],
+        ['quote', { target: '##' }],
+      ],
       'not a valid CSS selector',
     ],
     [
-      'a selector that matches nothing',
-      ['init', { publishableKey: TEST_KEY, selector: '#nope' }],
-      'no element matches',
+      'no target',
+      [
+        ['init', { key: TEST_KEY }],
+        ['quote', {}],
+      ],
+      'quote needs target',
     ],
+    ['an origin with a path', [['init', { key: TEST_KEY, origin: `${CONSIGN}/x` }]], 'bare origin'],
     [
-      'an origin with a path',
-      ['init', { publishableKey: TEST_KEY, selector: '#a', origin: `${CONSIGN}/x` }],
-      'origin',
+      'an unknown theme mode',
+      [
+        ['init', { key: TEST_KEY }],
+        ['quote', { target: '#a', theme: { mode: 'neon' } }],
+      ],
+      'theme.mode',
     ],
-    [
-      'an origin that is not http(s)',
-      ['init', { publishableKey: TEST_KEY, selector: '#a', origin: 'javascript:1' }],
-      'origin',
-    ],
-    ['an unknown theme', ['init', { publishableKey: TEST_KEY, selector: '#a', theme: 'neon' }], 'theme'],
-    ['an unknown event', ['on', 'clicked', () => {}], 'unknown event "clicked"'],
-    ['a handler that is not a function', ['on', 'ready', 'alert(1)'], 'must be a function'],
-    ['open before init', ['open'], 'init'],
-  ])('%s: warns, does not throw, mounts nothing', (_name, call, expected) => {
-    expect(() => consign(...call)).not.toThrow();
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warnings()[0]).toContain(expected);
+    ['an unknown event', [['on', 'clicked', () => {}]], 'unknown event "clicked"'],
+    ['a handler that is not a function', [['on', 'ready', 'alert(1)']], 'must be a function'],
+  ])('%s', (_name, calls, expected) => {
+    expect(() => {
+      for (const call of calls) consign(...call);
+    }).not.toThrow();
+    expect(warnings()).toEqual([expect.stringContaining(expected)]);
     expect(document.querySelector('[data-consign-widget]')).toBeNull();
   });
 
-  it('warns on an unknown command and names the known ones', () => {
-    expect(() => consign('book', { quoteId: 'q1' })).not.toThrow();
-    expect(warnings()).toEqual([
-      expect.stringMatching(/Unknown command "book".*init, on, off, open, destroy/),
-    ]);
-  });
-
-  it('warns on a second init and keeps the first widget', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    consign('init', { publishableKey: TEST_KEY, selector: '#b' });
+  it('mounts despite unknown options, but says what was given and what is known', () => {
+    consign('init', { key: TEST_KEY, colour: 'red' });
+    consign('quote', { target: '#a' });
     expect(hostIn('#a')).not.toBeNull();
-    expect(hostIn('#b')).toBeNull();
-    expect(warnings()).toEqual([expect.stringContaining('already initialised')]);
+    expect(warnings()).toEqual([expect.stringMatching(/unknown options: colour\. Known: key, origin/)]);
   });
 
-  it('mounts despite unknown options, but says which were ignored', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', colour: 'red' });
-    expect(hostIn('#a')).not.toBeNull();
-    expect(warnings()).toEqual([expect.stringContaining('unknown options: colour')]);
-  });
-});
-
-describe('init', () => {
-  beforeEach(() => {
-    pasteAndCall();
-    boot(window, null);
-  });
-
-  it('mounts the panel in a shadow root inside the container, leaving its content alone', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-
-    const shadow = shadowOf('#a');
-    expect(shadow).not.toBeNull();
-    expect(document.querySelector('#a p')?.textContent).toBe('partner content');
-    // The panel is not reachable from the page's DOM, only through the shadow root.
-    expect(document.querySelector('.panel')).toBeNull();
-    const heading = shadow?.querySelector('h2');
-    expect(heading?.textContent).toBe('Get a courier quote');
-    const section = shadow?.querySelector('section');
-    expect(shadow?.getElementById(section?.getAttribute('aria-labelledby') ?? '')).toBe(heading);
-    expect(shadow?.textContent).toContain('The quote form is coming soon');
-  });
-
-  it('keeps its styles inside the shadow root', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    expect(shadowOf('#a')?.querySelector('style')).not.toBeNull();
-    expect(document.querySelector('style')).toBeNull();
-  });
-
-  it('shows a Test mode badge for a pk_test_ key only', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    expect(shadowOf('#a')?.querySelector('.badge')?.textContent).toBe('Test mode');
-    consign('destroy');
-
-    consign('init', { publishableKey: LIVE_KEY, selector: '#a' });
-    expect(shadowOf('#a')?.querySelector('.badge')).toBeNull();
-    expect(shadowOf('#a')?.textContent).not.toContain('Test mode');
-  });
-
-  it('accepts an element as container and sets the theme on the host', () => {
-    const container = document.getElementById('b')!;
-    consign('init', { publishableKey: LIVE_KEY, container, theme: 'dark' });
-    expect(hostIn('#b')?.getAttribute('data-theme')).toBe('dark');
-  });
-
-  it('fires ready with the key mode to handlers queued after init', async () => {
-    const ready = vi.fn();
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    consign('on', 'ready', ready);
-    await tick();
-    expect(ready).toHaveBeenCalledExactlyOnceWith({ mode: 'test' });
-  });
-
-  it('keeps calling the other handlers when one throws', async () => {
-    const later = vi.fn();
-    consign('on', 'ready', () => {
-      throw new Error('partner bug');
-    });
-    consign('on', 'ready', later);
-    consign('init', { publishableKey: LIVE_KEY, selector: '#a' });
-    await tick();
-    expect(later).toHaveBeenCalledWith({ mode: 'live' });
-    expect(warnings()).toEqual([expect.stringContaining('A handler for "ready" threw')]);
-  });
-
-  it('off removes a handler', async () => {
-    const ready = vi.fn();
-    consign('on', 'ready', ready);
-    consign('off', 'ready', ready);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    await tick();
-    expect(ready).not.toHaveBeenCalled();
-  });
-});
-
-describe('open', () => {
-  it('moves focus to the panel heading', () => {
-    pasteAndCall(['init', { publishableKey: TEST_KEY, selector: '#a' }]);
-    boot(window, null);
-    consign('open');
-    const shadow = shadowOf('#a');
-    expect(shadow?.activeElement).toBe(shadow?.querySelector('h2'));
-    expect(warn).not.toHaveBeenCalled();
-  });
-});
-
-describe('messages', () => {
-  const handoff = { quoteId: 'q_1', optionId: 'o_2' };
-
-  beforeEach(() => {
-    pasteAndCall();
-    boot(window, null);
-  });
-
-  it.each([
-    ['another site', 'https://evil.example'],
-    ['a lookalike suffix', 'https://consign.example.evil.example'],
-    ['a subdomain', 'https://www.consign.example'],
-    ['plain http', 'http://consign.example'],
-    ['another port', 'https://consign.example:8443'],
-    ['the partner page itself', window.location.origin],
-  ])('ignores messages from %s', async (_name, origin) => {
-    const onHandoff = vi.fn();
-    consign('on', 'booking:handoff', onHandoff);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', origin: CONSIGN });
-    message({ source: 'consign', type: 'booking:handoff', detail: handoff }, origin);
-    expect(onHandoff).not.toHaveBeenCalled();
-  });
-
-  it('routes events from the Consign origin, passing only the documented fields', () => {
-    const onHandoff = vi.fn();
+  it('logs why the API refused the key, on the page the partner develops', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(403, {
+        status: 403,
+        code: 'origin_not_allowed',
+        detail: 'This publishable key does not work on http://x',
+      }),
+    );
     const onError = vi.fn();
-    consign('on', 'booking:handoff', onHandoff);
     consign('on', 'error', onError);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', origin: `${CONSIGN}/` });
+    mount();
+    await until(() => onError.mock.calls.length > 0);
+    expect(onError).toHaveBeenCalledWith({
+      code: 'origin_not_allowed',
+      message: expect.stringContaining('does not work'),
+    });
+    expect(warnings()).toEqual([expect.stringContaining('does not work on http://x')]);
+    expect(shadowOf('#a')?.querySelector('[role="alert"]')?.textContent).toContain('does not work');
+  });
+});
 
-    message({ source: 'consign', type: 'booking:handoff', detail: { ...handoff, secret: 'x' } }, CONSIGN);
+describe('quote', () => {
+  beforeEach(() => {
+    pasteAndCall();
+    boot(window, null);
+  });
+
+  it('renders in a shadow root with its own styles, leaving the container content alone', () => {
+    mount();
+    const shadow = shadowOf('#a');
+    expect(document.querySelector('#a p')?.textContent).toBe('partner content');
+    expect(shadow?.querySelector('style')).not.toBeNull();
+    expect(document.querySelector('style')).toBeNull();
+    expect(shadow?.querySelector('h2')?.textContent).toBe('Get a courier quote');
+    expect(shadow?.querySelector('.badge')?.textContent).toBe('Test mode');
+  });
+
+  it('applies the theme as CSS variables on the host', () => {
+    mount('#a', TEST_KEY, { theme: { mode: 'dark', accent: '#ff0066', radius: '0' } });
+    const host = hostIn('#a')!;
+    expect(host.getAttribute('data-theme')).toBe('dark');
+    expect(host.style.getPropertyValue('--consign-accent')).toBe('#ff0066');
+    expect(host.style.getPropertyValue('--consign-radius')).toBe('0');
+  });
+
+  it('asks for quotes with the key, shows results with VAT, and fires events to on() and the DOM', async () => {
+    const requested = vi.fn();
+    const results = vi.fn();
+    const domResults = vi.fn();
+    consign('on', 'quote:requested', requested);
+    consign('on', 'quote:results', results);
+    document.addEventListener('consign:quote:results', (e) => domResults((e as CustomEvent).detail));
+    mount('#a', TEST_KEY, { defaults: { from: 'England', to: 'Scotland' } });
+    const shadow = shadowOf('#a')!;
+    await until(() => fetchMock.mock.calls.length === 1);
+    await fill(shadow, ['30', '20', '15', '2']);
+    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => results.mock.calls.length === 1);
+
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe(`${CONSIGN}/api/v1/quotes`);
+    expect(init.headers['X-Publishable-Key']).toBe(TEST_KEY);
+    expect(init.credentials).toBe('omit');
+    expect(JSON.parse(init.body)).toEqual({
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+    });
+    expect(requested).toHaveBeenCalledWith({ serviceType: 'domestic', parcels: 1 });
+    expect(results).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
+    expect(domResults).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
+    await until(() => shadow.querySelectorAll('.result').length === 2);
+    // Cheapest first; prices include VAT.
+    expect(shadow.querySelector('.result strong')?.textContent).toBe('Economy');
+    expect(shadow.querySelector('.result .price')?.textContent).toContain('£5.99');
+    expect(shadow.querySelector('.result .price')?.textContent).toContain('VAT');
+  });
+
+  it('refuses an empty parcel without calling Consign', async () => {
+    mount();
+    const shadow = shadowOf('#a')!;
+    await until(() => fetchMock.mock.calls.length === 1);
+    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => shadow.querySelector('[role="alert"]') !== null);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('booking through the checkout iframe', () => {
+  beforeEach(() => {
+    pasteAndCall();
+    boot(window, null);
+  });
+
+  async function openCheckout() {
+    mount();
+    const shadow = shadowOf('#a')!;
+    await until(() => fetchMock.mock.calls.length === 1);
+    await fill(shadow, ['30', '20', '15', '2']);
+    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => shadow.querySelectorAll('.result button').length === 2);
+    shadow.querySelector<HTMLButtonElement>('.result button')!.click();
+    await until(() => shadow.querySelector('iframe') !== null);
+    return shadow;
+  }
+
+  const completed = { orderId: 'ord_1', reference: '#12345678', total: 599, currency: 'GBP' };
+
+  it('opens the Consign checkout for the option, with the key and this page origin', async () => {
+    const started = vi.fn();
+    consign('on', 'booking:started', started);
+    const shadow = await openCheckout();
+    const src = new URL(shadow.querySelector('iframe')!.src);
+    expect(src.origin + src.pathname).toBe(`${CONSIGN}/embed/checkout`);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      key: TEST_KEY,
+      quote: 'q1',
+      option: 'o2',
+      origin: window.location.origin,
+    });
+    expect(started).toHaveBeenCalledWith({ quoteId: 'q1', optionId: 'o2' });
+  });
+
+  it('ignores a completion message from a foreign origin, and takes the one from Consign', async () => {
+    const done = vi.fn();
+    consign('on', 'booking:completed', done);
+    const shadow = await openCheckout();
+
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, 'https://evil.example');
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, `${CONSIGN}.evil.example`);
+    message({ source: 'other', type: 'booking:completed', detail: completed }, CONSIGN);
     message(
-      { source: 'consign', type: 'error', detail: { code: 'quote_expired', message: 'Expired' } },
+      { source: 'consign', type: 'booking:completed', detail: { ...completed, total: '599' } },
       CONSIGN,
     );
+    expect(done).not.toHaveBeenCalled();
 
-    expect(onHandoff).toHaveBeenCalledExactlyOnceWith(handoff);
-    expect(onError).toHaveBeenCalledExactlyOnceWith({ code: 'quote_expired', message: 'Expired' });
+    message({ source: 'consign', type: 'booking:completed', detail: { ...completed, extra: 'x' } }, CONSIGN);
+    expect(done).toHaveBeenCalledExactlyOnceWith(completed);
+    await until(() => shadow.querySelector('.booked') !== null);
+    expect(shadow.querySelector('.booked')?.textContent).toContain('#12345678');
   });
 
-  it('ignores malformed or foreign messages even from the Consign origin', () => {
-    const onHandoff = vi.fn();
-    consign('on', 'booking:handoff', onHandoff);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', origin: CONSIGN });
-
-    message({ source: 'other-lib', type: 'booking:handoff', detail: handoff }, CONSIGN);
-    message({ source: 'consign', type: 'booking:handoff', detail: { quoteId: 1 } }, CONSIGN);
-    message({ source: 'consign', type: 'ready', detail: { mode: 'live' } }, CONSIGN);
-    message('booking:handoff', CONSIGN);
-    expect(onHandoff).not.toHaveBeenCalled();
+  it('reports booking:cancelled when the visitor closes the modal', async () => {
+    const cancelled = vi.fn();
+    consign('on', 'booking:cancelled', cancelled);
+    const shadow = await openCheckout();
+    shadow.querySelector<HTMLButtonElement>('.modal-head button')!.click();
+    expect(cancelled).toHaveBeenCalledWith({ quoteId: 'q1', optionId: 'o2' });
+    await until(() => shadow.querySelector('iframe') === null);
   });
 
-  it('defaults to the origin the script was loaded from', () => {
-    const onHandoff = vi.fn();
-    consign('on', 'booking:handoff', onHandoff);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-
-    message({ source: 'consign', type: 'booking:handoff', detail: handoff }, CONSIGN);
-    expect(onHandoff).toHaveBeenCalledOnce();
-  });
-
-  it('answers a Consign checkout hello with its context, addressed to the Consign origin only', () => {
+  it('answers a checkout hello with its context, addressed to the Consign origin only', async () => {
     const frame = document.createElement('iframe');
     document.body.append(frame);
     const checkout = frame.contentWindow!;
     const postMessage = vi.spyOn(checkout, 'postMessage').mockImplementation(() => {});
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', origin: CONSIGN });
-
+    mount();
     message({ source: 'consign', type: 'checkout:hello' }, 'https://evil.example', checkout);
     expect(postMessage).not.toHaveBeenCalled();
-
     message({ source: 'consign', type: 'checkout:hello' }, CONSIGN, checkout);
     expect(postMessage).toHaveBeenCalledExactlyOnceWith(
       {
@@ -347,38 +351,33 @@ describe('messages', () => {
   });
 });
 
-describe('destroy', () => {
+describe('ready, open and destroy', () => {
   beforeEach(() => {
     pasteAndCall();
     boot(window, null);
   });
 
-  it('unmounts the widget and gives the container back as it was', () => {
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
+  it('fires ready with the key mode to handlers queued after quote', async () => {
+    const ready = vi.fn();
+    mount();
+    consign('on', 'ready', ready);
+    await tick();
+    expect(ready).toHaveBeenCalledExactlyOnceWith({ mode: 'test' });
+  });
+
+  it('open moves focus to the heading', () => {
+    mount();
+    consign('open');
+    const shadow = shadowOf('#a');
+    expect(shadow?.activeElement).toBe(shadow?.querySelector('h2'));
+  });
+
+  it('destroy gives the container back as it was and allows a new init', () => {
+    mount();
     consign('destroy');
     expect(document.querySelector('[data-consign-widget]')).toBeNull();
     expect(document.getElementById('a')?.innerHTML).toBe('<p>partner content</p>');
-  });
-
-  it('stops listening for messages and skips a pending ready', async () => {
-    const onHandoff = vi.fn();
-    const ready = vi.fn();
-    consign('on', 'booking:handoff', onHandoff);
-    consign('on', 'ready', ready);
-    consign('init', { publishableKey: TEST_KEY, selector: '#a', origin: CONSIGN });
-    consign('destroy');
-    await tick();
-
-    message({ source: 'consign', type: 'booking:handoff', detail: { quoteId: 'q', optionId: 'o' } }, CONSIGN);
-    expect(onHandoff).not.toHaveBeenCalled();
-    expect(ready).not.toHaveBeenCalled();
-  });
-
-  it('allows init again, and is a quiet no-op when nothing is mounted', () => {
-    consign('destroy');
-    consign('init', { publishableKey: TEST_KEY, selector: '#a' });
-    consign('destroy');
-    consign('init', { publishableKey: LIVE_KEY, selector: '#a' });
+    mount('#a', LIVE_KEY);
     expect(document.querySelectorAll('[data-consign-widget]')).toHaveLength(1);
     expect(warn).not.toHaveBeenCalled();
   });

@@ -1,34 +1,67 @@
-import { listen, parseOrigin } from './bridge';
-import { type ConsignEventHandler, EVENT_NAMES, EventHub, isEventName, type KeyMode } from './events';
+import { createWidgetApi } from './api';
+import { type InboundMessage, listen, parseOrigin } from './bridge';
+import {
+  type ConsignEventHandler,
+  type ConsignEventMap,
+  EVENT_NAMES,
+  EventHub,
+  isEventName,
+  type KeyMode,
+} from './events';
 import { warn } from './log';
 import { SCRIPT_ID } from './snippet';
 import type { ConsignStub, QueuedCall } from './types';
 import { type MountedPanel, mountPanel } from './ui/mount';
+import type { QuoteDefaults } from './ui/QuoteWidget';
 
-export type Theme = 'light' | 'dark' | 'auto';
-
+/** `Consign('init', { key, origin })`. */
 export interface InitOptions {
   /** The partner's publishable key, `pk_live_…` or `pk_test_…`. */
-  publishableKey: string;
-  /** Where to mount: an element, or a CSS selector for one. Exactly one of the two. */
-  container?: Element;
-  selector?: string;
+  key: string;
   /** The Consign origin to talk to; defaults to the origin the script was loaded from. */
   origin?: string;
+}
+
+/** CSS variables partners may set; each maps to one `--consign-*` custom property. */
+export interface Theme {
+  mode?: 'light' | 'dark' | 'auto';
+  accent?: string;
+  background?: string;
+  text?: string;
+  muted?: string;
+  border?: string;
+  radius?: string;
+  font?: string;
+}
+
+/** `Consign('quote', { target, defaults, theme })`. */
+export interface QuoteOptions {
+  /** Where to mount: an element or a CSS selector for one. */
+  target: Element | string;
+  defaults?: QuoteDefaults;
   theme?: Theme;
 }
 
-const COMMANDS = ['init', 'on', 'off', 'open', 'destroy'] as const;
-const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
-const INIT_KEYS = ['publishableKey', 'container', 'selector', 'origin', 'theme'];
+const COMMANDS = ['init', 'quote', 'on', 'off', 'open', 'destroy'] as const;
+const MODES = ['light', 'dark', 'auto'];
+const INIT_KEYS = ['key', 'origin'];
+const QUOTE_KEYS = ['target', 'defaults', 'theme'];
+const DEFAULT_KEYS = ['serviceType', 'from', 'to', 'fromPostcode', 'toPostcode', 'parcels'];
+const THEME_VARS: Record<Exclude<keyof Theme, 'mode'>, string> = {
+  accent: '--consign-accent',
+  background: '--consign-bg',
+  text: '--consign-fg',
+  muted: '--consign-muted',
+  border: '--consign-border',
+  radius: '--consign-radius',
+  font: '--consign-font',
+};
 const PUBLISHABLE_KEY = /^pk_(live|test)_[A-Za-z0-9_-]+$/;
 
-interface ResolvedInit {
-  publishableKey: string;
+interface Config {
+  key: string;
   mode: KeyMode;
-  container: Element;
   origin: string;
-  theme: Theme;
 }
 
 interface Instance {
@@ -39,7 +72,8 @@ interface Instance {
 
 /**
  * Takes over `window.Consign`: replays the calls queued by the snippet in order, then handles
- * calls directly. Loading the script a second time is harmless: the first copy keeps running.
+ * calls directly, and mounts every no-code `<div data-consign-quote data-key="pk_…">`.
+ * Loading the script a second time is harmless: the first copy keeps running.
  */
 export function boot(win: Window, script: Element | null = win.document.currentScript): ConsignStub {
   const existing = win.Consign;
@@ -61,6 +95,7 @@ export function boot(win: Window, script: Element | null = win.document.currentS
     };
   }
   for (const call of queued) widget.run(Array.from(call));
+  widget.mountNoCode();
   return consign;
 }
 
@@ -79,8 +114,18 @@ function scriptOrigin(win: Window, script: Element | null): string {
   return win.location.origin;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function unknownKeys(where: string, value: Record<string, unknown>, known: string[]) {
+  const extra = Object.keys(value).filter((key) => !known.includes(key));
+  if (extra.length > 0)
+    warn(`${where} ignores unknown options: ${extra.join(', ')}. Known: ${known.join(', ')}.`);
+}
+
 class Widget {
   private readonly events = new EventHub(warn);
+  private config: Config | null = null;
   private instance: Instance | null = null;
 
   constructor(
@@ -91,13 +136,16 @@ class Widget {
   run(args: unknown[]): void {
     const [command, ...rest] = args;
     if (typeof command !== 'string') {
-      warn('Each call starts with a command name, as in Consign("init", { … }). Ignored:', command);
+      warn('Each call starts with a command name, as in Consign("init", { key }). Ignored:', command);
       return;
     }
     try {
       switch (command) {
         case 'init':
           this.init(rest[0]);
+          break;
+        case 'quote':
+          this.quote(rest[0]);
           break;
         case 'on':
         case 'off':
@@ -118,117 +166,136 @@ class Widget {
     }
   }
 
+  /** `<div data-consign-quote data-key="pk_…">`: init and quote from attributes, no script needed. */
+  mountNoCode(): void {
+    const element = this.win.document.querySelector('[data-consign-quote]');
+    if (!element || this.instance) return;
+    if (!this.config) this.init({ key: element.getAttribute('data-key') ?? undefined });
+    this.quote({ target: element });
+  }
+
   private init(raw: unknown): void {
-    if (this.instance) {
-      warn('The widget is already initialised; call Consign("destroy") before initialising it again.');
+    if (!isRecord(raw)) {
+      warn('init needs an options object: Consign("init", { key: "pk_…" }).');
       return;
     }
-    const options = this.resolveInit(raw);
-    if (!options) return;
+    unknownKeys('init', raw, INIT_KEYS);
+    const key = raw.key;
+    if (typeof key !== 'string' || !PUBLISHABLE_KEY.test(key)) {
+      warn('init needs key: the pk_live_… or pk_test_… key from your Consign partner settings. Got:', key);
+      return;
+    }
+    let origin = this.defaultOrigin;
+    if (raw.origin !== undefined) {
+      const parsed = parseOrigin(raw.origin);
+      if (!parsed) {
+        warn(
+          'init: origin must be a bare origin such as https://consign.example (no path). Got:',
+          raw.origin,
+        );
+        return;
+      }
+      origin = parsed;
+    }
+    if (this.config && this.config.key !== key) {
+      warn('init was already called with another key; the first key stays in use.');
+      return;
+    }
+    this.config = { key, mode: key.startsWith('pk_test_') ? 'test' : 'live', origin };
+  }
 
-    const doc = options.container.ownerDocument;
+  private quote(raw: unknown): void {
+    const config = this.config;
+    if (!config) {
+      warn('quote: call Consign("init", { key: "pk_…" }) first.');
+      return;
+    }
+    if (this.instance) {
+      warn('The quote widget is already mounted; call Consign("destroy") before mounting it again.');
+      return;
+    }
+    if (!isRecord(raw)) {
+      warn('quote needs an options object: Consign("quote", { target: "#consign" }).');
+      return;
+    }
+    unknownKeys('quote', raw, QUOTE_KEYS);
+    const container = this.resolveTarget(raw.target);
+    if (!container) return;
+    const defaults = isRecord(raw.defaults) ? raw.defaults : {};
+    unknownKeys('quote defaults', defaults, DEFAULT_KEYS);
+    const theme = isRecord(raw.theme) ? raw.theme : {};
+    unknownKeys('quote theme', theme, ['mode', ...Object.keys(THEME_VARS)]);
+    if (theme.mode !== undefined && !MODES.includes(theme.mode as string)) {
+      warn(`quote: theme.mode must be one of ${MODES.join(', ')}. Got:`, theme.mode);
+      return;
+    }
+
+    const doc = container.ownerDocument;
     const host = doc.createElement('div');
     host.setAttribute('data-consign-widget', '');
-    host.setAttribute('data-theme', options.theme);
+    host.setAttribute('data-theme', (theme.mode as string | undefined) ?? 'light');
+    for (const [name, variable] of Object.entries(THEME_VARS)) {
+      if (typeof theme[name] === 'string') host.style.setProperty(variable, theme[name] as string);
+    }
     // The host is ours, not the partner's container: a shadow root cannot be detached, so owning
-    // the host is what lets destroy() and a later init() leave the container as it was.
-    options.container.appendChild(host);
+    // the host is what lets destroy() and a later quote() leave the container as it was.
+    container.appendChild(host);
     const shadow = host.attachShadow({ mode: 'open' });
-    const panel = mountPanel(shadow, { mode: options.mode, consignOrigin: options.origin });
 
-    const stopListening = listen(this.win, options.origin, (message, reply) => {
+    const handlers = new Set<(message: InboundMessage) => void>();
+    const stopListening = listen(this.win, config.origin, (message, reply) => {
       if (message.type === 'checkout:hello') {
         reply({
           source: 'consign-widget',
           type: 'widget:context',
-          detail: { publishableKey: options.publishableKey, pageOrigin: this.win.location.origin },
+          detail: { publishableKey: config.key, pageOrigin: this.win.location.origin },
         });
       } else {
-        this.events.emit(message.type, message.detail);
+        for (const handler of handlers) handler(message);
       }
+    });
+    const emit = <E extends keyof ConsignEventMap>(event: E, detail: ConsignEventMap[E]) => {
+      this.events.emit(event, detail);
+      host.dispatchEvent(new CustomEvent(`consign:${event}`, { detail, bubbles: true, composed: true }));
+    };
+    const pageOrigin = this.win.location.origin;
+    const panel = mountPanel(shadow, {
+      mode: config.mode,
+      consignOrigin: config.origin,
+      api: createWidgetApi(config.origin, config.key, this.win.fetch.bind(this.win)),
+      defaults: defaults as QuoteDefaults,
+      emit,
+      checkoutUrl: (quote, option) =>
+        `${config.origin}/embed/checkout?${new URLSearchParams({ key: config.key, quote, option, origin: pageOrigin })}`,
+      onCheckoutMessage: (handler) => {
+        handlers.add(handler);
+        return () => handlers.delete(handler);
+      },
     });
 
     const instance: Instance = { host, panel, stopListening };
     this.instance = instance;
     // Later: the rest of the queued batch (typically `on('ready', …)`) runs first.
     queueMicrotask(() => {
-      if (this.instance === instance) this.events.emit('ready', { mode: options.mode });
+      if (this.instance === instance) emit('ready', { mode: config.mode });
     });
   }
 
-  private resolveInit(raw: unknown): ResolvedInit | null {
-    if (typeof raw !== 'object' || raw === null) {
-      warn('init needs an options object: Consign("init", { publishableKey, selector }).');
-      return null;
-    }
-    const options = raw as Record<string, unknown>;
-    const unknownKeys = Object.keys(options).filter((key) => !INIT_KEYS.includes(key));
-    if (unknownKeys.length > 0) {
-      warn(`init ignores unknown options: ${unknownKeys.join(', ')}. Known: ${INIT_KEYS.join(', ')}.`);
-    }
-
-    const key = options.publishableKey;
-    if (typeof key !== 'string' || !PUBLISHABLE_KEY.test(key)) {
-      warn('init needs publishableKey: the pk_live_… or pk_test_… key from your Consign partner settings.');
-      return null;
-    }
-
-    const container = this.resolveContainer(options.container, options.selector);
-    if (!container) return null;
-
-    let origin = this.defaultOrigin;
-    if (options.origin !== undefined) {
-      const parsed = parseOrigin(options.origin);
-      if (!parsed) {
-        warn(
-          'init: origin must be a bare origin such as https://consign.example (no path). Got:',
-          options.origin,
-        );
-        return null;
-      }
-      origin = parsed;
-    }
-
-    const theme = options.theme ?? 'light';
-    if (!THEMES.includes(theme as Theme)) {
-      warn(`init: theme must be one of ${THEMES.join(', ')}. Got:`, options.theme);
-      return null;
-    }
-
-    return {
-      publishableKey: key,
-      mode: key.startsWith('pk_test_') ? 'test' : 'live',
-      container,
-      origin,
-      theme: theme as Theme,
-    };
-  }
-
-  private resolveContainer(container: unknown, selector: unknown): Element | null {
-    if (container !== undefined && selector !== undefined) {
-      warn('init takes either container or selector, not both.');
-      return null;
-    }
-    if (container !== undefined) {
-      // nodeType rather than instanceof: elements from another frame fail instanceof Element.
-      if (typeof container === 'object' && container !== null && (container as Node).nodeType === 1) {
-        return container as Element;
-      }
-      warn('init: container must be a DOM element. Got:', container);
-      return null;
-    }
-    if (typeof selector !== 'string' || selector.trim() === '') {
-      warn('init needs where to mount: container (an element) or selector (such as "#consign").');
+  private resolveTarget(target: unknown): Element | null {
+    // nodeType rather than instanceof: elements from another frame fail instanceof Element.
+    if (isRecord(target) && (target as unknown as Node).nodeType === 1) return target as unknown as Element;
+    if (typeof target !== 'string' || target.trim() === '') {
+      warn('quote needs target: an element, or a CSS selector such as "#consign". Got:', target);
       return null;
     }
     let element: Element | null;
     try {
-      element = this.win.document.querySelector(selector);
+      element = this.win.document.querySelector(target);
     } catch {
-      warn(`init: "${selector}" is not a valid CSS selector.`);
+      warn(`quote: target "${target}" is not a valid CSS selector.`);
       return null;
     }
-    if (!element) warn(`init: no element matches "${selector}". Call init after that element exists.`);
+    if (!element) warn(`quote: no element matches "${target}". Call quote after that element exists.`);
     return element;
   }
 
@@ -248,18 +315,19 @@ class Widget {
 
   private open(): void {
     if (!this.instance) {
-      warn('open: call Consign("init", { … }) first.');
+      warn('open: call Consign("quote", { target }) first.');
       return;
     }
     this.instance.panel.focus();
   }
 
   /**
-   * Removes the widget and its message listener. Handlers registered with `on` stay (they were
-   * registered on Consign, often before init) until `off`. Calling it when nothing is mounted is
+   * Removes the widget and its message listener and forgets the key. Handlers registered with
+   * `on` stay (they were registered on Consign, often before init) until `off`. Calling it when nothing is mounted is
    * a no-op, so single-page apps can call it from every cleanup.
    */
   private destroy(): void {
+    this.config = null;
     const instance = this.instance;
     if (!instance) return;
     this.instance = null;

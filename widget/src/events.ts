@@ -5,29 +5,25 @@
  */
 export interface ConsignEventMap {
   /**
-   * The widget is mounted and visible. Fired once per `init`, after the current batch of
-   * queued commands has run, so an `on('ready')` queued after `init` still receives it.
+   * The widget is mounted. Fired once per `quote` mount, after the current batch of queued
+   * commands has run, so an `on('ready')` queued after it still receives it.
    */
   ready: { mode: KeyMode };
-  /**
-   * The visitor submitted the quote form; the request is on its way to Consign.
-   * `parcels` is the number of parcels in the request.
-   */
+  /** The visitor submitted the quote form. `parcels` is the number of parcels asked for. */
   'quote:requested': { serviceType: ServiceType; parcels: number };
   /**
-   * Consign answered with priced options. `options` is how many fit the parcel (0 when nothing
-   * fits, in which case the visitor is offered to post a job); `expiresAt` is when the quote
-   * lapses (ISO 8601).
+   * Consign answered. `options` is how many services fit (0: nothing fits); `expiresAt` is when
+   * the prices lapse (ISO 8601).
    */
   'quote:results': { quoteId: string; options: number; expiresAt: string };
+  /** The visitor pressed Book on an option; the checkout opened in a modal on the Consign origin. */
+  'booking:started': { quoteId: string; optionId: string };
+  /** The visitor paid. `total` is in minor units (pence) of `currency`; `reference` is what the customer sees. */
+  'booking:completed': { orderId: string; reference: string; total: number; currency: string };
+  /** The visitor closed the checkout before paying. */
+  'booking:cancelled': { quoteId: string; optionId: string };
   /**
-   * The visitor chose an option and is continuing to checkout on the Consign origin; the
-   * partner page has nothing left to do. Account and payment steps never happen on the partner's
-   * page.
-   */
-  'booking:handoff': { quoteId: string; optionId: string };
-  /**
-   * Something went wrong that the visitor was told about (a failed quote, a revoked key, an
+   * Something went wrong that the visitor was told about (a failed quote, a refused key, an
    * unreachable Consign). `code` is stable for programs; `message` is for people.
    */
   error: { code: string; message: string };
@@ -43,7 +39,9 @@ export const EVENT_NAMES: readonly ConsignEventName[] = [
   'ready',
   'quote:requested',
   'quote:results',
-  'booking:handoff',
+  'booking:started',
+  'booking:completed',
+  'booking:cancelled',
   'error',
 ];
 

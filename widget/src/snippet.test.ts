@@ -16,13 +16,13 @@ beforeEach(() => {
 describe('installConsign', () => {
   it('defines a queueing stub and inserts one async script', () => {
     installConsign(window, document, SRC);
-    window.Consign?.('init', { publishableKey: 'pk_test_abc', selector: '#a' });
+    window.Consign?.('init', { key: 'pk_test_abc' });
 
     expect(scripts()).toHaveLength(1);
     const script = scripts()[0] as HTMLScriptElement;
     expect(script.src).toBe(SRC);
     expect(script.async).toBe(true);
-    expect(queued()).toEqual([['init', { publishableKey: 'pk_test_abc', selector: '#a' }]]);
+    expect(queued()).toEqual([['init', { key: 'pk_test_abc' }]]);
   });
 
   it('pasted twice inserts one script and keeps the calls made through both copies, in order', () => {

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { courierServices, type UserRole, users, vendors } from './schema';
+import type { Database } from './client';
+import { courierServices, partners, type UserRole, users, vendors } from './schema';
 
 export const DEMO_PASSWORD = 'consign-demo-1';
 
@@ -11,6 +12,25 @@ export const DEMO_ACCOUNTS = [
   { email: 'vendor2@consign.example', role: 'vendor', name: 'Parcel Partners' },
   { email: 'pending@consign.example', role: 'vendor', name: 'Pending Parcels' },
 ] as const satisfies readonly { email: string; role: UserRole; name: string }[];
+
+/**
+ * The demo partner shop: its key works from any port of 127.0.0.1 and localhost, so the example
+ * page in docs/examples and the widget's dev page work out of the box. Printed at start.
+ */
+export const DEMO_PARTNER = {
+  name: 'Demo Partner Shop',
+  mode: 'test',
+  publishableKey: 'pk_test_demo_partner_shop',
+  allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+} as const;
+
+/** Adds the demo partner to a demo database that predates it. */
+async function ensureDemoPartner(db: Pick<Database, 'insert'>) {
+  await db
+    .insert(partners)
+    .values({ ...DEMO_PARTNER, allowedOrigins: [...DEMO_PARTNER.allowedOrigins] })
+    .onConflictDoNothing();
+}
 
 const pounds = (p: number) => Math.round(p * 100);
 const tiers = (rows: [number, number][]) => rows.map(([maxKg, price]) => ({ maxKg, price: pounds(price) }));
@@ -26,7 +46,9 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
     const demo = await db.query.users.findFirst({
       where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email),
     });
-    return demo ? [...DEMO_ACCOUNTS] : null;
+    if (!demo) return null;
+    await ensureDemoPartner(db);
+    return [...DEMO_ACCOUNTS];
   }
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
   await db.transaction(
@@ -174,6 +196,7 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
     },
     { behavior: 'immediate' },
   );
+  await ensureDemoPartner(db);
   logger.info('seeded demo data');
   return [...DEMO_ACCOUNTS];
 }

@@ -131,6 +131,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/orders/DocumentPages'), 'CustomsDeclarationPage'),
           },
           { path: 'post-job', ...lazyPage(() => import('../features/jobs/PostJobPage'), 'PostJobPage') },
+          {
+            path: 'embed/checkout',
+            ...lazyPage(() => import('../features/embed/EmbedCheckoutPage'), 'EmbedCheckoutPage'),
+          },
           // Any other single segment is a quote landing article; static paths always rank above it.
           { path: ':slug', ...lazyPage(() => import('../features/landing/LandingPage'), 'LandingPage') },
           { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { Panel, type PanelProps } from './Panel';
+import { QuoteWidget, type QuoteWidgetProps } from './QuoteWidget';
 import styles from './styles.css?inline';
 
 export interface MountedPanel {
@@ -9,13 +9,13 @@ export interface MountedPanel {
 }
 
 /** Renders the widget into a shadow root with its stylesheet beside it, so nothing leaks either way. */
-export function mountPanel(shadow: ShadowRoot, props: PanelProps): MountedPanel {
+export function mountPanel(shadow: ShadowRoot, props: QuoteWidgetProps): MountedPanel {
   const doc = shadow.ownerDocument;
   const style = doc.createElement('style');
   style.textContent = styles;
   const root = doc.createElement('div');
   shadow.append(style, root);
-  render(<Panel {...props} />, root);
+  render(<QuoteWidget {...props} />, root);
   return {
     focus() {
       const heading = shadow.querySelector<HTMLElement>('.title');

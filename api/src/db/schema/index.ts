@@ -2,6 +2,7 @@ export * from './content';
 export * from './idempotency';
 export * from './jobs';
 export * from './orders';
+export * from './partners';
 export * from './payments';
 export * from './platform';
 export * from './postcodes';

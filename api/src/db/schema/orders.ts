@@ -156,6 +156,7 @@ export const orders = sqliteTable(
     index('orders_vendor_stats_idx').on(t.vendorId, t.status, t.currency, t.paidAt, t.total),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
+    index('orders_partner_idx').on(t.partnerId),
   ],
 );
 

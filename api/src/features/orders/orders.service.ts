@@ -429,8 +429,13 @@ export class OrdersService {
         amount: order.total,
         currency: order.currency,
         description: `Consign order ${ref}: ${order.serviceName} - ${order.contents}`,
-        returnUrl: `${base}/payment?order=${encodeURIComponent(order.id)}&approved=1`,
-        cancelUrl: `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
+        // Booked through a partner's widget: approval returns to the checkout in the widget's frame.
+        returnUrl: order.partnerId
+          ? `${base}/embed/checkout?order=${encodeURIComponent(order.id)}&approved=1`
+          : `${base}/payment?order=${encodeURIComponent(order.id)}&approved=1`,
+        cancelUrl: order.partnerId
+          ? `${base}/embed/checkout?order=${encodeURIComponent(order.id)}`
+          : `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
       },
     );
     return paymentSession(this.deps, payment);

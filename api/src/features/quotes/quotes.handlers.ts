@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
 import { serializedJson } from '../../lib/openapi';
+import { partnerOf } from '../partners/partners.index';
 import { optionalUser } from './optional-auth';
 import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';
@@ -8,6 +9,7 @@ import { QuotesService } from './quotes.service';
 export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = async (c) => {
   const quote = await new QuotesService(c.var.deps).create(c.req.valid('json'), {
     userId: optionalUser(c)?.sub,
+    partnerId: partnerOf(c)?.id,
   });
   return serializedJson(c, quote.json(), 201);
 };

@@ -17,13 +17,15 @@ export const createQuote = createRoute({
   description:
     'Options come cheapest first, the cheapest and fastest marked. The quote and its prices are ' +
     'stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; ' +
-    'a bearer token, when sent, must be valid.',
+    'a bearer token, when sent, must be valid. Partner widgets send `X-Publishable-Key` from an allowed ' +
+    'origin (401 for an unknown, expired or disabled key, 403 for another origin, 429 over its rate limit); ' +
+    'the quote then carries the partner.',
   security: optionalBearer,
   middleware: [optionalAuth] as const,
   request: { body: jsonBody(QuoteRequestSchema) },
   responses: {
     201: jsonContent(QuoteSchema, 'The stored quote'),
-    ...pickProblems(400, 401, 422),
+    ...pickProblems(400, 401, 403, 422, 429),
   },
 });
 

@@ -1,0 +1,31 @@
+import type { components } from '@consign/api/client';
+
+/** A partner as GET /api/v1/admin/partners/{id} returns it, from the generated schema. */
+export type Partner = components['schemas']['Partner'];
+
+export const PARTNER_STATUS_CHOICES = [
+  { id: 'active', name: 'Active' },
+  { id: 'disabled', name: 'Disabled' },
+];
+
+export const PARTNER_MODE_CHOICES = [
+  { id: 'test', name: 'Test (pk_test_, TEST MODE payments)' },
+  { id: 'live', name: 'Live (pk_live_)' },
+];
+
+/** One allowed origin a line in the form; an array on the wire. */
+export const originsFormat = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
+export const originsParse = (value: string) =>
+  value
+    .split(/\s+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+export const formatRevenue = (revenue: Partner['revenue']) =>
+  revenue.length === 0
+    ? '—'
+    : revenue
+        .map((r) =>
+          new Intl.NumberFormat('en-GB', { style: 'currency', currency: r.currency }).format(r.amount / 100),
+        )
+        .join(', ');

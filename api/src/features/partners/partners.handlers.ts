@@ -1,0 +1,24 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context';
+import { setContentRange, toRaList } from '../../lib/ra-list';
+import type * as routes from './partners.routes';
+import { PartnersService } from './partners.service';
+
+export const listPartners: RouteHandler<typeof routes.listPartners, AppEnv> = async (c) => {
+  const list = toRaList(c.req.valid('query'));
+  const { rows, total } = await new PartnersService(c.var.deps).list(list);
+  setContentRange(c, 'partners', list.offset, rows.length, total);
+  return c.json(rows, 200);
+};
+
+export const getPartner: RouteHandler<typeof routes.getPartner, AppEnv> = async (c) =>
+  c.json(await new PartnersService(c.var.deps).get(c.req.valid('param').id), 200);
+
+export const createPartner: RouteHandler<typeof routes.createPartner, AppEnv> = async (c) =>
+  c.json(await new PartnersService(c.var.deps).create(c.req.valid('json')), 201);
+
+export const updatePartner: RouteHandler<typeof routes.updatePartner, AppEnv> = async (c) =>
+  c.json(await new PartnersService(c.var.deps).update(c.req.valid('param').id, c.req.valid('json')), 200);
+
+export const rotatePartnerKey: RouteHandler<typeof routes.rotatePartnerKey, AppEnv> = async (c) =>
+  c.json(await new PartnersService(c.var.deps).rotateKey(c.req.valid('param').id), 200);

@@ -1,0 +1,98 @@
+import { z } from '@hono/zod-openapi';
+import { PARTNER_STATUSES } from '../../db/schema';
+import { raListQuery } from '../../lib/ra-list';
+import { formatOriginPattern, parseOriginPattern } from './partners.origins';
+
+const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) });
+
+export const PartnerStatusSchema = z.enum(PARTNER_STATUSES).openapi('PartnerStatus');
+
+export const PartnerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(['test', 'live']),
+    publishableKey: z.string().openapi({ example: 'pk_test_3Jc9bXw1QmZ0aL2kR7sT5uVy' }),
+    previousKey: z.string().nullable().openapi({ description: 'The key before the last rotation' }),
+    previousKeyExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: 'Until when the previous key keeps working' }),
+    allowedOrigins: z.array(z.string()),
+    status: PartnerStatusSchema,
+    rateLimitPerMinute: z.number().int(),
+    quotes: z.number().int().openapi({ description: 'Quotes asked through this partner' }),
+    orders: z.number().int().openapi({ description: 'Orders booked through this partner' }),
+    paidOrders: z.number().int().openapi({ description: 'Of those, the ones paid and not cancelled' }),
+    revenue: z.array(MoneySchema).openapi({ description: 'Totals of the paid orders, per currency' }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi('Partner');
+
+const OriginListSchema = z
+  .array(z.string().max(300))
+  .min(1, 'List at least one origin the widget may run on')
+  .max(50, 'At most 50 origins')
+  .transform((list, ctx) => {
+    const out: string[] = [];
+    list.forEach((raw, index) => {
+      const parsed = parseOriginPattern(raw);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', path: [index], message: parsed.error });
+      else out.push(formatOriginPattern(parsed));
+    });
+    return [...new Set(out)];
+  })
+  .openapi({ example: ['https://shop.example', 'http://localhost:*'] });
+
+const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name cannot be empty')
+  .max(120, 'Name is at most 120 characters');
+const RateSchema = z
+  .number()
+  .int('A whole number of calls per minute')
+  .min(1, 'At least 1 call per minute')
+  .max(10_000, 'At most 10000 calls per minute');
+
+export const CreatePartnerSchema = z
+  .strictObject({
+    name: NameSchema,
+    mode: z.enum(['test', 'live']).openapi({ description: 'pk_test_ or pk_live_ key' }),
+    allowedOrigins: OriginListSchema,
+    rateLimitPerMinute: RateSchema.optional(),
+  })
+  .openapi('CreatePartner');
+
+export const UpdatePartnerSchema = z
+  .strictObject({
+    name: NameSchema.optional(),
+    allowedOrigins: OriginListSchema.optional(),
+    status: PartnerStatusSchema.optional(),
+    rateLimitPerMinute: RateSchema.optional(),
+  })
+  .openapi('UpdatePartner');
+
+export const PartnerIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const PARTNER_SORT_FIELDS = ['createdAt', 'name', 'status', 'id'] as const;
+
+export const PartnerListQuerySchema = raListQuery({
+  sortFields: PARTNER_SORT_FIELDS,
+  filter: z.strictObject({
+    q: z.string().trim().max(200).optional().openapi({ description: 'Name contains' }),
+    status: PartnerStatusSchema.optional(),
+    id: z.union([z.string(), z.array(z.string()).max(1000)]).optional(),
+  }),
+});
+
+export type CreatePartnerInput = z.infer<typeof CreatePartnerSchema>;
+export type UpdatePartnerInput = z.infer<typeof UpdatePartnerSchema>;
+export type PartnerDto = z.infer<typeof PartnerSchema>;

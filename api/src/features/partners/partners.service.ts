@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { orders, partners, payments, quotes } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RaList } from '../../lib/ra-list';
+import { containsText } from '../../lib/sql';
+import type {
+  CreatePartnerInput,
+  PARTNER_SORT_FIELDS,
+  PartnerDto,
+  UpdatePartnerInput,
+} from './partners.schemas';
+
+type PartnerRow = typeof partners.$inferSelect;
+type SortField = (typeof PARTNER_SORT_FIELDS)[number];
+type Filter = {
+  q?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  id?: string | string[] | undefined;
+};
+
+/** How long a rotated-out key keeps working, so a partner can redeploy its pages without a gap. */
+export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** `pk_test_` or `pk_live_` and 24 random URL-safe characters (144 bits). */
+export function newPublishableKey(mode: 'test' | 'live'): string {
+  return `pk_${mode}_${randomBytes(18).toString('base64url')}`;
+}
+
+/** The partner a publishable key call is made for, as the middleware leaves it on the context. */
+export type KeyPartner = Pick<PartnerRow, 'id' | 'name' | 'mode' | 'allowedOrigins' | 'rateLimitPerMinute'>;
+
+const SORT = {
+  createdAt: partners.createdAt,
+  name: sql`${partners.name} COLLATE NOCASE`,
+  status: partners.status,
+  id: partners.id,
+} satisfies Record<SortField, unknown>;
+
+/** Orders that brought money in: paid, and not cancelled (a cancelled paid order is refunded). */
+const UNPAID = ['awaiting_payment', 'cancelled'] as const;
+
+export class PartnersService {
+  constructor(private readonly deps: AppDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async list(list: RaList<SortField, Filter>) {
+    const conditions: SQL[] = [];
+    const filter = list.filter ?? {};
+    if (filter.status) conditions.push(eq(partners.status, filter.status));
+    if (filter.id !== undefined) conditions.push(inArray(partners.id, [filter.id].flat()));
+    if (filter.q) conditions.push(containsText(partners.name, filter.q));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
+    const direction = sort.order === 'desc' ? desc : asc;
+    const [rows, totals] = await this.db.batch([
+      this.db
+        .select()
+        .from(partners)
+        .where(where)
+        .orderBy(direction(SORT[sort.field]), direction(partners.id))
+        .limit(list.limit)
+        .offset(list.offset),
+      this.db.select({ total: count() }).from(partners).where(where),
+    ]);
+    return { rows: await this.withStats(rows), total: totals[0]?.total ?? 0 };
+  }
+
+  async get(id: string): Promise<PartnerDto> {
+    const row = await this.db.query.partners.findFirst({ where: eq(partners.id, id) });
+    if (!row) throw AppError.notFound('Partner not found');
+    const [dto] = await this.withStats([row]);
+    return dto!;
+  }
+
+  async create(input: CreatePartnerInput): Promise<PartnerDto> {
+    const [row] = await this.db
+      .insert(partners)
+      .values({
+        name: input.name,
+        mode: input.mode,
+        allowedOrigins: input.allowedOrigins,
+        publishableKey: newPublishableKey(input.mode),
+        ...(input.rateLimitPerMinute ? { rateLimitPerMinute: input.rateLimitPerMinute } : {}),
+      })
+      .returning();
+    this.deps.logger.info({ partnerId: row!.id }, 'partner created');
+    return this.get(row!.id);
+  }
+
+  async update(id: string, input: UpdatePartnerInput): Promise<PartnerDto> {
+    const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length > 0) {
+      const [row] = await this.db
+        .update(partners)
+        .set(set)
+        .where(eq(partners.id, id))
+        .returning({ id: partners.id });
+      if (!row) throw AppError.notFound('Partner not found');
+      if (input.status)
+        this.deps.logger.info({ partnerId: id, status: input.status }, 'partner status changed');
+    }
+    return this.get(id);
+  }
+
+  /** A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. */
+  async rotateKey(id: string): Promise<PartnerDto> {
+    const row = await this.db.query.partners.findFirst({ where: eq(partners.id, id) });
+    if (!row) throw AppError.notFound('Partner not found');
+    await this.db
+      .update(partners)
+      .set({
+        publishableKey: newPublishableKey(row.mode),
+        previousKey: row.publishableKey,
+        previousKeyExpiresAt: new Date(this.deps.now().getTime() + KEY_GRACE_MS),
+      })
+      .where(eq(partners.id, id));
+    this.deps.logger.info({ partnerId: id }, 'partner key rotated');
+    return this.get(id);
+  }
+
+  /**
+   * The partner a key belongs to, or why it cannot be used. The previous key of a rotation counts
+   * until its grace period ends.
+   */
+  async byKey(
+    key: string,
+  ): Promise<{ partner: KeyPartner } | { problem: 'unknown' | 'expired' | 'disabled' }> {
+    const row = await this.db.query.partners.findFirst({
+      where: or(eq(partners.publishableKey, key), eq(partners.previousKey, key)),
+    });
+    if (!row) return { problem: 'unknown' };
+    if (
+      row.publishableKey !== key &&
+      (row.previousKeyExpiresAt?.getTime() ?? 0) <= this.deps.now().getTime()
+    ) {
+      return { problem: 'expired' };
+    }
+    if (row.status !== 'active') return { problem: 'disabled' };
+    return { partner: row };
+  }
+
+  /** The origins that may frame a partner's checkout, found from a key or from an order booked through one. */
+  async framingOrigins(by: {
+    key?: string;
+    orderId?: string;
+    providerOrderId?: string;
+  }): Promise<string[] | null> {
+    if (by.key) {
+      const found = await this.byKey(by.key);
+      return 'partner' in found ? found.partner.allowedOrigins : null;
+    }
+    const orderId =
+      by.orderId ??
+      (by.providerOrderId
+        ? (
+            await this.db
+              .select({ orderId: payments.orderId })
+              .from(payments)
+              .where(eq(payments.providerOrderId, by.providerOrderId))
+          )[0]?.orderId
+        : undefined);
+    if (!orderId) return null;
+    const [row] = await this.db
+      .select({ origins: partners.allowedOrigins, status: partners.status })
+      .from(orders)
+      .innerJoin(partners, eq(partners.id, orders.partnerId))
+      .where(eq(orders.id, orderId));
+    return row?.status === 'active' ? row.origins : null;
+  }
+
+  private async withStats(rows: PartnerRow[]): Promise<PartnerDto[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [quoteCounts, orderCounts, revenue] = await this.db.batch([
+      this.db
+        .select({ id: quotes.partnerId, n: count() })
+        .from(quotes)
+        .where(inArray(quotes.partnerId, ids))
+        .groupBy(quotes.partnerId),
+      this.db
+        .select({ id: orders.partnerId, n: count() })
+        .from(orders)
+        .where(inArray(orders.partnerId, ids))
+        .groupBy(orders.partnerId),
+      this.db
+        .select({ id: orders.partnerId, currency: orders.currency, n: count(), amount: sum(orders.total) })
+        .from(orders)
+        .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNPAID])))
+        .groupBy(orders.partnerId, orders.currency),
+    ]);
+    const countOf = (list: { id: string | null; n: number }[], id: string) =>
+      list.find((r) => r.id === id)?.n ?? 0;
+    return rows.map((row) => {
+      const paid = revenue.filter((r) => r.id === row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        mode: row.mode,
+        publishableKey: row.publishableKey,
+        previousKey: row.previousKey,
+        previousKeyExpiresAt: row.previousKeyExpiresAt?.toISOString() ?? null,
+        allowedOrigins: row.allowedOrigins,
+        status: row.status,
+        rateLimitPerMinute: row.rateLimitPerMinute,
+        quotes: countOf(quoteCounts, row.id),
+        orders: countOf(orderCounts, row.id),
+        paidOrders: paid.reduce((n, r) => n + r.n, 0),
+        revenue: paid.map((r) => ({ amount: Number(r.amount ?? 0), currency: r.currency })),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+}

@@ -1,0 +1,456 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Quote, QuoteOption, QuoteRequest, ReferenceData, WidgetApi } from '../api';
+import { WidgetApiError } from '../api';
+import type { InboundMessage } from '../bridge';
+import type { ConsignEventMap, KeyMode, ServiceType } from '../events';
+
+export interface QuoteDefaults {
+  serviceType?: ServiceType;
+  from?: string;
+  to?: string;
+  fromPostcode?: string;
+  toPostcode?: string;
+  parcels?: { length: number; width: number; height: number; weight: number }[];
+}
+
+export type Emit = <E extends keyof ConsignEventMap>(event: E, detail: ConsignEventMap[E]) => void;
+
+export interface QuoteWidgetProps {
+  mode: KeyMode;
+  consignOrigin: string;
+  api: WidgetApi;
+  defaults: QuoteDefaults;
+  emit: Emit;
+  /** The checkout page for one option, on the Consign origin. */
+  checkoutUrl: (quoteId: string, optionId: string) => string;
+  /** Subscribes to checkout messages already checked for their exact origin. */
+  onCheckoutMessage: (handler: (message: InboundMessage) => void) => () => void;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'results'; quote: Quote }
+  | { kind: 'error'; message: string };
+
+type Booking = { quoteId: string; optionId: string; booked?: ConsignEventMap['booking:completed'] } | null;
+
+type Parcel = { length: string; width: string; height: string; weight: string };
+const toField = (p: QuoteDefaults['parcels'] extends (infer P)[] | undefined ? P : never): Parcel => ({
+  length: String(p.length),
+  width: String(p.width),
+  height: String(p.height),
+  weight: String(p.weight),
+});
+const EMPTY_PARCEL: Parcel = { length: '', width: '', height: '', weight: '' };
+
+export const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount / 100);
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T12:00:00Z`));
+
+/** The quote form, its results and the checkout modal; state lives here, drawing in QuoteView. */
+export function QuoteWidget(props: QuoteWidgetProps) {
+  const { api, emit, defaults } = props;
+  const [reference, setReference] = useState<ReferenceData | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [booking, setBooking] = useState<Booking>(null);
+  const [form, setForm] = useState<FormState>(() => ({
+    serviceType: defaults.serviceType ?? 'domestic',
+    from: defaults.from ?? 'England',
+    to: defaults.to ?? 'England',
+    fromPostcode: defaults.fromPostcode ?? '',
+    toPostcode: defaults.toPostcode ?? '',
+    parcels: defaults.parcels?.length ? defaults.parcels.map(toField) : [{ ...EMPTY_PARCEL }],
+  }));
+
+  useEffect(() => {
+    api.referenceData().then(setReference, (err: unknown) => {
+      const message = err instanceof WidgetApiError ? err.message : 'Consign could not be reached.';
+      setStatus({ kind: 'error', message });
+      emit('error', { code: err instanceof WidgetApiError ? err.code : 'network', message });
+    });
+  }, [api, emit]);
+
+  const bookingRef = useRef(booking);
+  bookingRef.current = booking;
+  useEffect(
+    () =>
+      props.onCheckoutMessage((message) => {
+        const current = bookingRef.current;
+        if (!current) return;
+        if (message.type === 'booking:completed') {
+          setBooking({ ...current, booked: message.detail });
+          emit('booking:completed', message.detail);
+        } else if (message.type === 'booking:cancelled') {
+          setBooking(null);
+          emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
+        }
+      }),
+    [props.onCheckoutMessage, emit],
+  );
+
+  async function submit(request: QuoteRequest) {
+    setStatus({ kind: 'loading' });
+    emit('quote:requested', { serviceType: request.serviceType, parcels: request.parcels.length });
+    try {
+      const quote = await api.quote(request);
+      setStatus({ kind: 'results', quote });
+      emit('quote:results', { quoteId: quote.id, options: quote.options.length, expiresAt: quote.expiresAt });
+    } catch (err) {
+      const message = err instanceof WidgetApiError ? err.message : 'Something went wrong; please try again.';
+      setStatus({ kind: 'error', message });
+      emit('error', { code: err instanceof WidgetApiError ? err.code : 'unknown', message });
+    }
+  }
+
+  function book(quote: Quote, option: QuoteOption) {
+    setBooking({ quoteId: quote.id, optionId: option.id });
+    emit('booking:started', { quoteId: quote.id, optionId: option.id });
+  }
+
+  function closeBooking() {
+    const current = booking;
+    setBooking(null);
+    if (current && !current.booked)
+      emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
+  }
+
+  return (
+    <QuoteView
+      mode={props.mode}
+      consignOrigin={props.consignOrigin}
+      reference={reference}
+      form={form}
+      onFormChange={setForm}
+      onSubmit={submit}
+      status={status}
+      onBook={book}
+      booking={booking ? { ...booking, url: props.checkoutUrl(booking.quoteId, booking.optionId) } : null}
+      onCloseBooking={closeBooking}
+    />
+  );
+}
+
+export type FormState = {
+  serviceType: ServiceType;
+  from: string;
+  to: string;
+  fromPostcode: string;
+  toPostcode: string;
+  parcels: Parcel[];
+};
+
+export interface QuoteViewProps {
+  mode: KeyMode;
+  consignOrigin: string;
+  reference: ReferenceData | null;
+  form: FormState;
+  /** Takes an update function: several inputs may change before the next render. */
+  onFormChange: (update: (form: FormState) => FormState) => void;
+  onSubmit: (request: QuoteRequest) => void;
+  status: Status;
+  onBook: (quote: Quote, option: QuoteOption) => void;
+  booking: (NonNullable<Booking> & { url: string }) | null;
+  onCloseBooking: () => void;
+}
+
+type Sort = 'price' | 'delivery';
+
+/** Pure drawing of every state (empty, loading, results, no results, error, booking, booked). */
+export function QuoteView(props: QuoteViewProps) {
+  const { form, reference, status } = props;
+  const [sort, setSort] = useState<Sort>('price');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const set = (patch: Partial<FormState>) => props.onFormChange((f) => ({ ...f, ...patch }));
+  const setParcel = (index: number, patch: Partial<Parcel>) =>
+    props.onFormChange((f) => ({
+      ...f,
+      parcels: f.parcels.map((p, i) => (i === index ? { ...p, ...patch } : p)),
+    }));
+
+  function submit(event: Event) {
+    event.preventDefault();
+    const parcels = form.parcels.map((p) => ({
+      length: Number(p.length),
+      width: Number(p.width),
+      height: Number(p.height),
+      weight: Number(p.weight),
+    }));
+    if (parcels.some((p) => Object.values(p).some((v) => !(v > 0)))) {
+      setInvalid('Enter the length, width, height (cm) and weight (kg) of each parcel, all above zero.');
+      return;
+    }
+    if (form.serviceType === 'same_day' && (!form.fromPostcode.trim() || !form.toPostcode.trim())) {
+      setInvalid('Enter the collection and delivery postcodes.');
+      return;
+    }
+    setInvalid(null);
+    const request =
+      form.serviceType === 'domestic'
+        ? { serviceType: 'domestic' as const, from: form.from, to: form.to, parcels }
+        : form.serviceType === 'international'
+          ? { serviceType: 'international' as const, from: 'GB' as const, to: form.to, parcels }
+          : {
+              serviceType: 'same_day' as const,
+              fromPostcode: form.fromPostcode,
+              toPostcode: form.toPostcode,
+              parcels,
+            };
+    props.onSubmit(request as QuoteRequest);
+  }
+
+  const nations = reference?.ukNations ?? [];
+  const countries = reference?.internationalDestinations ?? [];
+  const busy = status.kind === 'loading';
+
+  return (
+    <section class="panel" aria-labelledby="consign-title">
+      <header class="head">
+        <h2 id="consign-title" class="title" tabIndex={-1}>
+          Get a courier quote
+        </h2>
+        {props.mode === 'test' && (
+          <span class="badge" title="Quotes and bookings made here are not real">
+            Test mode
+          </span>
+        )}
+      </header>
+      <form class="form" onSubmit={submit} noValidate aria-busy={busy}>
+        <label class="field">
+          <span>Service</span>
+          <select
+            value={form.serviceType}
+            onChange={(e) => {
+              const serviceType = e.currentTarget.value as ServiceType;
+              set({
+                serviceType,
+                to: serviceType === 'international' ? (reference?.defaultDestination ?? 'FR') : 'England',
+              });
+            }}
+          >
+            <option value="domestic">UK to UK</option>
+            <option value="international">International</option>
+            <option value="same_day">Same Day</option>
+          </select>
+        </label>
+        {form.serviceType === 'same_day' ? (
+          <div class="row">
+            <label class="field">
+              <span>Collection postcode</span>
+              <input
+                value={form.fromPostcode}
+                autoComplete="postal-code"
+                onInput={(e) => set({ fromPostcode: e.currentTarget.value })}
+              />
+            </label>
+            <label class="field">
+              <span>Delivery postcode</span>
+              <input value={form.toPostcode} onInput={(e) => set({ toPostcode: e.currentTarget.value })} />
+            </label>
+          </div>
+        ) : (
+          <div class="row">
+            <label class="field">
+              <span>From</span>
+              {form.serviceType === 'international' ? (
+                <select disabled>
+                  <option>United Kingdom</option>
+                </select>
+              ) : (
+                <select value={form.from} onChange={(e) => set({ from: e.currentTarget.value })}>
+                  {nations.map((n) => (
+                    <option key={n.value} value={n.value}>
+                      {n.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </label>
+            <label class="field">
+              <span>To</span>
+              <select value={form.to} onChange={(e) => set({ to: e.currentTarget.value })}>
+                {(form.serviceType === 'international'
+                  ? countries.map((c) => ({ value: c.code, label: c.name }))
+                  : nations
+                ).map((n) => (
+                  <option key={n.value} value={n.value}>
+                    {n.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        {form.parcels.map((parcel, index) => (
+          <fieldset class="parcel" key={index}>
+            <legend>Parcel {index + 1}</legend>
+            {(['length', 'width', 'height', 'weight'] as const).map((dim) => (
+              <label class="field field--small" key={dim}>
+                <span>
+                  {dim[0]!.toUpperCase() + dim.slice(1)} ({dim === 'weight' ? 'kg' : 'cm'})
+                </span>
+                <input
+                  inputMode="decimal"
+                  value={parcel[dim]}
+                  onInput={(e) => setParcel(index, { [dim]: e.currentTarget.value })}
+                />
+              </label>
+            ))}
+            {form.parcels.length > 1 && (
+              <button
+                type="button"
+                class="link"
+                onClick={() => set({ parcels: form.parcels.filter((_, i) => i !== index) })}
+              >
+                Remove parcel {index + 1}
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <div class="actions">
+          <button
+            type="button"
+            class="button"
+            onClick={() => set({ parcels: [...form.parcels, { ...EMPTY_PARCEL }] })}
+          >
+            Add a parcel
+          </button>
+          <button type="submit" class="button button--primary" disabled={busy}>
+            {busy ? 'Getting quotes…' : 'Get quotes'}
+          </button>
+        </div>
+        {invalid && (
+          <p class="alert" role="alert">
+            {invalid}
+          </p>
+        )}
+      </form>
+      <div aria-live="polite">
+        {status.kind === 'idle' && <p class="muted">Compare prices from UK couriers for your parcel.</p>}
+        {status.kind === 'loading' && (
+          <p class="muted" role="status">
+            Comparing couriers…
+          </p>
+        )}
+        {status.kind === 'error' && (
+          <p class="alert" role="alert">
+            {status.message}
+          </p>
+        )}
+        {status.kind === 'results' &&
+          (status.quote.options.length === 0 ? (
+            <p class="muted">
+              No courier can carry this parcel on this route. Try other sizes or a different service.
+            </p>
+          ) : (
+            <Results quote={status.quote} sort={sort} onSort={setSort} onBook={props.onBook} />
+          ))}
+      </div>
+      <p class="foot">
+        Quotes by{' '}
+        <a href={props.consignOrigin} target="_blank" rel="noopener noreferrer">
+          Consign
+        </a>
+      </p>
+      {props.booking && <CheckoutModal booking={props.booking} onClose={props.onCloseBooking} />}
+    </section>
+  );
+}
+
+function Results(props: {
+  quote: Quote;
+  sort: Sort;
+  onSort: (s: Sort) => void;
+  onBook: QuoteViewProps['onBook'];
+}) {
+  const options = [...props.quote.options].sort((a, b) =>
+    props.sort === 'price'
+      ? a.price.total - b.price.total
+      : a.estimatedDelivery.localeCompare(b.estimatedDelivery) || a.price.total - b.price.total,
+  );
+  return (
+    <div>
+      <label class="field field--inline">
+        <span>Sort by</span>
+        <select value={props.sort} onChange={(e) => props.onSort(e.currentTarget.value as Sort)}>
+          <option value="price">Price</option>
+          <option value="delivery">Delivery date</option>
+        </select>
+      </label>
+      <ul class="results">
+        {options.map((option) => (
+          <li class="result" key={option.id}>
+            <div>
+              <strong>{option.courierService.name}</strong> <span class="muted">by {option.vendor.name}</span>
+              <div class="badges">
+                {option.badges.map((badge) => (
+                  <span class="chip" key={badge}>
+                    {badge === 'cheapest' ? 'Cheapest' : 'Fastest'}
+                  </span>
+                ))}
+              </div>
+              <div class="muted small">
+                Delivery by {day(option.estimatedDelivery)} · chargeable {option.chargeableWeightKg} kg
+                {option.billedBy === 'volumetric' ? ' (by volume)' : ''}
+              </div>
+            </div>
+            <div class="price">
+              <strong>{money(option.price.total, option.price.currency)}</strong>
+              <span class="muted small">
+                {option.price.vat > 0
+                  ? `incl. ${money(option.price.vat, option.price.currency)} VAT`
+                  : 'no VAT'}
+              </span>
+              <button
+                type="button"
+                class="button button--primary"
+                onClick={() => props.onBook(props.quote, option)}
+                aria-label={`Book ${option.courierService.name} for ${money(option.price.total, option.price.currency)}`}
+              >
+                Book
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
+  return (
+    <div
+      class="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Book with Consign"
+      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
+    >
+      <div class="modal">
+        <div class="modal-head">
+          <strong>{props.booking.booked ? 'Booked' : 'Book with Consign'}</strong>
+          <button type="button" class="button" ref={close} onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+        {props.booking.booked ? (
+          <p class="booked" role="status">
+            Order {props.booking.booked.reference} is booked and paid (
+            {money(props.booking.booked.total, props.booking.booked.currency)}). Consign has emailed the
+            details.
+          </p>
+        ) : (
+          <iframe class="checkout" title="Consign checkout" src={props.booking.url} allow="payment" />
+        )}
+      </div>
+    </div>
+  );
+}
