@@ -1283,6 +1283,12 @@ export interface components {
             /** @description An expired quote is still readable but no longer bookable */
             expired: boolean;
             request: components["schemas"]["QuoteRequestRecord"];
+            /**
+             * Format: date
+             * @description The collection day every option's estimatedDelivery assumes
+             * @example 2026-03-10
+             */
+            collectionDate: string;
             /** @description Cheapest first; empty when nothing fits */
             options: components["schemas"]["QuoteOption"][];
         };
@@ -1299,6 +1305,8 @@ export interface components {
                 height: number;
                 weight: number;
             }[];
+            /** Format: date */
+            collectionDate?: string;
         };
         QuoteOption: {
             /** @description The stored option: a booking names it and pays this price */
@@ -1367,6 +1375,11 @@ export interface components {
             /** @enum {string} */
             to: "England" | "Northern Ireland" | "Scotland" | "Wales";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
         };
         /** @description Centimetres and kilograms */
         Parcel: {
@@ -1397,6 +1410,11 @@ export interface components {
              */
             to: "AL" | "AR" | "AU" | "AT" | "BH" | "BD" | "BE" | "BA" | "BR" | "BG" | "CA" | "CL" | "CN" | "HR" | "CY" | "CZ" | "DK" | "EG" | "EE" | "FI" | "FR" | "DE" | "GH" | "GI" | "GR" | "GG" | "HK" | "HU" | "IS" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "JE" | "JO" | "KE" | "KW" | "LV" | "LT" | "LU" | "MY" | "MT" | "MX" | "MD" | "ME" | "MA" | "NL" | "NZ" | "NG" | "MK" | "NO" | "OM" | "PK" | "PH" | "PL" | "PT" | "QA" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TR" | "UA" | "AE" | "US" | "VN";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
         };
         SameDayQuoteRequest: {
             /**
@@ -1419,6 +1437,11 @@ export interface components {
              */
             to?: "England" | "Northern Ireland" | "Scotland" | "Wales";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
         };
         QuoteLogEntry: {
             id: string;

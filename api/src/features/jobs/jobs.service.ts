@@ -32,17 +32,11 @@ import {
   findPayments,
   type PaymentRow,
 } from '../payments/payments.service';
-import { createDeliveryEstimator } from '../quotes/engine/delivery';
+import { createDeliveryEstimator, deliveryDateFor } from '../quotes/engine/delivery';
 import type { CourierServiceRates } from '../quotes/engine/types';
 import { QuoteRequestSchema } from '../quotes/quotes.schemas';
 import { vendorOf } from '../vendors/vendors.service';
-import {
-  cannotCarryMessage,
-  estimatedDeliveryFrom,
-  evaluateForJob,
-  servicesThatCanCarry,
-  splitGross,
-} from './jobs.matching';
+import { cannotCarryMessage, evaluateForJob, servicesThatCanCarry, splitGross } from './jobs.matching';
 import { jobAcceptedEmail, jobClosedEmail, notifyJobCustomer } from './jobs.notify';
 import { type CreateJobBody, routeOf } from './jobs.schemas';
 
@@ -506,10 +500,11 @@ export class VendorJobsService {
             notes: job.notes,
             parcels: job.route.parcels.map((p) => ({ ...p })),
             chargeableWeightKg: evaluation.option.chargeableWeightKg,
-            estimatedDelivery: estimatedDeliveryFrom(
-              collectionDate,
+            estimatedDelivery: deliveryDateFor(
               job.serviceType,
               found.service.transitDays,
+              collectionDate,
+              now,
             ),
             currency: job.currency,
             net,

@@ -22,6 +22,7 @@ import {
   type PaymentRow,
   refundPayment,
 } from '../payments/payments.service';
+import { deliveryDateFor } from '../quotes/engine/delivery';
 import {
   applyTransition,
   type DbOrTx,
@@ -525,6 +526,7 @@ export async function createOrderFromOption(
   const snapshot = option.snapshot as {
     courierService?: { name?: unknown };
     vendor?: { name?: unknown };
+    transitDays?: unknown;
   };
   const frozenName = (value: unknown, fallback: string | null) =>
     typeof value === 'string' && value ? value : (fallback ?? 'Courier');
@@ -556,7 +558,13 @@ export async function createOrderFromOption(
           notes: body.notes ?? null,
           parcels: quote.request.parcels.map((p) => ({ ...p })),
           chargeableWeightKg: option.chargeableWeightKg,
-          estimatedDelivery: option.estimatedDelivery,
+          // The quote assumed its own collection day; the order's date is the one that counts.
+          estimatedDelivery: deliveryDateFor(
+            serviceType,
+            typeof snapshot.transitDays === 'number' ? snapshot.transitDays : service.service.transitDays,
+            body.collectionDate,
+            now,
+          ),
           currency: option.currency,
           net: option.net,
           vat: option.vat,

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { type QuoteRequestRecord, quoteOptions, quotes } from '../../db/schema';
+import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import {
   createEstimateDistanceProvider,
@@ -11,6 +12,7 @@ import {
   nationOfPostcode,
 } from '../../providers/distance';
 import { candidatesFor } from './candidates';
+import { defaultCollectionDate } from './engine/delivery';
 import { DEFAULT_VOLUMETRIC_DIVISOR, InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
@@ -29,6 +31,7 @@ export type QuoteDto = {
   expiresAt: string;
   expired: boolean;
   request: QuoteRequestRecord;
+  collectionDate: string;
   options: QuoteOptionDto[];
 };
 
@@ -117,6 +120,7 @@ function toQuoteDto(quote: QuoteRow, options: QuoteOptionDto[], now: Date): Quot
     expiresAt: quote.expiresAt.toISOString(),
     expired: quote.expiresAt.getTime() <= now.getTime(),
     request: quote.request,
+    collectionDate: quote.request.collectionDate ?? defaultCollectionDate(quote.createdAt),
     options,
   };
 }
@@ -130,10 +134,21 @@ export class QuotesService {
    */
   async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteDto> {
     const { db } = this.deps;
-    const record: QuoteRequestRecord = { ...input, parcels: input.parcels.map((p) => ({ ...p })) };
-    const request: QuoteRequest = { ...record };
     const now = this.deps.now();
-    const ctx: QuoteContext = { now };
+    if (input.collectionDate !== undefined && input.collectionDate < ukToday(now)) {
+      throw AppError.validation([
+        { path: 'collectionDate', message: 'Collection date cannot be before today' },
+      ]);
+    }
+    // Kept with the request, so the quote always says which collection day its dates assume.
+    const collectionDate = input.collectionDate ?? defaultCollectionDate(now);
+    const record: QuoteRequestRecord = {
+      ...input,
+      parcels: input.parcels.map((p) => ({ ...p })),
+      collectionDate,
+    };
+    const request: QuoteRequest = { ...record };
+    const ctx: QuoteContext = { now, collectionDate };
 
     if (input.serviceType === 'same_day') {
       const distance = await this.sameDayDistance(input.fromPostcode, input.toPostcode);

@@ -125,6 +125,36 @@ describe('POST /quotes', () => {
     expect(standard).not.toHaveProperty('distance');
   });
 
+  it('dates every option from the collection day asked for, and says which day it assumed', async () => {
+    const dates = (body: { options: { estimatedDelivery: string }[] }) =>
+      body.options.map((o) => o.estimatedDelivery);
+    const asap = await t.post('/api/v1/quotes', domestic());
+    expect(asap.body.collectionDate).toBe('2026-03-11');
+    // Collected Friday 13th: 2, 3 and 1 working days later skip the weekend.
+    const friday = await t.post('/api/v1/quotes', domestic({ collectionDate: '2026-03-13' }));
+    expect(friday.status).toBe(201);
+    expect(friday.body.collectionDate).toBe('2026-03-13');
+    expect(friday.body.request.collectionDate).toBe('2026-03-13');
+    expect(dates(friday.body)).toEqual(['2026-03-17', '2026-03-18', '2026-03-16']);
+    // A Saturday collection is a Monday one.
+    const saturday = await t.post('/api/v1/quotes', domestic({ collectionDate: '2026-03-14' }));
+    expect(dates(saturday.body)).toEqual(['2026-03-18', '2026-03-19', '2026-03-17']);
+    // Read back, the quote still says which day it assumed.
+    const again = await t.get(`/api/v1/quotes/${friday.body.id}`);
+    expect(again.body.collectionDate).toBe('2026-03-13');
+    expect(dates(again.body)).toEqual(dates(friday.body));
+  });
+
+  it.each([
+    ['2026-03-10', 'Collection date cannot be before today'],
+    ['2026-02-30', 'Collection date is not a real date'],
+    ['13/03/2026', 'Collection date must be a date such as 2026-05-01'],
+  ])('refuses collection date %s naming the field', async (collectionDate, message) => {
+    const res = await t.post('/api/v1/quotes', domestic({ collectionDate }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual({ path: 'collectionDate', message });
+  });
+
   it('bills a bulky parcel by volume and leaves out services it does not fit', async () => {
     // 50×40×40 / 5000 = 16 kg volumetric against 3 kg actual: priced on the 20 kg (and DPD's 30 kg) tiers.
     const bulky = await t.post(
@@ -231,7 +261,7 @@ describe('POST /quotes', () => {
     const res = await t.post('/api/v1/quotes', domestic());
     const [stored] = await t.deps.db.select().from(quotes).where(eq(quotes.id, res.body.id));
     expect(stored).toMatchObject({ serviceType: 'domestic', optionCount: 3, userId: null, partnerId: null });
-    expect(stored!.request).toEqual(domestic());
+    expect(stored!.request).toEqual({ ...domestic(), collectionDate: '2026-03-11' });
     const rows = await t.deps.db
       .select()
       .from(quoteOptions)

@@ -252,7 +252,7 @@ export function evaluateService(
   request: QuoteRequest,
   service: CourierServiceRates,
   ctx: QuoteContext,
-  estimateDelivery: DeliveryEstimator = createDeliveryEstimator(ctx.now),
+  estimateDelivery: DeliveryEstimator = createDeliveryEstimator(ctx.now, ctx.collectionDate),
 ): ServiceEvaluation {
   if (!isQuotable(service)) return { ok: false, reason: 'not_quotable', detail: 'service is not quotable' };
   if (service.serviceType !== request.serviceType) {
@@ -339,7 +339,7 @@ export function priceQuote(
   ctx: QuoteContext,
 ): QuoteOption[] {
   assertValidParcels(request.parcels);
-  const estimateDelivery = deliveryEstimatorFor(ctx.now);
+  const estimateDelivery = deliveryEstimatorFor(ctx.now, ctx.collectionDate);
   const options = services
     .map((service) => evaluateService(request, service, ctx, estimateDelivery))
     .flatMap((evaluation) => (evaluation.ok ? [evaluation.option] : []))

@@ -74,6 +74,8 @@ export type DistanceSource = 'estimate' | 'maps';
 
 export type QuoteContext = {
   now: Date;
+  /** The collection day (YYYY-MM-DD) delivery dates assume; absent: the next collection day. */
+  collectionDate?: string | undefined;
   /** Road miles between the same-day postcodes; without it no same-day service is quoted. */
   distanceMiles?: number | undefined;
   distanceSource?: DistanceSource | undefined;
