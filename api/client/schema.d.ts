@@ -477,6 +477,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/{id}/options/{optionId}/delivery-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The estimated delivery of an option for another collection date
+         * @description The booking form asks this whenever the collection date changes: the option's transit working days from that day, weekends and England & Wales bank holidays skipped; same day only before the 14:00 cut-off when collected today. Booking the option stores the same date.
+         */
+        get: operations["getQuoteOptionDeliveryDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/quotes": {
         parameters: {
             query?: never;
@@ -1442,6 +1462,13 @@ export interface components {
              * @description Not before today, UK time; when absent, the next collection day (today on a working day)
              */
             collectionDate?: string;
+        };
+        /** @description When a parcel collected on collectionDate arrives with this option; a booking stores the same date */
+        DeliveryDate: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date */
+            estimatedDelivery: string;
         };
         QuoteLogEntry: {
             id: string;
@@ -3293,6 +3320,49 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuoteOptionDeliveryDate: {
+        parameters: {
+            query: {
+                collectionDate: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                optionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDate"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

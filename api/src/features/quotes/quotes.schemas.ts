@@ -208,3 +208,29 @@ export const QuoteIdParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
 });
+
+export const DeliveryDateParamsSchema = QuoteIdParamsSchema.extend({
+  optionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'optionId', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6f' }),
+});
+
+export const DeliveryDateQuerySchema = z.object({
+  collectionDate: z
+    .string({ error: 'Collection date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+    .refine(isIsoDate, 'Collection date is not a real date')
+    .openapi({ param: { name: 'collectionDate', in: 'query' }, format: 'date', example: '2026-03-13' }),
+});
+
+export const DeliveryDateSchema = z
+  .object({
+    collectionDate: z.string().openapi({ format: 'date' }),
+    estimatedDelivery: z.string().openapi({ format: 'date' }),
+  })
+  .openapi('DeliveryDate', {
+    description:
+      'When a parcel collected on collectionDate arrives with this option; a booking stores the same date',
+  });

@@ -12,7 +12,7 @@ import {
   nationOfPostcode,
 } from '../../providers/distance';
 import { candidatesFor } from './candidates';
-import { defaultCollectionDate } from './engine/delivery';
+import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { DEFAULT_VOLUMETRIC_DIVISOR, InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
@@ -206,6 +206,27 @@ export class QuotesService {
   async get(id: string): Promise<QuoteDto> {
     const { quote, options } = await this.load(id);
     return toQuoteDto(quote, options, this.deps.now());
+  }
+
+  /** An option's delivery for another collection date, by the rule a booking applies. */
+  async deliveryDate(
+    id: string,
+    optionId: string,
+    collectionDate: string,
+  ): Promise<{ collectionDate: string; estimatedDelivery: string }> {
+    const now = this.deps.now();
+    const { options } = await this.load(id);
+    const option = options.find((o) => o.id === optionId);
+    if (!option) throw AppError.notFound('Quote option not found');
+    if (collectionDate < ukToday(now)) {
+      throw AppError.validation([
+        { path: 'collectionDate', message: 'Collection date cannot be before today' },
+      ]);
+    }
+    return {
+      collectionDate,
+      estimatedDelivery: deliveryDateFor(option.serviceType, option.transitDays, collectionDate, now),
+    };
   }
 
   /** The stored quote row and its options as shown, in their original order. */

@@ -145,6 +145,24 @@ describe('POST /quotes', () => {
     expect(dates(again.body)).toEqual(dates(friday.body));
   });
 
+  it('tells the booking form the delivery of an option for another collection day', async () => {
+    const quote = await t.post('/api/v1/quotes', domestic());
+    const [standard] = quote.body.options; // 2 working days
+    const url = (date: string, optionId = standard.id) =>
+      `/api/v1/quotes/${quote.body.id}/options/${optionId}/delivery-date?collectionDate=${date}`;
+    expect((await t.get(url('2026-03-13'))).body).toEqual({
+      collectionDate: '2026-03-13',
+      estimatedDelivery: '2026-03-17',
+    });
+    const past = await t.get(url('2026-03-10'));
+    expect(past.status).toBe(422);
+    expect(past.body.errors).toEqual([
+      { path: 'collectionDate', message: 'Collection date cannot be before today' },
+    ]);
+    expect((await t.get(url('2026-02-30'))).status).toBe(422);
+    expect((await t.get(url('2026-03-13', 'no-such-option'))).status).toBe(404);
+  });
+
   it.each([
     ['2026-03-10', 'Collection date cannot be before today'],
     ['2026-02-30', 'Collection date is not a real date'],

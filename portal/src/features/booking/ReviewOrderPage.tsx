@@ -105,7 +105,14 @@ function ReviewDraft({
                   <dt>Collection date</dt>
                   <dd>{formatLongDate(body.collectionDate)}</dd>
                   <dt>Estimated delivery</dt>
-                  <dd>{formatLongDate(option.estimatedDelivery)}</dd>
+                  {/* The order's own date, worked out from its collection date by the server. */}
+                  <dd>
+                    {order.data ? (
+                      formatLongDate(order.data.estimatedDelivery)
+                    ) : (
+                      <span className="muted">Working it out…</span>
+                    )}
+                  </dd>
                 </dl>
               ) : quote.isPending ? (
                 <Spinner label="Loading the service" />
