@@ -264,7 +264,8 @@ export class AuthService {
     if (row) await this.revokeFamily(row.familyId);
   }
 
-  async requestPasswordReset(email: string, address: string) {
+  /** `origin` is where the emailed link points (lib/origin: PUBLIC_URL in production). */
+  async requestPasswordReset(email: string, address: string, origin = this.deps.config.publicUrl) {
     await this.deps.rateLimiter.hit(LIMITS.resetPerAddress, address);
     await this.deps.rateLimiter.hit(LIMITS.resetPerAccount, email);
     const user = await this.findUserByEmail(email);
@@ -277,9 +278,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
       createdAt: now,
     });
-    await this.deps.mailer.send(
-      passwordResetEmail(user.email, `${this.deps.config.publicUrl}/reset/${token}`),
-    );
+    await this.deps.mailer.send(passwordResetEmail(user.email, `${origin}/reset/${token}`));
   }
 
   async confirmPasswordReset(token: string, password: string) {

@@ -290,11 +290,11 @@ export class JobsService {
   }
 
   /** Starts (or resumes) paying the asking price: one provider order per job. */
-  async startPayment(viewer: Viewer, id: string) {
+  async startPayment(viewer: Viewer, id: string, origin = this.deps.config.publicUrl) {
     const { deps } = this;
     const job = await this.loadOwn(viewer, id);
     this.assertPayable(job);
-    const base = deps.config.publicUrl;
+    const base = origin;
     const payment = await ensureProviderPayment(
       deps,
       { kind: 'job', id: job.id },
@@ -306,7 +306,7 @@ export class JobsService {
         cancelUrl: `${base}/dashboard?job=${encodeURIComponent(job.id)}`,
       },
     );
-    return paymentSession(deps, payment);
+    return paymentSession(deps, payment, origin);
   }
 
   /** Captures the approved payment: the job opens to couriers. Safe to repeat. */
