@@ -75,10 +75,10 @@ export function Header() {
             </>
           ) : status === 'anonymous' ? (
             <>
-              <button type="button" className="button button--ghost" onClick={openSignUp}>
+              <button type="button" className="button button--ghost" onClick={() => openSignUp()}>
                 Sign Up
               </button>
-              <button type="button" className="button button--primary" onClick={openSignIn}>
+              <button type="button" className="button button--primary" onClick={() => openSignIn()}>
                 Log In
               </button>
             </>
