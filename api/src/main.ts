@@ -5,7 +5,7 @@ import { seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
-import { createLogger } from './lib/logger';
+import { createLogger, defaultLogFormat } from './lib/logger';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,7 +18,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, defaultLogFormat());
   const deps = await createDeps(config, logger);
   logger.info(describeProviders(deps), 'providers');
 
