@@ -189,7 +189,7 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
 });
 
 test('an international booking asks for customs details and a breakdown of contents', async ({ page }) => {
-  // Signed out, Book Now asks to sign in first; afterwards the same button books.
+  // Signed out, Book Now asks to sign in first and then carries on to the booking.
   await page.goto(INTERNATIONAL_RESULT);
   await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
@@ -197,7 +197,7 @@ test('an international booking asks for customs details and a breakdown of conte
   await expect(dialog).toBeVisible();
   await signInWith(dialog);
   await expect(dialog).toBeHidden();
-  await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
+  await expect(page).toHaveURL(/\/booking\?quote=.+&option=.+/);
 
   await expect(page.getByRole('heading', { name: 'Book your Delivery' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Book your delivery' });
@@ -217,7 +217,8 @@ test('an international booking asks for customs details and a breakdown of conte
   await expect(form.getByText('Choose a document type')).toBeVisible();
   await expect(form.getByText('Choose a reason for export')).toBeVisible();
   await expect(form.getByText('Add at least one item to the breakdown of contents')).toBeVisible();
-  await expect(form.getByText('Choose a cover option (No extended cover is a choice)')).toBeVisible();
+  // "No extended cover" is chosen by default, so cover is never a missing field.
+  await expect(form.getByRole('radio', { name: /No extended cover/ })).toBeChecked();
 
   // A row: the description rule, the HS code finder, and the subtotal in pence-exact pounds.
   await breakdown.getByRole('button', { name: 'Add item' }).click();
