@@ -12,7 +12,7 @@ describe('QuoteOptionCard distances', () => {
   ])('says "about" only for an estimated distance: %o', (distance, text) => {
     render(
       <QuoteOptionCard
-        option={option({ serviceType: 'same_day', distance })}
+        option={option({ id: 'city', serviceType: 'same_day', distance })}
         parcels={parcels}
         onBook={() => undefined}
       />,
