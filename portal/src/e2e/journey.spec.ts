@@ -104,6 +104,13 @@ test('Book Now signed out leads to that booking; a later collection date moves d
 
   await expect(page.getByRole('heading', { name: 'Confirm Order' })).toBeVisible();
   await expect(page.getByText(portalDate(delivery)).first()).toBeVisible();
+  // A reload (even in a tab without the draft) shows the same order from the server.
+  await expect(page).toHaveURL(/\/reviewOrder\?order=.+/);
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Confirm Order' })).toBeVisible();
+  await expect(page.getByText(portalDate(delivery)).first()).toBeVisible();
+  await expect(page.getByText('Morag Mackay')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
   await page.getByRole('button', { name: /Approve test payment/ }).click();

@@ -270,4 +270,15 @@ describe('order review (step 2)', () => {
     renderApp('/reviewOrder');
     expect(await screen.findByRole('heading', { name: 'There is no booking to review' })).toBeTruthy();
   });
+
+  it('reloads the review from the server’s order when the tab has no draft, creating nothing', async () => {
+    const saved = orderFixture({ status: 'awaiting_payment' });
+    const { calls } = signedIn({ [`GET /api/v1/orders/${saved.id}`]: { body: saved } });
+    renderApp(`/reviewOrder?order=${saved.id}`);
+    expect(await screen.findByRole('heading', { name: 'Confirm Order' })).toBeTruthy();
+    expect(await screen.findByText(saved.reference)).toBeTruthy();
+    expect(screen.getByText('Wed, 25 Nov 2026')).toBeTruthy(); // the order's own estimated delivery
+    expect(screen.getByRole('button', { name: 'Confirm and pay' })).toHaveProperty('disabled', false);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/orders')).toBe(false);
+  });
 });
