@@ -1201,6 +1201,11 @@ export interface components {
             baseFee: number;
             perMile: number;
             minimumFee: number;
+            /**
+             * @description The furthest this service drives, in road miles; null or absent: no limit. A same-day quote over it does not offer the service.
+             * @example 50
+             */
+            maxMiles?: number | null;
         };
         CreateCourierServiceRequest: {
             name: string;

@@ -62,6 +62,8 @@ export function cannotCarryMessage(
       return 'No weight tier of this courier service covers the parcels';
     case 'distance_unknown':
       return 'This courier service cannot price this route';
+    case 'over_distance':
+      return `This courier service does not drive that far: ${evaluation.detail}`;
   }
 }
 

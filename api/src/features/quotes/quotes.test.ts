@@ -522,6 +522,24 @@ describe('same-day quotes', () => {
     expect(names(glasgow.body).sort()).toEqual(['City Sprint', 'Glasgow Dash']);
   });
 
+  it('leaves out a same-day service whose maximum distance is below the journey', async () => {
+    await addService(await vendorIdOf('vendor@consign.example'), {
+      name: 'Local Dash',
+      serviceType: 'same_day',
+      sameDay: { baseFee: 1000, perMile: 100, minimumFee: 1500, maxMiles: 50 },
+    });
+    // Across London: within 50 miles.
+    expect(names((await t.post('/api/v1/quotes', sameDay())).body).sort()).toEqual([
+      'City Sprint',
+      'Local Dash',
+    ]);
+    // London to Manchester: about 200 miles, so only the unlimited service.
+    const far = await t.post('/api/v1/quotes', sameDay({ toPostcode: 'M1 1AE' }));
+    expect(far.status).toBe(201);
+    expect(names(far.body)).toEqual(['City Sprint']);
+    expect(far.body.options[0].distance.miles).toBeGreaterThan(150);
+  });
+
   describe('with Google Distance Matrix', () => {
     let server: Server;
     let baseUrl: string;

@@ -191,7 +191,8 @@ function isValidSameDay(pricing: SameDayPricing | null | undefined): pricing is 
     pricing.baseFee >= 0 &&
     isNonNegativeFinite(pricing.perMile) &&
     Number.isSafeInteger(pricing.minimumFee) &&
-    pricing.minimumFee >= 0
+    pricing.minimumFee >= 0 &&
+    (pricing.maxMiles == null || (Number.isFinite(pricing.maxMiles) && pricing.maxMiles > 0))
   );
 }
 
@@ -281,6 +282,13 @@ export function evaluateService(
     const pricing = service.sameDay as SameDayPricing;
     if (ctx.distanceMiles === undefined) {
       return { ok: false, reason: 'distance_unknown', detail: 'same-day pricing needs a distance' };
+    }
+    if (pricing.maxMiles != null && ctx.distanceMiles > pricing.maxMiles) {
+      return {
+        ok: false,
+        reason: 'over_distance',
+        detail: `about ${Math.round(ctx.distanceMiles)} miles is over its ${pricing.maxMiles}-mile limit`,
+      };
     }
     distanceFee = sameDayDistanceFee(pricing, ctx.distanceMiles);
     distance = { miles: ctx.distanceMiles, source: ctx.distanceSource ?? 'estimate' };
