@@ -246,6 +246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hs-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the Harmonized System for a customs code
+         * @description Best matches first, at most 20: by words in the descriptions (plurals folded, plus everyday British words such as jumper, trainers, mobile phone and laptop mapped to their headings) or by code prefix. Codes are the 6-digit international part; the UK tariff adds 2 to 4 digits.
+         */
+        get: operations["searchHsCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1103,6 +1123,18 @@ export interface components {
         Option: {
             value: string;
             label: string;
+        };
+        HsCodeList: {
+            items: {
+                /**
+                 * @description 2, 4 or 6 digits
+                 * @example 6110
+                 */
+                code: string;
+                description: string;
+                /** @description 2 chapter, 4 heading, 6 subheading */
+                level: 2 | 4 | 6;
+            }[];
         };
         Mailbox: {
             items: {
@@ -2509,6 +2541,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    searchHsCodes: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HsCodeList"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };

@@ -14,6 +14,7 @@ import { contentRouter } from './features/content/content.index';
 import { couriersRouter } from './features/couriers/couriers.index';
 import { devRouter } from './features/dev/dev.index';
 import { healthRouter } from './features/health/health.index';
+import { hsCodesRouter } from './features/hs-codes/hs-codes.index';
 import { jobsRouter } from './features/jobs/jobs.index';
 import { metaRouter } from './features/meta/meta.index';
 import { ordersRouter } from './features/orders/orders.index';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', authRouter);
   api.route('/', usersRouter);
   api.route('/', metaRouter);
+  api.route('/', hsCodesRouter);
   api.route('/', devRouter);
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
