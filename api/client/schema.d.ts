@@ -643,6 +643,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/{id}/options/{optionId}/delivery-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The estimated delivery of an option for another collection date
+         * @description The booking form asks this whenever the collection date changes: the option's transit working days from that day, weekends and England & Wales bank holidays skipped; same day only before the 14:00 cut-off when collected today. Booking the option stores the same date.
+         */
+        get: operations["getQuoteOptionDeliveryDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/quotes": {
         parameters: {
             query?: never;
@@ -1558,6 +1578,11 @@ export interface components {
             baseFee: number;
             perMile: number;
             minimumFee: number;
+            /**
+             * @description The furthest this service drives, in road miles; null or absent: no limit. A same-day quote over it does not offer the service.
+             * @example 50
+             */
+            maxMiles?: number | null;
         };
         CreateCourierServiceRequest: {
             name: string;
@@ -1660,6 +1685,12 @@ export interface components {
             /** @description An expired quote is still readable but no longer bookable */
             expired: boolean;
             request: components["schemas"]["QuoteRequestRecord"];
+            /**
+             * Format: date
+             * @description The collection day every option's estimatedDelivery assumes
+             * @example 2026-03-10
+             */
+            collectionDate: string;
             /** @description Cheapest first; empty when nothing fits */
             options: components["schemas"]["QuoteOption"][];
         };
@@ -1676,6 +1707,8 @@ export interface components {
                 height: number;
                 weight: number;
             }[];
+            /** Format: date */
+            collectionDate?: string;
         };
         QuoteOption: {
             /** @description The stored option: a booking names it and pays this price */
@@ -1744,6 +1777,11 @@ export interface components {
             /** @enum {string} */
             to: "England" | "Northern Ireland" | "Scotland" | "Wales";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
         };
         /** @description Centimetres and kilograms */
         Parcel: {
@@ -1772,8 +1810,13 @@ export interface components {
              * @description ISO 3166-1 alpha-2 code of one of the destinations GET /meta lists
              * @enum {string}
              */
-            to: "AL" | "AR" | "AU" | "AT" | "BH" | "BD" | "BE" | "BA" | "BR" | "BG" | "CA" | "CL" | "CN" | "HR" | "CY" | "CZ" | "DK" | "EG" | "EE" | "FI" | "FR" | "DE" | "GH" | "GI" | "GR" | "GG" | "HK" | "HU" | "IS" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "JE" | "JO" | "KE" | "KW" | "LV" | "LT" | "LU" | "MY" | "MT" | "MX" | "MD" | "ME" | "MA" | "NL" | "NZ" | "NG" | "MK" | "NO" | "OM" | "PK" | "PH" | "PL" | "PT" | "QA" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TR" | "UA" | "AE" | "US" | "VN";
+            to: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "IO" | "VG" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CK" | "CR" | "CI" | "HR" | "CU" | "CW" | "CY" | "CZ" | "CD" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "SZ" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "XK" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "KP" | "MK" | "MP" | "NO" | "OM" | "PK" | "PW" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "QA" | "RE" | "RO" | "RU" | "RW" | "BL" | "SH" | "KN" | "LC" | "MF" | "PM" | "VC" | "WS" | "SM" | "ST" | "SA" | "SN" | "RS" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "ZA" | "GS" | "KR" | "SS" | "ES" | "LK" | "PS" | "SD" | "SR" | "SJ" | "SE" | "CH" | "SY" | "TW" | "TJ" | "TZ" | "TH" | "GM" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "AE" | "US" | "UM" | "UY" | "VI" | "UZ" | "VU" | "VE" | "VN" | "WF" | "EH" | "YE" | "ZM" | "ZW";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
         };
         SameDayQuoteRequest: {
             /**
@@ -1796,6 +1839,18 @@ export interface components {
              */
             to?: "England" | "Northern Ireland" | "Scotland" | "Wales";
             parcels: components["schemas"]["Parcel"][];
+            /**
+             * Format: date
+             * @description Not before today, UK time; when absent, the next collection day (today on a working day)
+             */
+            collectionDate?: string;
+        };
+        /** @description When a parcel collected on collectionDate arrives with this option; a booking stores the same date */
+        DeliveryDate: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date */
+            estimatedDelivery: string;
         };
         QuoteLogEntry: {
             id: string;
@@ -1947,7 +2002,7 @@ export interface components {
              */
             unitValue: number;
             /** @enum {string} */
-            originCountry: "AR" | "AU" | "AT" | "BD" | "BE" | "BR" | "BG" | "KH" | "CA" | "CL" | "CN" | "CO" | "HR" | "CZ" | "DK" | "EG" | "EE" | "ET" | "FI" | "FR" | "DE" | "GR" | "HK" | "HU" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "KE" | "LV" | "LT" | "LU" | "MY" | "MT" | "MU" | "MX" | "MA" | "MM" | "NP" | "NL" | "NZ" | "NG" | "NO" | "PK" | "PE" | "PH" | "PL" | "PT" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TN" | "TR" | "UA" | "AE" | "GB" | "US" | "VN";
+            originCountry: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "IO" | "VG" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CK" | "CR" | "CI" | "HR" | "CU" | "CW" | "CY" | "CZ" | "CD" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "SZ" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "XK" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "KP" | "MK" | "MP" | "NO" | "OM" | "PK" | "PW" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "QA" | "RE" | "RO" | "RU" | "RW" | "BL" | "SH" | "KN" | "LC" | "MF" | "PM" | "VC" | "WS" | "SM" | "ST" | "SA" | "SN" | "RS" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "ZA" | "GS" | "KR" | "SS" | "ES" | "LK" | "PS" | "SD" | "SR" | "SJ" | "SE" | "CH" | "SY" | "TW" | "TJ" | "TZ" | "TH" | "GM" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "AE" | "GB" | "US" | "UM" | "UY" | "VI" | "UZ" | "VU" | "VE" | "VN" | "WF" | "EH" | "YE" | "ZM" | "ZW";
         };
         /** @description Minor units */
         OrderPrice: {
@@ -4345,6 +4400,49 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuoteOptionDeliveryDate: {
+        parameters: {
+            query: {
+                collectionDate: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                optionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDate"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

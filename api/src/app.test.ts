@@ -56,7 +56,22 @@ describe('HTTP basics', () => {
     expect(Object.keys(doc.body.paths)).toContain('/api/v1/auth/login');
     const page = await t.app.request('/docs/api');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/openapi.json');
+    const html = await page.text();
+    // Every script is this origin's own file: no CDN, nothing inline for a CSP to block.
+    const scripts = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.map((m) => m[1]!.match(/src="([^"]+)"/)?.[1])).toEqual([
+      '/docs/api/scalar.js',
+      '/docs/api/init.js',
+    ]);
+    expect(scripts.every((m) => m[2]!.trim() === '')).toBe(true);
+    expect(html).not.toMatch(/https?:\/\//);
+    const init = await t.app.request('/docs/api/init.js');
+    expect(init.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(await init.text()).toContain('"url":"/openapi.json"');
+    const viewer = await t.app.request('/docs/api/scalar.js');
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(await viewer.text()).toContain('createApiReference');
   });
 });
 

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Scalar } from '@scalar/hono-api-reference';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { mountApiReference } from './api-reference';
 import type { AppDeps, AppEnv } from './context';
 import { adminRouter } from './features/admin/admin.index';
 import { authRouter } from './features/auth/auth.index';
@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps) {
     bearerFormat: 'JWT',
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/docs/api', Scalar({ url: '/openapi.json', pageTitle: 'Consign API reference' }));
+  mountApiReference(app);
 
   mountFrontEnds(app, deps);
 

@@ -50,6 +50,19 @@ describe('configuration', () => {
     }
   });
 
+  it('requires PUBLIC_URL in production, where every browser link is built on it', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join('\n')).toContain('PUBLIC_URL: required in production');
+    // Outside production the default stays, and links follow the request (lib/origin).
+    expect(loadConfig({ DATA_DIR: dataDir() }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('picks the real providers when configured', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -40,7 +40,6 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_MAPS_API_KEY: optionalString,
-  ADDRESS_API_KEY: optionalString,
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -84,7 +83,6 @@ export type Config = {
   jwtSecret: string;
   mail: { smtpUrl?: string; from: string; staffEmail: string };
   google: { clientId?: string; jwksUrl: string; mapsApiKey?: string };
-  addressApiKey?: string;
   paypal?: {
     clientId: string;
     clientSecret: string;
@@ -171,6 +169,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
   if (parsed.success) problems.push(...productionProblems(parsed.data));
+  // Links in mail and payment returns are built on PUBLIC_URL in production (lib/origin), never
+  // on a request's Host header, so there is no safe default for it.
+  if (source.NODE_ENV === 'production' && !source.PUBLIC_URL?.trim()) {
+    problems.push(
+      'PUBLIC_URL: required in production: the https address customers use, e.g. https://consign.example',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
@@ -195,7 +200,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jwksUrl: env.GOOGLE_JWKS_URL,
       mapsApiKey: env.GOOGLE_MAPS_API_KEY,
     },
-    addressApiKey: env.ADDRESS_API_KEY,
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? {

@@ -66,7 +66,8 @@ export function describeProviders(deps: AppDeps): Record<string, string> {
     payments: config.paypal ? `PayPal ${config.paypal.env}` : 'built-in TEST MODE provider',
     googleSignIn: deps.google ? 'enabled' : 'hidden (no GOOGLE_CLIENT_ID)',
     distance: config.google.mapsApiKey ? 'Google Distance Matrix' : 'postcode-area estimate',
-    addresses: config.addressApiKey ? 'address lookup provider' : 'address book and earlier orders',
+    // No postcode look-up provider is wired in yet: the booking form offers the address book.
+    addresses: 'address book and earlier orders',
     uploads: `local folder ${config.uploadDir}`,
   };
 }

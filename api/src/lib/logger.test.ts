@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logHash } from './logger';
+import { createLogger, defaultLogFormat, logHash } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -33,5 +33,18 @@ describe('logger', () => {
   it('hashes the same address the same way, so operators can still correlate', () => {
     expect(logHash(' A@Example.com ')).toBe(logHash('a@example.com'));
     expect(logHash('a@example.com')).toMatch(/^sha256:[0-9a-f]{16}$/);
+  });
+});
+
+describe('log format', () => {
+  it('is pretty at a terminal and JSON otherwise', () => {
+    expect(defaultLogFormat({ isTTY: true })).toBe('pretty');
+    expect(defaultLogFormat({ isTTY: false })).toBe('json');
+    expect(defaultLogFormat({})).toBe('json');
+  });
+
+  it('builds both kinds at the configured level', () => {
+    expect(createLogger('warn', 'pretty').level).toBe('warn');
+    expect(createLogger('info').level).toBe('info');
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
@@ -17,23 +18,39 @@ export function logHash(value: string): string {
  */
 const PERSONAL_FIELDS = ['email', 'to', 'payer', 'event', 'name', 'phone', 'address'];
 
-export function createLogger(level: pino.Level | 'silent', destination?: pino.DestinationStream): Logger {
-  return pino(
-    {
-      level,
-      base: { service: 'consign-api' },
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.token',
-          ...PERSONAL_FIELDS,
-          ...PERSONAL_FIELDS.map((f) => `*.${f}`),
-        ],
-        censor: (value) => (typeof value === 'string' && value.includes('@') ? logHash(value) : '[redacted]'),
-      },
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * JSON lines for machines (log shippers, `docker logs`), readable lines for a person at a
+ * terminal: the start-up log says which providers are in use, and that should be legible.
+ */
+export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): LogFormat {
+  return stream.isTTY ? 'pretty' : 'json';
+}
+
+/** `output` is a format for stdout, or a stream (tests read what was logged). */
+export function createLogger(
+  level: pino.Level | 'silent',
+  output: LogFormat | pino.DestinationStream = 'json',
+): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: 'consign-api' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.token',
+        ...PERSONAL_FIELDS,
+        ...PERSONAL_FIELDS.map((f) => `*.${f}`),
+      ],
+      censor: (value) => (typeof value === 'string' && value.includes('@') ? logHash(value) : '[redacted]'),
     },
-    destination,
-  );
+  };
+  if (typeof output === 'object') return pino(options, output);
+  if (output === 'json') return pino(options);
+  // In-process and synchronous (no worker thread), so the bundled build needs nothing extra
+  // and nothing is lost when the process exits right after logging a start-up error.
+  return pino(options, pretty({ colorize: true, sync: true, ignore: 'pid,hostname,service' }));
 }

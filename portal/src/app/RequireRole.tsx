@@ -51,7 +51,7 @@ export function RequireRole({ children, roles, what, anonymous = 'redirect' }: R
         <div className="card empty-state">
           <h1>Please log in</h1>
           <p className="muted">You need to be signed in to see {what}.</p>
-          <button type="button" className="button button--primary" onClick={openSignIn}>
+          <button type="button" className="button button--primary" onClick={() => openSignIn()}>
             Log In
           </button>
         </div>

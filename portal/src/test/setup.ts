@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Lazy page chunks are transformed on first import, which can take a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Every findBy*/waitFor waits up to 15 s: lazy page chunks are transformed on first import and
+// a shared CI machine may be busy, so the 1 s default failed runs that were otherwise right.
+// A test that is really broken still fails, within the 20 s test timeout (vitest.config.ts).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

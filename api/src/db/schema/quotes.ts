@@ -14,6 +14,8 @@ export type QuoteRequestRecord = {
   fromPostcode?: string;
   toPostcode?: string;
   parcels: ParcelInput[];
+  /** The collection day the options' delivery dates assume (absent on quotes made before it was kept). */
+  collectionDate?: string;
 };
 
 /**

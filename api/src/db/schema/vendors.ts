@@ -26,7 +26,13 @@ export const vendors = sqliteTable('vendors', {
 });
 
 export type WeightTier = { maxKg: number; price: number };
-export type SameDayPricing = { baseFee: number; perMile: number; minimumFee: number };
+export type SameDayPricing = {
+  baseFee: number;
+  perMile: number;
+  minimumFee: number;
+  /** The furthest the service drives, in miles; absent or null means no limit. */
+  maxMiles?: number | null;
+};
 
 export const courierServices = sqliteTable(
   'courier_services',

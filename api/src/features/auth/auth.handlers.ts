@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../context';
 import { clientAddress } from '../../lib/auth';
+import { browserOrigin } from '../../lib/origin';
 import type * as routes from './auth.routes';
 import { AuthService, REFRESH_TTL_MS, type Session } from './auth.service';
 
@@ -62,7 +63,11 @@ export const logout: RouteHandler<typeof routes.logout, AppEnv> = async (c) => {
 };
 
 export const passwordReset: RouteHandler<typeof routes.passwordReset, AppEnv> = async (c) => {
-  await service(c).requestPasswordReset(c.req.valid('json').email, address(c));
+  await service(c).requestPasswordReset(
+    c.req.valid('json').email,
+    address(c),
+    browserOrigin(c.var.deps.config, c.req),
+  );
   return c.body(null, 202);
 };
 

@@ -342,8 +342,11 @@ export class AuthService {
     if (row) await this.revokeFamily(row.familyId);
   }
 
-  /** Answers at once and alike for any email; the link (if the account exists) is mailed afterwards. */
-  async requestPasswordReset(email: string, address: string) {
+  /**
+   * Answers at once and alike for any email; the link (if the account exists) is mailed afterwards.
+   * `origin` is where the emailed link points (lib/origin: PUBLIC_URL in production).
+   */
+  async requestPasswordReset(email: string, address: string, origin = this.deps.config.publicUrl) {
     await this.deps.rateLimiter.hit(LIMITS.resetPerAddress, address);
     await this.deps.rateLimiter.hit(LIMITS.resetPerAccount, email);
     this.deps.background.run('password-reset-mail', async () => {
@@ -357,9 +360,7 @@ export class AuthService {
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
         createdAt: now,
       });
-      await this.deps.mailer.send(
-        passwordResetEmail(user.email, `${this.deps.config.publicUrl}/reset/${token}`),
-      );
+      await this.deps.mailer.send(passwordResetEmail(user.email, `${origin}/reset/${token}`));
     });
   }
 

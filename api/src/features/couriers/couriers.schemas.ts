@@ -45,6 +45,18 @@ export const SameDayPricingSchema = z
       .min(0, 'perMile cannot be negative')
       .max(1_000_000, 'perMile is too large'),
     minimumFee: fee('minimumFee'),
+    maxMiles: z
+      .number({ error: 'maxMiles must be a number of miles or null' })
+      .positive('maxMiles must be more than 0')
+      .max(1000, 'maxMiles must be at most 1000')
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'The furthest this service drives, in road miles; null or absent: no limit. ' +
+          'A same-day quote over it does not offer the service.',
+        example: 50,
+      }),
   })
   .openapi('SameDayPricing', {
     description: 'Distance price in minor units: max(minimumFee, baseFee + perMile × miles)',

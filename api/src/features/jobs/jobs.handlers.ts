@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import { browserOrigin } from '../../lib/origin';
 import type * as routes from './jobs.routes';
 import { JobsService, VendorJobsService, type Viewer } from './jobs.service';
 
@@ -21,7 +22,10 @@ export const withdrawJob: RouteHandler<typeof routes.withdrawJob, AppEnv> = asyn
   c.json(await jobsOf(c).withdraw(viewer(c), c.req.valid('param').id), 200);
 
 export const startJobPayment: RouteHandler<typeof routes.startJobPayment, AppEnv> = async (c) =>
-  c.json(await jobsOf(c).startPayment(viewer(c), c.req.valid('param').id), 200);
+  c.json(
+    await jobsOf(c).startPayment(viewer(c), c.req.valid('param').id, browserOrigin(c.var.deps.config, c.req)),
+    200,
+  );
 
 export const captureJobPayment: RouteHandler<typeof routes.captureJobPayment, AppEnv> = async (c) => {
   const { state, job } = await jobsOf(c).capture(viewer(c), c.req.valid('param').id);

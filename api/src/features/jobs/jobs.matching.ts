@@ -4,7 +4,6 @@
  * Pure, so the vendor's list and the accept check cannot disagree.
  */
 import type { QuoteRequestRecord, ServiceType } from '../../db/schema';
-import { addWorkingDays, workingDayOnOrAfter } from '../../lib/dates';
 import { VAT_RATE_BASIS_POINTS } from '../../lib/money';
 import { createDeliveryEstimator, type DeliveryEstimator } from '../quotes/engine/delivery';
 import { evaluateService } from '../quotes/engine/pricing';
@@ -63,6 +62,8 @@ export function cannotCarryMessage(
       return 'No weight tier of this courier service covers the parcels';
     case 'distance_unknown':
       return 'This courier service cannot price this route';
+    case 'over_distance':
+      return `This courier service does not drive that far: ${evaluation.detail}`;
   }
 }
 
@@ -74,17 +75,4 @@ export function splitGross(gross: number, serviceType: ServiceType): { net: numb
   const rate = VAT_RATE_BASIS_POINTS[serviceType];
   const net = Math.floor((gross * 10000 * 2 + (10000 + rate)) / (2 * (10000 + rate)));
   return { net, vat: gross - net };
-}
-
-/**
- * When an accepted job's parcel arrives: on the collection day for same day, otherwise the
- * service's transit working days after it (the collection day moved to a working day first).
- */
-export function estimatedDeliveryFrom(
-  collectionDate: string,
-  serviceType: ServiceType,
-  transitDays: number,
-): string {
-  if (serviceType === 'same_day') return collectionDate;
-  return addWorkingDays(workingDayOnOrAfter(collectionDate), transitDays);
 }

@@ -32,17 +32,11 @@ import {
   findPayments,
   type PaymentRow,
 } from '../payments/payments.service';
-import { createDeliveryEstimator } from '../quotes/engine/delivery';
+import { createDeliveryEstimator, deliveryDateFor } from '../quotes/engine/delivery';
 import type { CourierServiceRates } from '../quotes/engine/types';
 import { QuoteRequestSchema } from '../quotes/quotes.schemas';
 import { vendorOf } from '../vendors/vendors.service';
-import {
-  cannotCarryMessage,
-  estimatedDeliveryFrom,
-  evaluateForJob,
-  servicesThatCanCarry,
-  splitGross,
-} from './jobs.matching';
+import { cannotCarryMessage, evaluateForJob, servicesThatCanCarry, splitGross } from './jobs.matching';
 import { jobAcceptedEmail, jobClosedEmail, notifyJobCustomer } from './jobs.notify';
 import { type CreateJobBody, routeOf } from './jobs.schemas';
 
@@ -296,11 +290,11 @@ export class JobsService {
   }
 
   /** Starts (or resumes) paying the asking price: one provider order per job. */
-  async startPayment(viewer: Viewer, id: string) {
+  async startPayment(viewer: Viewer, id: string, origin = this.deps.config.publicUrl) {
     const { deps } = this;
     const job = await this.loadOwn(viewer, id);
     this.assertPayable(job);
-    const base = deps.config.publicUrl;
+    const base = origin;
     const payment = await ensureProviderPayment(
       deps,
       { kind: 'job', id: job.id },
@@ -312,7 +306,7 @@ export class JobsService {
         cancelUrl: `${base}/dashboard?job=${encodeURIComponent(job.id)}`,
       },
     );
-    return paymentSession(deps, payment);
+    return paymentSession(deps, payment, origin);
   }
 
   /** Captures the approved payment: the job opens to couriers. Safe to repeat. */
@@ -506,10 +500,11 @@ export class VendorJobsService {
             notes: job.notes,
             parcels: job.route.parcels.map((p) => ({ ...p })),
             chargeableWeightKg: evaluation.option.chargeableWeightKg,
-            estimatedDelivery: estimatedDeliveryFrom(
-              collectionDate,
+            estimatedDelivery: deliveryDateFor(
               job.serviceType,
               found.service.transitDays,
+              collectionDate,
+              now,
             ),
             currency: job.currency,
             net,

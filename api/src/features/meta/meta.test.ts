@@ -24,7 +24,8 @@ describe('GET /meta', () => {
       'Wales',
     ]);
     expect(body.defaultDestination).toBe('AL');
-    expect(body.internationalDestinations[0]).toEqual({ code: 'AL', name: 'Albania' });
+    expect(body.internationalDestinations).toContainEqual({ code: 'AL', name: 'Albania' });
+    expect(body.internationalDestinations.length).toBeGreaterThanOrEqual(248);
     expect(body.internationalDestinations).toContainEqual({ code: 'US', name: 'United States' });
     expect(body.coverTiers[0]).toEqual({ coverAmount: 0, fee: 0 });
     expect(body.coverTiers).toContainEqual({ coverAmount: 10000, fee: 268 });

@@ -3,6 +3,7 @@
  * served as-is by the meta routes. Values are stable machine codes; labels are what people
  * read and may be reworded without a migration.
  */
+import { createRequire } from 'node:module';
 import type { Currency } from '../../lib/money';
 import { type ServiceType, UK_NATION_VALUES, type UkNation } from '../quotes/engine/types';
 
@@ -28,94 +29,40 @@ export const UK_NATIONS = UK_NATION_VALUES.map((nation) => ({
 })) as readonly Option<UkNation>[];
 
 /**
- * Destinations offered in the quote form (about 70; the marketing copy's "240+" counts what
- * couriers can reach on request). Sorted by name, Albania first as the form's default.
- * Russia and Belarus are left out: sanctions forbid most exports there (terms, "international
- * sanctions"). Jersey and Guernsey are outside the UK customs territory, so they are
- * international shipments with customs paperwork.
+ * Every ISO 3166-1 country and territory, named in English, from the maintained
+ * i18n-iso-countries package (its first, official name; a few common short names where the
+ * official one reads oddly in a list), sorted by name. Each courier service still chooses where
+ * it goes (its toLocation), so listing a country only lets a customer ask.
  */
-export const INTERNATIONAL_DESTINATIONS = [
-  { code: 'AL', name: 'Albania' },
-  { code: 'AR', name: 'Argentina' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'AT', name: 'Austria' },
-  { code: 'BH', name: 'Bahrain' },
-  { code: 'BD', name: 'Bangladesh' },
-  { code: 'BE', name: 'Belgium' },
-  { code: 'BA', name: 'Bosnia and Herzegovina' },
-  { code: 'BR', name: 'Brazil' },
-  { code: 'BG', name: 'Bulgaria' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'CL', name: 'Chile' },
-  { code: 'CN', name: 'China' },
-  { code: 'HR', name: 'Croatia' },
-  { code: 'CY', name: 'Cyprus' },
-  { code: 'CZ', name: 'Czechia' },
-  { code: 'DK', name: 'Denmark' },
-  { code: 'EG', name: 'Egypt' },
-  { code: 'EE', name: 'Estonia' },
-  { code: 'FI', name: 'Finland' },
-  { code: 'FR', name: 'France' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'GH', name: 'Ghana' },
-  { code: 'GI', name: 'Gibraltar' },
-  { code: 'GR', name: 'Greece' },
-  { code: 'GG', name: 'Guernsey' },
-  { code: 'HK', name: 'Hong Kong' },
-  { code: 'HU', name: 'Hungary' },
-  { code: 'IS', name: 'Iceland' },
-  { code: 'IN', name: 'India' },
-  { code: 'ID', name: 'Indonesia' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'IL', name: 'Israel' },
-  { code: 'IT', name: 'Italy' },
-  { code: 'JP', name: 'Japan' },
-  { code: 'JE', name: 'Jersey' },
-  { code: 'JO', name: 'Jordan' },
-  { code: 'KE', name: 'Kenya' },
-  { code: 'KW', name: 'Kuwait' },
-  { code: 'LV', name: 'Latvia' },
-  { code: 'LT', name: 'Lithuania' },
-  { code: 'LU', name: 'Luxembourg' },
-  { code: 'MY', name: 'Malaysia' },
-  { code: 'MT', name: 'Malta' },
-  { code: 'MX', name: 'Mexico' },
-  { code: 'MD', name: 'Moldova' },
-  { code: 'ME', name: 'Montenegro' },
-  { code: 'MA', name: 'Morocco' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'NZ', name: 'New Zealand' },
-  { code: 'NG', name: 'Nigeria' },
-  { code: 'MK', name: 'North Macedonia' },
-  { code: 'NO', name: 'Norway' },
-  { code: 'OM', name: 'Oman' },
-  { code: 'PK', name: 'Pakistan' },
-  { code: 'PH', name: 'Philippines' },
-  { code: 'PL', name: 'Poland' },
-  { code: 'PT', name: 'Portugal' },
-  { code: 'QA', name: 'Qatar' },
-  { code: 'RO', name: 'Romania' },
-  { code: 'SA', name: 'Saudi Arabia' },
-  { code: 'RS', name: 'Serbia' },
-  { code: 'SG', name: 'Singapore' },
-  { code: 'SK', name: 'Slovakia' },
-  { code: 'SI', name: 'Slovenia' },
-  { code: 'ZA', name: 'South Africa' },
-  { code: 'KR', name: 'South Korea' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'LK', name: 'Sri Lanka' },
-  { code: 'SE', name: 'Sweden' },
-  { code: 'CH', name: 'Switzerland' },
-  { code: 'TW', name: 'Taiwan' },
-  { code: 'TH', name: 'Thailand' },
-  { code: 'TR', name: 'Turkey' },
-  { code: 'UA', name: 'Ukraine' },
-  { code: 'AE', name: 'United Arab Emirates' },
-  { code: 'US', name: 'United States' },
-  { code: 'VN', name: 'Vietnam' },
-] as const satisfies readonly Country[];
+const isoCountries = (() => {
+  const require = createRequire(import.meta.url);
+  const names = require('i18n-iso-countries/langs/en.json') as {
+    countries: Record<string, string | string[]>;
+  };
+  // The official long forms ("People's Republic of China") read oddly in a list; the package's
+  // next name is the common one ("China"). A few names are only in the official form.
+  const SHORT_NAMES: Record<string, string> = {
+    US: 'United States',
+    GB: 'United Kingdom',
+    KR: 'South Korea',
+    KP: 'North Korea',
+    MD: 'Moldova',
+    FM: 'Micronesia',
+    VG: 'British Virgin Islands',
+    VI: 'US Virgin Islands',
+    CD: 'Democratic Republic of the Congo',
+  };
+  const commonName = (name: string | string[]) =>
+    Array.isArray(name) ? (/Republic|Federation|Province/.test(name[0]!) ? name[1]! : name[0]!) : name;
+  return Object.entries(names.countries)
+    .map(([code, name]) => ({ code, name: SHORT_NAMES[code] ?? commonName(name) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+})();
 
-export type DestinationCode = (typeof INTERNATIONAL_DESTINATIONS)[number]['code'];
+/** International destinations: every country but the UK itself (a UK parcel is domestic). */
+export const INTERNATIONAL_DESTINATIONS: readonly Country[] = isoCountries.filter((c) => c.code !== 'GB');
+
+export type DestinationCode = string;
 export const DESTINATION_CODES = INTERNATIONAL_DESTINATIONS.map((country) => country.code) as [
   DestinationCode,
   ...DestinationCode[],
@@ -227,82 +174,10 @@ export const HS_CODE_CATEGORIES = [
 /** The quote form's weight select: whole kilograms 1 to 20 (any weight can be typed elsewhere). */
 export const WEIGHT_OPTIONS: readonly number[] = Array.from({ length: 20 }, (_, index) => index + 1);
 
-/** Country of manufacture on customs items. Sorted by name. */
-export const MANUFACTURE_COUNTRIES = [
-  { code: 'AR', name: 'Argentina' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'AT', name: 'Austria' },
-  { code: 'BD', name: 'Bangladesh' },
-  { code: 'BE', name: 'Belgium' },
-  { code: 'BR', name: 'Brazil' },
-  { code: 'BG', name: 'Bulgaria' },
-  { code: 'KH', name: 'Cambodia' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'CL', name: 'Chile' },
-  { code: 'CN', name: 'China' },
-  { code: 'CO', name: 'Colombia' },
-  { code: 'HR', name: 'Croatia' },
-  { code: 'CZ', name: 'Czechia' },
-  { code: 'DK', name: 'Denmark' },
-  { code: 'EG', name: 'Egypt' },
-  { code: 'EE', name: 'Estonia' },
-  { code: 'ET', name: 'Ethiopia' },
-  { code: 'FI', name: 'Finland' },
-  { code: 'FR', name: 'France' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'GR', name: 'Greece' },
-  { code: 'HK', name: 'Hong Kong' },
-  { code: 'HU', name: 'Hungary' },
-  { code: 'IN', name: 'India' },
-  { code: 'ID', name: 'Indonesia' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'IL', name: 'Israel' },
-  { code: 'IT', name: 'Italy' },
-  { code: 'JP', name: 'Japan' },
-  { code: 'KE', name: 'Kenya' },
-  { code: 'LV', name: 'Latvia' },
-  { code: 'LT', name: 'Lithuania' },
-  { code: 'LU', name: 'Luxembourg' },
-  { code: 'MY', name: 'Malaysia' },
-  { code: 'MT', name: 'Malta' },
-  { code: 'MU', name: 'Mauritius' },
-  { code: 'MX', name: 'Mexico' },
-  { code: 'MA', name: 'Morocco' },
-  { code: 'MM', name: 'Myanmar' },
-  { code: 'NP', name: 'Nepal' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'NZ', name: 'New Zealand' },
-  { code: 'NG', name: 'Nigeria' },
-  { code: 'NO', name: 'Norway' },
-  { code: 'PK', name: 'Pakistan' },
-  { code: 'PE', name: 'Peru' },
-  { code: 'PH', name: 'Philippines' },
-  { code: 'PL', name: 'Poland' },
-  { code: 'PT', name: 'Portugal' },
-  { code: 'RO', name: 'Romania' },
-  { code: 'SA', name: 'Saudi Arabia' },
-  { code: 'RS', name: 'Serbia' },
-  { code: 'SG', name: 'Singapore' },
-  { code: 'SK', name: 'Slovakia' },
-  { code: 'SI', name: 'Slovenia' },
-  { code: 'ZA', name: 'South Africa' },
-  { code: 'KR', name: 'South Korea' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'LK', name: 'Sri Lanka' },
-  { code: 'SE', name: 'Sweden' },
-  { code: 'CH', name: 'Switzerland' },
-  { code: 'TW', name: 'Taiwan' },
-  { code: 'TH', name: 'Thailand' },
-  { code: 'TN', name: 'Tunisia' },
-  { code: 'TR', name: 'Turkey' },
-  { code: 'UA', name: 'Ukraine' },
-  { code: 'AE', name: 'United Arab Emirates' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'US', name: 'United States' },
-  { code: 'VN', name: 'Vietnam' },
-] as const satisfies readonly Country[];
+/** Country of manufacture on customs items: every country, the UK included. Sorted by name. */
+export const MANUFACTURE_COUNTRIES: readonly Country[] = isoCountries;
 
-export type ManufactureCountryCode = (typeof MANUFACTURE_COUNTRIES)[number]['code'];
+export type ManufactureCountryCode = string;
 export const MANUFACTURE_COUNTRY_CODES = MANUFACTURE_COUNTRIES.map((country) => country.code) as [
   ManufactureCountryCode,
   ...ManufactureCountryCode[],

@@ -49,6 +49,7 @@ export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): 
         vendorName: order.vendorName,
         serviceType: order.serviceType,
         collectionDate: order.collectionDate,
+        estimatedDelivery: order.estimatedDelivery,
         sender: order.collectionAddress,
         recipient: order.deliveryAddress,
         parcels: order.parcels.map((p) => ({

@@ -21,6 +21,7 @@ function summaryRows(order: OrderRow): Rows {
     ['From', place(order.collectionAddress)],
     ['To', place(order.deliveryAddress)],
     ['Collection date', order.collectionDate],
+    ['Estimated delivery', order.estimatedDelivery ?? 'Not set'],
     ['Total paid', formatMoney({ amount: order.total, currency: order.currency })],
     ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as Rows) : []),
   ];
@@ -171,6 +172,7 @@ export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: s
     ['Order', ref],
     ['Service', order.serviceName],
     ['Collection date', order.collectionDate],
+    ['Estimated delivery', order.estimatedDelivery ?? 'Not set'],
     ['Collect from', place(order.collectionAddress)],
     ['Deliver to', place(order.deliveryAddress)],
     ['Contents', order.contents],

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import { browserOrigin } from '../../lib/origin';
 import { orderCustomsPdf, orderLabelPdf, type PdfFile } from './orders.documents';
 import type * as routes from './orders.routes';
 import { OrdersService, type Viewer } from './orders.service';
@@ -32,7 +33,14 @@ export const cancelOrder: RouteHandler<typeof routes.cancelOrder, AppEnv> = asyn
 };
 
 export const startOrderPayment: RouteHandler<typeof routes.startOrderPayment, AppEnv> = async (c) =>
-  c.json(await service(c).startPayment(viewer(c), c.req.valid('param').id), 200);
+  c.json(
+    await service(c).startPayment(
+      viewer(c),
+      c.req.valid('param').id,
+      browserOrigin(c.var.deps.config, c.req),
+    ),
+    200,
+  );
 
 export const captureOrderPayment: RouteHandler<typeof routes.captureOrderPayment, AppEnv> = async (c) => {
   const { state, order } = await service(c).capture(viewer(c), c.req.valid('param').id);

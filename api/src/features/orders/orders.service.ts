@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
+import { onOrigin } from '../../lib/origin';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { startSweep } from '../../lib/sweep';
 import { COVER_CURRENCY, coverFeeFor } from '../meta/reference-data';
@@ -21,6 +22,7 @@ import {
   type PaymentRow,
   refundPayment,
 } from '../payments/payments.service';
+import { deliveryDateFor } from '../quotes/engine/delivery';
 import { markQuoteBooked, QuotesService } from '../quotes/quotes.service';
 import {
   applyTransition,
@@ -78,11 +80,17 @@ export function paymentSummary(payment: PaymentRow | null | undefined) {
 }
 
 /** What a client needs to take the buyer through a payment (PaymentSession), for orders and jobs. */
-export function paymentSession(deps: AppDeps, payment: PaymentRow) {
+export function paymentSession(deps: AppDeps, payment: PaymentRow, origin?: string) {
+  // The test provider's own approval page is served here: send the browser to it on the origin
+  // it is browsing (see lib/origin), where its session lives. PayPal's page is PayPal's.
+  const approveUrl =
+    payment.approveUrl && payment.provider === 'test' && origin
+      ? onOrigin(payment.approveUrl, origin)
+      : payment.approveUrl;
   return {
     provider: payment.provider,
     providerOrderId: payment.providerOrderId,
-    ...(payment.approveUrl ? { approveUrl: payment.approveUrl } : {}),
+    ...(approveUrl ? { approveUrl } : {}),
     ...(deps.payments.clientId ? { clientId: deps.payments.clientId } : {}),
   };
 }
@@ -415,12 +423,11 @@ export class OrdersService {
   }
 
   /** Starts (or resumes) paying for an order: the provider order, created once per order. */
-  async startPayment(viewer: Viewer, id: string) {
+  async startPayment(viewer: Viewer, id: string, origin = this.deps.config.publicUrl) {
     const order = await loadOwnOrder(this.deps, viewer, id);
     assertAwaitingPayment(order);
     await assertStillPayable(this.deps, order);
-    const { config } = this.deps;
-    const base = config.publicUrl;
+    const base = origin;
     const ref = orderReference(order.id);
     const payment = await ensureProviderPayment(
       this.deps,
@@ -438,7 +445,7 @@ export class OrdersService {
           : `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
       },
     );
-    return paymentSession(this.deps, payment);
+    return paymentSession(this.deps, payment, origin);
   }
 
   /**
@@ -630,7 +637,8 @@ export async function createOrderFromOption(
           notes: body.notes ?? null,
           parcels: quote.request.parcels.map((p) => ({ ...p })),
           chargeableWeightKg: option.chargeableWeightKg,
-          estimatedDelivery: option.estimatedDelivery,
+          // The quote assumed its own collection day; the order's date is the one that counts.
+          estimatedDelivery: deliveryDateFor(serviceType, option.transitDays, body.collectionDate, now),
           currency: option.price.currency,
           net: option.price.net,
           vat: option.price.vat,

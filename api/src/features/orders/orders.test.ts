@@ -112,6 +112,19 @@ describe('POST /orders', () => {
     ]);
   });
 
+  it('dates delivery from the order’s collection day, not the quote’s', async () => {
+    // Quoted for today (Tuesday 10th: next day is Wednesday), booked for Friday 13th.
+    const f = await bookingFixture(t);
+    const { quote, option } = await quoteOptionFor(t, f.vendor.service.id);
+    expect(quote.collectionDate).toBe(TODAY);
+    expect(option.estimatedDelivery).toBe('2026-03-11');
+    const res = await t.post('/api/v1/orders', bookingBody(option.id, '2026-03-13'), f.auth);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ collectionDate: '2026-03-13', estimatedDelivery: '2026-03-16' });
+    const detail = await t.get(`/api/v1/orders/${res.body.id}`, f.auth);
+    expect(detail.body.estimatedDelivery).toBe('2026-03-16');
+  });
+
   it('rejects any price or total sent by the client and never stores one', async () => {
     const f = await bookingFixture(t, { price: 1000 });
     const res = await book(f, { total: 1, price: { net: 1 }, coverFee: 0 });

@@ -37,15 +37,18 @@ describe('paying with the test provider', () => {
     const f = await bookingFixture(t, { price: 1000 });
     const order = await orderFor(f);
 
-    const start = await t.post(`/api/v1/orders/${order.id}/payment`, undefined, f.auth);
+    // Browsing on 127.0.0.1 while PUBLIC_URL says localhost:3000: outside production every link
+    // goes back to the origin the browser is on, where its session cookie lives.
+    const browser = { ...f.auth, Origin: 'http://127.0.0.1:3000' };
+    const start = await t.post(`/api/v1/orders/${order.id}/payment`, undefined, browser);
     expect(start.status).toBe(200);
     expect(start.body).toEqual({
       provider: 'test',
       providerOrderId: expect.stringMatching(/^TEST/),
-      approveUrl: `http://localhost:3000/api/v1/test-payments/${start.body.providerOrderId}/approve`,
+      approveUrl: `http://127.0.0.1:3000/api/v1/test-payments/${start.body.providerOrderId}/approve`,
     });
     // A reload asks again: same provider order, still one payment row.
-    const again = await t.post(`/api/v1/orders/${order.id}/payment`, undefined, f.auth);
+    const again = await t.post(`/api/v1/orders/${order.id}/payment`, undefined, browser);
     expect(again.body).toEqual(start.body);
     expect(await t.deps.db.select().from(payments)).toHaveLength(1);
 
@@ -63,12 +66,12 @@ describe('paying with the test provider', () => {
     expect(html).toContain('TEST MODE');
     expect(html).toContain('£12.00');
     expect(html).toContain('<form method="post">');
-    expect(html).toContain(`href="http://localhost:3000/ordercancelled?order=${order.id}"`);
+    expect(html).toContain(`href="http://127.0.0.1:3000/ordercancelled?order=${order.id}"`);
 
     const approved = await t.app.request(pathOf(start.body.approveUrl), { method: 'POST' });
     expect(approved.status).toBe(303);
     const location = new URL(approved.headers.get('Location')!);
-    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:3000/payment');
+    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:3000/payment');
     expect(location.searchParams.get('order')).toBe(order.id);
     expect(location.searchParams.get('approved')).toBe('1');
 

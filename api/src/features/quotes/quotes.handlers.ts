@@ -16,3 +16,9 @@ export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = asyn
 
 export const getQuote: RouteHandler<typeof routes.getQuote, AppEnv> = async (c) =>
   serializedJson(c, (await new QuotesService(c.var.deps).get(c.req.valid('param').id)).json(), 200);
+
+export const getDeliveryDate: RouteHandler<typeof routes.getDeliveryDate, AppEnv> = async (c) => {
+  const { id, optionId } = c.req.valid('param');
+  const { collectionDate } = c.req.valid('query');
+  return c.json(await new QuotesService(c.var.deps).deliveryDate(id, optionId, collectionDate), 200);
+};

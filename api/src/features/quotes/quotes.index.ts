@@ -7,5 +7,6 @@ import * as routes from './quotes.routes';
 export const quotesRouter = createRouter()
   .openapi(routes.createQuote, handlers.createQuote)
   .openapi(routes.getQuote, handlers.getQuote)
+  .openapi(routes.getDeliveryDate, handlers.getDeliveryDate)
   .openapi(adminRoutes.listQuotes, adminHandlers.listQuotes)
   .openapi(adminRoutes.getQuoteLogEntry, adminHandlers.getQuoteLogEntry);

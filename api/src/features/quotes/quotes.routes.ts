@@ -1,7 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { optionalAuth } from './optional-auth';
-import { QuoteIdParamsSchema, QuoteRequestSchema, QuoteSchema } from './quotes.schemas';
+import {
+  DeliveryDateParamsSchema,
+  DeliveryDateQuerySchema,
+  DeliveryDateSchema,
+  QuoteIdParamsSchema,
+  QuoteRequestSchema,
+  QuoteSchema,
+} from './quotes.schemas';
 
 const tags = ['Quotes'];
 
@@ -39,5 +46,22 @@ export const getQuote = createRoute({
   responses: {
     200: jsonContent(QuoteSchema, 'The quote'),
     ...pickProblems(404),
+  },
+});
+
+export const getDeliveryDate = createRoute({
+  operationId: 'getQuoteOptionDeliveryDate',
+  method: 'get',
+  path: '/quotes/{id}/options/{optionId}/delivery-date',
+  tags,
+  summary: 'The estimated delivery of an option for another collection date',
+  description:
+    "The booking form asks this whenever the collection date changes: the option's transit working " +
+    'days from that day, weekends and England & Wales bank holidays skipped; same day only before ' +
+    'the 14:00 cut-off when collected today. Booking the option stores the same date.',
+  request: { params: DeliveryDateParamsSchema, query: DeliveryDateQuerySchema },
+  responses: {
+    200: jsonContent(DeliveryDateSchema, 'The dates'),
+    ...pickProblems(404, 422),
   },
 });

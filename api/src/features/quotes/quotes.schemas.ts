@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { isIsoDate } from '../../lib/dates';
 import { CURRENCIES } from '../../lib/money';
 import { parseUkPostcode } from '../../providers/distance';
 import { DESTINATION_CODES } from '../meta/reference-data';
@@ -56,12 +57,24 @@ const PostcodeSchema = z
   })
   .openapi({ type: 'string', example: 'SW1A 1AA' });
 
+/** Optional on every request: the day the parcel is to be collected, which delivery dates assume. */
+const CollectionDateSchema = z
+  .string({ error: 'Collection date must be a date such as 2026-05-01' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+  .refine(isIsoDate, 'Collection date is not a real date')
+  .optional()
+  .openapi({
+    format: 'date',
+    description: 'Not before today, UK time; when absent, the next collection day (today on a working day)',
+  });
+
 const DomesticRequestSchema = z
   .strictObject({
     serviceType: z.literal('domestic'),
     from: UkNationSchema,
     to: UkNationSchema,
     parcels,
+    collectionDate: CollectionDateSchema,
   })
   .openapi('DomesticQuoteRequest');
 
@@ -74,6 +87,7 @@ const InternationalRequestSchema = z
       .openapi({ description: 'Always GB, the only origin' }),
     to: DestinationSchema,
     parcels,
+    collectionDate: CollectionDateSchema,
   })
   .openapi('InternationalQuoteRequest');
 
@@ -89,6 +103,7 @@ const SameDayRequestSchema = z
       description: "Delivery nation; when absent, the nation of the postcode area's main town",
     }),
     parcels,
+    collectionDate: CollectionDateSchema,
   })
   .openapi('SameDayQuoteRequest');
 
@@ -120,6 +135,7 @@ export const QuoteRequestRecordSchema = z
     parcels: z.array(
       z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number() }),
     ),
+    collectionDate: z.string().optional().openapi({ format: 'date' }),
   })
   .openapi('QuoteRequestRecord');
 
@@ -176,6 +192,11 @@ export const QuoteSchema = z
       .boolean()
       .openapi({ description: 'An expired quote is still readable but no longer bookable' }),
     request: QuoteRequestRecordSchema,
+    collectionDate: z.string().openapi({
+      format: 'date',
+      example: '2026-03-10',
+      description: "The collection day every option's estimatedDelivery assumes",
+    }),
     options: z.array(QuoteOptionSchema).openapi({ description: 'Cheapest first; empty when nothing fits' }),
   })
   .openapi('Quote');
@@ -187,3 +208,29 @@ export const QuoteIdParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
 });
+
+export const DeliveryDateParamsSchema = QuoteIdParamsSchema.extend({
+  optionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'optionId', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6f' }),
+});
+
+export const DeliveryDateQuerySchema = z.object({
+  collectionDate: z
+    .string({ error: 'Collection date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+    .refine(isIsoDate, 'Collection date is not a real date')
+    .openapi({ param: { name: 'collectionDate', in: 'query' }, format: 'date', example: '2026-03-13' }),
+});
+
+export const DeliveryDateSchema = z
+  .object({
+    collectionDate: z.string().openapi({ format: 'date' }),
+    estimatedDelivery: z.string().openapi({ format: 'date' }),
+  })
+  .openapi('DeliveryDate', {
+    description:
+      'When a parcel collected on collectionDate arrives with this option; a booking stores the same date',
+  });

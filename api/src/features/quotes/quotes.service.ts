@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { type QuoteRequestRecord, quoteLog, quotes } from '../../db/schema';
+import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import {
   createEstimateDistanceProvider,
@@ -13,6 +14,7 @@ import {
 } from '../../providers/distance';
 import type { QuotableService, Tx } from '../couriers/catalog';
 import { candidatesFor } from './candidates';
+import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
@@ -38,6 +40,7 @@ export type QuoteDto = {
   expiresAt: string;
   expired: boolean;
   request: QuoteRequestRecord;
+  collectionDate: string;
   options: QuoteOptionDto[];
 };
 
@@ -76,6 +79,7 @@ function headOf(quote: QuoteRow, now: Date): Omit<QuoteDto, 'options'> {
     expiresAt: quote.expiresAt.toISOString(),
     expired: quote.expiresAt.getTime() <= now.getTime(),
     request: quote.request,
+    collectionDate: quote.request.collectionDate ?? defaultCollectionDate(quote.createdAt),
   };
 }
 
@@ -107,10 +111,21 @@ export class QuotesService {
    */
   async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteView> {
     const { db } = this.deps;
-    const record: QuoteRequestRecord = { ...input, parcels: input.parcels.map((p) => ({ ...p })) };
-    const request: QuoteRequest = { ...record };
     const now = this.deps.now();
-    const ctx: QuoteContext = { now };
+    if (input.collectionDate !== undefined && input.collectionDate < ukToday(now)) {
+      throw AppError.validation([
+        { path: 'collectionDate', message: 'Collection date cannot be before today' },
+      ]);
+    }
+    // Kept with the request, so the quote always says which collection day its dates assume.
+    const collectionDate = input.collectionDate ?? defaultCollectionDate(now);
+    const record: QuoteRequestRecord = {
+      ...input,
+      parcels: input.parcels.map((p) => ({ ...p })),
+      collectionDate,
+    };
+    const request: QuoteRequest = { ...record };
+    const ctx: QuoteContext = { now, collectionDate };
 
     if (input.serviceType === 'same_day') {
       const distance = await this.sameDayDistance(input.fromPostcode, input.toPostcode);
@@ -197,6 +212,31 @@ export class QuotesService {
   private async view(quote: QuoteRow, now: Date): Promise<QuoteView> {
     const parts = await serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
     return new QuoteView(quote, parts, now);
+  }
+
+  /** An option's delivery for another collection date, by the rule a booking applies. */
+  async deliveryDate(
+    id: string,
+    optionId: string,
+    collectionDate: string,
+  ): Promise<{ collectionDate: string; estimatedDelivery: string }> {
+    const now = this.deps.now();
+    const found = await this.findOption(optionId);
+    if (!found || found.quote.id !== id) throw AppError.notFound('Quote option not found');
+    if (collectionDate < ukToday(now)) {
+      throw AppError.validation([
+        { path: 'collectionDate', message: 'Collection date cannot be before today' },
+      ]);
+    }
+    return {
+      collectionDate,
+      estimatedDelivery: deliveryDateFor(
+        found.option.serviceType,
+        found.option.transitDays,
+        collectionDate,
+        now,
+      ),
+    };
   }
 
   /**

@@ -125,6 +125,54 @@ describe('POST /quotes', () => {
     expect(standard).not.toHaveProperty('distance');
   });
 
+  it('dates every option from the collection day asked for, and says which day it assumed', async () => {
+    const dates = (body: { options: { estimatedDelivery: string }[] }) =>
+      body.options.map((o) => o.estimatedDelivery);
+    const asap = await t.post('/api/v1/quotes', domestic());
+    expect(asap.body.collectionDate).toBe('2026-03-11');
+    // Collected Friday 13th: 2, 3 and 1 working days later skip the weekend.
+    const friday = await t.post('/api/v1/quotes', domestic({ collectionDate: '2026-03-13' }));
+    expect(friday.status).toBe(201);
+    expect(friday.body.collectionDate).toBe('2026-03-13');
+    expect(friday.body.request.collectionDate).toBe('2026-03-13');
+    expect(dates(friday.body)).toEqual(['2026-03-17', '2026-03-18', '2026-03-16']);
+    // A Saturday collection is a Monday one.
+    const saturday = await t.post('/api/v1/quotes', domestic({ collectionDate: '2026-03-14' }));
+    expect(dates(saturday.body)).toEqual(['2026-03-18', '2026-03-19', '2026-03-17']);
+    // Read back, the quote still says which day it assumed.
+    const again = await t.get(`/api/v1/quotes/${friday.body.id}`);
+    expect(again.body.collectionDate).toBe('2026-03-13');
+    expect(dates(again.body)).toEqual(dates(friday.body));
+  });
+
+  it('tells the booking form the delivery of an option for another collection day', async () => {
+    const quote = await t.post('/api/v1/quotes', domestic());
+    const [standard] = quote.body.options; // 2 working days
+    const url = (date: string, optionId = standard.id) =>
+      `/api/v1/quotes/${quote.body.id}/options/${optionId}/delivery-date?collectionDate=${date}`;
+    expect((await t.get(url('2026-03-13'))).body).toEqual({
+      collectionDate: '2026-03-13',
+      estimatedDelivery: '2026-03-17',
+    });
+    const past = await t.get(url('2026-03-10'));
+    expect(past.status).toBe(422);
+    expect(past.body.errors).toEqual([
+      { path: 'collectionDate', message: 'Collection date cannot be before today' },
+    ]);
+    expect((await t.get(url('2026-02-30'))).status).toBe(422);
+    expect((await t.get(url('2026-03-13', 'no-such-option'))).status).toBe(404);
+  });
+
+  it.each([
+    ['2026-03-10', 'Collection date cannot be before today'],
+    ['2026-02-30', 'Collection date is not a real date'],
+    ['13/03/2026', 'Collection date must be a date such as 2026-05-01'],
+  ])('refuses collection date %s naming the field', async (collectionDate, message) => {
+    const res = await t.post('/api/v1/quotes', domestic({ collectionDate }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual({ path: 'collectionDate', message });
+  });
+
   it('bills a bulky parcel by volume and leaves out services it does not fit', async () => {
     // 50×40×40 / 5000 = 16 kg volumetric against 3 kg actual: priced on the 20 kg (and DPD's 30 kg) tiers.
     const bulky = await t.post(
@@ -219,7 +267,7 @@ describe('POST /quotes', () => {
     const res = await t.post('/api/v1/quotes', domestic());
     const [stored] = await t.deps.db.select().from(quotes).where(eq(quotes.id, res.body.id));
     expect(stored).toMatchObject({ serviceType: 'domestic', userId: null, partnerId: null, bookedAt: null });
-    expect(stored!.request).toEqual(domestic());
+    expect(stored!.request).toEqual({ ...domestic(), collectionDate: '2026-03-11' });
     // One short array per option, with the price a booking re-reads.
     expect(stored!.options).toHaveLength(3);
     expect(stored!.options.map(([, net, vat, total]) => ({ net, vat, total }))).toEqual(
@@ -464,6 +512,24 @@ describe('same-day quotes', () => {
     expect(names(london.body)).toEqual(['City Sprint']);
     const glasgow = await t.post('/api/v1/quotes', sameDay({ fromPostcode: 'G1 1XQ', toPostcode: 'G2 1DU' }));
     expect(names(glasgow.body).sort()).toEqual(['City Sprint', 'Glasgow Dash']);
+  });
+
+  it('leaves out a same-day service whose maximum distance is below the journey', async () => {
+    await addService(await vendorIdOf('vendor@consign.example'), {
+      name: 'Local Dash',
+      serviceType: 'same_day',
+      sameDay: { baseFee: 1000, perMile: 100, minimumFee: 1500, maxMiles: 50 },
+    });
+    // Across London: within 50 miles.
+    expect(names((await t.post('/api/v1/quotes', sameDay())).body).sort()).toEqual([
+      'City Sprint',
+      'Local Dash',
+    ]);
+    // London to Manchester: about 200 miles, so only the unlimited service.
+    const far = await t.post('/api/v1/quotes', sameDay({ toPostcode: 'M1 1AE' }));
+    expect(far.status).toBe(201);
+    expect(names(far.body)).toEqual(['City Sprint']);
+    expect(far.body.options[0].distance.miles).toBeGreaterThan(150);
   });
 
   describe('with Google Distance Matrix', () => {

@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderStatus, orders } from '../../db/schema';
+import { courierServices, type OrderStatus, orders } from '../../db/schema';
 import { ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
@@ -23,6 +23,7 @@ import {
   transitionOrder,
 } from '../orders/orders.service';
 import { statusLabel } from '../orders/status';
+import { deliveryDateFor } from '../quotes/engine/delivery';
 import { vendorOf } from '../vendors/vendors.service';
 import { ukDayEnd, ukDayStart, vendorOrdersCsv, vendorOrdersFileName } from './vendor-orders.csv';
 import type {
@@ -221,8 +222,12 @@ export class VendorOrdersService {
         });
         if (!order) throw AppError.notFound(NOT_FOUND);
 
-        const set: Partial<Pick<OrderRow, 'trackingNumber' | 'labelUrl' | 'vendorNotes' | 'collectionDate'>> =
-          {};
+        const set: Partial<
+          Pick<
+            OrderRow,
+            'trackingNumber' | 'labelUrl' | 'vendorNotes' | 'collectionDate' | 'estimatedDelivery'
+          >
+        > = {};
         const notes: string[] = [];
         if (body.trackingNumber !== undefined && body.trackingNumber !== order.trackingNumber) {
           // Checked under the write lock the immediate transaction holds, so no one takes it meanwhile.
@@ -271,7 +276,18 @@ export class VendorOrdersService {
               ]);
             }
             set.collectionDate = body.collectionDate;
-            notes.push(`Collection date ${body.collectionDate}`);
+            // Delivery follows collection: every screen, email and label reads this one date.
+            const service = await tx.query.courierServices.findFirst({
+              where: eq(courierServices.id, order.courierServiceId),
+              columns: { transitDays: true },
+            });
+            set.estimatedDelivery = deliveryDateFor(
+              order.serviceType,
+              service?.transitDays ?? 0,
+              body.collectionDate,
+              now,
+            );
+            notes.push(`Collection date ${body.collectionDate}, estimated delivery ${set.estimatedDelivery}`);
           }
         }
 

@@ -445,12 +445,14 @@ describe('PATCH /vendor/orders/{id}', () => {
       labelUrl: 'https://labels.example/1Z999.pdf',
       vendorNotes: 'Leave with the neighbour',
       collectionDate: '2026-03-12',
+      // The delivery estimate follows the new collection day (Thursday + 1 working day).
+      estimatedDelivery: '2026-03-13',
     });
     expect((await eventsOf(id)).at(-1)).toEqual({
       from: 'pending',
       to: 'pending',
       actorRole: 'vendor',
-      note: 'Tracking number 1Z999AA10123456784; Label link updated; Courier notes updated; Collection date 2026-03-12',
+      note: 'Tracking number 1Z999AA10123456784; Label link updated; Courier notes updated; Collection date 2026-03-12, estimated delivery 2026-03-13',
     });
     const subjects = await subjectsTo(f.customerEmail);
     expect(subjects.length).toBe(before + 1);

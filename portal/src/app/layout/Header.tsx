@@ -81,7 +81,7 @@ export function Header() {
               <button type="button" className="button button--ghost" onClick={() => openSignUp()}>
                 Sign Up
               </button>
-              <button type="button" className="button button--primary" onClick={openSignIn}>
+              <button type="button" className="button button--primary" onClick={() => openSignIn()}>
                 Log In
               </button>
             </>

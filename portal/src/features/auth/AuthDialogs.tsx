@@ -6,6 +6,7 @@ import {
   useCallback,
   useContext,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,10 +19,15 @@ import type { DialogKind } from './AuthDialog';
 // every page.
 const AuthDialog = lazy(async () => ({ default: (await import('./AuthDialog')).AuthDialog }));
 
+/**
+ * `next`: where to go once signed in (or signed up), e.g. the booking of the option that was
+ * chosen. `role`: with 'vendor' the sign-up form has the courier business choice ticked.
+ */
+export type AuthDialogOptions = { next?: string; role?: SignUpRole };
+
 export interface AuthDialogs {
-  openSignIn: () => void;
-  /** Opens sign-up; with 'vendor' the courier business choice is ticked. */
-  openSignUp: (role?: SignUpRole) => void;
+  openSignIn: (options?: AuthDialogOptions) => void;
+  openSignUp: (options?: AuthDialogOptions) => void;
   close: () => void;
 }
 
@@ -29,30 +35,43 @@ const AuthDialogsContext = createContext<AuthDialogs | null>(null);
 
 /**
  * Sign-in and sign-up as modal dialogs over whatever page is showing. After signing in the
- * dialog closes; a customer stays where they were, a vendor goes to the vendor dashboard, and a
- * new courier to its business details form. Must sit inside the router (the forms link).
+ * dialog closes; a customer stays where they were, or goes on to `next` when the page that
+ * opened it said where (Book Now: the booking of the chosen option); a vendor goes to the vendor
+ * dashboard, and a new courier to its business details form. Switching between the two dialogs
+ * keeps `next`; dismissing them forgets it. Must sit inside the router (the forms link).
  */
 export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [signUpRole, setSignUpRole] = useState<SignUpRole>('customer');
-  const openSignIn = useCallback(() => setOpen('signin'), []);
-  const openSignUp = useCallback((role: SignUpRole = 'customer') => {
-    setSignUpRole(role);
-    setOpen('signup');
+  const next = useRef<string | undefined>(undefined);
+  const show = useCallback((kind: DialogKind, options?: AuthDialogOptions) => {
+    // Only a new request sets or clears the destination; the dialogs' own switch links keep it.
+    if (options) next.current = options.next;
+    if (kind === 'signup') setSignUpRole(options?.role ?? 'customer');
+    setOpen(kind);
   }, []);
-  const close = useCallback(() => setOpen(null), []);
+  const openSignIn = useCallback((options?: AuthDialogOptions) => show('signin', options), [show]);
+  const openSignUp = useCallback((options?: AuthDialogOptions) => show('signup', options), [show]);
+  const close = useCallback(() => {
+    next.current = undefined;
+    setOpen(null);
+  }, []);
   const value = useMemo(() => ({ openSignIn, openSignUp, close }), [openSignIn, openSignUp, close]);
 
   function signedIn(session: Session) {
+    const destination = next.current;
     close();
     if (session.user.role === 'vendor') navigate(homeFor('vendor'));
+    else if (destination) navigate(destination);
   }
 
   function signedUp(session: Session, via: 'verified' | 'google') {
+    const destination = next.current;
     close();
-    const next = afterSignUpPath(session.user.role, via);
-    if (next) navigate(next);
+    const after = afterSignUpPath(session.user.role, via);
+    if (after) navigate(after);
+    else if (destination) navigate(destination);
   }
 
   return (
@@ -64,7 +83,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
             kind={open}
             signUpRole={signUpRole}
             onClose={close}
-            onSignIn={openSignIn}
+            onSignIn={() => openSignIn()}
             onSignUp={() => openSignUp()}
             onSignedIn={signedIn}
             onSignedUp={signedUp}

@@ -6,7 +6,7 @@ import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '..
 import { renderApp } from '../../test/render';
 import { loadDraft, saveDraft } from './draft';
 import { orderFixture, quoteFixture, referenceData } from './testFixtures';
-import { emptyBooking } from './validation';
+import { emptyBooking, messages } from './validation';
 
 const profile = {
   ...customer,
@@ -48,6 +48,26 @@ describe('booking form (step 1)', () => {
     expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
   });
 
+  it('re-dates the estimated delivery whenever the collection date changes', async () => {
+    const user = userEvent.setup();
+    const later = ukDate(new Date(Date.now() + 5 * 86_400_000));
+    const { calls } = signedIn({
+      'GET /api/v1/quotes/q_1/options/opt_1/delivery-date': {
+        body: { collectionDate: later, estimatedDelivery: '2099-01-02' },
+      },
+    });
+    renderApp('/booking?quote=q_1&option=opt_1');
+    const form = await screen.findByRole('form', { name: 'Book your delivery' });
+    const aside = screen.getByRole('complementary');
+    // Before a date is chosen the summary says which collection day the quote assumed.
+    expect(within(aside).getByText(/if collected Tue, 10 Mar 2026/)).toBeTruthy();
+
+    await user.type(within(form).getByLabelText('Collection date'), later);
+    expect(await within(aside).findByText(/Fri, 2 Jan 2099/)).toBeTruthy();
+    const asked = calls.filter((c) => c.path.endsWith('/delivery-date'));
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
   it('validates, keeps a draft, and goes to the review with an order body and no price', async () => {
     const user = userEvent.setup();
     const postOrder = orderFixture({ status: 'awaiting_payment' });
@@ -64,7 +84,11 @@ describe('booking form (step 1)', () => {
     await user.click(within(form).getByRole('button', { name: 'Review order' }));
     expect(await screen.findByText('Please fill in all required fields')).toBeTruthy();
     expect(within(form).getAllByText('Name is required')).toHaveLength(2);
-    expect(within(form).getByText('Choose a cover option (No extended cover is a choice)')).toBeTruthy();
+    // "No extended cover" is chosen from the start, so it is never a missing field.
+    expect(within(form).queryByText(messages.cover)).toBeNull();
+    expect((within(form).getByRole('radio', { name: /No extended cover/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(within(form).getByText('Please accept the Terms and Conditions')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/booking');
 
@@ -245,5 +269,16 @@ describe('order review (step 2)', () => {
     signedIn();
     renderApp('/reviewOrder');
     expect(await screen.findByRole('heading', { name: 'There is no booking to review' })).toBeTruthy();
+  });
+
+  it('reloads the review from the server’s order when the tab has no draft, creating nothing', async () => {
+    const saved = orderFixture({ status: 'awaiting_payment' });
+    const { calls } = signedIn({ [`GET /api/v1/orders/${saved.id}`]: { body: saved } });
+    renderApp(`/reviewOrder?order=${saved.id}`);
+    expect(await screen.findByRole('heading', { name: 'Confirm Order' })).toBeTruthy();
+    expect(await screen.findByText(saved.reference)).toBeTruthy();
+    expect(screen.getByText('Wed, 25 Nov 2026')).toBeTruthy(); // the order's own estimated delivery
+    expect(screen.getByRole('button', { name: 'Confirm and pay' })).toHaveProperty('disabled', false);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/orders')).toBe(false);
   });
 });

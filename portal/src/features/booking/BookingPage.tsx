@@ -184,6 +184,17 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
 
   const saved = useSavedAddresses(deliveryCountry);
 
+  const collectionDate = useWatch({ control, name: 'collectionDate' });
+  // Re-dated whenever the collection date changes: the summary shows what the booking will store.
+  const chosenDate =
+    /^\d{4}-\d{2}-\d{2}$/.test(collectionDate) && collectionDate >= today ? collectionDate : null;
+  const delivery = useQuery({
+    queryKey: ['quotes', quote.id, option.id, 'delivery-date', chosenDate],
+    queryFn: ({ signal }) => bookingApi.deliveryDate(quote.id, option.id, chosenDate as string, signal),
+    enabled: chosenDate !== null,
+    staleTime: 60_000,
+  });
+
   const cover = useWatch({ control, name: 'cover' });
   const coverFee =
     cover === '' ? null : (reference.coverTiers.find((t) => String(t.coverAmount) === cover)?.fee ?? null);
@@ -274,7 +285,19 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
             </div>
           </form>
         </FormProvider>
-        <BookingSummary quote={quote} option={option} route={route} coverFee={coverFee} />
+        <BookingSummary
+          quote={quote}
+          option={option}
+          route={route}
+          coverFee={coverFee}
+          delivery={
+            chosenDate === null
+              ? { collectionDate: quote.collectionDate, estimatedDelivery: option.estimatedDelivery }
+              : delivery.data?.collectionDate === chosenDate
+                ? delivery.data
+                : null
+          }
+        />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
-import type { Quote, QuoteOption } from './api';
+import type { DeliveryDate, Quote, QuoteOption } from './api';
 
 interface BookingSummaryProps {
   quote: Quote;
@@ -7,10 +7,12 @@ interface BookingSummaryProps {
   route: string;
   /** The chosen cover's fee, when one is chosen; added to the quoted total. */
   coverFee: number | null;
+  /** The delivery for the collection date on the form (or the quote's); null while it loads. */
+  delivery: DeliveryDate | null;
 }
 
 /** The chosen service beside the form: what is being booked and what it will cost. */
-export function BookingSummary({ quote, option, route, coverFee }: BookingSummaryProps) {
+export function BookingSummary({ quote, option, route, coverFee, delivery }: BookingSummaryProps) {
   const { price } = option;
   const limit = option.limits.maxWeightKg;
   return (
@@ -68,7 +70,19 @@ export function BookingSummary({ quote, option, route, coverFee }: BookingSummar
           </>
         ) : null}
         <dt>Estimated delivery</dt>
-        <dd>{formatLongDate(option.estimatedDelivery)}</dd>
+        <dd aria-live="polite">
+          {delivery ? (
+            <>
+              {formatLongDate(delivery.estimatedDelivery)}
+              <span className="muted booking-summary__assumes">
+                {' '}
+                if collected {formatLongDate(delivery.collectionDate)}
+              </span>
+            </>
+          ) : (
+            <span className="muted">Working it out…</span>
+          )}
+        </dd>
       </dl>
       <dl className="price-list">
         <dt>Price</dt>

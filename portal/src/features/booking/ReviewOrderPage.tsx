@@ -1,13 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
-import { ordersApi, withInProgressRetry } from '../orders/api';
+import {
+  type CreateOrderRequest,
+  type OrderDetail,
+  orderKeys,
+  ordersApi,
+  withInProgressRetry,
+} from '../orders/api';
 import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../orders/OrderParts';
 import { bookingApi, describeRoute } from './api';
 import { bookingPath } from './BookingPage';
@@ -26,31 +32,96 @@ export function ReviewOrderPage() {
   );
 }
 
+type SubmittedDraft = BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> };
+
 function Review() {
   const [draft] = useState(loadDraft);
-  if (!draft?.submitted) {
+  const [params] = useSearchParams();
+  const savedId = params.get('order');
+  // The tab's draft when it is this booking's; otherwise (a reload in a new tab, storage off)
+  // the order the server already holds, named in the address.
+  if (draft?.submitted && (!savedId || !draft.orderId || draft.orderId === savedId)) {
+    return <ReviewDraft draft={draft as SubmittedDraft} />;
+  }
+  if (savedId) return <ReviewSavedOrder id={savedId} />;
+  return <NothingToReview />;
+}
+
+function NothingToReview() {
+  return (
+    <section className="container page narrow">
+      <div className="card empty-state">
+        <h1>There is no booking to review</h1>
+        <p className="muted">Choose a courier and fill in the booking form first.</p>
+        <Link to="/" className="button button--primary">
+          Get a quote
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The body the order was created from, read back from the order itself. */
+function bodyOf(order: OrderDetail): CreateOrderRequest {
+  return {
+    quoteOptionId: order.quoteOptionId ?? '',
+    collectionAddress: order.collectionAddress,
+    deliveryAddress: order.deliveryAddress,
+    collectionDate: order.collectionDate,
+    contents: order.contents,
+    contentValue: order.contentValue,
+    coverAmount: order.coverAmount,
+    ...(order.notes ? { notes: order.notes } : {}),
+    ...(order.customs ? { customs: order.customs } : {}),
+    ...(order.items ? { items: order.items } : {}),
+  } as CreateOrderRequest;
+}
+
+/** Review of an order that exists, loaded from the server: nothing is created again. */
+function ReviewSavedOrder({ id }: { id: string }) {
+  const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
+  const saved = useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, id, signal),
+  });
+  if (saved.isPending) {
+    return (
+      <section className="container page narrow">
+        <Spinner label="Loading your order" size="md" />
+      </section>
+    );
+  }
+  if (saved.isError) return <NothingToReview />;
+  const order = saved.data;
+  if (order.status !== 'awaiting_payment') {
     return (
       <section className="container page narrow">
         <div className="card empty-state">
-          <h1>There is no booking to review</h1>
-          <p className="muted">Choose a courier and fill in the booking form first.</p>
-          <Link to="/" className="button button--primary">
-            Get a quote
+          <h1>This order is no longer awaiting payment</h1>
+          <p className="muted">Order {order.reference} is on your dashboard.</p>
+          <Link to="/dashboard" className="button button--primary">
+            Go to the dashboard
           </Link>
         </div>
       </section>
     );
   }
-  return (
-    <ReviewDraft draft={draft as BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> }} />
-  );
+  const key = `order:${order.id}`;
+  // The review's "create" query answers with the existing order and never runs.
+  queryClient.setQueryData(['booking', 'order', key], order);
+  const draft: SubmittedDraft = {
+    version: 1,
+    quoteId: '',
+    optionId: order.quoteOptionId ?? '',
+    values: undefined as unknown as BookingDraft['values'],
+    submitted: { body: bodyOf(order), key },
+    orderId: order.id,
+  };
+  return <ReviewDraft draft={draft} />;
 }
 
-function ReviewDraft({
-  draft,
-}: {
-  draft: BookingDraft & { submitted: NonNullable<BookingDraft['submitted']> };
-}) {
+function ReviewDraft({ draft }: { draft: SubmittedDraft }) {
   const navigate = useNavigate();
   const { apiClient } = useAuth();
   const reference = useReferenceData();
@@ -59,6 +130,8 @@ function ReviewDraft({
   const quote = useQuery({
     queryKey: ['quotes', draft.quoteId],
     queryFn: ({ signal }) => bookingApi.quote(draft.quoteId, signal),
+    // A review loaded from its order has no quote id: the order names the service.
+    enabled: draft.quoteId !== '',
   });
   // Creating the order is keyed by the draft's Idempotency-Key: a reload, a remount or a second
   // visit replays the same order instead of booking twice.
@@ -75,6 +148,14 @@ function ReviewDraft({
   });
 
   const option = quote.data?.options.find((o) => o.id === draft.optionId);
+  const [params] = useSearchParams();
+  const createdId = order.data?.id;
+  // Name the order in the address once it exists, so a reload can always find it.
+  useEffect(() => {
+    if (createdId && params.get('order') !== createdId) {
+      navigate(`/reviewOrder?order=${encodeURIComponent(createdId)}`, { replace: true });
+    }
+  }, [createdId, params, navigate]);
   const currency = order.data?.price.currency ?? option?.price.currency ?? 'GBP';
   const edit = () => navigate(bookingPath(draft.quoteId, draft.optionId));
   const international = Boolean(body.items?.length || body.customs);
@@ -92,20 +173,32 @@ function ReviewDraft({
         <div className="stack">
           <div className="card stack">
             <Section title="Chosen service">
-              {option ? (
+              {option || order.data ? (
                 <dl className="meta-list">
                   <dt>Courier</dt>
                   <dd>
-                    {option.courierService.name} <span className="muted">by {option.vendor.name}</span>
+                    {option?.courierService.name ?? order.data?.serviceName}{' '}
+                    <span className="muted">by {option?.vendor.name ?? order.data?.vendor.name}</span>
                   </dd>
                   <dt>Service</dt>
-                  <dd>{serviceTypeLabel(option.serviceType)}</dd>
-                  <dt>Route</dt>
-                  <dd>{quote.data ? describeRoute(quote.data.request, reference.data) : ''}</dd>
+                  <dd>{serviceTypeLabel(option?.serviceType ?? order.data?.serviceType ?? 'domestic')}</dd>
+                  {quote.data ? (
+                    <>
+                      <dt>Route</dt>
+                      <dd>{describeRoute(quote.data.request, reference.data)}</dd>
+                    </>
+                  ) : null}
                   <dt>Collection date</dt>
                   <dd>{formatLongDate(body.collectionDate)}</dd>
                   <dt>Estimated delivery</dt>
-                  <dd>{formatLongDate(option.estimatedDelivery)}</dd>
+                  {/* The order's own date, worked out from its collection date by the server. */}
+                  <dd>
+                    {order.data ? (
+                      formatLongDate(order.data.estimatedDelivery)
+                    ) : (
+                      <span className="muted">Working it out…</span>
+                    )}
+                  </dd>
                 </dl>
               ) : quote.isPending ? (
                 <Spinner label="Loading the service" />
@@ -177,9 +270,11 @@ function ReviewDraft({
             >
               Confirm and pay
             </button>
-            <button type="button" className="button button--ghost button--block" onClick={edit}>
-              Edit
-            </button>
+            {draft.quoteId ? (
+              <button type="button" className="button button--ghost button--block" onClick={edit}>
+                Edit
+              </button>
+            ) : null}
           </div>
         </aside>
       </div>

@@ -12,12 +12,21 @@ export type CoverTier = ReferenceData['coverTiers'][number];
 export type HsCodeCategory = ReferenceData['hsCodeCategories'][number];
 
 export type HsCode = Schemas['HsCode'];
+export type DeliveryDate = Schemas['DeliveryDate'];
 
 export const bookingApi = {
   hsCodes: async (q: string, signal?: AbortSignal) =>
     unwrap(await publicClient.GET('/api/v1/hs-codes', { params: { query: { q } }, signal })).items,
   quote: async (id: string, signal?: AbortSignal) =>
     unwrap(await publicClient.GET('/api/v1/quotes/{id}', { params: { path: { id } }, signal })),
+  /** The option's delivery for a collection date, by the rule the booking will store. */
+  deliveryDate: async (id: string, optionId: string, collectionDate: string, signal?: AbortSignal) =>
+    unwrap(
+      await publicClient.GET('/api/v1/quotes/{id}/options/{optionId}/delivery-date', {
+        params: { path: { id, optionId }, query: { collectionDate } },
+        signal,
+      }),
+    ),
 };
 
 /** Country names for ISO codes, from the reference data (GB is always the United Kingdom). */

@@ -225,6 +225,8 @@ export function CoverChoice({ tiers, coverCurrency, priceCurrency }: CoverChoice
   const error = useFieldError()('cover');
   const errorId = useId();
   const paidTiersAllowed = priceCurrency === coverCurrency;
+  // The text quotes the table it sits above, so the two cannot disagree.
+  const highest = Math.max(0, ...tiers.map((tier) => tier.coverAmount));
   return (
     <fieldset
       className="card form-section"
@@ -233,8 +235,9 @@ export function CoverChoice({ tiers, coverCurrency, priceCurrency }: CoverChoice
     >
       <legend className="form-section__title">Extended liability cover</legend>
       <p className="muted form-section__intro">
-        Choose how much of your parcel’s value is covered if it is lost or damaged. The fee is added to your
-        total (maximum £1000 for this service). Choosing no extended cover is fine too.
+        Choose how much of your parcel’s value is covered if it is lost or damaged, up to{' '}
+        {formatMoney(highest, coverCurrency)}. The fee is added to your total. No extended cover is selected
+        unless you choose an amount.
       </p>
       {paidTiersAllowed ? null : (
         <p className="alert alert--info">

@@ -71,6 +71,7 @@ export function quoteFixture(overrides: Partial<Quote> = {}): Quote {
     createdAt: new Date().toISOString(),
     expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     expired: false,
+    collectionDate: '2026-03-10',
     request: {
       serviceType: 'domestic',
       from: 'England',

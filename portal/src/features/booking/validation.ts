@@ -131,7 +131,8 @@ export function emptyBooking(route: { from: string; to: string; international: b
     contents: '',
     contentValue: '',
     notes: '',
-    cover: '',
+    // "No extended cover" is the default choice; paid cover is opt-in.
+    cover: '0',
     customs: emptyCustoms(),
     items: route.international ? [emptyItem()] : [],
     terms: false,

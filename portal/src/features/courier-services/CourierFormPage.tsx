@@ -249,6 +249,17 @@ function CourierForm({ service }: { service?: CourierService }) {
                         {...register(name)}
                       />
                     ))}
+                    <TextField
+                      label="Maximum distance (miles)"
+                      type="number"
+                      inputMode="decimal"
+                      min={1}
+                      max={1000}
+                      step="any"
+                      hint="Journeys further than this are not offered; leave empty for no limit"
+                      error={errors.maxMiles?.message}
+                      {...register('maxMiles')}
+                    />
                   </div>
                 </fieldset>
               ) : null}

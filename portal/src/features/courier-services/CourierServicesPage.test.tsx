@@ -145,7 +145,7 @@ describe('courier services list', () => {
   it('says when the list cannot be fetched', async () => {
     stubFetch({ ...asVendor, 'GET /api/v1/couriers': problemResponse(500, 'Internal') });
     renderApp('/rate-card');
-    expect(await screen.findByText('Failed to fetch courier services', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch courier services')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 

@@ -177,7 +177,7 @@ describe('the API body', () => {
         transitDays: '4',
       }),
     );
-    expect(body.sameDay).toEqual({ baseFee: 1500, perMile: 137.5, minimumFee: 2000 });
+    expect(body.sameDay).toEqual({ baseFee: 1500, perMile: 137.5, minimumFee: 2000, maxMiles: null });
     expect(body.transitDays).toBe(0);
   });
 
@@ -205,6 +205,23 @@ describe('the API body', () => {
       serviceType: 'same_day',
       sameDay: { baseFee: 1500, perMile: 120, minimumFee: 2000 },
     });
-    expect(sameDay).toMatchObject({ baseFee: '15.00', perMile: '1.20', minimumFee: '20.00' });
+    expect(sameDay).toMatchObject({ baseFee: '15.00', perMile: '1.20', minimumFee: '20.00', maxMiles: '' });
+  });
+
+  it('keeps a same-day maximum distance, and refuses one that is not a distance', () => {
+    const ok = { serviceType: 'same_day' as const, baseFee: '15', perMile: '1.2', minimumFee: '20' };
+    expect(messages(values({ ...ok, maxMiles: '50' }))).toEqual({});
+    expect(bodyFromValues(values({ ...ok, maxMiles: '50' })).sameDay?.maxMiles).toBe(50);
+    for (const bad of ['0', '-5', '1001', 'far']) {
+      expect(messages(values({ ...ok, maxMiles: bad })).maxMiles).toBe(
+        'Enter a distance from 1 to 1000 miles, or leave it empty for no limit',
+      );
+    }
+    const back = valuesFromService({
+      ...stored,
+      serviceType: 'same_day',
+      sameDay: { baseFee: 1500, perMile: 120, minimumFee: 2000, maxMiles: 50 },
+    });
+    expect(back.maxMiles).toBe('50');
   });
 });

@@ -48,6 +48,8 @@ export interface CourierFormValues {
   baseFee: string;
   perMile: string;
   minimumFee: string;
+  /** Same day: the furthest the service drives, in miles; '' for no limit. */
+  maxMiles: string;
   weightTiers: TierFields[];
 }
 
@@ -71,6 +73,7 @@ export function defaultCourierValues(): CourierFormValues {
     baseFee: '',
     perMile: '',
     minimumFee: '',
+    maxMiles: '',
     weightTiers: [{ ...NEW_TIER }],
   };
 }
@@ -100,6 +103,7 @@ export function valuesFromService(service: CourierService): CourierFormValues {
     baseFee: service.sameDay ? penceToPounds(service.sameDay.baseFee) : '',
     perMile: service.sameDay ? penceToPounds(service.sameDay.perMile) : '',
     minimumFee: service.sameDay ? penceToPounds(service.sameDay.minimumFee) : '',
+    maxMiles: service.sameDay?.maxMiles != null ? String(service.sameDay.maxMiles) : '',
     weightTiers:
       service.weightTiers.length > 0
         ? service.weightTiers.map((t) => ({ maxKg: String(t.maxKg), price: penceToPounds(t.price) }))
@@ -171,6 +175,7 @@ export const courierFormSchema = z
     baseFee: z.string(),
     perMile: z.string(),
     minimumFee: z.string(),
+    maxMiles: z.string().trim(),
     weightTiers: z.array(tierSchema).min(1, 'Add at least one weight tier'),
   })
   .superRefine((values, ctx) => {
@@ -208,6 +213,14 @@ export const courierFormSchema = z
         const result = schema.safeParse(values[key]);
         if (!result.success)
           ctx.addIssue({ code: 'custom', path: [key], message: result.error.issues[0]!.message });
+      }
+      const miles = Number(values.maxMiles);
+      if (values.maxMiles !== '' && !(Number.isFinite(miles) && miles > 0 && miles <= 1000)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxMiles'],
+          message: 'Enter a distance from 1 to 1000 miles, or leave it empty for no limit',
+        });
       }
     } else if (!/^\d+$/.test(values.transitDays) || Number(values.transitDays) > 30) {
       ctx.addIssue({
@@ -252,6 +265,7 @@ export function bodyFromValues(values: CourierFormValues): CourierServiceBody {
           baseFee: pence(values.baseFee),
           perMile: pence(values.perMile, 4),
           minimumFee: pence(values.minimumFee),
+          maxMiles: values.maxMiles === '' ? null : Number(values.maxMiles),
         }
       : null,
     status: values.status,

@@ -65,7 +65,7 @@ describe('quote landing page', () => {
     });
     const user = userEvent.setup();
     renderApp('/same-day-courier');
-    expect(await screen.findByText(/could not load this article/, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(/could not load this article/)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Get a quote' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Same-day courier', level: 1 })).toBeTruthy();

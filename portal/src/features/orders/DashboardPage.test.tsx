@@ -17,11 +17,13 @@ const emptyTotals = { count: 0, pending: 0, sum: [] };
 
 describe('customer dashboard', () => {
   it('shows a loading state, then the empty state and zero totals', async () => {
+    // The gate exists before the page asks for orders: the spinner can show before the stub
+    // sees the request, and releasing a resolver that was never handed out would hang the test.
     let release: (value: StubResponse) => void = () => undefined;
-    stubFetch({
-      ...signedIn,
-      'GET /api/v1/orders': () => new Promise<StubResponse>((resolve) => (release = resolve)),
+    const gate = new Promise<StubResponse>((resolve) => {
+      release = resolve;
     });
+    stubFetch({ ...signedIn, 'GET /api/v1/orders': () => gate });
     renderApp('/dashboard');
     expect((await screen.findAllByText('Loading orders...')).length).toBeGreaterThan(0);
     release({ body: { items: [], nextCursor: null, totals: emptyTotals } });

@@ -51,7 +51,10 @@ export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProp
           <p className="quote-card__dropoff">
             Collected from the door and driven straight to the recipient
             {option.distance
-              ? ` (${option.distance.miles} miles${option.distance.source === 'estimate' ? ', estimated' : ''})`
+              ? // An estimate is straight-line distance times a road factor: say so in the wording.
+                option.distance.source === 'estimate'
+                ? ` (about ${Math.round(option.distance.miles)} miles)`
+                : ` (${option.distance.miles} miles)`
               : ''}
             .
           </p>

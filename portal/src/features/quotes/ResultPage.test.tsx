@@ -169,12 +169,45 @@ describe('quote results page', () => {
   });
 
   it('asks an anonymous visitor to log in on Book Now', async () => {
-    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/quotes': { status: 201, body: quote(options) },
+      'POST /api/v1/auth/login': { body: sessionFor(customer) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    await user.click(screen.getAllByRole('button', { name: 'Book Now' })[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    expect(router.state.location.pathname).toBe('/result');
+
+    // Signing in carries on to the booking of the option that was chosen.
+    await user.type(within(dialog).getByLabelText('Email'), customer.email);
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking'));
+    expect(router.state.location.search).toBe('?quote=q-1&option=promo');
+  });
+
+  it('forgets where Book Now was going when the sign-in dialog is dismissed', async () => {
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/quotes': { status: 201, body: quote(options) },
+      'POST /api/v1/auth/login': { body: sessionFor(customer) },
+    });
     const user = userEvent.setup();
     const { router } = renderApp(SEARCH);
     await screen.findByRole('heading', { name: 'Available Courier' });
     await user.click(screen.getAllByRole('button', { name: 'Book Now' })[0]!);
-    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log In' })).toBeNull());
+    // Signing in later from the header leaves the customer where they are.
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    await user.type(within(dialog).getByLabelText('Email'), customer.email);
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log In' })).toBeNull());
     expect(router.state.location.pathname).toBe('/result');
   });
 
@@ -226,9 +259,7 @@ describe('quote results page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({ ...anonymous, 'POST /api/v1/quotes': problemResponse(500, 'Boom') });
     renderApp(SEARCH);
-    expect(
-      await screen.findByRole('heading', { name: 'Try different dimensions' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Try different dimensions' })).toBeTruthy();
     expect(screen.getByText(PROBLEM_TITLE)).toBeTruthy();
   });
 

@@ -117,8 +117,10 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
   const current: Quote = quote.data;
 
   function book(option: QuoteOption) {
+    const bookingPath = `/booking?quote=${encodeURIComponent(current.id)}&option=${encodeURIComponent(option.id)}`;
     if (status !== 'authenticated' || !user) {
-      openSignIn();
+      // Signing in (or up) carries on to the booking of this option, not back to the results.
+      openSignIn({ next: bookingPath });
       return;
     }
     if (Date.parse(current.expiresAt) <= Date.now()) {
@@ -126,7 +128,7 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
       void queryClient.invalidateQueries({ queryKey });
       return;
     }
-    navigate(`/booking?quote=${encodeURIComponent(current.id)}&option=${encodeURIComponent(option.id)}`);
+    navigate(bookingPath);
   }
 
   const parcelCount = request.parcels.length;

@@ -41,6 +41,7 @@ export function quote(options: QuoteOption[], overrides: Partial<Quote> = {}): Q
     createdAt: new Date().toISOString(),
     expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString(),
     expired: false,
+    collectionDate: '2026-03-10',
     request: {
       serviceType: 'domestic',
       from: 'England',

@@ -14,6 +14,7 @@ function labelData(overrides: Partial<LabelData> = {}): LabelData {
     vendorName: 'Swift Couriers Ltd',
     serviceType: 'domestic',
     collectionDate: '2025-06-03',
+    estimatedDelivery: '2025-06-05',
     sender: {
       name: 'Alice Sender',
       phone: '07700 900001',
@@ -77,6 +78,8 @@ describe('renderLabelPdf', () => {
       '30 x 20 x 15 cm',
       '#0F3A9C21',
       '3 Jun 2025',
+      'EST. DELIVERY',
+      '5 Jun 2025',
       'CSG0F3A9C21GB',
     ]) {
       expect(runs).toContain(expected);
@@ -196,6 +199,7 @@ describe('renderLabelPdf', () => {
     ['trackingNumber', { trackingNumber: 'A'.repeat(41) }],
     ['collectionDate', { collectionDate: '2025-02-30' }],
     ['collectionDate', { collectionDate: '03/06/2025' }],
+    ['estimatedDelivery', { estimatedDelivery: '2025-13-01' }],
     ['parcels', { parcels: [] }],
     ['parcels.0.weightKg', { parcels: [{ weightKg: 0, lengthCm: 1, widthCm: 1, heightCm: 1 }] }],
     ['chargeableWeightKg', { chargeableWeightKg: Number.NaN }],

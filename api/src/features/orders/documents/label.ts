@@ -26,6 +26,8 @@ export type LabelData = {
   serviceType: ServiceType;
   /** YYYY-MM-DD, the UK calendar day of collection. */
   collectionDate: string;
+  /** YYYY-MM-DD, the estimated delivery day the order carries; null when it has none. */
+  estimatedDelivery: string | null;
   /** The collection address. */
   sender: Address;
   /** The delivery address. */
@@ -132,6 +134,9 @@ function validate(label: LabelData): void {
 export async function renderLabelPdf(label: LabelData, options: RenderOptions = {}): Promise<Buffer> {
   validate(label);
   const collection = formatCalendarDate(label.collectionDate, 'collectionDate');
+  const delivery = label.estimatedDelivery
+    ? formatCalendarDate(label.estimatedDelivery, 'estimatedDelivery')
+    : 'Not set';
   const barcode = await renderCode128(label.trackingNumber);
   // A data URL (rather than the Buffer) lets pdfkit embed the image once and reuse it on
   // every page: its image registry is keyed by string sources only.
@@ -202,10 +207,15 @@ export async function renderLabelPdf(label: LabelData, options: RenderOptions = 
       );
       rule(doc, 318);
 
-      fitLine(doc, 'ORDER', left.x, 322, left.width, CAPTION);
-      fitLine(doc, label.reference, left.x, 331, left.width, { font: FONT_BOLD, size: 13, minSize: 8 });
-      fitLine(doc, 'COLLECTION', right.x, 322, right.width, CAPTION);
-      fitLine(doc, collection, right.x, 331, right.width, { font: FONT_BOLD, size: 11, minSize: 7 });
+      // Order, collection and delivery side by side: the same dates the customer was shown.
+      const order = { x: left.x, width: 84 };
+      const collected = { x: left.x + 88, width: left.width - 88 };
+      fitLine(doc, 'ORDER', order.x, 322, order.width, CAPTION);
+      fitLine(doc, label.reference, order.x, 331, order.width, { font: FONT_BOLD, size: 12, minSize: 7 });
+      fitLine(doc, 'COLLECTION', collected.x, 322, collected.width, CAPTION);
+      fitLine(doc, collection, collected.x, 331, collected.width, { font: FONT_BOLD, size: 11, minSize: 7 });
+      fitLine(doc, 'EST. DELIVERY', right.x, 322, right.width, CAPTION);
+      fitLine(doc, delivery, right.x, 331, right.width, { font: FONT_BOLD, size: 11, minSize: 7 });
       rule(doc, 350);
 
       doc.image(barcodeSrc, (PAGE_WIDTH - barcodeWidth) / 2, 357, {

@@ -1,5 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { createDeliveryEstimator, deliveryEstimatorFor, estimateDeliveryDate } from './delivery';
+import {
+  createDeliveryEstimator,
+  deliveryDateFor,
+  deliveryEstimatorFor,
+  estimateDeliveryDate,
+} from './delivery';
+
+describe('deliveryDateFor', () => {
+  // Booked on Monday 2026-07-13 at 10:00 BST unless the row says otherwise.
+  const MONDAY_MORNING = '2026-07-13T09:00:00Z';
+  it.each([
+    // [service type, transit days, collection date, booked at (UTC), expected delivery]
+    ['domestic', 1, '2026-07-14', MONDAY_MORNING, '2026-07-15'], // next day collected Tuesday -> Wednesday
+    ['domestic', 4, '2026-07-17', MONDAY_MORNING, '2026-07-23'], // 4 days collected Friday -> Thursday
+    ['domestic', 1, '2026-07-18', MONDAY_MORNING, '2026-07-21'], // Saturday collects Monday -> Tuesday
+    ['international', 3, '2026-08-28', MONDAY_MORNING, '2026-09-03'], // across the August bank holiday
+    ['domestic', 2, '2026-12-24', MONDAY_MORNING, '2026-12-30'], // Christmas and the Boxing Day substitute
+    ['domestic', 0, '2026-07-16', MONDAY_MORNING, '2026-07-16'],
+    ['domestic', 1, '2026-07-10', MONDAY_MORNING, '2026-07-14'], // a past date counts as today
+    // Same day arrives on its collection day, the cut-off applying only to today.
+    ['same_day', 3, '2026-07-16', MONDAY_MORNING, '2026-07-16'],
+    ['same_day', 0, '2026-07-13', MONDAY_MORNING, '2026-07-13'],
+    ['same_day', 0, '2026-07-13', '2026-07-13T13:00:00Z', '2026-07-14'], // 14:00 BST is too late
+    ['same_day', 0, '2026-07-14', '2026-07-13T13:00:00Z', '2026-07-14'], // tomorrow is unaffected
+    ['same_day', 0, '2026-08-31', MONDAY_MORNING, '2026-09-01'], // bank holiday Monday -> Tuesday
+  ] as const)('%s, %i days, collected %s (booked %s) -> %s', (type, days, collection, at, expected) => {
+    expect(deliveryDateFor(type, days, collection, new Date(at))).toBe(expected);
+  });
+});
 
 describe('estimateDeliveryDate', () => {
   it.each([
@@ -37,6 +65,14 @@ describe('estimateDeliveryDate', () => {
 });
 
 describe('deliveryEstimatorFor', () => {
+  it('keeps one estimator per collection date within a minute', () => {
+    const now = new Date('2026-07-13T09:00:00Z');
+    expect(deliveryEstimatorFor(now, '2026-07-14')('domestic', 1)).toBe('2026-07-15');
+    expect(deliveryEstimatorFor(now, '2026-07-17')('domestic', 1)).toBe('2026-07-20');
+    expect(deliveryEstimatorFor(now)('domestic', 1)).toBe('2026-07-14');
+    expect(deliveryEstimatorFor(now, '2026-07-14')).toBe(deliveryEstimatorFor(now, '2026-07-14'));
+  });
+
   it('matches a fresh estimator on both sides of the same-day cut-off and across days', () => {
     // 13:59:59.999 and 14:00:00 BST fall in different UTC minutes, so the shared estimator
     // cannot carry the morning's same-day date past the cut-off.

@@ -306,6 +306,19 @@ describe('same-day', () => {
     });
   });
 
+  it('is not offered beyond its maximum distance, and is up to it', () => {
+    const limited = { ...sameDay, sameDay: { ...sameDay.sameDay!, maxMiles: 50 } };
+    // London to Manchester is about 200 road miles.
+    expect(evaluateService(request, limited, { now: NOW, distanceMiles: 201 })).toMatchObject({
+      ok: false,
+      reason: 'over_distance',
+      detail: 'about 201 miles is over its 50-mile limit',
+    });
+    expect(only(request, limited, { now: NOW, distanceMiles: 50 }).distance?.miles).toBe(50);
+    const unlimited = { ...sameDay, sameDay: { ...sameDay.sameDay!, maxMiles: null } };
+    expect(only(request, unlimited, { now: NOW, distanceMiles: 201 }).distance?.miles).toBe(201);
+  });
+
   it('cannot be priced without a distance', () => {
     expect(evaluateService(request, sameDay, ctx)).toMatchObject({ ok: false, reason: 'distance_unknown' });
   });

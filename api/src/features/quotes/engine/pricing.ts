@@ -213,7 +213,8 @@ function isValidSameDay(pricing: SameDayPricing | null | undefined): pricing is 
     pricing.baseFee >= 0 &&
     isNonNegativeFinite(pricing.perMile) &&
     Number.isSafeInteger(pricing.minimumFee) &&
-    pricing.minimumFee >= 0
+    pricing.minimumFee >= 0 &&
+    (pricing.maxMiles == null || (Number.isFinite(pricing.maxMiles) && pricing.maxMiles > 0))
   );
 }
 
@@ -274,7 +275,7 @@ export function evaluateService(
   request: QuoteRequest,
   service: CourierServiceRates,
   ctx: QuoteContext,
-  estimateDelivery: DeliveryEstimator = createDeliveryEstimator(ctx.now),
+  estimateDelivery: DeliveryEstimator = createDeliveryEstimator(ctx.now, ctx.collectionDate),
 ): ServiceEvaluation {
   if (!isQuotable(service)) return { ok: false, reason: 'not_quotable', detail: 'service is not quotable' };
   if (service.serviceType !== request.serviceType) {
@@ -303,6 +304,13 @@ export function evaluateService(
     const pricing = service.sameDay as SameDayPricing;
     if (ctx.distanceMiles === undefined) {
       return { ok: false, reason: 'distance_unknown', detail: 'same-day pricing needs a distance' };
+    }
+    if (pricing.maxMiles != null && ctx.distanceMiles > pricing.maxMiles) {
+      return {
+        ok: false,
+        reason: 'over_distance',
+        detail: `about ${Math.round(ctx.distanceMiles)} miles is over its ${pricing.maxMiles}-mile limit`,
+      };
     }
     distanceFee = sameDayDistanceFee(pricing, ctx.distanceMiles);
     distance = { miles: ctx.distanceMiles, source: ctx.distanceSource ?? 'estimate' };
@@ -361,7 +369,7 @@ export function priceQuote(
   ctx: QuoteContext,
 ): QuoteOption[] {
   assertValidParcels(request.parcels);
-  const estimateDelivery = deliveryEstimatorFor(ctx.now);
+  const estimateDelivery = deliveryEstimatorFor(ctx.now, ctx.collectionDate);
   const options: Omit<QuoteOption, 'badges'>[] = [];
   for (const service of services) {
     const evaluation = evaluateService(request, service, ctx, estimateDelivery);

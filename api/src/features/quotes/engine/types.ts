@@ -20,7 +20,13 @@ export type WeightTier = { maxKg: number; price: number };
  * Same-day distance pricing, minor units: fee = max(minimumFee, baseFee + perMile × miles),
  * rounded half up to the minor unit. `perMile` may be fractional (e.g. 137.5 = £1.375/mile).
  */
-export type SameDayPricing = { baseFee: number; perMile: number; minimumFee: number };
+export type SameDayPricing = {
+  baseFee: number;
+  perMile: number;
+  minimumFee: number;
+  /** The furthest the service drives, in miles; absent or null means no limit. */
+  maxMiles?: number | null;
+};
 
 export type CourierServiceRates = {
   id: string;
@@ -74,6 +80,8 @@ export type DistanceSource = 'estimate' | 'maps';
 
 export type QuoteContext = {
   now: Date;
+  /** The collection day (YYYY-MM-DD) delivery dates assume; absent: the next collection day. */
+  collectionDate?: string | undefined;
   /** Road miles between the same-day postcodes; without it no same-day service is quoted. */
   distanceMiles?: number | undefined;
   distanceSource?: DistanceSource | undefined;
@@ -128,7 +136,8 @@ export type ExclusionReason =
   | 'route_mismatch'
   | 'over_limit'
   | 'no_tier'
-  | 'distance_unknown';
+  | 'distance_unknown'
+  | 'over_distance';
 
 export type ServiceEvaluation =
   | { ok: true; option: Omit<QuoteOption, 'badges'> }

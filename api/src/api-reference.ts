@@ -1,0 +1,64 @@
+/**
+ * The API reference at /docs/api: Scalar's viewer, served from the installed
+ * @scalar/api-reference package rather than a CDN, so the page works without internet access
+ * and under a Content-Security-Policy that allows only this origin's scripts (no inline script:
+ * the start-up call is a file of its own). The viewer's web fonts are turned off for the same
+ * reason; the system fonts stand in. (The mount point is not Scalar's default #api-reference,
+ * which its script would also fill by itself: one viewer, set up by init.js.)
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Hono } from 'hono';
+
+export const API_REFERENCE_PATH = '/docs/api';
+const SCRIPT_PATH = `${API_REFERENCE_PATH}/scalar.js`;
+const INIT_PATH = `${API_REFERENCE_PATH}/init.js`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Consign API reference</title>
+  </head>
+  <body>
+    <div id="consign-api-reference"></div>
+    <noscript>The API reference needs JavaScript. The contract itself is at <a href="/openapi.json">/openapi.json</a>.</noscript>
+    <script src="${SCRIPT_PATH}"></script>
+    <script src="${INIT_PATH}"></script>
+  </body>
+</html>
+`;
+
+const INIT = `Scalar.createApiReference('#consign-api-reference', ${JSON.stringify({
+  url: '/openapi.json',
+  withDefaultFonts: false,
+  hideClientButton: true,
+})});
+`;
+
+// 3-4 MB: read on first use, then kept; it only changes with the installed package.
+let viewer: Promise<Buffer> | undefined;
+function viewerScript(): Promise<Buffer> {
+  viewer ??= readFile(
+    createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'),
+  ).catch((err: unknown) => {
+    viewer = undefined;
+    throw err;
+  });
+  return viewer;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: mounted on the app whatever its environment type.
+export function mountApiReference(app: Hono<any>): void {
+  app.get(API_REFERENCE_PATH, (c) => c.html(PAGE));
+  app.get(INIT_PATH, (c) =>
+    c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get(SCRIPT_PATH, async (c) =>
+    c.body(new Uint8Array(await viewerScript()), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+}

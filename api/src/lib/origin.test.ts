@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { browserOrigin, onOrigin } from './origin';
+
+const request = (url: string, origin?: string) => ({
+  url,
+  header: (name: string) => (name.toLowerCase() === 'origin' ? origin : undefined),
+});
+const dev = { env: 'development' as const, publicUrl: 'http://localhost:3000' };
+const prod = { env: 'production' as const, publicUrl: 'https://consign.example' };
+
+describe('browserOrigin', () => {
+  it.each([
+    // [config, request URL, Origin header, expected]
+    [dev, 'http://127.0.0.1:3000/api/v1/orders/1/payment', undefined, 'http://127.0.0.1:3000'],
+    [dev, 'http://localhost:3000/api/v1/x', 'http://127.0.0.1:5173', 'http://127.0.0.1:5173'], // dev proxy
+    [dev, 'http://localhost:3000/api/v1/x', 'null', 'http://localhost:3000'], // opaque origin ignored
+    [dev, 'http://localhost:3000/api/v1/x', 'javascript:alert(1)', 'http://localhost:3000'],
+    [dev, 'http://localhost:3000/api/v1/x', 'not a url', 'http://localhost:3000'],
+    [prod, 'http://attacker.example/api/v1/x', 'http://attacker.example', 'https://consign.example'],
+    [prod, 'http://127.0.0.1:3000/api/v1/x', undefined, 'https://consign.example'],
+  ] as const)('%o, %s, Origin %s -> %s', (config, url, origin, expected) => {
+    expect(browserOrigin(config, request(url, origin))).toBe(expected);
+  });
+
+  it('falls back to PUBLIC_URL without a request', () => {
+    expect(browserOrigin(dev)).toBe('http://localhost:3000');
+  });
+});
+
+describe('onOrigin', () => {
+  it('moves a URL onto another origin, keeping path, query and fragment', () => {
+    expect(onOrigin('http://localhost:3000/a/b?c=1#d', 'http://127.0.0.1:3000')).toBe(
+      'http://127.0.0.1:3000/a/b?c=1#d',
+    );
+    expect(onOrigin('not a url', 'http://127.0.0.1:3000')).toBe('not a url');
+  });
+});

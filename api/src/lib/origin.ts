@@ -1,0 +1,39 @@
+/**
+ * The origin to put in links the server builds for a browser: payment return and cancel
+ * pages, the test payment page, and links in mail shown in the dev mailbox.
+ *
+ * In production it is always PUBLIC_URL (required there): a request's Host or Origin header is
+ * not something to build links for other people from. Outside production the session cookie
+ * belongs to whatever host name the person is browsing on (127.0.0.1 and localhost are
+ * different sites), so the links go back to the origin the request came from: the browser's
+ * Origin header when it sent one (a POST does, and it names the front end even behind a dev
+ * proxy), otherwise the request's own URL.
+ */
+import type { Config } from '../config';
+
+export type RequestLike = { url: string; header(name: string): string | undefined };
+
+function httpOrigin(value: string | undefined): string | null {
+  if (!value || value === 'null') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function browserOrigin(config: Pick<Config, 'env' | 'publicUrl'>, request?: RequestLike): string {
+  if (config.env === 'production' || !request) return config.publicUrl;
+  return httpOrigin(request.header('Origin')) ?? httpOrigin(request.url) ?? config.publicUrl;
+}
+
+/** `url` moved onto `origin`, keeping its path and query; anything unparsable is returned as is. */
+export function onOrigin(url: string, origin: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${origin}${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return url;
+  }
+}
