@@ -87,7 +87,12 @@ describe('configuration', () => {
 describe('production mode', () => {
   const problemsOf = (env: Record<string, string>) => {
     try {
-      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...env });
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://consign.example',
+        ...env,
+      });
       return [];
     } catch (err) {
       if (err instanceof ConfigError) return err.problems;
@@ -99,6 +104,7 @@ describe('production mode', () => {
     PAYPAL_CLIENT_ID: 'id',
     PAYPAL_CLIENT_SECRET: 'secret',
     JWT_SECRET: 'a-real-production-secret-of-enough-length',
+    PUBLIC_URL: 'https://consign.example',
   };
 
   it('refuses each unsafe default with one message naming the variable to set', () => {
@@ -121,6 +127,7 @@ describe('production mode', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://consign.example',
       ALLOW_OUTBOX_MAIL: '1',
       ALLOW_TEST_PAYMENTS: '1',
       ALLOW_GENERATED_SECRET: '1',

@@ -69,7 +69,10 @@ export function testPaymentCsp(publicUrl: string) {
   });
 }
 
-/** The API reference (Scalar): its script from the CDN, and its inline start-up script by hash. */
+/**
+ * The API reference (Scalar): its viewer is served from this origin (the installed package), so
+ * it works offline; any inline start-up script is allowed by hash.
+ */
 export function docsCsp(html: string) {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
     (m) =>
@@ -79,9 +82,9 @@ export function docsCsp(html: string) {
   );
   return policy({
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://cdn.jsdelivr.net', ...hashes],
-    'style-src': ["'self'", "'unsafe-inline'", 'https://cdn.jsdelivr.net', 'https://fonts.scalar.com'],
-    'font-src': ["'self'", 'data:', 'https://fonts.scalar.com', 'https://cdn.jsdelivr.net'],
+    'script-src': ["'self'", ...hashes],
+    'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.scalar.com'],
+    'font-src': ["'self'", 'data:', 'https://fonts.scalar.com'],
     'img-src': ["'self'", 'data:', 'https:'],
     'connect-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],

@@ -16,6 +16,7 @@ import { type Cast, snapshot, startWorld, type World } from './world';
 const PUBLIC_BY_DESIGN: Record<string, string> = {
   getArticle: 'published help articles, addressed by slug',
   getQuote: 'a quote id is an unguessable capability; partner widgets read quotes without an account',
+  getQuoteOptionDeliveryDate: 'the same quote capability, for another collection date',
   testPaymentPage: 'TEST MODE approval page; the payment id is an unguessable capability (like PayPal’s)',
   approveTestPayment: 'TEST MODE approval; the payment id is an unguessable capability (like PayPal’s)',
 };

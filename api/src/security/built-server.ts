@@ -55,6 +55,8 @@ function launch(entry: string, env: Record<string, string>) {
       LOG_LEVEL: 'info',
       DATA_DIR: f.data,
       STATIC_ROOT: f.staticRoot,
+      // Required in production (links in mail and payment returns); tests that need it unset say so.
+      PUBLIC_URL: 'https://consign.example',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
