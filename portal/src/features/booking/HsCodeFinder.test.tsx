@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
 import { HsCodeFinder } from './HsCodeFinder';
 import { referenceData } from './testFixtures';
 
@@ -43,6 +44,7 @@ describe('HS code finder', () => {
   });
 
   it('searches across categories by name or digits', async () => {
+    stubFetch({ 'GET /api/v1/hs-codes': { body: { items: [] } } });
     const user = userEvent.setup();
     const { dialog, onPick } = open();
     const search = within(dialog).getByLabelText('Search codes');
@@ -56,7 +58,44 @@ describe('HS code finder', () => {
     expect(onPick).toHaveBeenCalledWith('62059080');
     await user.clear(search);
     await user.type(search, 'zzz');
-    expect(within(dialog).getByText(/No code matches/)).toBeTruthy();
+    expect(await within(dialog).findByText(/No code matches/)).toBeTruthy();
+  });
+
+  it('searches the whole Harmonized System, narrowing a heading to its subheadings', async () => {
+    const { calls } = stubFetch({
+      'GET /api/v1/hs-codes': {
+        body: {
+          items: [
+            { code: '6110', description: 'Jerseys, pullovers, cardigans', level: 4 },
+            { code: '611011', description: 'Jerseys; of wool, knitted', level: 6 },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { dialog, onPick } = open();
+    await user.type(within(dialog).getByLabelText('Search codes'), 'jumper');
+    const full = await within(dialog).findByRole('list', { name: 'Harmonized System codes' });
+    expect(within(full).getAllByRole('listitem')).toHaveLength(2);
+    // A heading is too broad for customs: it narrows the search instead of being used.
+    await user.click(within(full).getByRole('button', { name: 'Show the codes under 6110' }));
+    expect((within(dialog).getByLabelText('Search codes') as HTMLInputElement).value).toBe('6110');
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Use 611011 Jerseys; of wool, knitted' }),
+    );
+    expect(onPick).toHaveBeenCalledWith('611011');
+    expect(calls.some((c) => c.path === '/api/v1/hs-codes')).toBe(true);
+    // The extra UK digits are explained.
+    expect(within(dialog).getByText(/UK tariff adds 2 more/)).toBeTruthy();
+  });
+
+  it('says so when the full list cannot be searched, keeping the shortcuts', async () => {
+    stubFetch({ 'GET /api/v1/hs-codes': { status: 503, body: { title: 'Unavailable', status: 503 } } });
+    const user = userEvent.setup();
+    const { dialog } = open();
+    await user.type(within(dialog).getByLabelText('Search codes'), 'shoes');
+    expect(await within(dialog).findByText(/could not be searched just now/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Use 64059090 Shoes' })).toBeTruthy();
   });
 
   it('closes on Escape', async () => {

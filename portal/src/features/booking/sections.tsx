@@ -381,6 +381,7 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
                   <TextField
                     label="HS code"
                     inputMode="numeric"
+                    hint="6 digits, or 8 to 10 with the UK tariff's extra digits"
                     required
                     error={error(name('hsCode'))}
                     {...register(`items.${index}.hsCode`)}
