@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ukToday } from './dates';
 
 /**
  * The booking journey against the real API serving the built portal, with the built-in TEST
@@ -14,16 +15,6 @@ const DOMESTIC_RESULT =
 const INTERNATIONAL_RESULT = '/result?type=International&from=GB&to=FR&length=30&width=20&height=15&weight=2';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** Today in the UK, YYYY-MM-DD: collection dates are UK dates. */
-function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 async function signInWith(scope: Locator | Page) {
   await scope.getByLabel('Email').fill(CUSTOMER.email);
