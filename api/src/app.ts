@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountApiReference } from './api-reference';
 import type { AppDeps, AppEnv } from './context';
+import { addressesRouter } from './features/addresses/addresses.index';
 import { adminRouter } from './features/admin/admin.index';
 import { authRouter } from './features/auth/auth.index';
 import { contentRouter } from './features/content/content.index';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', usersRouter);
   api.route('/', metaRouter);
   api.route('/', hsCodesRouter);
+  api.route('/', addressesRouter);
   api.route('/', devRouter);
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
