@@ -266,6 +266,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Addresses for a postcode: the caller's saved and earlier addresses, and the post town
+         * @description The booking form offers these as a postcode is typed. Without a postcode look-up provider the suggestions are the caller's own: the address book and earlier orders.
+         */
+        get: operations["suggestAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1282,6 +1302,28 @@ export interface components {
             description: string;
             /** @description 2 = chapter, 4 = heading, 6 = subheading (the code customs need, UK digits may follow) */
             level: 2 | 4 | 6;
+        };
+        AddressSuggestions: {
+            /**
+             * @description The postcode as normally written
+             * @example SW1A 1AA
+             */
+            postcode: string;
+            /** @description The main post town of the postcode's area: a default for Town, not a fact */
+            postTown: string | null;
+            items: {
+                line1: string;
+                line2?: string;
+                town: string;
+                county?: string;
+                postcode: string;
+                country: string;
+                /**
+                 * @description The address book, or an earlier order
+                 * @enum {string}
+                 */
+                source: "saved" | "order";
+            }[];
         };
         Mailbox: {
             items: {
@@ -2917,6 +2959,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HsCodeSearchResult"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    suggestAddresses: {
+        parameters: {
+            query: {
+                postcode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions, saved address first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressSuggestions"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Validation failed; `errors` names each field */

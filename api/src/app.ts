@@ -9,6 +9,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountApiReference } from './api-reference';
 import type { AppDeps, AppEnv } from './context';
+import { addressesRouter } from './features/addresses/addresses.index';
 import { adminRouter } from './features/admin/admin.index';
 import { authRouter } from './features/auth/auth.index';
 import { contentRouter } from './features/content/content.index';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', usersRouter);
   api.route('/', metaRouter);
   api.route('/', hsCodesRouter);
+  api.route('/', addressesRouter);
   // The dev mailbox reads everyone's codes and reset links: it never exists in production.
   if (!deps.config.production) api.route('/', devRouter);
   api.route('/', vendorsRouter);

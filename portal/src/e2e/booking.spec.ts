@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ukToday } from './support';
+import { ukToday } from './dates';
 
 /**
  * The booking journey against the real API serving the built portal, with the built-in TEST

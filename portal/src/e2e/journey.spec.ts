@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
-// The API's own calendar rules and PDF reader, so the test and the product agree on what a
+// The API's own PDF reader and calendar rules, so the test and the product agree on what a
 // working day is (bank holidays included) and read the label the way the API's tests do.
+import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
 import { addWorkingDays, isWorkingDay } from '../../../api/src/lib/dates';
+import { ukToday } from './dates';
 
 /**
  * A new customer's journey as issue 11 describes it: Book Now while signed out, sign in, land
@@ -14,15 +15,6 @@ import { addWorkingDays, isWorkingDay } from '../../../api/src/lib/dates';
 const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
 const RESULT = '/result?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const SERVICE = 'DPD Next Day'; // seeded: 1 working day in transit
-
-function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 /** The portal's long form: 'Tue, 12 May 2026'. */

@@ -58,10 +58,13 @@ const PostcodeSchema = z
   .openapi({ type: 'string', example: 'SW1A 1AA' });
 
 /** Optional on every request: the day the parcel is to be collected, which delivery dates assume. */
-const CollectionDateSchema = z
-  .string({ error: 'Collection date must be a date such as 2026-05-01' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
-  .refine(isIsoDate, 'Collection date is not a real date')
+const collectionDate = (missing: string) =>
+  z
+    .string({ error: missing })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
+    .refine(isIsoDate, 'Collection date is not a real date');
+
+const CollectionDateSchema = collectionDate('Collection date must be a date such as 2026-05-01')
   .optional()
   .openapi({
     format: 'date',
@@ -218,11 +221,11 @@ export const DeliveryDateParamsSchema = QuoteIdParamsSchema.extend({
 });
 
 export const DeliveryDateQuerySchema = z.object({
-  collectionDate: z
-    .string({ error: 'Collection date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Collection date must be a date such as 2026-05-01')
-    .refine(isIsoDate, 'Collection date is not a real date')
-    .openapi({ param: { name: 'collectionDate', in: 'query' }, format: 'date', example: '2026-03-13' }),
+  collectionDate: collectionDate('Collection date is required').openapi({
+    param: { name: 'collectionDate', in: 'query' },
+    format: 'date',
+    example: '2026-03-13',
+  }),
 });
 
 export const DeliveryDateSchema = z

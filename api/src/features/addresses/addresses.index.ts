@@ -1,0 +1,5 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './addresses.handlers';
+import * as routes from './addresses.routes';
+
+export const addressesRouter = createRouter().openapi(routes.suggestAddresses, handlers.suggestAddresses);
