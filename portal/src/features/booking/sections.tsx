@@ -382,7 +382,6 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
                     label="HS code"
                     hint="6 to 10 digits: the 6-digit international code, then the UK's extra digits if you know them"
                     inputMode="numeric"
-                    hint="6 digits, or 8 to 10 with the UK tariff's extra digits"
                     required
                     error={error(name('hsCode'))}
                     {...register(`items.${index}.hsCode`)}
