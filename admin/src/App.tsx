@@ -1,8 +1,11 @@
 import { Admin, Resource } from 'react-admin';
 import { createAuthProvider } from './authProvider';
+import { ConsignLayout, LoginPage, theme } from './branding';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
+import auditLog from './resources/audit-log';
+import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
 
@@ -16,11 +19,16 @@ export function App() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      layout={ConsignLayout}
+      theme={theme}
       requireAuth
       // react-admin otherwise reports the console's domain to its authors once per load.
       disableTelemetry
     >
       <Resource name="vendors" {...vendors} />
+      <Resource name="users" {...users} />
+      <Resource name="audit-log" {...auditLog} />
     </Admin>
   );
 }

@@ -1,14 +1,24 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './http';
-import type { Vendor } from './resources/vendors/types';
 
 export const ADMIN_API = '/api/v1/admin';
 
-/** react-admin's standard methods plus the admin actions that are not CRUD. */
+/**
+ * The admin actions that are not CRUD: a state change on one record, always with the reason
+ * staff give for it (the API writes it to the audit log). E.g. vendors/{id}/activate.
+ */
+export type AdminAction =
+  | { resource: 'vendors'; action: 'activate' | 'suspend' }
+  | { resource: 'users'; action: 'disable' | 'enable' };
+
+/** react-admin's standard methods plus the reasoned admin actions. */
 export interface ConsignDataProvider extends DataProvider {
-  activateVendor(id: Identifier): Promise<{ data: Vendor }>;
-  suspendVendor(id: Identifier): Promise<{ data: Vendor }>;
+  act<T extends RaRecord = RaRecord>(
+    target: AdminAction,
+    id: Identifier,
+    reason: string,
+  ): Promise<{ data: T }>;
 }
 
 /**
@@ -16,19 +26,18 @@ export interface ConsignDataProvider extends DataProvider {
  * Content-Range), so the stock provider serves every resource; only state transitions are custom.
  */
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): ConsignDataProvider {
-  const vendorAction = (action: 'activate' | 'suspend') => async (id: Identifier) => {
-    const { json } = await httpClient(`${apiUrl}/vendors/${encodeURIComponent(String(id))}/${action}`, {
-      method: 'POST',
-      // An empty JSON object rather than no body: it satisfies a route that declares an optional
-      // strict body as well as one that declares none.
-      body: '{}',
-    });
-    return { data: json as Vendor };
-  };
-
   return {
     ...simpleRestProvider(apiUrl, httpClient),
-    activateVendor: vendorAction('activate'),
-    suspendVendor: vendorAction('suspend'),
+    async act<T extends RaRecord = RaRecord>(
+      { resource, action }: AdminAction,
+      id: Identifier,
+      reason: string,
+    ) {
+      const { json } = await httpClient(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify({ reason }),
+      });
+      return { data: json as T };
+    },
   };
 }
