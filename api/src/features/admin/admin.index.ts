@@ -1,9 +1,17 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './admin.handlers';
 import * as routes from './admin.routes';
+import * as userHandlers from './admin-users.handlers';
+import * as userRoutes from './admin-users.routes';
 
 export const adminRouter = createRouter()
   .openapi(routes.listVendors, handlers.listVendors)
   .openapi(routes.getVendor, handlers.getVendor)
   .openapi(routes.activateVendor, handlers.activateVendor)
-  .openapi(routes.suspendVendor, handlers.suspendVendor);
+  .openapi(routes.suspendVendor, handlers.suspendVendor)
+  .openapi(userRoutes.listUsers, userHandlers.listUsers)
+  .openapi(userRoutes.getUser, userHandlers.getUser)
+  .openapi(userRoutes.disableUser, userHandlers.disableUser)
+  .openapi(userRoutes.enableUser, userHandlers.enableUser)
+  .openapi(userRoutes.listAudit, userHandlers.listAudit)
+  .openapi(userRoutes.getAudit, userHandlers.getAudit);

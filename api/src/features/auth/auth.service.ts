@@ -35,6 +35,10 @@ export type Session = {
 const INVALID_OTP = 'Invalid OTP';
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
+/** Staff disabled the account (admin console); the message says so rather than "wrong password". */
+export const accountDisabled = () =>
+  new AppError(403, 'This account is disabled. Contact Consign support.', { code: 'account_disabled' });
+
 export class AuthService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -199,6 +203,8 @@ export class AuthService {
   }
 
   async createSession(user: User, familyId: string = crypto.randomUUID()): Promise<Session> {
+    // Every way in (password, Google, refresh) ends here, so one check keeps a disabled account out.
+    if (user.disabled) throw accountDisabled();
     const refreshToken = opaqueToken();
     const now = this.deps.now();
     await this.db.insert(refreshTokens).values({
