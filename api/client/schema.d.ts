@@ -451,6 +451,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every order, ra-data-simple-rest style, with the vendor dashboard’s filters */
+        get: operations["adminListOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its timeline and payment */
+        get: operations["adminGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order within the status machine, with a reason (audited; idempotent with Idempotency-Key)
+         * @description Cancelling a paid order refunds it. A move the status machine does not allow is 409 with its reason.
+         */
+        post: operations["adminChangeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order’s payment in full, with a reason (audited; idempotent with Idempotency-Key)
+         * @description An order still under way is cancelled (and so refunded); a delivered or cancelled order keeps its status. 409 when there is no captured payment or it is already refunded.
+         */
+        post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/couriers": {
         parameters: {
             query?: never;
@@ -1341,6 +1415,145 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        Order: {
+            id: string;
+            /**
+             * @description '#' and the last 8 characters of the id
+             * @example #a1b2c3d4
+             */
+            reference: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            courierServiceId: string;
+            serviceName: string;
+            vendor: {
+                id: string;
+                name: string;
+            };
+            quoteOptionId: string | null;
+            jobId: string | null;
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            collectionDate: string;
+            estimatedDelivery: string | null;
+            contents: string;
+            contentValue: number;
+            coverAmount: number;
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            chargeableWeightKg: number;
+            customs: components["schemas"]["OrderCustoms"] | null;
+            items: components["schemas"]["OrderItem"][] | null;
+            notes: string | null;
+            price: components["schemas"]["OrderPrice"];
+            trackingNumber: string | null;
+            labelUrl: string | null;
+            /** @description Download paths once paid; customs papers for international orders only */
+            documents: {
+                label: string | null;
+                customs: string | null;
+            };
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
+            actions: {
+                pay: boolean;
+                cancel: boolean;
+                nextStatuses: components["schemas"]["OrderStatus"][];
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        OrderStatus: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+        OrderAddress: {
+            name: string;
+            /**
+             * Format: email
+             * @example sam@example.com
+             */
+            email: string;
+            /** @example +44 20 7946 0000 */
+            phone: string;
+            line1: string;
+            line2?: string;
+            town: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @example GB */
+            country: string;
+        };
+        OrderCustoms: {
+            /** @enum {string} */
+            documentType: "commercial_invoice" | "proforma_invoice";
+            /** @enum {string} */
+            reasonForExport: "sold" | "gift" | "sample" | "repair" | "documents" | "intra_company_transfer" | "temporary_export" | "return" | "personal_effects";
+            /** @enum {string} */
+            senderType: "private" | "company";
+            /** @enum {string} */
+            recipientType: "private" | "company";
+            senderEori?: string;
+            recipientEori?: string;
+            senderCompanyName?: string;
+            recipientCompanyName?: string;
+        };
+        OrderItem: {
+            description: string;
+            /** @example 62059080 */
+            hsCode: string;
+            quantity: number;
+            /**
+             * @description Minor units of the order currency
+             * @example 1999
+             */
+            unitValue: number;
+            /** @enum {string} */
+            originCountry: "AR" | "AU" | "AT" | "BD" | "BE" | "BR" | "BG" | "KH" | "CA" | "CL" | "CN" | "CO" | "HR" | "CZ" | "DK" | "EG" | "EE" | "ET" | "FI" | "FR" | "DE" | "GR" | "HK" | "HU" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "KE" | "LV" | "LT" | "LU" | "MY" | "MT" | "MU" | "MX" | "MA" | "MM" | "NP" | "NL" | "NZ" | "NG" | "NO" | "PK" | "PE" | "PH" | "PL" | "PT" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TN" | "TR" | "UA" | "AE" | "GB" | "US" | "VN";
+        };
+        /** @description Minor units */
+        OrderPrice: {
+            net: number;
+            vat: number;
+            /** @description Extended cover is insurance: exempt from VAT */
+            coverFee: number;
+            /** @description net + vat + coverFee */
+            total: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+        };
+        OrderPaymentSummary: {
+            /** @enum {string} */
+            provider: "test" | "paypal";
+            /** @enum {string} */
+            status: "created" | "captured" | "refunded" | "failed";
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
+        };
+        OrderDetail: components["schemas"]["Order"] & {
+            events: components["schemas"]["OrderEvent"][];
+        };
+        OrderEvent: {
+            /** Format: date-time */
+            at: string;
+            from: components["schemas"]["OrderStatus"] | null;
+            to: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            actorRole: "customer" | "vendor" | "admin" | "system";
+            note: string | null;
+        };
+        AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
+            status: components["schemas"]["OrderStatus"];
+        };
         CourierServiceList: {
             /** @description Newest first */
             items: components["schemas"]["CourierService"][];
@@ -1615,130 +1828,6 @@ export interface components {
             request: components["schemas"]["QuoteRequestRecord"];
             options: components["schemas"]["QuoteOption"][];
         };
-        Order: {
-            id: string;
-            /**
-             * @description '#' and the last 8 characters of the id
-             * @example #a1b2c3d4
-             */
-            reference: string;
-            status: components["schemas"]["OrderStatus"];
-            /** @enum {string} */
-            serviceType: "domestic" | "international" | "same_day";
-            courierServiceId: string;
-            serviceName: string;
-            vendor: {
-                id: string;
-                name: string;
-            };
-            quoteOptionId: string | null;
-            jobId: string | null;
-            collectionAddress: components["schemas"]["OrderAddress"];
-            deliveryAddress: components["schemas"]["OrderAddress"];
-            collectionDate: string;
-            estimatedDelivery: string | null;
-            contents: string;
-            contentValue: number;
-            coverAmount: number;
-            parcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            chargeableWeightKg: number;
-            customs: components["schemas"]["OrderCustoms"] | null;
-            items: components["schemas"]["OrderItem"][] | null;
-            notes: string | null;
-            price: components["schemas"]["OrderPrice"];
-            trackingNumber: string | null;
-            labelUrl: string | null;
-            /** @description Download paths once paid; customs papers for international orders only */
-            documents: {
-                label: string | null;
-                customs: string | null;
-            };
-            payment: components["schemas"]["OrderPaymentSummary"] | null;
-            actions: {
-                pay: boolean;
-                cancel: boolean;
-                nextStatuses: components["schemas"]["OrderStatus"][];
-            };
-            /** Format: date-time */
-            paidAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        OrderStatus: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
-        OrderAddress: {
-            name: string;
-            /**
-             * Format: email
-             * @example sam@example.com
-             */
-            email: string;
-            /** @example +44 20 7946 0000 */
-            phone: string;
-            line1: string;
-            line2?: string;
-            town: string;
-            county: string;
-            /** @example SW1A 1AA */
-            postcode: string;
-            /** @example GB */
-            country: string;
-        };
-        OrderCustoms: {
-            /** @enum {string} */
-            documentType: "commercial_invoice" | "proforma_invoice";
-            /** @enum {string} */
-            reasonForExport: "sold" | "gift" | "sample" | "repair" | "documents" | "intra_company_transfer" | "temporary_export" | "return" | "personal_effects";
-            /** @enum {string} */
-            senderType: "private" | "company";
-            /** @enum {string} */
-            recipientType: "private" | "company";
-            senderEori?: string;
-            recipientEori?: string;
-            senderCompanyName?: string;
-            recipientCompanyName?: string;
-        };
-        OrderItem: {
-            description: string;
-            /** @example 62059080 */
-            hsCode: string;
-            quantity: number;
-            /**
-             * @description Minor units of the order currency
-             * @example 1999
-             */
-            unitValue: number;
-            /** @enum {string} */
-            originCountry: "AR" | "AU" | "AT" | "BD" | "BE" | "BR" | "BG" | "KH" | "CA" | "CL" | "CN" | "CO" | "HR" | "CZ" | "DK" | "EG" | "EE" | "ET" | "FI" | "FR" | "DE" | "GR" | "HK" | "HU" | "IN" | "ID" | "IE" | "IL" | "IT" | "JP" | "KE" | "LV" | "LT" | "LU" | "MY" | "MT" | "MU" | "MX" | "MA" | "MM" | "NP" | "NL" | "NZ" | "NG" | "NO" | "PK" | "PE" | "PH" | "PL" | "PT" | "RO" | "SA" | "RS" | "SG" | "SK" | "SI" | "ZA" | "KR" | "ES" | "LK" | "SE" | "CH" | "TW" | "TH" | "TN" | "TR" | "UA" | "AE" | "GB" | "US" | "VN";
-        };
-        /** @description Minor units */
-        OrderPrice: {
-            net: number;
-            vat: number;
-            /** @description Extended cover is insurance: exempt from VAT */
-            coverFee: number;
-            /** @description net + vat + coverFee */
-            total: number;
-            /** @enum {string} */
-            currency: "GBP" | "EUR" | "USD";
-        };
-        OrderPaymentSummary: {
-            /** @enum {string} */
-            provider: "test" | "paypal";
-            /** @enum {string} */
-            status: "created" | "captured" | "refunded" | "failed";
-            /** Format: date-time */
-            capturedAt: string | null;
-            /** Format: date-time */
-            refundedAt: string | null;
-        };
         /** @description Prices are never sent: the server takes them from the stored quote option and the cover table. */
         CreateOrderRequest: {
             /** @description An option of a quote that has not expired */
@@ -1779,18 +1868,6 @@ export interface components {
                 /** @enum {string} */
                 currency: "GBP" | "EUR" | "USD";
             }[];
-        };
-        OrderDetail: components["schemas"]["Order"] & {
-            events: components["schemas"]["OrderEvent"][];
-        };
-        OrderEvent: {
-            /** Format: date-time */
-            at: string;
-            from: components["schemas"]["OrderStatus"] | null;
-            to: components["schemas"]["OrderStatus"];
-            /** @enum {string} */
-            actorRole: "customer" | "vendor" | "admin" | "system";
-            note: string | null;
         };
         CancelOrderRequest: {
             reason?: string;
@@ -3335,6 +3412,260 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, status, total, collectionDate, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminChangeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

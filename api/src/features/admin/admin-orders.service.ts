@@ -95,7 +95,13 @@ export class AdminOrdersService {
    * the move is not allowed). The status, its timeline event and the audit row commit together;
    * afterwards a cancelled paid order is refunded and the customer emailed, as for a vendor.
    */
-  async changeStatus(actor: AccessClaims, id: string, to: OrderStatus, reason: string) {
+  async changeStatus(
+    actor: AccessClaims,
+    id: string,
+    to: OrderStatus,
+    reason: string,
+    action: 'order.status' | 'order.refund' = 'order.status',
+  ) {
     const { deps } = this;
     const now = deps.now();
     const orderActor = { id: actor.sub, role: 'admin' as const };
@@ -109,7 +115,7 @@ export class AdminOrdersService {
           tx,
           actor,
           {
-            action: 'order.status',
+            action,
             entityType: 'order',
             entityId: id,
             before: { status: order.status },
@@ -145,7 +151,7 @@ export class AdminOrdersService {
     }
     if (order.status !== 'delivered' && order.status !== 'cancelled') {
       // Cancelling refunds a paid order (afterStatusChange); the audit row says why.
-      await this.changeStatus(actor, id, 'cancelled', reason);
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund');
     } else {
       const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
       const now = deps.now();

@@ -1,6 +1,8 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './admin.handlers';
 import * as routes from './admin.routes';
+import * as orderHandlers from './admin-orders.handlers';
+import * as orderRoutes from './admin-orders.routes';
 import * as userHandlers from './admin-users.handlers';
 import * as userRoutes from './admin-users.routes';
 
@@ -14,4 +16,8 @@ export const adminRouter = createRouter()
   .openapi(userRoutes.disableUser, userHandlers.disableUser)
   .openapi(userRoutes.enableUser, userHandlers.enableUser)
   .openapi(userRoutes.listAudit, userHandlers.listAudit)
-  .openapi(userRoutes.getAudit, userHandlers.getAudit);
+  .openapi(userRoutes.getAudit, userHandlers.getAudit)
+  .openapi(orderRoutes.listOrders, orderHandlers.listOrders)
+  .openapi(orderRoutes.getOrder, orderHandlers.getOrder)
+  .openapi(orderRoutes.changeOrderStatus, orderHandlers.changeOrderStatus)
+  .openapi(orderRoutes.refundOrder, orderHandlers.refundOrder);
