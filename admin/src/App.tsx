@@ -5,6 +5,7 @@ import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
 import auditLog from './resources/audit-log';
+import orders from './resources/orders';
 import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
@@ -27,6 +28,7 @@ export function App() {
       disableTelemetry
     >
       <Resource name="vendors" {...vendors} />
+      <Resource name="orders" {...orders} />
       <Resource name="users" {...users} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

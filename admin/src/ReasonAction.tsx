@@ -9,7 +9,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { AdminAction, ConsignDataProvider } from './dataProvider';
+import type { ActOptions, AdminAction, ConsignDataProvider } from './dataProvider';
 
 interface ReasonActionProps {
   target: AdminAction;
@@ -21,6 +21,12 @@ interface ReasonActionProps {
   success: string;
   name: string;
   color?: 'primary' | 'error';
+  /** More %{placeholders} for the title, content and success messages. */
+  args?: Record<string, unknown>;
+  /** More body fields (e.g. an order's new status). */
+  body?: ActOptions['body'];
+  /** Send an Idempotency-Key, new for each opening of the dialog (routes that move money). */
+  idempotent?: boolean;
 }
 
 /**
@@ -28,7 +34,19 @@ interface ReasonActionProps {
  * staff make carries a reason (the API refuses one without and keeps it in the audit log), so
  * the dialog will not confirm until one is written.
  */
-export function ReasonAction({ target, id, label, title, content, success, name, color }: ReasonActionProps) {
+export function ReasonAction({
+  target,
+  id,
+  label,
+  title,
+  content,
+  success,
+  name,
+  color,
+  body,
+  idempotent,
+  args,
+}: ReasonActionProps) {
   const dataProvider = useDataProvider<ConsignDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -38,6 +56,7 @@ export function ReasonAction({ target, id, label, title, content, success, name,
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState('');
 
   const close = () => {
     setOpen(false);
@@ -53,8 +72,11 @@ export function ReasonAction({ target, id, label, title, content, success, name,
     }
     setBusy(true);
     try {
-      await dataProvider.act<RaRecord>(target, id, reason.trim());
-      notify(success, { type: 'success', messageArgs: { name } });
+      await dataProvider.act<RaRecord>(target, id, reason.trim(), {
+        body,
+        idempotencyKey: idempotent ? key : undefined,
+      });
+      notify(success, { type: 'success', messageArgs: { ...args, name } });
       close();
       refresh();
     } catch (error) {
@@ -69,7 +91,10 @@ export function ReasonAction({ target, id, label, title, content, success, name,
     <>
       <Button
         label={label}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setKey(crypto.randomUUID());
+          setOpen(true);
+        }}
         disabled={busy}
         variant={color === 'error' ? 'text' : 'contained'}
         color={color ?? 'primary'}
@@ -78,10 +103,10 @@ export function ReasonAction({ target, id, label, title, content, success, name,
         isOpen={open}
         loading={busy}
         title={title}
-        translateOptions={{ name }}
+        translateOptions={{ ...args, name }}
         content={
           <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
-            <p style={{ margin: 0 }}>{translate(content, { name })}</p>
+            <p style={{ margin: 0 }}>{translate(content, { ...args, name })}</p>
             <label htmlFor={fieldId} style={{ fontWeight: 600 }}>
               {translate('consign.reason.label')}
             </label>

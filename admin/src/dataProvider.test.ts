@@ -37,6 +37,19 @@ beforeEach(() => {
 });
 
 describe('reasoned admin actions', () => {
+  it('changes an order status with the reason, the new status and an Idempotency-Key', async () => {
+    const path = 'POST /api/v1/admin/orders/o-1/status';
+    const api = stubFetch({ [path]: () => ({ body: { id: 'o-1', status: 'confirmed' } }) });
+    await dataProvider.act({ resource: 'orders', action: 'status' }, 'o-1', 'Phoned the vendor', {
+      body: { status: 'confirmed' },
+      idempotencyKey: 'k-1',
+    });
+    const [call] = api.to(path);
+    expect(JSON.parse(call!.body!)).toEqual({ status: 'confirmed', reason: 'Phoned the vendor' });
+    expect(call!.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
+  });
+
   it('disables a user with the reason in the body', async () => {
     const path = 'POST /api/v1/admin/users/u-1/disable';
     const api = stubFetch({ [path]: () => ({ body: { id: 'u-1', disabled: true } }) });

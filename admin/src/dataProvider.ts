@@ -10,7 +10,18 @@ export const ADMIN_API = '/api/v1/admin';
  */
 export type AdminAction =
   | { resource: 'vendors'; action: 'activate' | 'suspend' }
-  | { resource: 'users'; action: 'disable' | 'enable' };
+  | { resource: 'users'; action: 'disable' | 'enable' }
+  | { resource: 'orders'; action: 'status' | 'refund' };
+
+export interface ActOptions {
+  /** More body fields, e.g. the new status of an order. */
+  body?: Record<string, unknown>;
+  /**
+   * Sent as Idempotency-Key (orders move money): one key per dialog, so a retried or doubled
+   * click is answered with the first outcome instead of being applied twice.
+   */
+  idempotencyKey?: string;
+}
 
 /** react-admin's standard methods plus the reasoned admin actions. */
 export interface ConsignDataProvider extends DataProvider {
@@ -18,6 +29,7 @@ export interface ConsignDataProvider extends DataProvider {
     target: AdminAction,
     id: Identifier,
     reason: string,
+    options?: ActOptions,
   ): Promise<{ data: T }>;
 }
 

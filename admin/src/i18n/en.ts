@@ -20,6 +20,36 @@ export const en = {
       label: 'Reason (kept in the audit log)',
       required: 'Give a reason for this change',
     },
+    orders: {
+      status: {
+        awaiting_payment: 'Awaiting payment',
+        pending: 'Pending',
+        confirmed: 'Confirmed',
+        in_transit: 'In transit',
+        delivered: 'Delivered',
+        cancelled: 'Cancelled',
+      },
+      any_status: 'Any status',
+      from: 'Placed from',
+      to: 'Placed to',
+      to_pending: 'Mark pending',
+      to_confirmed: 'Mark confirmed',
+      to_in_transit: 'Mark in transit',
+      to_delivered: 'Mark delivered',
+      to_cancelled: 'Cancel order',
+      to_awaiting_payment: 'Mark awaiting payment',
+      status_title: 'Change order %{name} to %{status}?',
+      status_content:
+        'The order moves to %{status} and the customer is emailed. Cancelling a paid order refunds it.',
+      status_changed: 'Order %{name} is now %{status}',
+      refund: 'Refund',
+      refund_title: 'Refund order %{name}?',
+      refund_content:
+        'The payment is given back in full. An order still under way is cancelled; a delivered one keeps its status.',
+      refunded: 'Order %{name} is refunded',
+      timeline: 'Timeline',
+      no_events: 'No events yet.',
+    },
     users: {
       role: { customer: 'Customer', vendor: 'Vendor', admin: 'Staff' },
       any_role: 'Any role',
@@ -68,6 +98,24 @@ export const en = {
     },
   },
   resources: {
+    orders: {
+      name: 'Order |||| Orders',
+      fields: {
+        id: 'ID',
+        reference: 'Reference',
+        status: 'Status',
+        vendor: { name: 'Vendor' },
+        serviceName: 'Service',
+        collectionDate: 'Collection date',
+        deliveryAddress: { name: 'Recipient' },
+        deliverTo: 'Deliver to',
+        total: 'Total',
+        payment: { status: 'Payment' },
+        paymentSummary: 'Payment',
+        events: 'Timeline',
+        createdAt: 'Placed',
+      },
+    },
     users: {
       name: 'User |||| Users',
       fields: {
