@@ -44,10 +44,12 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): 
       { resource, action }: AdminAction,
       id: Identifier,
       reason: string,
+      options: ActOptions = {},
     ) {
       const { json } = await httpClient(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}/${action}`, {
         method: 'POST',
-        body: JSON.stringify({ reason }),
+        body: JSON.stringify({ ...options.body, reason }),
+        headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
       });
       return { data: json as T };
     },
