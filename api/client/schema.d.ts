@@ -525,6 +525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/stats/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console dashboard: vendors waiting, orders and revenue today, revenue and quotes per day */
+        get: operations["adminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/couriers": {
         parameters: {
             query?: never;
@@ -1553,6 +1570,34 @@ export interface components {
         };
         AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
             status: components["schemas"]["OrderStatus"];
+        };
+        AdminDashboard: {
+            /**
+             * @description The UK calendar day the figures end on
+             * @example 2026-03-11
+             */
+            today: string;
+            /** @description Vendors waiting for activation */
+            vendorsPending: number;
+            /** @description Orders paid today (UK day) and not cancelled, any currency */
+            ordersToday: number;
+            revenueToday: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP";
+            };
+            /** @description GBP paid per UK day over the last 30 days, cancelled orders excluded; minor units */
+            revenueByDay: {
+                day: string;
+                amount: number;
+            }[];
+            /** @description Quotes made per UK day over the last 30 days */
+            quotesByDay: {
+                day: string;
+                count: number;
+            }[];
+            /** @description Orders in the 30 days paid in another currency (not in the GBP revenue) */
+            otherCurrencyOrders: number;
         };
         CourierServiceList: {
             /** @description Newest first */
@@ -3666,6 +3711,44 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
-import { signUpAdmin } from './admin.fixtures';
+import { paidOrder as bookAndPay, signUpAdmin } from './admin.fixtures';
 
 // A Tuesday morning in winter: UK time is UTC.
 const TODAY = '2026-01-13';
@@ -15,19 +14,7 @@ afterEach(() => t.close());
 
 const ORDERS = '/api/v1/admin/orders';
 
-/** A customer books and pays an order with the built-in test provider. */
-async function paidOrder() {
-  const f = await bookingFixture(t);
-  const { option } = await quoteOptionFor(t, f.vendor.service.id);
-  const created = await t.post('/api/v1/orders', bookingBody(option.id, TODAY), f.auth);
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  const start = await t.post(`/api/v1/orders/${id}/payment`, undefined, f.auth);
-  await t.call('POST', new URL(start.body.approveUrl).pathname);
-  const captured = await t.post(`/api/v1/orders/${id}/payment/capture`, undefined, f.auth);
-  expect(captured.status).toBe(200);
-  return { id, f };
-}
+const paidOrder = () => bookAndPay(t, TODAY);
 
 async function audit(auth: Record<string, string>, id: string) {
   const res = await t.get(

@@ -3,6 +3,8 @@ import * as handlers from './admin.handlers';
 import * as routes from './admin.routes';
 import * as orderHandlers from './admin-orders.handlers';
 import * as orderRoutes from './admin-orders.routes';
+import * as statsHandlers from './admin-stats.handlers';
+import * as statsRoutes from './admin-stats.routes';
 import * as userHandlers from './admin-users.handlers';
 import * as userRoutes from './admin-users.routes';
 
@@ -20,4 +22,5 @@ export const adminRouter = createRouter()
   .openapi(orderRoutes.listOrders, orderHandlers.listOrders)
   .openapi(orderRoutes.getOrder, orderHandlers.getOrder)
   .openapi(orderRoutes.changeOrderStatus, orderHandlers.changeOrderStatus)
-  .openapi(orderRoutes.refundOrder, orderHandlers.refundOrder);
+  .openapi(orderRoutes.refundOrder, orderHandlers.refundOrder)
+  .openapi(statsRoutes.getDashboard, statsHandlers.getDashboard);
