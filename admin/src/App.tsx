@@ -1,11 +1,13 @@
 import { Admin, Resource } from 'react-admin';
 import { createAuthProvider } from './authProvider';
 import { ConsignLayout, LoginPage, theme } from './branding';
+import { Dashboard } from './dashboard/Dashboard';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
 import auditLog from './resources/audit-log';
 import orders from './resources/orders';
+import quotes from './resources/quotes';
 import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
@@ -22,6 +24,7 @@ export function App() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={ConsignLayout}
+      dashboard={Dashboard}
       theme={theme}
       requireAuth
       // react-admin otherwise reports the console's domain to its authors once per load.
@@ -29,6 +32,7 @@ export function App() {
     >
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
+      <Resource name="quotes" {...quotes} />
       <Resource name="users" {...users} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

@@ -36,6 +36,15 @@ beforeEach(() => {
   dataProvider = createDataProvider(createHttpClient(store));
 });
 
+describe('dashboard', () => {
+  it('reads the figures from /admin/stats/dashboard with the bearer token', async () => {
+    const figures = { today: '2026-03-11', vendorsPending: 2, ordersToday: 1 };
+    const api = stubFetch({ 'GET /api/v1/admin/stats/dashboard': () => ({ body: figures }) });
+    await expect(dataProvider.dashboard()).resolves.toEqual(figures);
+    expect(api.calls[0]!.headers.get('Authorization')).toBe('Bearer at-admin');
+  });
+});
+
 describe('reasoned admin actions', () => {
   it('changes an order status with the reason, the new status and an Idempotency-Key', async () => {
     const path = 'POST /api/v1/admin/orders/o-1/status';

@@ -23,8 +23,20 @@ export interface ActOptions {
   idempotencyKey?: string;
 }
 
-/** react-admin's standard methods plus the reasoned admin actions. */
+/** GET /api/v1/admin/stats/dashboard (AdminDashboard in openapi.yaml). Amounts in pence. */
+export interface DashboardStats {
+  today: string;
+  vendorsPending: number;
+  ordersToday: number;
+  revenueToday: { amount: number; currency: 'GBP' };
+  revenueByDay: { day: string; amount: number }[];
+  quotesByDay: { day: string; count: number }[];
+  otherCurrencyOrders: number;
+}
+
+/** react-admin's standard methods plus the reasoned admin actions and the dashboard's figures. */
 export interface ConsignDataProvider extends DataProvider {
+  dashboard(): Promise<DashboardStats>;
   act<T extends RaRecord = RaRecord>(
     target: AdminAction,
     id: Identifier,
@@ -40,6 +52,10 @@ export interface ConsignDataProvider extends DataProvider {
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): ConsignDataProvider {
   return {
     ...simpleRestProvider(apiUrl, httpClient),
+    async dashboard() {
+      const { json } = await httpClient(`${apiUrl}/stats/dashboard`);
+      return json as DashboardStats;
+    },
     async act<T extends RaRecord = RaRecord>(
       { resource, action }: AdminAction,
       id: Identifier,

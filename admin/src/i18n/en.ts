@@ -20,6 +20,21 @@ export const en = {
       label: 'Reason (kept in the audit log)',
       required: 'Give a reason for this change',
     },
+    dashboard: {
+      title: 'Dashboard',
+      loading: 'Loading the figures…',
+      vendors_pending: 'Vendors waiting for activation',
+      orders_today: 'Orders today',
+      revenue_today: 'Revenue today',
+      revenue_30_days: 'Revenue, last 30 days (GBP)',
+      quotes_per_day: 'Quotes per day, last 30 days',
+      other_currency: '%{n} orders in other currencies are not in the GBP revenue.',
+    },
+    quotes: {
+      type: { domestic: 'Domestic', international: 'International', same_day: 'Same day' },
+      from: 'Asked from',
+      to: 'Asked to',
+    },
     orders: {
       status: {
         awaiting_payment: 'Awaiting payment',
@@ -98,6 +113,21 @@ export const en = {
     },
   },
   resources: {
+    quotes: {
+      name: 'Quote |||| Quote log',
+      fields: {
+        id: 'ID',
+        createdAt: 'Asked',
+        expiresAt: 'Expires',
+        serviceType: 'Type',
+        route: 'Route',
+        parcelCount: 'Parcels',
+        totalWeightKg: 'Weight (kg)',
+        optionCount: 'Options',
+        userId: 'Customer ID',
+        partnerId: 'Partner ID',
+      },
+    },
     orders: {
       name: 'Order |||| Orders',
       fields: {

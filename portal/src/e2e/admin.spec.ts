@@ -63,7 +63,11 @@ test('an admin activates the pending vendor with a reason; it is quoted and audi
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // Pending vendors come first in the list.
+  // The dashboard counts the vendor waiting; the vendor list puts pending vendors first.
+  const waiting = page.getByRole('link', { name: /Vendors waiting for activation/ });
+  await expect(waiting).toContainText('1', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Quotes per day, last 30 days' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Vendors' }).click();
   const row = page.getByRole('row').filter({ hasText: 'pending@consign.example' });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('row').nth(1)).toContainText('Pending');
