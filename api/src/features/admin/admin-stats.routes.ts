@@ -13,11 +13,9 @@ export const AdminDashboardSchema = z
       .int()
       .openapi({ description: 'Orders paid today (UK day) and not cancelled, any currency' }),
     revenueToday: z.object({ amount: z.number().int(), currency: z.literal('GBP') }),
-    revenueByDay: z
-      .array(z.object({ day: z.string(), amount: z.number().int() }))
-      .openapi({
-        description: 'GBP paid per UK day over the last 30 days, cancelled orders excluded; minor units',
-      }),
+    revenueByDay: z.array(z.object({ day: z.string(), amount: z.number().int() })).openapi({
+      description: 'GBP paid per UK day over the last 30 days, cancelled orders excluded; minor units',
+    }),
     quotesByDay: z
       .array(z.object({ day: z.string(), count: z.number().int() }))
       .openapi({ description: 'Quotes made per UK day over the last 30 days' }),

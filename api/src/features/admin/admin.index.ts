@@ -1,6 +1,8 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './admin.handlers';
 import * as routes from './admin.routes';
+import * as catalogHandlers from './admin-catalog.handlers';
+import * as catalogRoutes from './admin-catalog.routes';
 import * as orderHandlers from './admin-orders.handlers';
 import * as orderRoutes from './admin-orders.routes';
 import * as statsHandlers from './admin-stats.handlers';
@@ -23,4 +25,10 @@ export const adminRouter = createRouter()
   .openapi(orderRoutes.getOrder, orderHandlers.getOrder)
   .openapi(orderRoutes.changeOrderStatus, orderHandlers.changeOrderStatus)
   .openapi(orderRoutes.refundOrder, orderHandlers.refundOrder)
-  .openapi(statsRoutes.getDashboard, statsHandlers.getDashboard);
+  .openapi(statsRoutes.getDashboard, statsHandlers.getDashboard)
+  .openapi(catalogRoutes.listServices, catalogHandlers.listServices)
+  .openapi(catalogRoutes.getService, catalogHandlers.getService)
+  .openapi(catalogRoutes.deactivateService, catalogHandlers.deactivateService)
+  .openapi(catalogRoutes.listMessages, catalogHandlers.listMessages)
+  .openapi(catalogRoutes.getMessage, catalogHandlers.getMessage)
+  .openapi(catalogRoutes.handleMessage, catalogHandlers.handleMessage);

@@ -14,4 +14,5 @@ CREATE TABLE `audit_log` (
 --> statement-breakpoint
 CREATE INDEX `audit_log_entity_idx` ON `audit_log` (`entity_type`,`entity_id`);--> statement-breakpoint
 CREATE INDEX `audit_log_created_idx` ON `audit_log` (`created_at`);--> statement-breakpoint
+ALTER TABLE `contact_messages` ADD `handled_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `disabled` integer DEFAULT false NOT NULL;
