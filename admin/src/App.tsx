@@ -6,6 +6,8 @@ import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
 import auditLog from './resources/audit-log';
+import contactMessages from './resources/contact-messages';
+import courierServices from './resources/courier-services';
 import orders from './resources/orders';
 import quotes from './resources/quotes';
 import users from './resources/users';
@@ -32,7 +34,9 @@ export function App() {
     >
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
+      <Resource name="courier-services" {...courierServices} />
       <Resource name="quotes" {...quotes} />
+      <Resource name="contact-messages" {...contactMessages} />
       <Resource name="users" {...users} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

@@ -11,7 +11,9 @@ export const ADMIN_API = '/api/v1/admin';
 export type AdminAction =
   | { resource: 'vendors'; action: 'activate' | 'suspend' }
   | { resource: 'users'; action: 'disable' | 'enable' }
-  | { resource: 'orders'; action: 'status' | 'refund' };
+  | { resource: 'orders'; action: 'status' | 'refund' }
+  | { resource: 'courier-services'; action: 'deactivate' }
+  | { resource: 'contact-messages'; action: 'handle' };
 
 export interface ActOptions {
   /** More body fields, e.g. the new status of an order. */

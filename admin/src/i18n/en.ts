@@ -30,6 +30,22 @@ export const en = {
       quotes_per_day: 'Quotes per day, last 30 days',
       other_currency: '%{n} orders in other currencies are not in the GBP revenue.',
     },
+    services: {
+      status: { active: 'Active', inactive: 'Inactive' },
+      deactivate: 'Deactivate',
+      deactivate_title: 'Deactivate %{name}?',
+      deactivate_content:
+        'The service leaves quotes at once. The vendor may turn it on again; suspend the vendor to stop that.',
+      deactivated: '%{name} is inactive and no longer quoted',
+    },
+    messages: {
+      open: 'To answer',
+      handled: 'Handled',
+      mark_handled: 'Mark handled',
+      handle_title: 'Mark the message from %{name} handled?',
+      handle_content: 'Note how it was answered; the note is kept in the audit log.',
+      marked: 'The message from %{name} is handled',
+    },
     quotes: {
       type: { domestic: 'Domestic', international: 'International', same_day: 'Same day' },
       from: 'Asked from',
@@ -113,6 +129,31 @@ export const en = {
     },
   },
   resources: {
+    'courier-services': {
+      name: 'Courier service |||| Courier services',
+      fields: {
+        name: 'Name',
+        vendorId: 'Vendor',
+        serviceType: 'Type',
+        status: 'Status',
+        toLocation: 'Route',
+        transitDays: 'Transit days',
+        id: 'ID',
+        createdAt: 'Added',
+      },
+    },
+    'contact-messages': {
+      name: 'Contact message |||| Contact messages',
+      fields: {
+        createdAt: 'Received',
+        name: 'Name',
+        email: 'Email',
+        phone: 'Phone',
+        message: 'Message',
+        handledAt: 'Handled',
+        handled: 'State',
+      },
+    },
     quotes: {
       name: 'Quote |||| Quote log',
       fields: {
