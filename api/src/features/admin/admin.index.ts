@@ -1,6 +1,7 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './admin.handlers';
 import * as routes from './admin.routes';
+import * as articles from './admin-articles';
 import * as catalogHandlers from './admin-catalog.handlers';
 import * as catalogRoutes from './admin-catalog.routes';
 import * as orderHandlers from './admin-orders.handlers';
@@ -31,4 +32,9 @@ export const adminRouter = createRouter()
   .openapi(catalogRoutes.deactivateService, catalogHandlers.deactivateService)
   .openapi(catalogRoutes.listMessages, catalogHandlers.listMessages)
   .openapi(catalogRoutes.getMessage, catalogHandlers.getMessage)
-  .openapi(catalogRoutes.handleMessage, catalogHandlers.handleMessage);
+  .openapi(catalogRoutes.handleMessage, catalogHandlers.handleMessage)
+  .openapi(articles.listArticles, articles.listArticlesHandler)
+  .openapi(articles.getArticle, articles.getArticleHandler)
+  .openapi(articles.createArticle, articles.createArticleHandler)
+  .openapi(articles.updateArticle, articles.updateArticleHandler)
+  .openapi(articles.previewArticle, articles.previewArticleHandler);
