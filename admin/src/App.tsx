@@ -5,6 +5,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
+import articles from './resources/articles';
 import auditLog from './resources/audit-log';
 import contactMessages from './resources/contact-messages';
 import courierServices from './resources/courier-services';
@@ -36,6 +37,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="quotes" {...quotes} />
+      <Resource name="articles" {...articles} />
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="users" {...users} />
       <Resource name="audit-log" {...auditLog} />

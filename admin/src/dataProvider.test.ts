@@ -36,6 +36,14 @@ beforeEach(() => {
   dataProvider = createDataProvider(createHttpClient(store));
 });
 
+describe('article preview', () => {
+  it('answers the HTML as the API sanitises it', async () => {
+    const api = stubFetch({ 'POST /api/v1/admin/article-preview': () => ({ body: { html: '<p>Hi</p>' } }) });
+    await expect(dataProvider.previewArticle('<p onclick="x()">Hi</p>')).resolves.toBe('<p>Hi</p>');
+    expect(JSON.parse(api.calls[0]!.body!)).toEqual({ html: '<p onclick="x()">Hi</p>' });
+  });
+});
+
 describe('dashboard', () => {
   it('reads the figures from /admin/stats/dashboard with the bearer token', async () => {
     const figures = { today: '2026-03-11', vendorsPending: 2, ordersToday: 1 };

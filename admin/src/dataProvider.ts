@@ -39,6 +39,8 @@ export interface DashboardStats {
 /** react-admin's standard methods plus the reasoned admin actions and the dashboard's figures. */
 export interface ConsignDataProvider extends DataProvider {
   dashboard(): Promise<DashboardStats>;
+  /** The article HTML as it would be stored and shown (sanitised by the API), without saving. */
+  previewArticle(html: string): Promise<string>;
   act<T extends RaRecord = RaRecord>(
     target: AdminAction,
     id: Identifier,
@@ -54,6 +56,13 @@ export interface ConsignDataProvider extends DataProvider {
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): ConsignDataProvider {
   return {
     ...simpleRestProvider(apiUrl, httpClient),
+    async previewArticle(html: string) {
+      const { json } = await httpClient(`${apiUrl}/article-preview`, {
+        method: 'POST',
+        body: JSON.stringify({ html }),
+      });
+      return (json as { html: string }).html;
+    },
     async dashboard() {
       const { json } = await httpClient(`${apiUrl}/stats/dashboard`);
       return json as DashboardStats;

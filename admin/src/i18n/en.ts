@@ -30,6 +30,12 @@ export const en = {
       quotes_per_day: 'Quotes per day, last 30 days',
       other_currency: '%{n} orders in other currencies are not in the GBP revenue.',
     },
+    articles: {
+      preview: 'Preview',
+      slug_help:
+        'The page address: /your-slug. Lower-case letters, digits and hyphens; it cannot change later.',
+      html_help: 'HTML. Scripts, styles and unsafe attributes are removed on save.',
+    },
     services: {
       status: { active: 'Active', inactive: 'Inactive' },
       deactivate: 'Deactivate',
@@ -129,6 +135,10 @@ export const en = {
     },
   },
   resources: {
+    articles: {
+      name: 'Article |||| Articles',
+      fields: { slug: 'Slug', id: 'Slug', title: 'Title', html: 'Text (HTML)', updatedAt: 'Last changed' },
+    },
     'courier-services': {
       name: 'Courier service |||| Courier services',
       fields: {
