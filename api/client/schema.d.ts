@@ -697,6 +697,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every customer's jobs, ra-data-simple-rest style */
+        get: operations["adminListJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job */
+        get: operations["adminGetJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/jobs/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a job's payment with a reason, withdrawing it if still open (audited; idempotent with Idempotency-Key) */
+        post: operations["adminRefundJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/couriers": {
         parameters: {
             query?: never;
@@ -1793,6 +1844,68 @@ export interface components {
         AdminArticlePreview: {
             html: string;
         };
+        Job: {
+            id: string;
+            /** @example #a1b2c3d4 */
+            reference: string;
+            status: components["schemas"]["JobStatus"];
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            route: components["schemas"]["JobRoute"];
+            parcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            collectionAddress: components["schemas"]["OrderAddress"];
+            deliveryAddress: components["schemas"]["OrderAddress"];
+            collectionDate: string;
+            contents: string;
+            contentValue: number;
+            customs: components["schemas"]["OrderCustoms"] | null;
+            items: components["schemas"]["OrderItem"][] | null;
+            notes: string | null;
+            askingPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** @description The order the job became once a courier accepted it */
+            orderId: string | null;
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
+            actions: {
+                pay: boolean;
+                withdraw: boolean;
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description An open job not accepted by then expires and is refunded
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was withdrawn or expired
+             */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        JobStatus: "awaiting_payment" | "open" | "accepted" | "withdrawn" | "expired";
+        /** @description Nations for domestic and same day, GB and a country code for international */
+        JobRoute: {
+            from: string | null;
+            to: string | null;
+            fromPostcode: string | null;
+            toPostcode: string | null;
+        };
         CourierServiceList: {
             /** @description Newest first */
             items: components["schemas"]["CourierService"][];
@@ -2130,68 +2243,6 @@ export interface components {
         /** @description A PayPal webhook event, exactly as PayPal sends it; its signature headers are verified with PayPal. */
         PayPalWebhookEvent: {
             [key: string]: unknown;
-        };
-        Job: {
-            id: string;
-            /** @example #a1b2c3d4 */
-            reference: string;
-            status: components["schemas"]["JobStatus"];
-            /** @enum {string} */
-            serviceType: "domestic" | "international" | "same_day";
-            route: components["schemas"]["JobRoute"];
-            parcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            collectionAddress: components["schemas"]["OrderAddress"];
-            deliveryAddress: components["schemas"]["OrderAddress"];
-            collectionDate: string;
-            contents: string;
-            contentValue: number;
-            customs: components["schemas"]["OrderCustoms"] | null;
-            items: components["schemas"]["OrderItem"][] | null;
-            notes: string | null;
-            askingPrice: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            /** @description The order the job became once a courier accepted it */
-            orderId: string | null;
-            payment: components["schemas"]["OrderPaymentSummary"] | null;
-            actions: {
-                pay: boolean;
-                withdraw: boolean;
-            };
-            /** Format: date-time */
-            paidAt: string | null;
-            /**
-             * Format: date-time
-             * @description An open job not accepted by then expires and is refunded
-             */
-            expiresAt: string;
-            /** Format: date-time */
-            acceptedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When it was withdrawn or expired
-             */
-            closedAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        JobStatus: "awaiting_payment" | "open" | "accepted" | "withdrawn" | "expired";
-        /** @description Nations for domestic and same day, GB and a country code for international */
-        JobRoute: {
-            from: string | null;
-            to: string | null;
-            fromPostcode: string | null;
-            toPostcode: string | null;
         };
         /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
         CreateJobRequest: {
@@ -4576,6 +4627,186 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListJobs: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRefundJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

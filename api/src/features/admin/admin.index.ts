@@ -4,6 +4,7 @@ import * as routes from './admin.routes';
 import * as articles from './admin-articles';
 import * as catalogHandlers from './admin-catalog.handlers';
 import * as catalogRoutes from './admin-catalog.routes';
+import * as adminJobs from './admin-jobs';
 import * as orderHandlers from './admin-orders.handlers';
 import * as orderRoutes from './admin-orders.routes';
 import * as statsHandlers from './admin-stats.handlers';
@@ -37,4 +38,7 @@ export const adminRouter = createRouter()
   .openapi(articles.getArticle, articles.getArticleHandler)
   .openapi(articles.createArticle, articles.createArticleHandler)
   .openapi(articles.updateArticle, articles.updateArticleHandler)
-  .openapi(articles.previewArticle, articles.previewArticleHandler);
+  .openapi(articles.previewArticle, articles.previewArticleHandler)
+  .openapi(adminJobs.listJobs, adminJobs.listJobsHandler)
+  .openapi(adminJobs.getJob, adminJobs.getJobHandler)
+  .openapi(adminJobs.refundJob, adminJobs.refundJobHandler);
