@@ -9,6 +9,7 @@ import articles from './resources/articles';
 import auditLog from './resources/audit-log';
 import contactMessages from './resources/contact-messages';
 import courierServices from './resources/courier-services';
+import jobs from './resources/jobs';
 import orders from './resources/orders';
 import quotes from './resources/quotes';
 import users from './resources/users';
@@ -35,6 +36,7 @@ export function App() {
     >
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
+      <Resource name="jobs" {...jobs} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="quotes" {...quotes} />
       <Resource name="articles" {...articles} />

@@ -13,6 +13,7 @@ export type AdminAction =
   | { resource: 'users'; action: 'disable' | 'enable' }
   | { resource: 'orders'; action: 'status' | 'refund' }
   | { resource: 'courier-services'; action: 'deactivate' }
+  | { resource: 'jobs'; action: 'refund' }
   | { resource: 'contact-messages'; action: 'handle' };
 
 export interface ActOptions {

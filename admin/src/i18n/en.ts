@@ -30,6 +30,20 @@ export const en = {
       quotes_per_day: 'Quotes per day, last 30 days',
       other_currency: '%{n} orders in other currencies are not in the GBP revenue.',
     },
+    jobs: {
+      status: {
+        awaiting_payment: 'Awaiting payment',
+        open: 'Open',
+        accepted: 'Accepted',
+        withdrawn: 'Withdrawn',
+        expired: 'Expired',
+      },
+      refund: 'Refund',
+      refund_title: 'Refund the job “%{name}”?',
+      refund_content:
+        'The asking price is given back in full and the customer emailed. An open job is withdrawn first, so no vendor can accept it.',
+      refunded: 'The job “%{name}” is refunded',
+    },
     articles: {
       preview: 'Preview',
       slug_help:
@@ -135,6 +149,22 @@ export const en = {
     },
   },
   resources: {
+    jobs: {
+      name: 'Job |||| Jobs',
+      fields: {
+        id: 'ID',
+        createdAt: 'Posted',
+        status: 'Status',
+        serviceType: 'Type',
+        contents: 'Contents',
+        collectionDate: 'Collection date',
+        askingPrice: 'Asking price',
+        payment: { status: 'Payment' },
+        paymentSummary: 'Payment',
+        orderId: 'Order ID',
+        expiresAt: 'Expires',
+      },
+    },
     articles: {
       name: 'Article |||| Articles',
       fields: { slug: 'Slug', id: 'Slug', title: 'Title', html: 'Text (HTML)', updatedAt: 'Last changed' },

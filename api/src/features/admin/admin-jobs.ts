@@ -100,7 +100,7 @@ class AdminJobs {
       throw AppError.conflict('This job became an order: refund the order instead', 'job_accepted');
     }
     const payment = await findPayment(deps.db, { kind: 'job', id });
-    if (!payment || payment.status !== 'captured') {
+    if (payment?.status !== 'captured') {
       throw AppError.conflict(
         payment?.status === 'refunded'
           ? 'The job is already refunded'
