@@ -16,6 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ConsignDataProvider } from '../../dataProvider';
+import { MaterialIcon } from '../../icons';
 
 interface Article {
   id: string;
@@ -115,21 +116,10 @@ function ArticleEdit() {
   );
 }
 
-/** Material's "Article" glyph, inline (see VendorIcon for why). */
-function ArticleIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      style={{ fontSize: '1.5rem' }}
-    >
-      <path d="M19 3H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm-5 14H7v-2h7v2zm3-4H7v-2h10v2zm0-4H7V7h10v2z" />
-    </svg>
-  );
-}
+/** Material's "Article" glyph, inline (see icons.tsx). */
+const ArticleIcon = () => (
+  <MaterialIcon path="M19 3H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm-5 14H7v-2h7v2zm3-4H7v-2h10v2zm0-4H7V7h10v2z" />
+);
 
 /** The landing-page articles (/:slug): create and edit, with a sanitised preview. */
 const articlesResource = {

@@ -13,6 +13,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
 
 interface ContactMessage {
@@ -99,21 +100,10 @@ function MessageShow() {
   );
 }
 
-/** Material's "Mail" glyph, inline (see VendorIcon for why). */
-function MessageIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      style={{ fontSize: '1.5rem' }}
-    >
-      <path d="M20 4H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2zm0 4l-8 5-8-5V6l8 5 8-5v2z" />
-    </svg>
-  );
-}
+/** Material's "Mail" glyph, inline (see icons.tsx). */
+const MessageIcon = () => (
+  <MaterialIcon path="M20 4H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2zm0 4l-8 5-8-5V6l8 5 8-5v2z" />
+);
 
 /** The contact form's messages: open ones first; staff mark each handled with a note. */
 const contactMessagesResource = {

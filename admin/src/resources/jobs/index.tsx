@@ -12,6 +12,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
 import { money } from '../orders';
 
@@ -102,21 +103,10 @@ function JobShow() {
   );
 }
 
-/** Material's "Work" glyph, inline (see VendorIcon for why). */
-function JobIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      style={{ fontSize: '1.5rem' }}
-    >
-      <path d="M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-1.99.89-1.99 2L2 19c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z" />
-    </svg>
-  );
-}
+/** Material's "Work" glyph, inline (see icons.tsx). */
+const JobIcon = () => (
+  <MaterialIcon path="M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-1.99.89-1.99 2L2 19c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z" />
+);
 
 /** Customers' jobs (asking-price requests): read, and refund with a reason. */
 const jobsResource = {

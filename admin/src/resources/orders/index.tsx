@@ -16,6 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
 
 type OrderStatus = 'awaiting_payment' | 'pending' | 'confirmed' | 'in_transit' | 'delivered' | 'cancelled';
@@ -188,21 +189,10 @@ function OrderShow() {
   );
 }
 
-/** Material's "Receipt" glyph, inline (see VendorIcon for why). */
-function OrderIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      style={{ fontSize: '1.5rem' }}
-    >
-      <path d="M18 17H6v-2h12v2zm0-4H6v-2h12v2zm0-4H6V7h12v2zM3 22l1.5-1.5L6 22l1.5-1.5L9 22l1.5-1.5L12 22l1.5-1.5L15 22l1.5-1.5L18 22l1.5-1.5L21 22V2l-1.5 1.5L18 2l-1.5 1.5L15 2l-1.5 1.5L12 2l-1.5 1.5L9 2 7.5 3.5 6 2 4.5 3.5 3 2v20z" />
-    </svg>
-  );
-}
+/** Material's "Receipt" glyph, inline (see icons.tsx). */
+const OrderIcon = () => (
+  <MaterialIcon path="M18 17H6v-2h12v2zm0-4H6v-2h12v2zm0-4H6V7h12v2zM3 22l1.5-1.5L6 22l1.5-1.5L9 22l1.5-1.5L12 22l1.5-1.5L15 22l1.5-1.5L18 22l1.5-1.5L21 22V2l-1.5 1.5L18 2l-1.5 1.5L15 2l-1.5 1.5L12 2l-1.5 1.5L9 2 7.5 3.5 6 2 4.5 3.5 3 2v20z" />
+);
 
 /** Orders: staff follow any order and change its status or refund it, with a reason. */
 const ordersResource = {

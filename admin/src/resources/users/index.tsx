@@ -14,6 +14,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
 
 /** An account as GET /api/v1/admin/users answers it (AdminUser in openapi.yaml). */
@@ -122,21 +123,10 @@ function UserShow() {
   );
 }
 
-/** Material's "People" glyph, inline (see VendorIcon for why). */
-function UserIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      style={{ fontSize: '1.5rem' }}
-    >
-      <path d="M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z" />
-    </svg>
-  );
-}
+/** Material's "People" glyph, inline (see icons.tsx). */
+const UserIcon = () => (
+  <MaterialIcon path="M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z" />
+);
 
 /** Users: staff search accounts and disable or re-enable them. No edit: people own their profiles. */
 const users = {
