@@ -1,9 +1,19 @@
 import { Admin, Resource } from 'react-admin';
 import { createAuthProvider } from './authProvider';
+import { ConsignLayout, LoginPage, theme } from './branding';
+import { Dashboard } from './dashboard/Dashboard';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
+import articles from './resources/articles';
+import auditLog from './resources/audit-log';
+import contactMessages from './resources/contact-messages';
+import courierServices from './resources/courier-services';
+import jobs from './resources/jobs';
+import orders from './resources/orders';
 import partners from './resources/partners';
+import quotes from './resources/quotes';
+import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
 
@@ -17,11 +27,23 @@ export function App() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      layout={ConsignLayout}
+      dashboard={Dashboard}
+      theme={theme}
       requireAuth
       // react-admin otherwise reports the console's domain to its authors once per load.
       disableTelemetry
     >
       <Resource name="vendors" {...vendors} />
+      <Resource name="orders" {...orders} />
+      <Resource name="jobs" {...jobs} />
+      <Resource name="courier-services" {...courierServices} />
+      <Resource name="quotes" {...quotes} />
+      <Resource name="articles" {...articles} />
+      <Resource name="contact-messages" {...contactMessages} />
+      <Resource name="users" {...users} />
+      <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
     </Admin>
   );

@@ -36,30 +36,66 @@ beforeEach(() => {
   dataProvider = createDataProvider(createHttpClient(store));
 });
 
-describe('vendor actions', () => {
+describe('article preview', () => {
+  it('answers the HTML as the API sanitises it', async () => {
+    const api = stubFetch({ 'POST /api/v1/admin/article-preview': () => ({ body: { html: '<p>Hi</p>' } }) });
+    await expect(dataProvider.previewArticle('<p onclick="x()">Hi</p>')).resolves.toBe('<p>Hi</p>');
+    expect(JSON.parse(api.calls[0]!.body!)).toEqual({ html: '<p onclick="x()">Hi</p>' });
+  });
+});
+
+describe('dashboard', () => {
+  it('reads the figures from /admin/stats/dashboard with the bearer token', async () => {
+    const figures = { today: '2026-03-11', vendorsPending: 2, ordersToday: 1 };
+    const api = stubFetch({ 'GET /api/v1/admin/stats/dashboard': () => ({ body: figures }) });
+    await expect(dataProvider.dashboard()).resolves.toEqual(figures);
+    expect(api.calls[0]!.headers.get('Authorization')).toBe('Bearer at-admin');
+  });
+});
+
+describe('reasoned admin actions', () => {
+  it('changes an order status with the reason, the new status and an Idempotency-Key', async () => {
+    const path = 'POST /api/v1/admin/orders/o-1/status';
+    const api = stubFetch({ [path]: () => ({ body: { id: 'o-1', status: 'confirmed' } }) });
+    await dataProvider.act({ resource: 'orders', action: 'status' }, 'o-1', 'Phoned the vendor', {
+      body: { status: 'confirmed' },
+      idempotencyKey: 'k-1',
+    });
+    const [call] = api.to(path);
+    expect(JSON.parse(call!.body!)).toEqual({ status: 'confirmed', reason: 'Phoned the vendor' });
+    expect(call!.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
+  });
+
+  it('disables a user with the reason in the body', async () => {
+    const path = 'POST /api/v1/admin/users/u-1/disable';
+    const api = stubFetch({ [path]: () => ({ body: { id: 'u-1', disabled: true } }) });
+    await expect(dataProvider.act({ resource: 'users', action: 'disable' }, 'u-1', 'Fraud')).resolves.toEqual(
+      { data: { id: 'u-1', disabled: true } },
+    );
+    expect(api.to(path)[0]!.body).toBe('{"reason":"Fraud"}');
+  });
+
   it.each([
-    ['activateVendor', 'activate', 'active'],
-    ['suspendVendor', 'suspend', 'suspended'],
-  ] as const)(
-    '%s POSTs to /%s with the bearer token and returns the vendor',
-    async (method, action, status) => {
-      const path = `POST /api/v1/admin/vendors/v-1/${action}`;
-      const api = stubFetch({ [path]: () => ({ body: vendor({ status }) }) });
+    ['activate', 'active'],
+    ['suspend', 'suspended'],
+  ] as const)('%s POSTs the reason with the bearer token and returns the vendor', async (action, status) => {
+    const path = `POST /api/v1/admin/vendors/v-1/${action}`;
+    const api = stubFetch({ [path]: () => ({ body: vendor({ status }) }) });
 
-      const result = await dataProvider[method]('v-1');
+    const result = await dataProvider.act({ resource: 'vendors', action }, 'v-1', 'Documents checked');
 
-      expect(result).toEqual({ data: vendor({ status }) });
-      const [call] = api.to(path);
-      expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
-      expect(call!.headers.get('Content-Type')).toBe('application/json');
-      expect(call!.body).toBe('{}');
-      expect(api.calls).toHaveLength(1);
-    },
-  );
+    expect(result).toEqual({ data: vendor({ status }) });
+    const [call] = api.to(path);
+    expect(call!.headers.get('Authorization')).toBe('Bearer at-admin');
+    expect(call!.headers.get('Content-Type')).toBe('application/json');
+    expect(call!.body).toBe('{"reason":"Documents checked"}');
+    expect(api.calls).toHaveLength(1);
+  });
 
   it('encodes the id into the path', async () => {
     const api = stubFetch({ 'POST /api/v1/admin/vendors/a%2Fb%3Fc/activate': () => ({ body: vendor() }) });
-    await dataProvider.activateVendor('a/b?c');
+    await dataProvider.act({ resource: 'vendors', action: 'activate' }, 'a/b?c', 'ok');
     expect(api.calls).toHaveLength(1);
   });
 
@@ -67,7 +103,9 @@ describe('vendor actions', () => {
     stubFetch({
       'POST /api/v1/admin/vendors/v-1/suspend': () => problem(409, 'The vendor is already suspended'),
     });
-    const error = await dataProvider.suspendVendor('v-1').catch((e: unknown) => e);
+    const error = await dataProvider
+      .act({ resource: 'vendors', action: 'suspend' }, 'v-1', 'Complaints')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 409, message: 'The vendor is already suspended' });
   });
@@ -79,7 +117,9 @@ describe('vendor actions', () => {
       'POST /api/v1/auth/refresh': () => ({ body: session('admin', 'at-renewed') }),
     });
 
-    await expect(dataProvider.activateVendor('v-1')).resolves.toMatchObject({ data: { status: 'active' } });
+    await expect(
+      dataProvider.act({ resource: 'vendors', action: 'activate' }, 'v-1', 'ok'),
+    ).resolves.toMatchObject({ data: { status: 'active' } });
     expect(api.to(path).map((c) => c.headers.get('Authorization'))).toEqual([
       'Bearer at-admin',
       'Bearer at-renewed',
@@ -93,7 +133,9 @@ describe('vendor actions', () => {
       'POST /api/v1/auth/refresh': () => problem(401, 'Sign in again'),
     });
 
-    await expect(dataProvider.activateVendor('v-1')).rejects.toMatchObject({ status: 401 });
+    await expect(
+      dataProvider.act({ resource: 'vendors', action: 'activate' }, 'v-1', 'ok'),
+    ).rejects.toMatchObject({ status: 401 });
     expect(api.to(path)).toHaveLength(1);
     expect(store.token).toBeNull();
   });

@@ -1,14 +1,53 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './http';
-import type { Vendor } from './resources/vendors/types';
 
 export const ADMIN_API = '/api/v1/admin';
 
-/** react-admin's standard methods plus the admin actions that are not CRUD. */
+/**
+ * The admin actions that are not CRUD: a state change on one record, always with the reason
+ * staff give for it (the API writes it to the audit log). E.g. vendors/{id}/activate.
+ */
+export type AdminAction =
+  | { resource: 'vendors'; action: 'activate' | 'suspend' }
+  | { resource: 'users'; action: 'disable' | 'enable' }
+  | { resource: 'orders'; action: 'status' | 'refund' }
+  | { resource: 'courier-services'; action: 'deactivate' }
+  | { resource: 'jobs'; action: 'refund' }
+  | { resource: 'contact-messages'; action: 'handle' };
+
+export interface ActOptions {
+  /** More body fields, e.g. the new status of an order. */
+  body?: Record<string, unknown>;
+  /**
+   * Sent as Idempotency-Key (orders move money): one key per dialog, so a retried or doubled
+   * click is answered with the first outcome instead of being applied twice.
+   */
+  idempotencyKey?: string;
+}
+
+/** GET /api/v1/admin/stats/dashboard (AdminDashboard in openapi.yaml). Amounts in pence. */
+export interface DashboardStats {
+  today: string;
+  vendorsPending: number;
+  ordersToday: number;
+  revenueToday: { amount: number; currency: 'GBP' };
+  revenueByDay: { day: string; amount: number }[];
+  quotesByDay: { day: string; count: number }[];
+  otherCurrencyOrders: number;
+}
+
+/** react-admin's standard methods plus the reasoned admin actions and the dashboard's figures. */
 export interface ConsignDataProvider extends DataProvider {
-  activateVendor(id: Identifier): Promise<{ data: Vendor }>;
-  suspendVendor(id: Identifier): Promise<{ data: Vendor }>;
+  dashboard(): Promise<DashboardStats>;
+  /** The article HTML as it would be stored and shown (sanitised by the API), without saving. */
+  previewArticle(html: string): Promise<string>;
+  act<T extends RaRecord = RaRecord>(
+    target: AdminAction,
+    id: Identifier,
+    reason: string,
+    options?: ActOptions,
+  ): Promise<{ data: T }>;
 }
 
 /**
@@ -16,19 +55,31 @@ export interface ConsignDataProvider extends DataProvider {
  * Content-Range), so the stock provider serves every resource; only state transitions are custom.
  */
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): ConsignDataProvider {
-  const vendorAction = (action: 'activate' | 'suspend') => async (id: Identifier) => {
-    const { json } = await httpClient(`${apiUrl}/vendors/${encodeURIComponent(String(id))}/${action}`, {
-      method: 'POST',
-      // An empty JSON object rather than no body: it satisfies a route that declares an optional
-      // strict body as well as one that declares none.
-      body: '{}',
-    });
-    return { data: json as Vendor };
-  };
-
   return {
     ...simpleRestProvider(apiUrl, httpClient),
-    activateVendor: vendorAction('activate'),
-    suspendVendor: vendorAction('suspend'),
+    async previewArticle(html: string) {
+      const { json } = await httpClient(`${apiUrl}/article-preview`, {
+        method: 'POST',
+        body: JSON.stringify({ html }),
+      });
+      return (json as { html: string }).html;
+    },
+    async dashboard() {
+      const { json } = await httpClient(`${apiUrl}/stats/dashboard`);
+      return json as DashboardStats;
+    },
+    async act<T extends RaRecord = RaRecord>(
+      { resource, action }: AdminAction,
+      id: Identifier,
+      reason: string,
+      options: ActOptions = {},
+    ) {
+      const { json } = await httpClient(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify({ ...options.body, reason }),
+        headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+      });
+      return { data: json as T };
+    },
   };
 }

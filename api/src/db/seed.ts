@@ -92,15 +92,33 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
           website: 'https://parcelpartners.example',
         })
         .returning({ id: vendors.id });
-      await tx.insert(vendors).values({
-        ownerId: ids['pending@consign.example']!,
-        status: 'pending',
-        shopName: 'Pending Parcels',
-        city: 'Cardiff',
-        country: 'GB',
-        description: 'Awaiting activation by staff.',
-      });
+      const [pending] = await tx
+        .insert(vendors)
+        .values({
+          ownerId: ids['pending@consign.example']!,
+          status: 'pending',
+          shopName: 'Pending Parcels',
+          city: 'Cardiff',
+          country: 'GB',
+          description: 'Awaiting activation by staff.',
+        })
+        .returning({ id: vendors.id });
       await tx.insert(courierServices).values([
+        // Not quoted until staff activate its vendor (the admin console's demo): international
+        // only, so activating it leaves the domestic demo quotes as they were.
+        {
+          vendorId: pending!.id,
+          name: 'Pending Parcels Europe',
+          serviceType: 'international',
+          fromLocation: 'GB',
+          toLocation: ['FR', 'DE', 'IE'],
+          weightTiers: tiers([
+            [5, 12.5],
+            [10, 18.5],
+          ]),
+          maxWeightKg: 10,
+          transitDays: 3,
+        },
         {
           vendorId: swift!.id,
           name: 'City Sprint',

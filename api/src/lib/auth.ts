@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
-import type { UserRole } from '../db/schema';
+import { type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
 
 /** Requires a valid access token; puts its claims on c.var.user. */
@@ -9,7 +10,14 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw AppError.unauthorized();
-  c.set('user', await c.var.deps.tokens.verify(match[1]!));
+  const claims = await c.var.deps.tokens.verify(match[1]!);
+  // Access tokens live for minutes; staff disabling an account must end its sessions now.
+  const account = await c.var.deps.db.query.users.findFirst({
+    columns: { disabled: true },
+    where: eq(users.id, claims.sub),
+  });
+  if (!account || account.disabled) throw AppError.unauthorized();
+  c.set('user', claims);
   await next();
 });
 

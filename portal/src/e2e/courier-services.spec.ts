@@ -145,6 +145,7 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
   const vendorId = ((await me.json()) as { id: string }).id;
   const activated = await request.post(`/api/v1/admin/vendors/${vendorId}/activate`, {
     headers: { Authorization: `Bearer ${adminToken}` },
+    data: { reason: 'Checks passed' },
   });
   expect(activated.ok()).toBe(true);
 

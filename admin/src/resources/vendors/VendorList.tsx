@@ -14,10 +14,13 @@ const filters = [
   />,
 ];
 
-/** Newest registrations first: the usual job is activating vendors that are waiting. */
+/**
+ * Vendors waiting for activation first (the API sorts status in review order: pending, active,
+ * suspended): the usual job is activating vendors that are waiting.
+ */
 export function VendorList() {
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+    <List filters={filters} sort={{ field: 'status', order: 'ASC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="shopName" />
         <DataTable.Col source="status">

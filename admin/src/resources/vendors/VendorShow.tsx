@@ -14,6 +14,7 @@ import {
 import { SafeUrlField } from './SafeUrlField';
 import type { Vendor } from './types';
 import { VENDOR_STATUS_CHOICES } from './types';
+import { VendorReview } from './VendorReview';
 import { VendorStatusButtons } from './VendorStatusButtons';
 
 function VendorTitle() {
@@ -58,6 +59,7 @@ export function VendorShow() {
         <TextField source="state" emptyText="—" />
         <TextField source="postalCode" emptyText="—" />
         <TextField source="country" emptyText="—" />
+        <VendorReview />
         <Section title="consign.vendors.sections.record" />
         <TextField source="id" />
         <TextField source="ownerEmail" />

@@ -17,3 +17,33 @@ export const VENDOR_STATUS_CHOICES: { id: VendorStatus; name: string }[] = [
   { id: 'active', name: 'consign.vendors.status.active' },
   { id: 'suspended', name: 'consign.vendors.status.suspended' },
 ];
+
+/**
+ * GET /api/v1/admin/vendors/{id} adds what staff judge a registration by (AdminVendorDetail in
+ * openapi.yaml). Onboarding answers are keyed by question and rendered whatever their keys, so
+ * the vendor form can change without the console following.
+ */
+export interface VendorDetail extends Vendor {
+  onboarding: {
+    status: 'draft' | 'submitted';
+    submittedAt: string | null;
+    answers: Record<string, unknown>;
+  } | null;
+  documents: {
+    id: string;
+    name: string;
+    url: string;
+    contentType: string;
+    size: number;
+    uploadedAt: string;
+  }[];
+  services: {
+    id: string;
+    name: string;
+    serviceType: string;
+    status: string;
+    fromLocation: string;
+    toLocation: string[];
+    transitDays: number | null;
+  }[];
+}

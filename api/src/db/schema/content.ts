@@ -49,5 +49,7 @@ export const contactMessages = sqliteTable('contact_messages', {
   address: text('address'),
   /** When staff were emailed; null when sending failed, so it can be retried. */
   notifiedAt: timestamp('notified_at'),
+  /** When staff marked it handled in the admin console (null: still to answer). */
+  handledAt: timestamp('handled_at'),
   createdAt: createdAt(),
 });

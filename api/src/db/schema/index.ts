@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './content';
 export * from './idempotency';
 export * from './jobs';

@@ -25,6 +25,8 @@ export const users = sqliteTable('users', {
     .default('customer'),
   emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
   googleSub: text('google_sub').unique(),
+  /** Set by staff: a disabled account cannot sign in and its bearer tokens stop working. */
+  disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

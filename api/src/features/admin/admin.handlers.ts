@@ -15,7 +15,23 @@ export const getVendor: RouteHandler<typeof routes.getVendor, AppEnv> = async (c
   c.json(await new AdminService(c.var.deps).getVendor(c.req.valid('param').id), 200);
 
 export const activateVendor: RouteHandler<typeof routes.activateVendor, AppEnv> = async (c) =>
-  c.json(await new AdminService(c.var.deps).setVendorStatus(c.req.valid('param').id, 'active'), 200);
+  c.json(
+    await new AdminService(c.var.deps).setVendorStatus(
+      c.var.user,
+      c.req.valid('param').id,
+      'active',
+      c.req.valid('json').reason,
+    ),
+    200,
+  );
 
 export const suspendVendor: RouteHandler<typeof routes.suspendVendor, AppEnv> = async (c) =>
-  c.json(await new AdminService(c.var.deps).setVendorStatus(c.req.valid('param').id, 'suspended'), 200);
+  c.json(
+    await new AdminService(c.var.deps).setVendorStatus(
+      c.var.user,
+      c.req.valid('param').id,
+      'suspended',
+      c.req.valid('json').reason,
+    ),
+    200,
+  );

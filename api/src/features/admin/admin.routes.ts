@@ -1,8 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
-import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
+import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
-import { AdminVendorSchema, VendorIdParamsSchema, VendorListQuerySchema } from './admin.schemas';
+import {
+  AdminVendorDetailSchema,
+  AdminVendorSchema,
+  ReasonBodySchema,
+  VendorIdParamsSchema,
+  VendorListQuerySchema,
+} from './admin.schemas';
 
 const tags = ['Admin'];
 
@@ -30,11 +36,11 @@ export const getVendor = createRoute({
   method: 'get',
   path: '/admin/vendors/{id}',
   tags,
-  summary: 'One vendor',
+  summary: 'One vendor with its onboarding answers, documents and courier services',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
   request: { params: VendorIdParamsSchema },
-  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+  responses: { 200: jsonContent(AdminVendorDetailSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
 });
 
 export const activateVendor = createRoute({
@@ -42,11 +48,15 @@ export const activateVendor = createRoute({
   method: 'post',
   path: '/admin/vendors/{id}/activate',
   tags,
-  summary: 'Make a vendor active: its active courier services are quoted from now on',
+  summary:
+    'Make a vendor active with a reason (audited): its active courier services are quoted from now on and the vendor is emailed',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: VendorIdParamsSchema },
-  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+  request: { params: VendorIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  responses: {
+    200: jsonContent(AdminVendorDetailSchema, 'The vendor'),
+    ...pickProblems(401, 403, 404, 409, 422),
+  },
 });
 
 export const suspendVendor = createRoute({
@@ -54,9 +64,13 @@ export const suspendVendor = createRoute({
   method: 'post',
   path: '/admin/vendors/{id}/suspend',
   tags,
-  summary: 'Suspend a vendor: none of its services is quoted any more',
+  summary:
+    'Suspend a vendor with a reason (audited and emailed): its services leave quotes and open jobs; orders already paid stay its to complete',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: VendorIdParamsSchema },
-  responses: { 200: jsonContent(AdminVendorSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+  request: { params: VendorIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  responses: {
+    200: jsonContent(AdminVendorDetailSchema, 'The vendor'),
+    ...pickProblems(401, 403, 404, 409, 422),
+  },
 });

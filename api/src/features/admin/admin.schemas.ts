@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { raListQuery } from '../../lib/ra-list';
+import { CourierServiceSchema } from '../couriers/couriers.schemas';
 import { VendorSchema, VendorStatusSchema } from '../vendors/vendors.schemas';
 
 export const AdminVendorSchema = VendorSchema.extend({
@@ -7,6 +8,43 @@ export const AdminVendorSchema = VendorSchema.extend({
   ownerEmail: z.string(),
   ownerName: z.string().nullable(),
 }).openapi('AdminVendor');
+
+export const VendorOnboardingSchema = z
+  .object({
+    status: z.enum(['draft', 'submitted']),
+    submittedAt: z.iso.datetime().nullable(),
+    answers: z.record(z.string(), z.unknown()).openapi({ description: 'Answers by question key' }),
+  })
+  .openapi('VendorOnboarding');
+
+export const VendorDocumentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    uploadedAt: z.iso.datetime(),
+  })
+  .openapi('VendorDocument');
+
+/** One vendor with everything staff need to judge it: onboarding answers, documents, services. */
+export const AdminVendorDetailSchema = AdminVendorSchema.extend({
+  onboarding: VendorOnboardingSchema.nullable(),
+  documents: z.array(VendorDocumentSchema),
+  services: z.array(CourierServiceSchema),
+}).openapi('AdminVendorDetail');
+
+/** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
+export const ReasonBodySchema = z
+  .object({
+    reason: z
+      .string({ error: 'A reason is required' })
+      .trim()
+      .min(1, 'A reason is required')
+      .max(500, 'The reason must be at most 500 characters'),
+  })
+  .openapi('AdminReason');
 
 export const VendorIdParamsSchema = z.object({
   id: z

@@ -9,6 +9,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const VENDORS = '/api/v1/admin/vendors';
+const REASON = { reason: 'Documents checked' };
 const q = (params: Record<string, unknown>) =>
   `?${new URLSearchParams(
     Object.entries(params).map(([k, v]): [string, string] => [
@@ -29,7 +30,7 @@ describe('activating and suspending vendors', () => {
     );
     expect(await t.deps.catalog.quotable()).toEqual([]);
 
-    const res = await t.post(`${VENDORS}/${vendor.vendorId}/activate`, {}, t.bearer(admin.accessToken));
+    const res = await t.post(`${VENDORS}/${vendor.vendorId}/activate`, REASON, t.bearer(admin.accessToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: vendor.vendorId,
@@ -40,13 +41,17 @@ describe('activating and suspending vendors', () => {
     expect((await t.get('/api/v1/vendors/me', vendor.auth)).body.status).toBe('active');
     expect((await t.deps.catalog.quotable()).map((s) => s.id)).toEqual([service.body.id]);
 
-    const suspended = await t.post(`${VENDORS}/${vendor.vendorId}/suspend`, {}, t.bearer(admin.accessToken));
+    const suspended = await t.post(
+      `${VENDORS}/${vendor.vendorId}/suspend`,
+      REASON,
+      t.bearer(admin.accessToken),
+    );
     expect(suspended.status).toBe(200);
     expect(suspended.body.status).toBe('suspended');
     expect(await t.deps.catalog.quotable()).toEqual([]);
 
     // Activating again brings the services back.
-    await t.post(`${VENDORS}/${vendor.vendorId}/activate`, {}, t.bearer(admin.accessToken));
+    await t.post(`${VENDORS}/${vendor.vendorId}/activate`, REASON, t.bearer(admin.accessToken));
     expect(await t.deps.catalog.quotable()).toHaveLength(1);
   });
 
@@ -54,7 +59,7 @@ describe('activating and suspending vendors', () => {
     const admin = await signUpAdmin(t);
     const auth = t.bearer(admin.accessToken);
     for (const path of [`${VENDORS}/nope`, `${VENDORS}/nope/activate`, `${VENDORS}/nope/suspend`]) {
-      const res = path.endsWith('nope') ? await t.get(path, auth) : await t.post(path, {}, auth);
+      const res = path.endsWith('nope') ? await t.get(path, auth) : await t.post(path, REASON, auth);
       expect(res.status, path).toBe(404);
       expect(res.body.detail).toBe('Vendor not found');
     }
@@ -64,8 +69,8 @@ describe('activating and suspending vendors', () => {
     const vendor = await signUpVendor(t, 'v@example.com');
     const customer = await signUpVerified(t, 'c@example.com');
     for (const auth of [vendor.auth, t.bearer(customer.accessToken)]) {
-      expect((await t.post(`${VENDORS}/${vendor.vendorId}/activate`, {}, auth)).status).toBe(403);
-      expect((await t.post(`${VENDORS}/${vendor.vendorId}/suspend`, {}, auth)).status).toBe(403);
+      expect((await t.post(`${VENDORS}/${vendor.vendorId}/activate`, REASON, auth)).status).toBe(403);
+      expect((await t.post(`${VENDORS}/${vendor.vendorId}/suspend`, REASON, auth)).status).toBe(403);
       expect((await t.get(`${VENDORS}/${vendor.vendorId}`, auth)).status).toBe(403);
       expect((await t.get(VENDORS, auth)).status).toBe(403);
     }
@@ -115,8 +120,8 @@ describe('GET /admin/vendors (ra-data-simple-rest)', () => {
     const admin = await signUpAdmin(t);
     const auth = t.bearer(admin.accessToken);
     const ids = await seedVendors(t);
-    await t.post(`${VENDORS}/${ids.Bravo}/activate`, {}, auth);
-    await t.post(`${VENDORS}/${ids.Delta}/activate`, {}, auth);
+    await t.post(`${VENDORS}/${ids.Bravo}/activate`, REASON, auth);
+    await t.post(`${VENDORS}/${ids.Delta}/activate`, REASON, auth);
 
     const active = await t.get(
       `${VENDORS}${q({ filter: { status: 'active' }, sort: ['shopName', 'ASC'] })}`,

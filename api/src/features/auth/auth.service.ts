@@ -53,6 +53,10 @@ function safeEqual(a: string, b: string) {
 }
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
+/** Staff disabled the account (admin console); the message says so rather than "wrong password". */
+export const accountDisabled = () =>
+  new AppError(403, 'This account is disabled. Contact Consign support.', { code: 'account_disabled' });
+
 export class AuthService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -263,6 +267,8 @@ export class AuthService {
     familyId: string = crypto.randomUUID(),
     db: Pick<Database, 'insert'> = this.db,
   ): Promise<Session> {
+    // Every way in (password, Google, refresh) ends here, so one check keeps a disabled account out.
+    if (user.disabled) throw accountDisabled();
     const refreshToken = opaqueToken();
     const now = this.deps.now();
     await db.insert(refreshTokens).values({

@@ -17,7 +17,11 @@ async function activeVendorWithServices(email: string, shopName: string) {
   const admin = await signUpAdmin(t, `admin-${email}`);
   const vendor = await signUpVendor(t, email);
   await t.patch('/api/v1/vendors/me', { shopName }, vendor.auth);
-  await t.post(`/api/v1/admin/vendors/${vendor.vendorId}/activate`, {}, t.bearer(admin.accessToken));
+  await t.post(
+    `/api/v1/admin/vendors/${vendor.vendorId}/activate`,
+    { reason: 'Checks passed' },
+    t.bearer(admin.accessToken),
+  );
   const active = await t.post(
     '/api/v1/couriers',
     {
@@ -106,7 +110,7 @@ describe('CourierCatalog', () => {
     // This process suspends the vendor: its own catalogue sees it at once...
     const suspended = await t.post(
       `/api/v1/admin/vendors/${swift.vendorId}/suspend`,
-      {},
+      { reason: 'Complaints' },
       t.bearer(swift.admin.accessToken),
     );
     expect(suspended.status).toBe(200);

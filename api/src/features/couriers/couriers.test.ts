@@ -359,7 +359,11 @@ describe('the quotable catalogue follows every write', () => {
     const admin = await signUpAdmin(t);
     const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
     await t.patch('/api/v1/vendors/me', { shopName: 'Swift Couriers' }, auth);
-    await t.post(`/api/v1/admin/vendors/${vendorId}/activate`, {}, t.bearer(admin.accessToken));
+    await t.post(
+      `/api/v1/admin/vendors/${vendorId}/activate`,
+      { reason: 'Checks passed' },
+      t.bearer(admin.accessToken),
+    );
     expect(await t.deps.catalog.quotable()).toEqual([]);
 
     const created = await t.post(COURIERS, domestic, auth);

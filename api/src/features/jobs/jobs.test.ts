@@ -90,7 +90,11 @@ async function vendorWith(
     ids.push(res.body.id);
   }
   if (options.active ?? true) {
-    const res = await t.post(`/api/v1/admin/vendors/${vendor.vendorId}/activate`, {}, await adminAuth());
+    const res = await t.post(
+      `/api/v1/admin/vendors/${vendor.vendorId}/activate`,
+      { reason: 'Checks passed' },
+      await adminAuth(),
+    );
     expect(res.status).toBe(200);
   }
   return { ...vendor, serviceIds: ids };

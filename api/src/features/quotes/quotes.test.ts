@@ -246,7 +246,7 @@ describe('POST /quotes', () => {
 
     const activated = await t.post(
       `/api/v1/admin/vendors/${pendingVendor}/activate`,
-      undefined,
+      { reason: 'Checks passed' },
       await adminAuth(),
     );
     expect(activated.status).toBe(200);

@@ -132,7 +132,11 @@ describe('PATCH /vendors/me', () => {
     const admin = await signUpAdmin(t);
     const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
     await t.patch(ME, { shopName: 'Old Name' }, auth);
-    await t.post(`/api/v1/admin/vendors/${vendorId}/activate`, {}, t.bearer(admin.accessToken));
+    await t.post(
+      `/api/v1/admin/vendors/${vendorId}/activate`,
+      { reason: 'Checks passed' },
+      t.bearer(admin.accessToken),
+    );
     await t.post(
       '/api/v1/couriers',
       { name: 'Next Day', serviceType: 'domestic', weightTiers: [{ maxKg: 1, price: 1 }] },

@@ -1,0 +1,118 @@
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { VendorDetail } from './types';
+
+/** "insuranceProvider" or "insurance_provider" → "Insurance provider". */
+export function humanise(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function Answer({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <span>—</span>;
+  if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
+  if (Array.isArray(value)) {
+    return (
+      <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        {value.map((item, index) => (
+          // Answers are a fixed snapshot: their order is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index}>
+            <Answer value={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (typeof value === 'object') return <Answers answers={value as Record<string, unknown>} />;
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+}
+
+function Answers({ answers }: { answers: Record<string, unknown> }) {
+  return (
+    <dl style={{ margin: 0, display: 'grid', gap: '0.5rem' }}>
+      {Object.entries(answers).map(([key, value]) => (
+        <div key={key}>
+          <dt style={{ fontWeight: 600 }}>{humanise(key)}</dt>
+          <dd style={{ margin: 0 }}>
+            <Answer value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** The vendor's onboarding answers (labelled sections, whatever their keys) and documents. */
+export function VendorReview() {
+  const vendor = useRecordContext<VendorDetail>();
+  const translate = useTranslate();
+  if (!vendor) return null;
+  const { onboarding, documents = [], services = [] } = vendor;
+  return (
+    <div style={{ display: 'grid', gap: '1rem' }}>
+      <section aria-labelledby="vendor-onboarding">
+        <h2 id="vendor-onboarding" style={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>
+          {translate('consign.vendors.sections.onboarding')}
+        </h2>
+        {onboarding ? (
+          <>
+            <p style={{ margin: '0 0 0.5rem' }}>
+              {onboarding.status === 'submitted'
+                ? translate('consign.vendors.onboarding_submitted', {
+                    date: onboarding.submittedAt
+                      ? new Date(onboarding.submittedAt).toLocaleString('en-GB')
+                      : '—',
+                  })
+                : translate('consign.vendors.onboarding_draft')}
+            </p>
+            <Answers answers={onboarding.answers} />
+          </>
+        ) : (
+          <p style={{ margin: 0 }}>{translate('consign.vendors.no_onboarding')}</p>
+        )}
+      </section>
+      <section aria-labelledby="vendor-documents">
+        <h2 id="vendor-documents" style={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>
+          {translate('consign.vendors.sections.documents')}
+        </h2>
+        {documents.length === 0 ? (
+          <p style={{ margin: 0 }}>{translate('consign.vendors.no_documents')}</p>
+        ) : (
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {documents.map((doc) => (
+              <li key={doc.id}>
+                <a href={doc.url} target="_blank" rel="noopener noreferrer">
+                  {doc.name}
+                </a>{' '}
+                ({doc.contentType}, {kb(doc.size)}, {new Date(doc.uploadedAt).toLocaleDateString('en-GB')})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="vendor-services">
+        <h2 id="vendor-services" style={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>
+          {translate('consign.vendors.sections.services')}
+        </h2>
+        {services.length === 0 ? (
+          <p style={{ margin: 0 }}>{translate('consign.vendors.no_services')}</p>
+        ) : (
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {services.map((s) => (
+              <li key={s.id}>
+                <strong>{s.name}</strong> — {s.serviceType}, {s.fromLocation} → {s.toLocation.join(', ')} (
+                {s.status})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../context';
+import { type OrderStatus, orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { AccessClaims } from '../../lib/jwt';
+import type { RaList } from '../../lib/ra-list';
+import { containsText } from '../../lib/sql';
+import { recordOrderEvent } from '../orders/order-store';
+import {
+  afterStatusChange,
+  OrdersService,
+  orderPayment,
+  orderPayments,
+  refundIfPaid,
+  toOrderDto,
+  transitionOrder,
+} from '../orders/orders.service';
+import { ukDayEnd, ukDayStart } from '../vendor-orders/vendor-orders.csv';
+import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
+import { recordAudit } from './audit';
+
+type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
+
+const SORT = {
+  createdAt: orders.createdAt,
+  status: orders.status,
+  total: orders.total,
+  collectionDate: orders.collectionDate,
+  id: orders.id,
+} satisfies Record<(typeof ORDER_SORT_FIELDS)[number], unknown>;
+
+const NOT_FOUND = 'Order not found';
+
+/** Staff's view of every order: the list, one order, and status changes and refunds with a reason. */
+export class AdminOrdersService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(list: RaList<(typeof ORDER_SORT_FIELDS)[number], OrderFilter>) {
+    const { db } = this.deps;
+    const f = list.filter ?? {};
+    const conditions: SQL[] = [];
+    if (f.status) conditions.push(eq(orders.status, f.status));
+    if (f.vendorId) conditions.push(eq(orders.vendorId, f.vendorId));
+    if (f.customerId) conditions.push(eq(orders.customerId, f.customerId));
+    if (f.from) conditions.push(gte(orders.createdAt, ukDayStart(f.from)));
+    if (f.to) conditions.push(lt(orders.createdAt, ukDayEnd(f.to)));
+    if (f.id !== undefined) conditions.push(inArray(orders.id, Array.isArray(f.id) ? f.id : [f.id]));
+    const text = f.q?.replace(/^#/, '').trim();
+    if (text) {
+      conditions.push(
+        or(
+          containsText(sql`substr(${orders.id}, -8)`, text),
+          eq(orders.id, text),
+          containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
+          containsText(orders.serviceName, text),
+          containsText(orders.vendorName, text),
+        )!,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
+    const direction = sort.order === 'desc' ? desc : asc;
+    const [rows, totals] = await db.batch([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(direction(SORT[sort.field]), direction(orders.id))
+        .limit(list.limit)
+        .offset(list.offset),
+      db.select({ total: count() }).from(orders).where(where),
+    ]);
+    const payments = await orderPayments(db, rows);
+    const now = this.deps.now();
+    return {
+      rows: rows.map((o) => toOrderDto(o, payments.get(o.id), 'admin', now)),
+      total: totals[0]?.total ?? 0,
+    };
+  }
+
+  private async find(id: string) {
+    const order = await this.deps.db.query.orders.findFirst({ where: eq(orders.id, id) });
+    if (!order) throw AppError.notFound(NOT_FOUND);
+    return order;
+  }
+
+  /** One order with its timeline and payment. */
+  async get(id: string) {
+    return new OrdersService(this.deps).detail(await this.find(id), 'admin');
+  }
+
+  /**
+   * Moves an order through the status machine as an admin (409 with the machine's message when
+   * the move is not allowed). The status, its timeline event and the audit row commit together;
+   * afterwards a cancelled paid order is refunded and the customer emailed, as for a vendor.
+   */
+  async changeStatus(
+    actor: AccessClaims,
+    id: string,
+    to: OrderStatus,
+    reason: string,
+    action: 'order.status' | 'order.refund' = 'order.status',
+  ) {
+    const { deps } = this;
+    const now = deps.now();
+    const orderActor = { id: actor.sub, role: 'admin' as const };
+    const note = `Staff: ${reason}`;
+    const { before, after } = await deps.db.transaction(
+      async (tx) => {
+        const order = await tx.query.orders.findFirst({ where: eq(orders.id, id) });
+        if (!order) throw AppError.notFound(NOT_FOUND);
+        const moved = await transitionOrder(tx, order, to, orderActor, now, { note });
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action,
+            entityType: 'order',
+            entityId: id,
+            before: { status: order.status },
+            after: { status: moved.status },
+            reason,
+          },
+          now,
+        );
+        return { before: order, after: moved };
+      },
+      { behavior: 'immediate' },
+    );
+    await afterStatusChange(deps, after, before.status, orderActor, note);
+    deps.logger.info({ orderId: id, from: before.status, to }, 'admin changed order status');
+    return this.get(id);
+  }
+
+  /**
+   * Gives the order's captured payment back in full through the payments refund path (once: the
+   * provider request id is derived from the payment, so a retry never refunds twice). An order
+   * still under way is cancelled first, within the status machine; a delivered order keeps its
+   * status (a refund after delivery, e.g. a lost or damaged parcel).
+   */
+  async refund(actor: AccessClaims, id: string, reason: string) {
+    const { deps } = this;
+    const order = await this.find(id);
+    const payment = await orderPayment(deps.db, order);
+    if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
+      throw AppError.conflict('The order has no captured payment to refund', 'nothing_to_refund');
+    }
+    if (payment.status === 'refunded') {
+      throw AppError.conflict('The order is already refunded', 'already_refunded');
+    }
+    if (order.status !== 'delivered' && order.status !== 'cancelled') {
+      // Cancelling refunds a paid order (afterStatusChange); the audit row says why.
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund');
+    } else {
+      const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
+      const now = deps.now();
+      await deps.db.transaction(async (tx) => {
+        await recordOrderEvent(tx, id, { id: actor.sub, role: 'admin' }, now, {
+          from: order.status,
+          to: order.status,
+          note:
+            outcome === 'refunded' ? `Refunded by staff: ${reason}` : `Refund requested by staff: ${reason}`,
+        });
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'order.refund',
+            entityType: 'order',
+            entityId: id,
+            before: { payment: payment.status },
+            after: { payment: outcome === 'refunded' ? 'refunded' : 'refund_pending' },
+            reason,
+          },
+          now,
+        );
+      });
+    }
+    return this.get(id);
+  }
+}
