@@ -2217,8 +2217,6 @@ export interface components {
         AdminArticleUpdate: {
             title: string;
             html: string;
-        } & {
-            [key: string]: unknown;
         };
         AdminArticlePreview: {
             html: string;

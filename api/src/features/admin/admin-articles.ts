@@ -41,10 +41,11 @@ export const AdminArticleSchema = z
   })
   .openapi('AdminArticle');
 
-const CreateBody = z.object({ slug: SLUG, title: TITLE, html: HTML }).openapi('AdminArticleCreate');
+const CreateBody = z.strictObject({ slug: SLUG, title: TITLE, html: HTML }).openapi('AdminArticleCreate');
 // react-admin's update sends the whole record; only title and html change (the slug is the URL).
-const UpdateBody = z.object({ title: TITLE, html: HTML }).passthrough().openapi('AdminArticleUpdate');
-const PreviewBody = z.object({ html: z.string().max(200_000) }).openapi('AdminArticlePreview');
+// Strict like every body: the console sends only these two fields (ArticleEdit's transform).
+const UpdateBody = z.strictObject({ title: TITLE, html: HTML }).openapi('AdminArticleUpdate');
+const PreviewBody = z.strictObject({ html: z.string().max(200_000) }).openapi('AdminArticlePreview');
 const SlugParams = z.object({ id: SLUG.openapi({ param: { name: 'id', in: 'path' } }) });
 const ListQuery = raListQuery({
   sortFields: ['updatedAt', 'title', 'id'] as const,

@@ -37,7 +37,7 @@ export const AdminVendorDetailSchema = AdminVendorSchema.extend({
 
 /** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
 export const ReasonBodySchema = z
-  .object({
+  .strictObject({
     reason: z
       .string({ error: 'A reason is required' })
       .trim()
