@@ -101,7 +101,7 @@ test('a new courier signs up from the dialog, fills in its business and waits fo
   const adminToken = await login(request, ADMIN.email, ADMIN.password);
   const activated = await request.post(`/api/v1/admin/vendors/${vendor.id}/activate`, {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: {},
+    data: { reason: 'Business details checked' },
   });
   expect(activated.ok()).toBe(true);
 

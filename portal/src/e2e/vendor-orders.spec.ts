@@ -44,6 +44,7 @@ async function activeCourier(request: APIRequestContext) {
   const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
   const activated = await request.post(`/api/v1/admin/vendors/${vendorId}/activate`, {
     headers: { Authorization: `Bearer ${adminToken}` },
+    data: { reason: 'Business details checked' },
   });
   expect(activated.ok()).toBe(true);
   return { email, password: VENDOR_PASSWORD };
