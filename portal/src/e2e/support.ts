@@ -1,15 +1,5 @@
-/** Helpers the browser tests share: dates as the API reads them, and codes from the dev mailbox. */
+/** Helpers the browser tests share: codes from the dev mailbox. */
 import { type APIRequestContext, expect } from '@playwright/test';
-
-/** Today in the UK, YYYY-MM-DD: collection dates are UK dates. */
-export function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 /** The newest 6-digit code mailed to `email`, read from the outbox's dev mailbox (retried until it arrives). */
 export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {

@@ -7,7 +7,8 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { mailedCode, ukToday } from './support';
+import { ukToday } from './dates';
+import { mailedCode } from './support';
 
 /**
  * The vendor side of the marketplace loop, against the real API serving the built portal, with

@@ -12,7 +12,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs } from '../../db/schema';
-import { runPeriodically } from '../../lib/periodic';
+import { startSweep } from '../../lib/sweep';
 import { closeJobAftermath } from './jobs.service';
 
 export type ExpirySummary = { expired: number; refunded: number; refundsPending: number };
@@ -53,5 +53,5 @@ export async function expireJobs(deps: AppDeps): Promise<ExpirySummary> {
  * timer does not keep the process alive on shutdown. Returns a function that stops it.
  */
 export function startJobExpiry(deps: AppDeps, intervalMs = JOB_EXPIRY_INTERVAL_MS): () => void {
-  return runPeriodically(() => expireJobs(deps), intervalMs, deps.logger, 'job expiry failed');
+  return startSweep('job expiry', intervalMs, () => expireJobs(deps), deps.logger);
 }

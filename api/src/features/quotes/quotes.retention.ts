@@ -12,7 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { quotes } from '../../db/schema';
 import { acquireLease } from '../../lib/lease';
-import { runPeriodically } from '../../lib/periodic';
+import { startSweep } from '../../lib/sweep';
 
 export const QUOTE_RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 const LEASE_NAME = 'quote-retention';
@@ -57,5 +57,5 @@ export function startQuoteRetention(deps: AppDeps, intervalMs = QUOTE_RETENTION_
     const deleted = await purgeExpiredQuotes(deps);
     if (deleted) deps.logger.info({ deleted }, 'expired quotes deleted');
   };
-  return runPeriodically(run, intervalMs, deps.logger, 'quote retention failed');
+  return startSweep('quote retention', intervalMs, run, deps.logger);
 }
