@@ -274,8 +274,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Addresses for a postcode: the caller's saved and earlier addresses, and the post town
-         * @description The booking form offers these as a postcode is typed. Without a postcode look-up provider the suggestions are the caller's own: the address book and earlier orders.
+         * Addresses for a postcode: the caller's saved and earlier addresses, then the postcode's
+         * @description The booking form offers these as a postcode is typed. With a postcode look-up service (Ideal Postcodes, IDEAL_POSTCODES_API_KEY) every address it knows at the postcode follows the caller's own; without one, or when it fails (`lookup`), the suggestions are the caller's address book and earlier orders and the area's post town. Look-ups are limited to 120 an hour per account.
          */
         get: operations["suggestAddresses"];
         put?: never;
@@ -1708,8 +1708,15 @@ export interface components {
              * @example SW1A 1AA
              */
             postcode: string;
-            /** @description The main post town of the postcode's area: a default for Town, not a fact */
+            /** @description The postcode's post town: from the look-up service when it knows the postcode, otherwise the main post town of the postcode's area (a default for Town, not a fact) */
             postTown: string | null;
+            /** @description The postcode's county, when the look-up service knows it */
+            county: string | null;
+            /**
+             * @description The postcode look-up service: `off` when none is configured (own addresses only), `ok` when it answered (an empty list of its addresses means it does not know the postcode), `unavailable` when it failed this time
+             * @enum {string}
+             */
+            lookup: "off" | "ok" | "unavailable";
             items: {
                 line1: string;
                 line2?: string;
@@ -1718,10 +1725,10 @@ export interface components {
                 postcode: string;
                 country: string;
                 /**
-                 * @description The address book, or an earlier order
+                 * @description The address book, an earlier order, or the look-up service's list for the postcode
                  * @enum {string}
                  */
-                source: "saved" | "order";
+                source: "saved" | "order" | "postcode";
             }[];
         };
         Mailbox: {
@@ -3522,6 +3529,15 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

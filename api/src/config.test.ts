@@ -82,6 +82,22 @@ describe('configuration', () => {
     expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
     expect(config.seedDemo).toBe(false);
   });
+
+  it('reads the Ideal Postcodes key, and names the new variable to anyone still setting the old one', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), IDEAL_POSTCODES_API_KEY: 'ak_live' });
+    expect(config.addresses).toEqual({ idealPostcodesApiKey: 'ak_live', apiBase: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir() }).addresses.idealPostcodesApiKey).toBeUndefined();
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ADDRESS_API_KEY: 'ak_old' });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect((error as ConfigError).problems).toEqual([
+      'ADDRESS_API_KEY: renamed; set IDEAL_POSTCODES_API_KEY to an Ideal Postcodes key for postcode look-up, or remove ADDRESS_API_KEY',
+    ]);
+  });
 });
 
 describe('production mode', () => {

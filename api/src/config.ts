@@ -40,6 +40,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_MAPS_API_KEY: optionalString,
+  IDEAL_POSTCODES_API_KEY: optionalString,
+  IDEAL_POSTCODES_API_BASE: optionalString.pipe(z.url().optional()),
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -83,6 +85,8 @@ export type Config = {
   jwtSecret: string;
   mail: { smtpUrl?: string; from: string; staffEmail: string };
   google: { clientId?: string; jwksUrl: string; mapsApiKey?: string };
+  /** Postcode look-up through Ideal Postcodes; without a key the embedded suggestions only. */
+  addresses: { idealPostcodesApiKey?: string; apiBase?: string };
   paypal?: {
     clientId: string;
     clientSecret: string;
@@ -168,6 +172,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(source.PAYPAL_CLIENT_ID?.trim()) !== Boolean(source.PAYPAL_CLIENT_SECRET?.trim())) {
     problems.push('PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   }
+  if (source.ADDRESS_API_KEY?.trim() && !source.IDEAL_POSTCODES_API_KEY?.trim()) {
+    problems.push(
+      'ADDRESS_API_KEY: renamed; set IDEAL_POSTCODES_API_KEY to an Ideal Postcodes key for postcode look-up, or remove ADDRESS_API_KEY',
+    );
+  }
   if (parsed.success) problems.push(...productionProblems(parsed.data));
   // Links in mail and payment returns are built on PUBLIC_URL in production (lib/origin), never
   // on a request's Host header, so there is no safe default for it.
@@ -200,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jwksUrl: env.GOOGLE_JWKS_URL,
       mapsApiKey: env.GOOGLE_MAPS_API_KEY,
     },
+    addresses: { idealPostcodesApiKey: env.IDEAL_POSTCODES_API_KEY, apiBase: env.IDEAL_POSTCODES_API_BASE },
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? {

@@ -8,6 +8,7 @@ import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import type { PasswordHasher } from './lib/password';
 import type { RateLimiter } from './lib/rate-limit';
+import type { AddressLookup } from './providers/addresses';
 import type { DistanceProvider } from './providers/distance';
 import type { Mailer } from './providers/mail';
 import type { PaymentProvider } from './providers/payments';
@@ -25,6 +26,8 @@ export type AppDeps = {
   catalog: CourierCatalog;
   /** Same-day road miles: Google Distance Matrix when GOOGLE_MAPS_API_KEY is set, else the estimate. */
   distance: DistanceProvider;
+  /** Postcode look-up: Ideal Postcodes when IDEAL_POSTCODES_API_KEY is set, else none. */
+  addresses?: AddressLookup;
   /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in TEST MODE provider. */
   payments: PaymentProvider;
   /** Present only when GOOGLE_CLIENT_ID is set. */

@@ -12,6 +12,7 @@ import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import { PasswordHasher } from './lib/password';
 import { RateLimiter } from './lib/rate-limit';
+import { createAddressLookup } from './providers/addresses';
 import { createDistanceProvider } from './providers/distance';
 import { createMailer } from './providers/mail';
 import { createPaymentProvider } from './providers/payments';
@@ -44,6 +45,10 @@ export async function createDeps(
         // Exact centroids once `pnpm postcodes:import` has filled the table; area centroids until then.
         lookupCentroid: createPostcodeCentroidLookup(db),
       }),
+    addresses: createAddressLookup({
+      idealPostcodesApiKey: config.addresses.idealPostcodesApiKey,
+      baseUrl: config.addresses.apiBase,
+    }),
     payments: overrides.payments ?? createPaymentProvider(config, { logger, now: () => deps.now() }),
     google: config.google.clientId
       ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl)
@@ -66,8 +71,9 @@ export function describeProviders(deps: AppDeps): Record<string, string> {
     payments: config.paypal ? `PayPal ${config.paypal.env}` : 'built-in TEST MODE provider',
     googleSignIn: deps.google ? 'enabled' : 'hidden (no GOOGLE_CLIENT_ID)',
     distance: config.google.mapsApiKey ? 'Google Distance Matrix' : 'postcode-area estimate',
-    // No postcode look-up provider is wired in yet: the booking form offers the address book.
-    addresses: 'address book and earlier orders',
+    addresses: deps.addresses
+      ? `${deps.addresses.name} postcode look-up, with the address book and earlier orders`
+      : 'address book and earlier orders (no IDEAL_POSTCODES_API_KEY)',
     uploads: `local folder ${config.uploadDir}`,
   };
 }

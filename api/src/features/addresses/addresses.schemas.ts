@@ -19,10 +19,18 @@ export const AddressQuerySchema = z.object({
 export const AddressSuggestionsSchema = z
   .object({
     postcode: z.string().openapi({ example: 'SW1A 1AA', description: 'The postcode as normally written' }),
-    postTown: z
+    postTown: z.string().nullable().openapi({
+      description:
+        "The postcode's post town: from the look-up service when it knows the postcode, otherwise the main post town of the postcode's area (a default for Town, not a fact)",
+    }),
+    county: z
       .string()
       .nullable()
-      .openapi({ description: "The main post town of the postcode's area: a default for Town, not a fact" }),
+      .openapi({ description: "The postcode's county, when the look-up service knows it" }),
+    lookup: z.enum(['off', 'ok', 'unavailable']).openapi({
+      description:
+        'The postcode look-up service: `off` when none is configured (own addresses only), `ok` when it answered (an empty list of its addresses means it does not know the postcode), `unavailable` when it failed this time',
+    }),
     items: z.array(
       z.object({
         line1: z.string(),
@@ -31,7 +39,9 @@ export const AddressSuggestionsSchema = z
         county: z.string().optional(),
         postcode: z.string(),
         country: z.string(),
-        source: z.enum(['saved', 'order']).openapi({ description: 'The address book, or an earlier order' }),
+        source: z.enum(['saved', 'order', 'postcode']).openapi({
+          description: "The address book, an earlier order, or the look-up service's list for the postcode",
+        }),
       }),
     ),
   })

@@ -1,27 +1,26 @@
 /**
- * Address suggestions for a postcode, the embedded default of DESIGN §2: the caller's saved
- * address and the addresses of their earlier orders with that postcode, plus the post town the
- * postcode area is known by. Only the caller's own addresses: nobody else's are ever offered.
+ * Address suggestions for a postcode: the caller's saved address and the addresses of their
+ * earlier orders with that postcode first, then, when a look-up service is configured
+ * (IDEAL_POSTCODES_API_KEY), every address it knows there. Without one this is the embedded
+ * default of DESIGN §2: own addresses plus the post town the postcode area is known by. Only the
+ * caller's own addresses: nobody else's are ever offered.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { orders, users } from '../../db/schema';
+import type { Limit } from '../../lib/rate-limit';
+import { AddressLookupError, type PostcodeAddress } from '../../providers/addresses';
 import { parseUkPostcode } from '../../providers/distance';
 import { POSTCODE_AREAS } from '../../providers/distance/postcode-areas';
 import type { AddressSuggestions } from './addresses.schemas';
 
 /** How many earlier orders are looked through: enough for a regular sender, cheap for all. */
 const RECENT_ORDERS = 200;
+/** Each look-up is paid for: generous for someone booking, a wall for someone scraping. */
+export const LOOKUP_LIMIT: Limit = { name: 'address-lookup', max: 120, windowSeconds: 60 * 60 };
 
 type Suggestion = AddressSuggestions['items'][number];
-type AnyAddress = {
-  line1: string;
-  line2?: string;
-  town: string;
-  county?: string;
-  postcode: string;
-  country: string;
-};
+type AnyAddress = Omit<Suggestion, 'source'>;
 
 function canonical(postcode: string): string | null {
   return parseUkPostcode(postcode)?.postcode ?? null;
@@ -62,6 +61,37 @@ export async function suggestAddresses(
     add(order.collection, 'order');
     add(order.delivery, 'order');
   }
+
+  const lookup = await lookUp(deps, userId, postcode);
+  for (const address of lookup.addresses) add(address, 'postcode');
+
   const area = parseUkPostcode(postcode)?.area;
-  return { postcode, postTown: (area && POSTCODE_AREAS[area]?.town) || null, items };
+  const known = lookup.addresses[0];
+  return {
+    postcode,
+    postTown: known?.town ?? ((area && POSTCODE_AREAS[area]?.town) || null),
+    county: known?.county ?? null,
+    lookup: lookup.status,
+    items,
+  };
+}
+
+/**
+ * The look-up service's addresses. Its failures are not the customer's: they are logged (the
+ * reason only; a postcode with a name is personal data) and the form falls back to typing.
+ */
+async function lookUp(
+  deps: AppDeps,
+  userId: string,
+  postcode: string,
+): Promise<{ status: AddressSuggestions['lookup']; addresses: PostcodeAddress[] }> {
+  if (!deps.addresses) return { status: 'off', addresses: [] };
+  await deps.rateLimiter.hit(LOOKUP_LIMIT, userId);
+  try {
+    return { status: 'ok', addresses: await deps.addresses.addressesAt(postcode) };
+  } catch (error) {
+    if (!(error instanceof AddressLookupError)) throw error;
+    deps.logger.warn({ provider: deps.addresses.name, reason: error.code }, 'address look-up failed');
+    return { status: 'unavailable', addresses: [] };
+  }
 }
