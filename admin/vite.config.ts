@@ -30,5 +30,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A bound for a busy shared machine, not a speed target: failures are about behaviour.
+    testTimeout: 20_000,
   },
 });

@@ -63,5 +63,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A bound for a busy shared machine, not a speed target: failures are about behaviour.
+    testTimeout: 20_000,
   },
 });

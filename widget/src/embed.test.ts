@@ -39,10 +39,9 @@ const hostIn = (selector: string) =>
 const shadowOf = (selector: string) => hostIn(selector)?.shadowRoot ?? null;
 const warnings = () => warn.mock.calls.map((call) => String(call[0]));
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
+/** Waits for a condition as long as a busy machine needs (bounded by the test timeout), no fixed sleep. */
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000, interval: 5 });
 
 function message(data: unknown, origin: string, source: Window | null = null) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));

@@ -48,7 +48,7 @@ test('a customer is refused by the console with a clear message', async ({ page 
   await page.getByRole('textbox', { name: 'Email' }).fill('customer@consign.example');
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('This console is for Consign staff')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('This console is for Consign staff')).toBeVisible({ timeout: 30_000 });
 });
 
 test('an admin activates the pending vendor with a reason; it is quoted and audited', async ({
@@ -58,23 +58,23 @@ test('an admin activates the pending vendor with a reason; it is quoted and audi
   expect(await quotedServices(request)).not.toContain('Pending Parcels Europe');
 
   await page.goto('/admin/');
-  await expect(page.getByRole('heading', { name: 'Consign admin' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Consign admin' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // The dashboard counts the vendor waiting; the vendor list puts pending vendors first.
   const waiting = page.getByRole('link', { name: /Vendors waiting for activation/ });
-  await expect(waiting).toContainText('1', { timeout: 15_000 });
+  await expect(waiting).toContainText('1', { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Quotes per day, last 30 days' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Vendors' }).click();
   const row = page.getByRole('row').filter({ hasText: 'pending@consign.example' });
-  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('row').nth(1)).toContainText('Pending');
   await row.getByText('Pending Parcels').click();
 
   // Its details: business, onboarding, services.
-  await expect(page.getByText('Cardiff')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Cardiff')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Awaiting activation by staff.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Onboarding answers' })).toBeVisible();
   await expect(page.getByText('Pending Parcels Europe')).toBeVisible();
@@ -88,7 +88,7 @@ test('an admin activates the pending vendor with a reason; it is quoted and audi
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Insurance and ID checked');
   await dialog.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('Pending Parcels is active: its courier services can be quoted')).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await expect(page.getByRole('button', { name: 'Suspend' })).toBeVisible();
 
@@ -98,7 +98,7 @@ test('an admin activates the pending vendor with a reason; it is quoted and audi
   // The audit log shows who did what, and why.
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
   const entry = page.getByRole('row').filter({ hasText: 'vendor.activate' });
-  await expect(entry).toBeVisible({ timeout: 15_000 });
+  await expect(entry).toBeVisible({ timeout: 30_000 });
   await expect(entry).toContainText('Insurance and ID checked');
   await expect(entry).toContainText('admin@consign.example');
   await expect(entry).toContainText('status: pending');

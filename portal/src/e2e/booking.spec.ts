@@ -153,7 +153,7 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
   await expect(page.getByRole('progressbar', { name: 'Redirect to the dashboard' })).toBeVisible();
 
   // The 5-second countdown ends on the dashboard.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toBeVisible();
   await expect(row.getByText('Pending')).toBeVisible();

@@ -21,8 +21,8 @@ export async function readCodeFromMailbox(page: Page, email: string): Promise<st
     // Mail may be written a moment after the API answers: refresh until it shows.
     await expect(async () => {
       if (!(await item.isVisible())) await mailbox.getByRole('button', { name: 'Refresh' }).click();
-      await expect(item).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+      await expect(item).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await item.click();
     const code = (await mailbox.getByTestId('mail-code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^\d{6}$/);

@@ -22,7 +22,7 @@ async function signUpCode(request: APIRequestContext, email: string): Promise<st
     const mail = items.find((item) => item.to === email);
     code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(code).not.toBe('');
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   return code;
 }
 

@@ -13,6 +13,6 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
       .find(Boolean);
     expect(match).toBeTruthy();
     code = match![1]!;
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   return code;
 }

@@ -28,7 +28,7 @@ async function newVendor(request: APIRequestContext, email: string) {
     const { items } = (await mail.json()) as { items: { text: string }[] };
     code = /\b(\d{6})\b/.exec(items[0]?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   const verified = await request.post('/api/v1/auth/verify-email', { data: { email, code } });
   expect(verified.ok()).toBe(true);
   const { accessToken } = (await verified.json()) as { accessToken: string };
@@ -168,7 +168,7 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
     expect(body.step).toBe(3);
     expect(body.answers.services?.serviceAreas).toEqual(['Greater London']);
     expect(body.answers.services?.deliveryTypes).toEqual(['Same Day']);
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await page.reload();
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Service areas' }).getByText('Greater London')).toBeVisible();

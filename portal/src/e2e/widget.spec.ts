@@ -36,11 +36,11 @@ test.afterEach(async () => {
 
 async function signIn(scope: Locator | FrameLocator) {
   const dialog = scope.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('Email').fill(CUSTOMER.email);
   await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
 function ukToday(): string {
@@ -72,7 +72,7 @@ test('a partner page on another origin gets quotes and books through the checkou
   expect(new URL(url).origin).not.toBe(new URL(CONSIGN).origin);
   await page.goto(url);
   const events = page.locator('#events');
-  await expect(events).toContainText('ready {"mode":"test"}', { timeout: 20_000 });
+  await expect(events).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
 
   const widget = page.locator('[data-consign-widget]');
   await widget.getByLabel('Length (cm)').fill('30');
@@ -80,7 +80,7 @@ test('a partner page on another origin gets quotes and books through the checkou
   await widget.getByLabel('Height (cm)').fill('15');
   await widget.getByLabel('Weight (kg)').fill('2');
   await widget.getByRole('button', { name: 'Get quotes' }).click();
-  await expect(events).toContainText('quote:results', { timeout: 20_000 });
+  await expect(events).toContainText('quote:results', { timeout: 30_000 });
   await widget
     .getByRole('button', { name: /^Book / })
     .first()
@@ -90,7 +90,7 @@ test('a partner page on another origin gets quotes and books through the checkou
   const checkout = page.frameLocator('iframe[title="Consign checkout"]');
   await signIn(checkout);
   const form = checkout.getByRole('form', { name: 'Book your delivery' });
-  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form).toBeVisible({ timeout: 30_000 });
   await fillAddress(form.getByRole('group', { name: 'Collection address' }), {
     name: 'Casey Customer',
     email: CUSTOMER.email,
@@ -146,9 +146,9 @@ test('the same page on an origin the partner does not allow gets no quotes, and 
     if (message.type() === 'warning') warnings.push(message.text());
   });
   await page.goto(url);
-  await expect(page.locator('#events')).toContainText('error', { timeout: 20_000 });
+  await expect(page.locator('#events')).toContainText('error', { timeout: 30_000 });
   await expect(page.locator('#events')).not.toContainText('quote:results');
   await expect
-    .poll(() => warnings.join('\n'), { timeout: 20_000 })
+    .poll(() => warnings.join('\n'), { timeout: 30_000 })
     .toContain('does not work on http://127.0.0.2');
 });

@@ -159,9 +159,10 @@ describe('Sign-up page', () => {
   it('ticks the courier business choice when opened from a courier sign-up link', async () => {
     stubFetch(anonymous);
     renderApp('/signup?as=vendor');
-    expect(
-      await screen.findByRole('radio', { name: /I run a courier business/ }, { timeout: 5000 }),
-    ).toHaveProperty('checked', true);
+    expect(await screen.findByRole('radio', { name: /I run a courier business/ })).toHaveProperty(
+      'checked',
+      true,
+    );
   });
 
   it('resends the code and reports the rate limit', async () => {
@@ -257,7 +258,7 @@ describe('Sign-up dialog for a courier', () => {
     await user.type(await within(dialog).findByLabelText('Verification code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-details'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-details'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(
       (calls.find((c) => c.path === '/api/v1/auth/signup')?.body as { role?: string } | undefined)?.role,

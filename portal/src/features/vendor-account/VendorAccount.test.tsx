@@ -57,11 +57,7 @@ describe('vendor details form', () => {
     const user = userEvent.setup();
     const { calls } = vendorServer(pending);
     const { router } = renderApp('/vendor-details');
-    const submit = (await screen.findByRole(
-      'button',
-      { name: 'Submit' },
-      { timeout: 8000 },
-    )) as HTMLButtonElement;
+    const submit = (await screen.findByRole('button', { name: 'Submit' })) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect((screen.getByLabelText('Country *') as HTMLSelectElement).value).toBe('GB');
 
@@ -74,9 +70,7 @@ describe('vendor details form', () => {
     await user.type(screen.getByLabelText('Website'), 'https://swift.example.com');
     await user.click(submit);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/successful-vendor-register'), {
-      timeout: 8000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/successful-vendor-register'));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
       shopName: 'Swift Couriers',
       description: 'Same-day across London',
@@ -105,7 +99,7 @@ describe('vendor details form', () => {
       },
     );
     renderApp('/vendor-details');
-    const website = await screen.findByLabelText('Website', {}, { timeout: 8000 });
+    const website = await screen.findByLabelText('Website', {});
     await waitFor(() =>
       expect((screen.getByLabelText('Shop name *') as HTMLInputElement).value).toBe('Swift'),
     );
@@ -123,7 +117,7 @@ describe('vendor shell', () => {
   it('shows the vendor menu, and the pending notice only until the business is active', async () => {
     vendorServer(pending);
     const { unmount } = renderApp('/vendor-panel');
-    const menu = await screen.findByRole('navigation', { name: 'Vendor' }, { timeout: 8000 });
+    const menu = await screen.findByRole('navigation', { name: 'Vendor' });
     expect(
       within(menu)
         .getAllByRole('link')
@@ -135,9 +129,7 @@ describe('vendor shell', () => {
 
     vendorServer(activeVendor);
     renderApp('/vendor-panel');
-    expect(
-      await screen.findByText('Active: your services appear in quotes', {}, { timeout: 8000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Active: your services appear in quotes', {})).toBeTruthy();
     expect(screen.queryByText('Your business is pending activation.')).toBeNull();
   });
 
@@ -147,9 +139,7 @@ describe('vendor shell', () => {
       'POST /api/v1/auth/refresh': { body: sessionFor(customer) },
     });
     renderApp('/vendor-profile');
-    expect(
-      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not available for this account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
@@ -161,9 +151,7 @@ describe('vendor shell', () => {
       'POST /api/v1/auth/refresh': { body: sessionFor({ ...customer, role: 'admin' }) },
     });
     renderApp('/vendor-onboarding');
-    expect(
-      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not available for this account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the admin console' }).getAttribute('href')).toBe(
       '/admin/',
     );
@@ -172,9 +160,7 @@ describe('vendor shell', () => {
   it('tells a vendor that the customer dashboard is not for it', async () => {
     vendorServer(activeVendor);
     renderApp('/dashboard');
-    expect(
-      await screen.findByRole('heading', { name: 'Not available for this account' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not available for this account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
       '/vendor-dashboard',
     );
@@ -196,7 +182,7 @@ describe('vendor profile', () => {
       }),
     });
     renderApp('/vendor-profile');
-    const status = await screen.findByRole('region', { name: 'Account Status' }, { timeout: 8000 });
+    const status = await screen.findByRole('region', { name: 'Account Status' });
     expect(within(status).getByText('Vendor')).toBeTruthy();
     expect(within(status).getByText('Pending activation')).toBeTruthy();
     expect(within(status).getByText('Not specified')).toBeTruthy();
@@ -210,7 +196,7 @@ describe('vendor profile', () => {
     await user.type(screen.getByLabelText('VAT number'), 'GB123456789');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(messages.saved, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(messages.saved, {})).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/users/me')?.body).toEqual({
       name: 'Swift',
       phone: '07700 900123',
@@ -226,14 +212,14 @@ describe('vendor profile', () => {
     const user = userEvent.setup();
     vendorServer(activeVendor, { 'PATCH /api/v1/users/me': problemResponse(500, 'Internal') });
     renderApp('/vendor-profile');
-    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText('VAT number'), 'GB999');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getAllByText('Not specified').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect((screen.getByLabelText('VAT number') as HTMLInputElement).value).toBe('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(messages.saveFailed, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(messages.saveFailed, {})).toBeTruthy();
   });
 
   it('checks a business document before uploading it', () => {
@@ -264,9 +250,9 @@ describe('vendor profile', () => {
       },
     });
     renderApp('/vendor-profile');
-    const input = await screen.findByLabelText('Upload a business document', {}, { timeout: 8000 });
+    const input = await screen.findByLabelText('Upload a business document', {});
     await user.upload(input, new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText(messages.uploaded, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(messages.uploaded, {})).toBeTruthy();
     expect(await screen.findByText('licence.pdf')).toBeTruthy();
     expect(
       calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/vendors/me/documents'),
@@ -287,7 +273,7 @@ describe('editing later', () => {
     );
     await user.type(screen.getByLabelText('Shop name *'), ' Couriers');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-panel'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-panel'));
     expect(await screen.findByText('Business details saved')).toBeTruthy();
   });
 
@@ -311,10 +297,8 @@ describe('editing later', () => {
       },
     });
     renderApp('/vendor-profile');
-    await user.click(
-      await screen.findByRole('button', { name: 'Remove old-licence.pdf' }, { timeout: 8000 }),
-    );
-    expect(await screen.findByText(messages.removed, {}, { timeout: 8000 })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Remove old-licence.pdf' }));
+    expect(await screen.findByText(messages.removed, {})).toBeTruthy();
     expect(await screen.findByText('No documents uploaded yet.')).toBeTruthy();
   });
 });
