@@ -53,7 +53,7 @@ describe('onboarding wizard', () => {
     const user = userEvent.setup();
     const fake = server();
     renderApp('/vendor-onboarding');
-    expect(await screen.findByText('Step 1 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Step 1 of 5')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     expect(next().disabled).toBe(true);
@@ -68,13 +68,13 @@ describe('onboarding wizard', () => {
     await user.click(next());
     expect(await screen.findByText('Step 2 of 5')).toBeTruthy();
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('United Kingdom');
-    await waitFor(() => expect(fake.stored().step).toBe(2), { timeout: 8000 });
+    await waitFor(() => expect(fake.stored().step).toBe(2));
     expect(fake.stored().answers.company).toMatchObject({
       companyName: 'Swift Couriers',
       companyType: 'limited-company',
       yearsInBusiness: 4,
     });
-    expect(await screen.findByText('Draft saved', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Draft saved')).toBeTruthy();
   });
 
   it('resumes a saved draft at its step, with lists that add and remove', async () => {
@@ -86,7 +86,7 @@ describe('onboarding wizard', () => {
       answers: { company: { companyName: 'Swift', companyType: 'partnership', yearsInBusiness: 1 } },
     });
     renderApp('/vendor-onboarding');
-    expect(await screen.findByText('Step 3 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Step 3 of 5')).toBeTruthy();
     expect(next().disabled).toBe(true);
 
     const area = screen.getByLabelText('Service area');
@@ -128,13 +128,13 @@ describe('onboarding wizard', () => {
       },
     });
     const { router } = renderApp('/vendor-onboarding');
-    expect(await screen.findByText('Step 5 of 5', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Step 5 of 5')).toBeTruthy();
     expect((screen.getByLabelText('Sunday open') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Saturday opens at') as HTMLInputElement).value).toBe('10:00');
     await user.click(screen.getByLabelText('Proof of address'));
     await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
 
-    expect(await screen.findByText(COMPLETED_MESSAGE, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(COMPLETED_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-panel'));
     expect(fake.stored().status).toBe('submitted');
     expect(fake.stored().answers.compliance?.documentsReady).toEqual(['proofOfAddress']);
@@ -156,7 +156,7 @@ describe('onboarding wizard', () => {
       },
     );
     renderApp('/vendor-onboarding');
-    await user.click(await screen.findByRole('button', { name: 'Complete Onboarding' }, { timeout: 8000 }));
-    expect(await screen.findByText('Not a valid email', {}, { timeout: 8000 })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Complete Onboarding' }));
+    expect(await screen.findByText('Not a valid email')).toBeTruthy();
   });
 });

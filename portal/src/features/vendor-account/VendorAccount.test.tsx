@@ -265,11 +265,8 @@ describe('editing later', () => {
     const user = userEvent.setup();
     vendorServer({ ...pending, shopName: 'Swift', description: 'x', state: 'London', postalCode: 'N1' });
     const { router } = renderApp('/vendor-details');
-    await waitFor(
-      () => expect((screen.getByLabelText('Shop name *') as HTMLInputElement).value).toBe('Swift'),
-      {
-        timeout: 8000,
-      },
+    await waitFor(() =>
+      expect((screen.getByLabelText('Shop name *') as HTMLInputElement).value).toBe('Swift'),
     );
     await user.type(screen.getByLabelText('Shop name *'), ' Couriers');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
