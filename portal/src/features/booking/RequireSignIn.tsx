@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Role } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { RequireAuth } from '../../app/RequireAuth';
+import { RequireRole } from '../../app/RequireRole';
 import { useAuthDialogs } from '../auth/AuthDialogs';
 
 /**
- * RequireAuth that also opens the sign-in dialog by itself, once: booking needs an account, and
+ * RequireRole that also opens the sign-in dialog by itself, once: booking needs an account, and
  * a visitor who pressed Book Now signed out expects to be asked to sign in, then to come back to
  * the same page (the dialog closes over it, so the query string and the draft are kept).
  */
@@ -30,8 +30,8 @@ export function RequireSignIn({
   }, [status, openSignIn]);
 
   return (
-    <RequireAuth what={what} roles={roles} anonymous="prompt">
+    <RequireRole what={what} roles={roles} anonymous="prompt">
       {children}
-    </RequireAuth>
+    </RequireRole>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useProfile } from '../../app/profile';
-import { RequireAuth } from '../../app/RequireAuth';
+import { RequireRole } from '../../app/RequireRole';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -20,9 +20,9 @@ import './orders.css';
 export function DashboardPage() {
   usePageTitle('Dashboard');
   return (
-    <RequireAuth what="your dashboard">
+    <RequireRole what="your dashboard">
       <CustomerDashboard />
-    </RequireAuth>
+    </RequireRole>
   );
 }
 

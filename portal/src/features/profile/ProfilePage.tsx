@@ -14,7 +14,7 @@ import {
 import { useAuth } from '../../app/auth';
 import { countryOptions, useReferenceData } from '../../app/meta';
 import { profileQueryKey, useProfile } from '../../app/profile';
-import { RequireAuth } from '../../app/RequireAuth';
+import { RequireRole } from '../../app/RequireRole';
 import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../../app/uploads';
 import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -37,11 +37,11 @@ const messages = {
 export function ProfilePage() {
   usePageTitle('Your Profile');
   return (
-    <RequireAuth what="the customer profile" roles={['customer']}>
+    <RequireRole what="the customer profile" roles={['customer']}>
       <DashboardLayout>
         <Profile />
       </DashboardLayout>
-    </RequireAuth>
+    </RequireRole>
   );
 }
 
