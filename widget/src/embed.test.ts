@@ -279,7 +279,10 @@ describe('booking through the checkout iframe', () => {
     await fill(shadow, ['30', '20', '15', '2']);
     shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
     await until(() => shadow.querySelectorAll('.result button').length === 2);
-    shadow.querySelector<HTMLButtonElement>('.result button')!.click();
+    // As a real click would, the Book button takes focus first.
+    const book = shadow.querySelector<HTMLButtonElement>('.result button')!;
+    book.focus();
+    book.click();
     await until(() => shadow.querySelector('iframe') !== null);
     return shadow;
   }
@@ -328,6 +331,23 @@ describe('booking through the checkout iframe', () => {
     shadow.querySelector<HTMLButtonElement>('.modal-head button')!.click();
     expect(cancelled).toHaveBeenCalledWith({ quoteId: 'q1', optionId: 'o2' });
     await until(() => shadow.querySelector('iframe') === null);
+  });
+
+  it('keeps focus inside the dialog and gives it back to the Book button on close', async () => {
+    const shadow = await openCheckout();
+    const close = shadow.querySelector<HTMLButtonElement>('.modal-head button')!;
+    const frame = shadow.querySelector('iframe')!;
+    await until(() => shadow.activeElement === close);
+    const [before, after] = shadow.querySelectorAll<HTMLElement>('.focus-sentinel');
+    // Tab past the checkout frame wraps to Close; Shift+Tab before Close wraps to the frame.
+    after!.focus();
+    expect(shadow.activeElement).toBe(close);
+    before!.focus();
+    expect(shadow.activeElement).toBe(frame);
+
+    close.click();
+    await until(() => shadow.querySelector('iframe') === null);
+    expect(shadow.activeElement).toBe(shadow.querySelector('.result button'));
   });
 
   it('answers a checkout hello with its context, addressed to the Consign origin only', async () => {

@@ -423,9 +423,22 @@ function Results(props: {
   );
 }
 
+/**
+ * The checkout dialog keeps keyboard focus inside itself: two focusable sentinels around the
+ * content send Tab and Shift+Tab back in (a keydown handler could not see Tab pressed inside
+ * the cross-origin checkout frame). On close, focus returns to the Book button that opened it.
+ */
 function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>; onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
+  const content = useRef<HTMLIFrameElement & HTMLParagraphElement>(null);
+  useEffect(() => {
+    const root = close.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const opener = root?.activeElement as HTMLElement | null | undefined;
+    close.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   return (
     <div
       class="overlay"
@@ -434,6 +447,7 @@ function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>;
       aria-label="Book with Consign"
       onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
     >
+      <span class="focus-sentinel" tabIndex={0} onFocus={() => (content.current ?? close.current)?.focus()} />
       <div class="modal">
         <div class="modal-head">
           <strong>{props.booking.booked ? 'Booked' : 'Book with Consign'}</strong>
@@ -442,15 +456,22 @@ function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>;
           </button>
         </div>
         {props.booking.booked ? (
-          <p class="booked" role="status">
+          <p class="booked" role="status" tabIndex={-1} ref={content}>
             Order {props.booking.booked.reference} is booked and paid (
             {money(props.booking.booked.total, props.booking.booked.currency)}). Consign has emailed the
             details.
           </p>
         ) : (
-          <iframe class="checkout" title="Consign checkout" src={props.booking.url} allow="payment" />
+          <iframe
+            class="checkout"
+            title="Consign checkout"
+            src={props.booking.url}
+            allow="payment"
+            ref={content}
+          />
         )}
       </div>
+      <span class="focus-sentinel" tabIndex={0} onFocus={() => close.current?.focus()} />
     </div>
   );
 }
