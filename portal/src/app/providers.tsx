@@ -5,7 +5,7 @@ import { AuthProvider } from './auth';
 
 // The toast library arrives after the first paint: toasts raised before its container mounts
 // are queued by the library and shown once it does.
-const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
+const ToastHost = lazy(() => import('./ToastHost'));
 
 export function createQueryClient() {
   return new QueryClient({
@@ -21,7 +21,7 @@ export function createQueryClient() {
 function Toasts() {
   return createPortal(
     <Suspense fallback={null}>
-      <ToastContainer position="top-right" theme="dark" autoClose={5000} newestOnTop closeOnClick={false} />
+      <ToastHost />
     </Suspense>,
     document.body,
   );

@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '../../features/auth/AuthDialogs';
+import { enterPage } from '../pageToasts';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteLoading } from './RouteLoading';
@@ -23,6 +24,10 @@ function useFocusMainOnNavigate() {
 
 export function RootLayout() {
   const mainRef = useFocusMainOnNavigate();
+  const { pathname } = useLocation();
+  // The previous page's toasts go; those raised for this page stay (app/pageToasts). A layout
+  // effect, so the new page is known before the page's own effects raise any toast.
+  useLayoutEffect(() => enterPage(pathname), [pathname]);
   return (
     <AuthDialogsProvider>
       <a className="skip-link" href="#main">

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { api, describeError, isApiError } from '../../app/api';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -32,7 +33,7 @@ export function ResetConfirmPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       await api.auth.confirmPasswordReset({ token, password });
-      toast.success('Password updated, please sign in');
+      toast.success('Password updated, please sign in', FOR_NEXT_PAGE);
       navigate('/signin', { replace: true });
     } catch (error) {
       if (isApiError(error, 400)) {

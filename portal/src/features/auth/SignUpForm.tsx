@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { api, describeError, isApiError, type Session, type SignUpRole } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { GoogleButton } from './GoogleButton';
@@ -69,7 +70,7 @@ export function SignUpForm({
 
   function finish(session: Session) {
     acceptSession(session);
-    toast.success('Registration Successful');
+    toast.success('Registration Successful', FOR_NEXT_PAGE);
     onSignedUp(session, 'verified');
   }
 

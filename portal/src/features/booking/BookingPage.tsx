@@ -41,6 +41,7 @@ import {
   validateBooking,
 } from './validation';
 import './booking.css';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 /** Step 1 of 3, `/booking?quote=<quoteId>&option=<optionId>` (the results page's Book Now). */
 export function BookingPage() {
@@ -224,7 +225,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
       },
       orderId: unchanged ? previous?.orderId : undefined,
     });
-    toast.success(messages.validated);
+    toast.success(messages.validated, FOR_NEXT_PAGE);
     navigate('/reviewOrder');
   };
 

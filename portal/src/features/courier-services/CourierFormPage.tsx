@@ -27,6 +27,7 @@ import { LogoField } from './LogoField';
 import { TierEditor } from './TierEditor';
 import { VendorOnly } from './VendorOnly';
 import './courier-services.css';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
@@ -74,7 +75,7 @@ function EditCourier({ courierId }: { courierId: string }) {
 
   useEffect(() => {
     if (courier.isError) {
-      toast.error('Error loading courier data');
+      toast.error('Error loading courier data', FOR_NEXT_PAGE);
       navigate('/rate-card', { replace: true });
     }
   }, [courier.isError, navigate]);
@@ -128,6 +129,7 @@ function CourierForm({ service }: { service?: CourierService }) {
     onSuccess: async () => {
       toast.success(
         editing ? 'Courier service updated successfully!' : 'Courier service added successfully!',
+        FOR_NEXT_PAGE,
       );
       await queryClient.invalidateQueries({ queryKey: couriersQueryKey });
       navigate('/rate-card');

@@ -18,6 +18,7 @@ import {
 } from './onboardingForm';
 import { CompanyStep, ComplianceStep, ContactStep, PricingStep, ServicesStep, type StepProps } from './steps';
 import './onboarding.css';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 export const COMPLETED_MESSAGE =
   'Vendor onboarding completed successfully! You can now access the vendor panel.';
@@ -146,7 +147,7 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
     try {
       const submitted = await vendorApi.submitOnboarding(apiClient);
       queryClient.setQueryData(onboardingQueryKey, submitted);
-      toast.success(COMPLETED_MESSAGE);
+      toast.success(COMPLETED_MESSAGE, FOR_NEXT_PAGE);
       navigate('/vendor-panel');
     } catch (error) {
       toast.error(saveErrorMessage(error, 'Failed to complete onboarding'));

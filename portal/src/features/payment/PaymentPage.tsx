@@ -23,6 +23,7 @@ import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../or
 import { PaymentPanel, type PaymentTarget } from './PaymentPanel';
 import '../booking/booking.css';
 import './payment.css';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 /**
  * Step 3 of 3, `/payment?order=<id>`; also `/payment?job=<id>` for a posted job's asking price.
@@ -206,7 +207,7 @@ function JobPayment({ id, approved }: { id: string; approved: boolean }) {
 
   const onPaid = useCallback(
     (paid: Job) => {
-      toast.info(`Job ${paid.reference} is posted: couriers can now accept it`);
+      toast.info(`Job ${paid.reference} is posted: couriers can now accept it`, FOR_NEXT_PAGE);
       navigate('/dashboard?tab=jobs', { replace: true });
     },
     [navigate],

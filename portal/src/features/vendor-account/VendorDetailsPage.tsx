@@ -12,6 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { LogoField } from '../courier-services/LogoField';
 import { myVendorQueryKey, type UpdateVendorBody, useMyVendor, vendorApi } from '../vendor-shell/api';
 import './vendor-account.css';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 type Values = Required<{ [K in keyof UpdateVendorBody]: string }>;
 
@@ -79,7 +80,7 @@ function VendorDetailsForm() {
       if (firstTime) {
         navigate('/successful-vendor-register');
       } else {
-        toast.success('Business details saved');
+        toast.success('Business details saved', FOR_NEXT_PAGE);
         navigate('/vendor-panel');
       }
     },
