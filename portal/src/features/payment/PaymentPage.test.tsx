@@ -86,7 +86,12 @@ describe('payment page (step 3)', () => {
     ]) {
       expect(within(summary).getByText(text)).toBeTruthy();
     }
-    expect(screen.getByRole('heading', { name: 'How to pay' })).toBeTruthy();
+    const howTo = screen.getByRole('heading', { name: 'How to pay' }).parentElement as HTMLElement;
+    // The steps name the button the page shows, and the card it is in, not a direction.
+    expect(
+      await within(howTo).findByText('Under “Pay securely”, press “Pay with the TEST MODE provider”.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pay securely' })).toBeTruthy();
     expect(screen.getByText(/Consign never sees or stores your card details/)).toBeTruthy();
     expect(screen.getByText(/trust score/)).toBeTruthy();
     expect(await screen.findByText('TEST MODE: no real money moves')).toBeTruthy();
@@ -171,6 +176,9 @@ describe('payment page (step 3)', () => {
       expect.objectContaining({ clientId: 'client-abc', currency: 'GBP' }),
     );
     expect(await options.createOrder?.()).toBe('PP-ORDER-1');
+    const howTo = screen.getByRole('heading', { name: 'How to pay' }).parentElement as HTMLElement;
+    expect(within(howTo).getByText('Under “Pay securely”, choose PayPal or pay by card.')).toBeTruthy();
+    expect(within(howTo).getByText('Approve the payment in the PayPal window that opens.')).toBeTruthy();
 
     options.onCancel?.();
     expect(await screen.findByText('Payment cancelled')).toBeTruthy();

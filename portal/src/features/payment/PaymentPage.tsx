@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
-import { useReferenceData } from '../../app/meta';
+import { useAuthMeta, useReferenceData } from '../../app/meta';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import {
@@ -20,10 +21,10 @@ import { RequireSignIn } from '../booking/RequireSignIn';
 import { Stepper } from '../booking/Stepper';
 import { type Job, jobKeys, jobsApi } from '../jobs/api';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../orders/api';
+import { jobSteps, orderSteps, type PaymentsProvider } from './howToPay';
 import { PaymentPanel, type PaymentTarget } from './PaymentPanel';
 import '../booking/booking.css';
 import './payment.css';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 /**
  * Step 3 of 3, `/payment?order=<id>`; also `/payment?job=<id>` for a posted job's asking price.
@@ -264,24 +265,12 @@ function JobPayment({ id, approved }: { id: string; approved: boolean }) {
           <dd className="price-list__total">{formatMoney(j.askingPrice.amount, j.askingPrice.currency)}</dd>
         </dl>
       }
-      steps={[
-        'Check the job summary.',
-        'Pay your asking price: it is held while couriers look at your job.',
-        'A courier accepts the job and it becomes an order on your dashboard.',
-        'Not accepted within 7 days, or withdrawn by you? You are refunded in full.',
-      ]}
+      steps={jobSteps}
     >
       <PaymentPanel target={target} approved={approved} onBusyChange={setBusy} />
     </PaymentLayout>
   );
 }
-
-const ORDER_STEPS = [
-  'Check your order summary.',
-  'Press the payment button below.',
-  'Approve the payment on the payment provider’s page.',
-  'You come back here and your booking is confirmed straight away.',
-];
 
 interface PaymentLayoutProps {
   title?: string;
@@ -289,7 +278,8 @@ interface PaymentLayoutProps {
   busy: boolean;
   back: { label: string; onClick: () => void };
   summary: ReactNode;
-  steps?: string[];
+  /** The how-to-pay steps for the provider in use (howToPay.ts). */
+  steps?: (provider: PaymentsProvider) => string[];
   children: ReactNode;
 }
 
@@ -299,9 +289,12 @@ function PaymentLayout({
   busy,
   back,
   summary,
-  steps = ORDER_STEPS,
+  steps = orderSteps,
   children,
 }: PaymentLayoutProps) {
+  const meta = useAuthMeta();
+  // As the payment panel does, a failed meta request means the built-in provider's button.
+  const provider = meta.data?.paymentsProvider ?? (meta.isError ? 'test' : undefined);
   return (
     <section className="container page booking payment" aria-busy={busy}>
       {step ? <Stepper current={3} /> : null}
@@ -319,11 +312,15 @@ function PaymentLayout({
           </div>
           <div className="card">
             <h2 className="payment__heading">How to pay</h2>
-            <ol className="next-steps">
-              {steps.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ol>
+            {provider ? (
+              <ol className="next-steps">
+                {steps(provider).map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ol>
+            ) : (
+              <Spinner label="Loading payment options" size="md" />
+            )}
           </div>
         </div>
         <aside className="card stack payment__pay" aria-labelledby="pay-title">

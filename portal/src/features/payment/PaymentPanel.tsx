@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, describeError, NETWORK_ERROR_STATUS } from '../../app/api';
 import { useAuthMeta } from '../../app/meta';
+import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import type { PaymentSession } from '../orders/api';
 import { browser } from './browser';
@@ -72,7 +73,8 @@ export function PaymentPanel<T>({ target, approved, onBusyChange }: PaymentPanel
         setPhase('review');
         return;
       }
-      toast.success(paymentMessages.success);
+      // onPaid moves on to the confirmation: the toast belongs there.
+      toast.success(paymentMessages.success, FOR_NEXT_PAGE);
       current.onPaid(result);
     } catch (error) {
       const message = captureFailureMessage(error);
