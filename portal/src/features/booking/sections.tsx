@@ -11,6 +11,7 @@ import { formatMoney, ukDate } from '../../lib/format';
 import type { CoverTier } from './api';
 import { errorAt } from './formResolver';
 import { HsCodeFinder } from './HsCodeFinder';
+import { PostcodeAddresses } from './PostcodeAddresses';
 import {
   type AddressValues,
   type BookingValues,
@@ -158,6 +159,7 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
             return postcode.onBlur(event);
           }}
         />
+        {isUk ? <PostcodeAddresses prefix={prefix} /> : null}
         {STREET_FIELDS.map(input)}
         <TextField label="Country" value={countryName} readOnly hint="Set by the route of your quote" />
       </div>
