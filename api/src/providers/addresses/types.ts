@@ -1,13 +1,10 @@
-/** An address a postcode look-up service knows at a postcode, in the booking form's fields. */
-export type PostcodeAddress = {
-  line1: string;
-  line2?: string;
-  town: string;
-  county?: string;
-  postcode: string;
-  /** ISO 3166-1 alpha-2: GB, or IM/JE/GG for the Crown Dependencies the service also covers. */
-  country: string;
-};
+import type { PostalAddress } from '../../db/schema/users';
+
+/**
+ * An address a postcode look-up service knows at a postcode, in the fields every stored address
+ * has; `country` is GB, or IM/JE/GG for the Crown Dependencies the service also covers.
+ */
+export type PostcodeAddress = PostalAddress;
 
 export interface AddressLookup {
   /** For the start-up log. */

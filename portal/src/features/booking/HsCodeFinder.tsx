@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { bookingApi, type HsCode, type HsCodeCategory } from './api';
 
 const TARIFF_SEARCH = 'https://www.trade-tariff.service.gov.uk/search?q=';
@@ -11,15 +12,6 @@ interface HsCodeFinderProps {
   categories: readonly HsCodeCategory[];
   onPick: (code: string) => void;
   onClose: () => void;
-}
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 const LEVEL_NAMES: Record<HsCode['level'], string> = { 2: 'Chapter', 4: 'Heading', 6: 'Subheading' };
@@ -36,7 +28,7 @@ export function HsCodeFinder({ categories, onPick, onClose }: HsCodeFinderProps)
   const searchId = useId();
   const statusId = useId();
 
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const searching = search.trim().length >= 2;
   const results = useQuery({
     queryKey: ['hs-codes', term],

@@ -1,9 +1,9 @@
 /** Addresses at a postcode (GET /api/v1/addresses), for the booking and job forms. */
 import type { components } from '@consign/api/client';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { type ApiClient, unwrap } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { formatUkPostcode, isUkPostcode } from './validation';
 
 export type AddressSuggestions = components['schemas']['AddressSuggestions'];
@@ -17,22 +17,13 @@ export const addressesApi = {
     unwrap(await client.GET('/api/v1/addresses', { params: { query: { postcode } }, signal })),
 };
 
-function useSettledValue(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 /**
  * The suggestions for what is typed in a Postcode field, once it is a whole UK postcode and
  * typing has paused. Each postcode is asked once in a while (each look-up may be paid for).
  */
 export function usePostcodeAddresses(typed: string, enabled: boolean) {
   const { apiClient } = useAuth();
-  const settled = useSettledValue(typed, LOOKUP_DELAY_MS);
+  const settled = useDebouncedValue(typed, LOOKUP_DELAY_MS);
   const postcode = enabled && isUkPostcode(settled) ? formatUkPostcode(settled) : null;
   const query = useQuery({
     queryKey: ['addresses', postcode],
