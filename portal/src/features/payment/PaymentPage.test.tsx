@@ -43,7 +43,7 @@ describe('payment page (step 3)', () => {
     const holding = { ...unpaid, payBy: '2026-11-22T09:30:00.000Z' };
     stubFetch(routes('test', { [`GET /api/v1/orders/${unpaid.id}`]: { body: holding } }));
     renderApp(`/payment?order=${unpaid.id}`);
-    expect(await screen.findByText('Price held until', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Price held until')).toBeTruthy();
   });
 
   it('says the price expired once it has, and offers a new quote', async () => {
@@ -54,9 +54,7 @@ describe('payment page (step 3)', () => {
     };
     stubFetch(routes('test', { [`GET /api/v1/orders/${unpaid.id}`]: { body: expired } }));
     renderApp(`/payment?order=${unpaid.id}`);
-    expect(
-      await screen.findByRole('heading', { name: 'This price has expired' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This price has expired' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a new quote' })).toBeTruthy();
   });
 
