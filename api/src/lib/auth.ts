@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
-import { type UserRole, users } from '../db/schema';
+import type { AppDeps, AppEnv } from '../context';
+import { refreshTokens, type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
 
 /** Requires a valid access token; puts its claims on c.var.user. */
@@ -10,16 +10,43 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw AppError.unauthorized();
-  const claims = await c.var.deps.tokens.verify(match[1]!);
-  // Access tokens live for minutes; staff disabling an account must end its sessions now.
-  const account = await c.var.deps.db.query.users.findFirst({
-    columns: { disabled: true },
-    where: eq(users.id, claims.sub),
-  });
-  if (!account || account.disabled) throw AppError.unauthorized();
-  c.set('user', claims);
+  c.set('user', await verifyLive(c.var.deps, match[1]!));
   await next();
 });
+
+/**
+ * Checks the signature and claims, then, in one read by primary key and the family index, that
+ * the account is not disabled and its sign-in not ended: access tokens live for minutes, but
+ * staff disabling an account, signing out, or a revoked refresh family end them at once.
+ */
+export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db' | 'now'>, token: string) {
+  const claims = await deps.tokens.verify(token);
+  const [live] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, claims.sub),
+        eq(users.disabled, false),
+        exists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, claims.sid),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, deps.now()),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!live) throw AppError.unauthorized();
+  return claims;
+}
 
 /** Requires one of the roles; use after requireAuth. */
 export const requireRole = (...roles: UserRole[]) =>

@@ -5,8 +5,11 @@ import { AppError } from './errors';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'consign';
 const AUDIENCE = 'consign-api';
+/** Clocks of several API processes differ a little; more than this is a forged `iat`. */
+const CLOCK_SKEW_SECONDS = 30;
 
-export type AccessClaims = { sub: string; role: UserRole; email: string };
+/** `sid` is the sign-in (refresh-token family) the token was issued for; signing out ends it. */
+export type AccessClaims = { sub: string; role: UserRole; email: string; sid: string };
 
 export class AccessTokens {
   readonly #key: Uint8Array;
@@ -16,7 +19,7 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, email: claims.email })
+    return new SignJWT({ role: claims.role, email: claims.email, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -32,12 +35,22 @@ export class AccessTokens {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        // A token that never expires, or that claims to be issued later than now, is not ours.
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: `${ACCESS_TOKEN_TTL_SECONDS}s`,
       });
       const role = payload.role;
-      if (typeof payload.sub !== 'string' || (role !== 'customer' && role !== 'vendor' && role !== 'admin')) {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        (role !== 'customer' && role !== 'vendor' && role !== 'admin')
+      ) {
         throw AppError.unauthorized('Invalid access token');
       }
-      return { sub: payload.sub, role, email: String(payload.email ?? '') };
+      if (payload.iat! > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS) {
+        throw AppError.unauthorized('Invalid access token');
+      }
+      return { sub: payload.sub, role, email: String(payload.email ?? ''), sid: payload.sid };
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof errors.JWTExpired)

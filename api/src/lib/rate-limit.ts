@@ -17,12 +17,13 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Counts a hit; throws 429 with Retry-After once the window's budget is spent. */
-  async hit(limit: Limit, subject: string, now = this.clock()): Promise<void> {
+  /** Counts a hit and returns the window's count; throws 429 with Retry-After once the budget is spent. */
+  async hit(limit: Limit, subject: string, now = this.clock()): Promise<number> {
     const { count, resetAt } = await this.#increment(limit, subject, now);
     if (count > limit.max) {
       throw AppError.tooManyRequests((resetAt - now) / 1000);
     }
+    return count;
   }
 
   /** Throws 429 if the budget is already spent, without counting. */

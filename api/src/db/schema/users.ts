@@ -31,21 +31,28 @@ export const users = sqliteTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** One-time email codes (sign-up verification). Only a hash is kept. */
-export const emailCodes = sqliteTable(
-  'email_codes',
+/**
+ * A sign-up waiting for its code. Each sign-up for an unverified email is its own row with its
+ * own password, name, role and code: the code activates the registration it was sent for and
+ * only that one, so nobody can pre-register someone else's address and keep a password in it.
+ * Only hashes are kept; the code is replaced on every resend.
+ */
+export const pendingRegistrations = sqliteTable(
+  'pending_registrations',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    role: text('role', { enum: ['customer', 'vendor'] }).notNull(),
+    codeHash: text('code_hash'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeExpiresAt: timestamp('code_expires_at'),
+    codeSentAt: timestamp('code_sent_at'),
     expiresAt: timestamp('expires_at').notNull(),
-    consumedAt: timestamp('consumed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_codes_user_idx').on(t.userId)],
+  (t) => [index('pending_registrations_email_idx').on(t.email)],
 );
 
 /** Opaque refresh tokens, stored hashed; a family is one sign-in and all its rotations. */

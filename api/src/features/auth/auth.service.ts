@@ -1,14 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
-import { emailCodes, passwordResets, refreshTokens, type UserRole, users, vendors } from '../../db/schema';
+import {
+  passwordResets,
+  pendingRegistrations,
+  refreshTokens,
+  type UserRole,
+  users,
+  vendors,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/jwt';
 import type { Limit } from '../../lib/rate-limit';
 import { opaqueToken, sha256, sixDigitCode } from '../../lib/tokens';
 import {
   accountExistsEmail,
+  failedSignInsEmail,
   passwordResetEmail,
   verificationCodeEmail,
   welcomeEmail,
@@ -20,6 +28,10 @@ export const RESET_TTL_MS = 30 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 export const CODES_PER_HOUR = 5;
+/** A sign-up nobody verified is forgotten after a day. */
+export const REGISTRATION_TTL_MS = 24 * HOUR_MS;
+/** Live sign-ups kept per email (each with its own password); older ones are discarded. */
+export const REGISTRATIONS_PER_EMAIL = 5;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Two tabs may refresh with the same token at the same moment. Within this many milliseconds of
@@ -29,15 +41,26 @@ export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_GRACE_MS = 15 * 1000;
 
 export const LIMITS = {
-  loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowSeconds: 15 * 60 },
+  /** The lock: one account from one client address. Another address (its owner's) is not held back. */
+  loginFailuresPerAccountAddress: { name: 'login-fail-account-ip', max: 5, windowSeconds: 15 * 60 },
   loginFailuresPerAddress: { name: 'login-fail-ip', max: 20, windowSeconds: 15 * 60 },
+  /**
+   * Across all addresses: a slower, shorter back-off, so guessing from many addresses stays slow
+   * without letting anyone keep the owner out for long.
+   */
+  loginFailuresPerAccount: { name: 'login-fail-account', max: 50, windowSeconds: 5 * 60 },
+  codeMailsPerEmail: { name: 'code-mail', max: CODES_PER_HOUR, windowSeconds: 3600 },
   resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 3600 },
   resetPerAddress: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
   signupPerAccount: { name: 'signup-account', max: 5, windowSeconds: 3600 },
   signupPerAddress: { name: 'signup-ip', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
+/** Failures for one account within its back-off window after which its owner is told, once. */
+export const FAILED_SIGN_IN_BURST = 10;
+
 type User = typeof users.$inferSelect;
+type Registration = typeof pendingRegistrations.$inferSelect;
 
 export type Session = {
   accessToken: string;
@@ -71,8 +94,9 @@ export class AuthService {
   /**
    * Answers alike, after the same scrypt work, whether the email is new, waiting for its code or
    * already verified, and mails after answering: the call cannot tell anyone whether an account
-   * exists. An existing account is never changed here: its first registration's password, name
-   * and role stay, so a second sign-up by someone else cannot take over a code the owner enters.
+   * exists. A verified account is never changed here. For an unverified email each sign-up is its
+   * own pending registration with its own code: the code activates only the registration it was
+   * sent for, so a password set by someone who never proved the address never reaches the account.
    */
   async signup(
     input: { email: string; password: string; role: 'customer' | 'vendor'; name?: string },
@@ -87,126 +111,156 @@ export class AuthService {
       return { email: input.email };
     }
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const [user] = (await this.db
-      .insert(users)
-      .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null })
-      .onConflictDoNothing()
-      .returning()) as [User | undefined];
-    // Lost a race with a concurrent sign-up for the same email: that one is the first registration.
-    const created = user;
-    this.deps.background.run('signup-mail', async () => {
-      if (created) return this.sendCodeUnlessRecent(created);
-      const winner = await this.findUserByEmail(input.email);
-      if (winner) await this.mailExistingAccount(winner);
-    });
+    const now = this.deps.now();
+    const registration = await this.db.transaction(
+      async (tx) => {
+        const [row] = (await tx
+          .insert(pendingRegistrations)
+          .values({
+            email: input.email,
+            passwordHash,
+            role: input.role,
+            name: input.name ?? null,
+            expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+            createdAt: now,
+          })
+          .returning()) as [Registration];
+        // Expired sign-ups, and all but the newest few, go: the table stays small.
+        const keep = tx
+          .select({ id: pendingRegistrations.id })
+          .from(pendingRegistrations)
+          .where(and(eq(pendingRegistrations.email, input.email), gt(pendingRegistrations.expiresAt, now)))
+          .orderBy(desc(pendingRegistrations.createdAt), desc(pendingRegistrations.id))
+          .limit(REGISTRATIONS_PER_EMAIL);
+        await tx
+          .delete(pendingRegistrations)
+          .where(
+            and(eq(pendingRegistrations.email, input.email), sql`${pendingRegistrations.id} not in ${keep}`),
+          );
+        return row;
+      },
+      { behavior: 'immediate' },
+    );
+    this.deps.background.run('signup-mail', () => this.sendCodeUnlessRecent(registration));
     return { email: input.email };
   }
 
-  /** A repeated sign-up: the owner gets a fresh code (unverified) or a sign-in reminder, both with a reset link. */
+  /** A sign-up for a verified account: its owner hears of it, with a reset link. */
   private async mailExistingAccount(user: User) {
-    const resetUrl = `${this.deps.config.publicUrl}/forgot-password`;
-    if (user.emailVerified) {
-      await this.deps.mailer.send(accountExistsEmail(user.email, resetUrl));
-      return;
-    }
-    await this.sendCodeUnlessRecent(user, resetUrl);
+    await this.deps.mailer.send(
+      accountExistsEmail(user.email, `${this.deps.config.publicUrl}/forgot-password`),
+    );
   }
 
   /** Mailed from the background: a code sent within the last minute is still good, so none is added. */
-  private async sendCodeUnlessRecent(user: User, resetUrl?: string) {
+  private async sendCodeUnlessRecent(registration: Registration) {
     try {
-      await this.sendCode(user, resetUrl);
+      await this.sendCode(registration);
     } catch (err) {
       if (!(err instanceof AppError && err.status === 429)) throw err;
     }
   }
 
   /**
-   * Sends a fresh code and makes older ones useless: at most one a minute and five an hour
-   * per account, counted from the codes themselves so the windows slide exactly.
+   * Gives the registration a fresh code (the old one stops working): at most one a minute per
+   * registration and five an hour per email.
    */
-  private async sendCode(user: User, resetUrl?: string) {
+  private async sendCode(registration: Registration) {
     const now = this.deps.now();
-    const recent = await this.db.query.emailCodes.findMany({
-      where: and(eq(emailCodes.userId, user.id), gt(emailCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
-      columns: { createdAt: true },
-      orderBy: (t, { asc }) => [asc(t.createdAt)],
-    });
-    const last = recent.at(-1);
-    if (last && now.getTime() - last.createdAt.getTime() < MINUTE_MS) {
-      throw AppError.tooManyRequests((last.createdAt.getTime() + MINUTE_MS - now.getTime()) / 1000);
+    const sentAt = registration.codeSentAt?.getTime();
+    if (sentAt !== undefined && now.getTime() - sentAt < MINUTE_MS) {
+      throw AppError.tooManyRequests((sentAt + MINUTE_MS - now.getTime()) / 1000);
     }
-    if (recent.length >= CODES_PER_HOUR) {
-      const oldest = recent[recent.length - CODES_PER_HOUR]!;
-      throw AppError.tooManyRequests((oldest.createdAt.getTime() + HOUR_MS - now.getTime()) / 1000);
-    }
+    await this.deps.rateLimiter.hit(LIMITS.codeMailsPerEmail, registration.email);
     const code = sixDigitCode();
-    await this.db.transaction(
-      async (tx) => {
-        await tx
-          .update(emailCodes)
-          .set({ consumedAt: now })
-          .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
-        await tx.insert(emailCodes).values({
-          userId: user.id,
-          codeHash: sha256(`${user.id}:${code}`),
-          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-          createdAt: now,
-        });
-      },
-      { behavior: 'immediate' },
-    );
-    await this.deps.mailer.send(verificationCodeEmail(user.email, code, resetUrl));
+    await this.db
+      .update(pendingRegistrations)
+      .set({
+        codeHash: sha256(`${registration.id}:${code}`),
+        codeAttempts: 0,
+        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        codeSentAt: now,
+      })
+      .where(eq(pendingRegistrations.id, registration.id));
+    await this.deps.mailer.send(verificationCodeEmail(registration.email, code, registration.createdAt));
+  }
+
+  /** The live sign-ups for an email, newest first. */
+  private liveRegistrations(email: string) {
+    return this.db.query.pendingRegistrations.findMany({
+      where: and(eq(pendingRegistrations.email, email), gt(pendingRegistrations.expiresAt, this.deps.now())),
+      orderBy: (t, { desc }) => [desc(t.createdAt), desc(t.id)],
+      limit: REGISTRATIONS_PER_EMAIL,
+    });
   }
 
   async resendCode(email: string) {
-    const user = await this.findUserByEmail(email);
     // Same answer whether or not the account exists, so the call cannot be used to probe emails.
-    if (!user || user.emailVerified) return;
-    await this.sendCode(user);
+    if (await this.findUserByEmail(email)) return;
+    const [newest] = await this.liveRegistrations(email);
+    if (newest) await this.sendCode(newest);
   }
 
   async verifyEmail(email: string, code: string): Promise<Session> {
-    const user = await this.findUserByEmail(email);
-    if (!user) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+    const invalid = () => AppError.badRequest(INVALID_OTP, 'invalid_otp');
     const now = this.deps.now();
-    const row = await this.db.query.emailCodes.findFirst({
-      where: and(
-        eq(emailCodes.userId, user.id),
-        isNull(emailCodes.consumedAt),
-        gt(emailCodes.expiresAt, now),
-      ),
-      orderBy: (t, { desc }) => [desc(t.createdAt)],
-    });
-    if (!row) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
-    // Count the try before comparing, in one statement: of 50 parallel guesses only five get here.
-    const [counted] = await this.db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    // Count the try on every live code of the email before comparing, in one statement: of 50
+    // parallel guesses only five get a comparison, however many sign-ups are waiting.
+    const counted = await this.db
+      .update(pendingRegistrations)
+      .set({ codeAttempts: sql`${pendingRegistrations.codeAttempts} + 1` })
       .where(
         and(
-          eq(emailCodes.id, row.id),
-          isNull(emailCodes.consumedAt),
-          lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+          eq(pendingRegistrations.email, email),
+          gt(pendingRegistrations.expiresAt, now),
+          gt(pendingRegistrations.codeExpiresAt, now),
+          lt(pendingRegistrations.codeAttempts, CODE_MAX_ATTEMPTS),
         ),
       )
-      .returning({ attempts: emailCodes.attempts });
-    if (!counted) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
-    if (!safeEqual(row.codeHash, sha256(`${user.id}:${code}`))) {
-      if (counted.attempts >= CODE_MAX_ATTEMPTS) {
-        await this.db.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, row.id));
+      .returning();
+    const match = counted.find((r) => r.codeHash && safeEqual(r.codeHash, sha256(`${r.id}:${code}`)));
+    if (!match) {
+      const spent = counted.filter((r) => r.codeAttempts >= CODE_MAX_ATTEMPTS).map((r) => r.id);
+      for (const id of spent) {
+        await this.db
+          .update(pendingRegistrations)
+          .set({ codeExpiresAt: now })
+          .where(eq(pendingRegistrations.id, id));
       }
-      throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
+      throw invalid();
     }
-    // Consume atomically: of two requests with the same code only one gets a session.
-    const consumed = await this.db
-      .update(emailCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt)))
-      .returning({ id: emailCodes.id });
-    if (consumed.length === 0) throw AppError.badRequest(INVALID_OTP, 'invalid_otp');
-    const verified = await this.markVerified(user);
-    return this.createSession(verified);
+    // Activate exactly this registration; every other sign-up for the address is discarded.
+    // Deleting it first means two requests with the same code cannot both get an account.
+    const user = await this.db.transaction(
+      async (tx) => {
+        const claimed = await tx
+          .delete(pendingRegistrations)
+          .where(
+            and(eq(pendingRegistrations.id, match.id), eq(pendingRegistrations.codeHash, match.codeHash!)),
+          )
+          .returning({ id: pendingRegistrations.id });
+        if (claimed.length === 0) return null;
+        await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+        const [row] = (await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash: match.passwordHash,
+            name: match.name,
+            role: match.role,
+            emailVerified: true,
+          })
+          .onConflictDoNothing()
+          .returning()) as [User | undefined];
+        if (row?.role === 'vendor')
+          await tx.insert(vendors).values({ ownerId: row.id }).onConflictDoNothing();
+        return row ?? null;
+      },
+      { behavior: 'immediate' },
+    );
+    if (!user) throw invalid();
+    await this.deps.mailer.send(welcomeEmail(user.email, user.name, user.role));
+    return this.createSession(user);
   }
 
   /** The first verification of an account: a vendor gets its pending business record at once. */
@@ -233,33 +287,60 @@ export class AuthService {
   /**
    * Each try is counted before the password is checked, in one atomic upsert per counter, so a
    * burst of parallel guesses (from any number of API processes on one database) gets at most
-   * the limit's number of checks. A right password gives its try back.
+   * the limit's number of checks. The lock is per account and client address: someone guessing
+   * from elsewhere cannot keep the owner out. A right password gives its tries back.
    */
   async login(email: string, password: string, address: string): Promise<Session> {
     const limiter = this.deps.rateLimiter;
     await limiter.hit(LIMITS.loginFailuresPerAddress, address);
-    await limiter.hit(LIMITS.loginFailuresPerAccount, email);
+    await limiter.hit(LIMITS.loginFailuresPerAccountAddress, `${email}|${address}`);
+    const accountTries = await limiter.hit(LIMITS.loginFailuresPerAccount, email);
     const user = await this.findUserByEmail(email);
     let ok = false;
     if (user?.passwordHash) ok = await this.deps.hasher.verify(password, user.passwordHash);
-    else await this.deps.hasher.burn(password);
-    if (!user || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
-    await limiter.reset(LIMITS.loginFailuresPerAccount, email);
-    await limiter.release(LIMITS.loginFailuresPerAddress, address);
-    if (!user.emailVerified) {
-      let sent = true;
-      try {
-        await this.sendCode(user);
-      } catch (err) {
-        if (!(err instanceof AppError && err.status === 429)) throw err;
-        sent = false; // a code went out moments ago; it is still valid
+    else if (!user) {
+      const registration = await this.matchingRegistration(email, password);
+      if (registration) await this.mailCodeAndAskForIt(registration);
+    } else await this.deps.hasher.burn(password);
+    if (!user || !ok) {
+      if (user && accountTries === FAILED_SIGN_IN_BURST) {
+        this.deps.background.run('failed-sign-ins-mail', () =>
+          this.deps.mailer.send(
+            failedSignInsEmail(user.email, `${this.deps.config.publicUrl}/forgot-password`),
+          ),
+        );
       }
-      throw new AppError(403, 'Please verify your email: we sent you a code', {
-        code: 'email_unverified',
-        extra: { codeSent: sent },
-      });
+      throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
+    await limiter.reset(LIMITS.loginFailuresPerAccountAddress, `${email}|${address}`);
+    await limiter.release(LIMITS.loginFailuresPerAccount, email);
+    await limiter.release(LIMITS.loginFailuresPerAddress, address);
     return this.createSession(user);
+  }
+
+  /** The waiting sign-up whose password this is, if any (the same scrypt work either way). */
+  private async matchingRegistration(email: string, password: string): Promise<Registration | undefined> {
+    const waiting = await this.liveRegistrations(email);
+    if (waiting.length === 0) await this.deps.hasher.burn(password);
+    for (const registration of waiting) {
+      if (await this.deps.hasher.verify(password, registration.passwordHash)) return registration;
+    }
+    return undefined;
+  }
+
+  /** The right password of a sign-up not yet verified: a fresh code for that sign-up, and 403. */
+  private async mailCodeAndAskForIt(registration: Registration): Promise<never> {
+    let sent = true;
+    try {
+      await this.sendCode(registration);
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 429)) throw err;
+      sent = false; // a code went out moments ago; it is still valid
+    }
+    throw new AppError(403, 'Please verify your email: we sent you a code', {
+      code: 'email_unverified',
+      extra: { codeSent: sent },
+    });
   }
 
   async createSession(
@@ -278,7 +359,12 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
       createdAt: now,
     });
-    const accessToken = await this.deps.tokens.sign({ sub: user.id, role: user.role, email: user.email });
+    const accessToken = await this.deps.tokens.sign({
+      sub: user.id,
+      role: user.role,
+      email: user.email,
+      sid: familyId,
+    });
     return {
       accessToken,
       refreshToken,
@@ -423,36 +509,15 @@ export class AuthService {
         code: 'google_email_unverified',
       });
     }
+    // Google's word proves the address: every sign-up waiting for a code on it is discarded.
+    await this.db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, identity.email));
     const byEmail = await this.findUserByEmail(identity.email);
     if (byEmail) {
-      const linked = await this.db.transaction(
-        async (tx) => {
-          const [row] = (await tx
-            .update(users)
-            .set({
-              googleSub: identity.sub,
-              name: byEmail.name ?? identity.name ?? null,
-              // Whoever chose a password for an address they never proved is not its owner:
-              // the password and every session it opened go.
-              ...(byEmail.emailVerified ? {} : { passwordHash: null }),
-            })
-            .where(eq(users.id, byEmail.id))
-            .returning()) as [User];
-          if (!byEmail.emailVerified) {
-            const now = this.deps.now();
-            await tx
-              .update(refreshTokens)
-              .set({ revokedAt: now })
-              .where(and(eq(refreshTokens.userId, row.id), isNull(refreshTokens.revokedAt)));
-            await tx
-              .update(emailCodes)
-              .set({ consumedAt: now })
-              .where(and(eq(emailCodes.userId, row.id), isNull(emailCodes.consumedAt)));
-          }
-          return row;
-        },
-        { behavior: 'immediate' },
-      );
+      const [linked] = (await this.db
+        .update(users)
+        .set({ googleSub: identity.sub, name: byEmail.name ?? identity.name ?? null })
+        .where(eq(users.id, byEmail.id))
+        .returning()) as [User];
       return this.createSession(await this.markVerified(linked));
     }
     const [created] = (await this.db

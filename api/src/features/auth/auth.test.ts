@@ -114,15 +114,52 @@ describe('sign-up and email verification', () => {
     ).toBe(401);
   });
 
-  it('never changes an unverified account on a second sign-up: only the first password signs in', async () => {
+  it('pre-hijack: an attacker signs up first and never verifies; the owner verifies with their own code and only their password works', async () => {
+    await t.post('/api/v1/auth/signup', {
+      email: 'victim@example.com',
+      password: 'attackers-password',
+      name: 'Attacker',
+      role: 'vendor',
+    });
+    moveClock(5 * 60_000);
+    const owner = await t.post('/api/v1/auth/signup', {
+      email: 'victim@example.com',
+      password: 'victims-password',
+      name: 'Victim',
+    });
+    expect(owner.status).toBe(201);
+    // The owner's inbox holds two codes; they enter the one from their own sign-up (the newest).
+    const mails = (await t.get('/api/v1/dev/mailbox?to=victim@example.com')).body.items;
+    const codes = mails.filter((m: { subject: string }) => /verification code/.test(m.subject));
+    expect(codes).toHaveLength(2);
+    expect(codes.map((m: { text: string }) => m.text).join()).not.toMatch(/first sign-up/);
+    const verified = await t.post('/api/v1/auth/verify-email', {
+      email: 'victim@example.com',
+      code: await latestCode(t, 'victim@example.com'),
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ name: 'Victim', role: 'customer', emailVerified: true });
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'victim@example.com', password: 'attackers-password' }))
+        .status,
+    ).toBe(401);
+    const me = await t.post('/api/v1/auth/login', {
+      email: 'victim@example.com',
+      password: 'victims-password',
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ name: 'Victim', role: 'customer' });
+    // Every other sign-up for the address is gone, so its code can never activate anything.
+    expect(await t.deps.db.query.pendingRegistrations.findMany()).toHaveLength(0);
+  });
+
+  it('a later sign-up by someone else does not change what the owner code activates', async () => {
     await t.post('/api/v1/auth/signup', {
       email: 'victim@example.com',
       password: 'victims-password',
       name: 'Victim',
     });
     const victimsCode = await latestCode(t, 'victim@example.com');
-    // The attacker signs up again at once (the code throttle would once have answered 429 after
-    // overwriting the password) and again a minute later (a fresh code).
     for (const wait of [0, 61_000]) {
       moveClock(wait);
       const again = await t.post('/api/v1/auth/signup', {
@@ -133,21 +170,12 @@ describe('sign-up and email verification', () => {
       });
       expect(again.status).toBe(201);
     }
-    const mails = (await t.get('/api/v1/dev/mailbox?to=victim@example.com')).body.items;
-    // The owner is told how to recover a forgotten password rather than anyone getting a new one.
-    expect(mails[0].text).toContain('http://localhost:3000/forgot-password');
-    // The first code was replaced by the newest one; neither changes whose password counts.
-    const newest = await latestCode(t, 'victim@example.com');
-    expect(
-      (await t.post('/api/v1/auth/verify-email', { email: 'victim@example.com', code: victimsCode })).status,
-    ).toBe(newest === victimsCode ? 200 : 400);
-    const verified = await t.post('/api/v1/auth/verify-email', { email: 'victim@example.com', code: newest });
-    if (newest !== victimsCode) expect(verified.status).toBe(200);
-    const me = await t.post('/api/v1/auth/login', {
+    const verified = await t.post('/api/v1/auth/verify-email', {
       email: 'victim@example.com',
-      password: 'victims-password',
+      code: victimsCode,
     });
-    expect(me.body.user).toMatchObject({ name: 'Victim', role: 'customer' });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ name: 'Victim', role: 'customer' });
     expect(
       (await t.post('/api/v1/auth/login', { email: 'victim@example.com', password: 'attackers-password' }))
         .status,
@@ -156,6 +184,17 @@ describe('sign-up and email verification', () => {
       (await t.post('/api/v1/auth/login', { email: 'victim@example.com', password: 'victims-password' }))
         .status,
     ).toBe(200);
+  });
+
+  it('forgets a sign-up nobody verified after a day', async () => {
+    await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' });
+    moveClock(24 * 60 * 60_000 + 1);
+    const login = await t.post('/api/v1/auth/login', { email: 'late@example.com', password: 'password-123' });
+    expect(login.status).toBe(401);
+    const resend = await t.post('/api/v1/auth/resend-otp', { email: 'late@example.com' });
+    expect(resend.status).toBe(202);
+    const mails = (await t.get('/api/v1/dev/mailbox?to=late@example.com')).body.items;
+    expect(mails).toHaveLength(1);
   });
 
   it('limits sign-ups per email and per address', async () => {

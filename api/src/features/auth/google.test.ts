@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { AuthService } from './auth.service';
+import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
 
 const CLIENT_ID = 'consign-test.apps.googleusercontent.com';
 
@@ -127,34 +126,26 @@ describe('Google sign-in', () => {
     ).toBeUndefined();
   });
 
-  it('takes an unverified password account from whoever pre-registered it: password and sessions go', async () => {
+  it('discards every sign-up waiting for a code on the address: the pre-registered password never works', async () => {
     // An attacker signs up with the victim's address and never verifies it.
     await t.post('/api/v1/auth/signup', { email: 'victim@gmail.com', password: 'attackers-password' });
-    const pre = await t.deps.db.query.users.findFirst({
-      where: (u, { eq }) => eq(u.email, 'victim@gmail.com'),
-    });
-    // However it came to hold one, a session opened before the link must end with it.
-    const attackers = await new AuthService(t.deps).createSession(pre!);
+    const code = await latestCode(t, 'victim@gmail.com');
     const linked = await t.post('/api/v1/auth/google', {
       idToken: await idToken({ sub: 'g-300', email: 'victim@gmail.com', email_verified: true }),
     });
     expect(linked.status).toBe(200);
     expect(linked.body.user.emailVerified).toBe(true);
+    expect(await t.deps.db.query.pendingRegistrations.findMany()).toHaveLength(0);
     const login = await t.post('/api/v1/auth/login', {
       email: 'victim@gmail.com',
       password: 'attackers-password',
     });
     expect(login.status).toBe(401);
+    expect((await t.post('/api/v1/auth/verify-email', { email: 'victim@gmail.com', code })).status).toBe(400);
     const row = await t.deps.db.query.users.findFirst({
       where: (u, { eq }) => eq(u.email, 'victim@gmail.com'),
     });
     expect(row?.passwordHash).toBeNull();
-    const open = await t.deps.db.query.refreshTokens.findMany({
-      where: (r, { and, eq, isNull }) => and(eq(r.userId, row!.id), isNull(r.revokedAt)),
-    });
-    // Only the session Google just opened is left.
-    expect(open).toHaveLength(1);
-    expect((await t.post('/api/v1/auth/refresh', { refreshToken: attackers.refreshToken })).status).toBe(401);
   });
 
   it('answers 404 when Google sign-in is not configured', async () => {

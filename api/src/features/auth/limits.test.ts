@@ -43,9 +43,9 @@ describe('attempt limits under concurrency', () => {
     const statuses = await Promise.all(
       Array.from({ length: 200 }, (_, i) => login(t.app, 'burst@example.com', `wrong-${i}`)),
     );
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginFailuresPerAccount.max);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - LIMITS.loginFailuresPerAccount.max);
-    expect(hasher.verifications).toBe(LIMITS.loginFailuresPerAccount.max);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginFailuresPerAccountAddress.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - LIMITS.loginFailuresPerAccountAddress.max);
+    expect(hasher.verifications).toBe(LIMITS.loginFailuresPerAccountAddress.max);
   });
 
   it('holds the same limit across two API processes on one database', async () => {
@@ -62,8 +62,10 @@ describe('attempt limits under concurrency', () => {
           login(i % 2 ? otherApp : t.app, 'two@example.com', `wrong-${i}`),
         ),
       );
-      expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginFailuresPerAccount.max);
-      expect(hasher.verifications + otherHasher.verifications).toBe(LIMITS.loginFailuresPerAccount.max);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginFailuresPerAccountAddress.max);
+      expect(hasher.verifications + otherHasher.verifications).toBe(
+        LIMITS.loginFailuresPerAccountAddress.max,
+      );
     } finally {
       other.db.$client.close();
     }
@@ -79,12 +81,9 @@ describe('attempt limits under concurrency', () => {
       ),
     );
     expect(statuses.every((s) => s === 400)).toBe(true);
-    const row = await t.deps.db.query.emailCodes.findFirst({
-      where: (c, { isNull }) => isNull(c.consumedAt),
-    });
-    expect(row).toBeUndefined();
-    const codes = await t.deps.db.query.emailCodes.findMany();
-    expect(codes[0]!.attempts).toBe(CODE_MAX_ATTEMPTS);
+    const codes = await t.deps.db.query.pendingRegistrations.findMany();
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.codeAttempts).toBe(CODE_MAX_ATTEMPTS);
     expect((await t.post('/api/v1/auth/verify-email', { email: 'codes@example.com', code })).status).toBe(
       400,
     );

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
+import { verifyLive } from '../../lib/auth';
 import type { AccessClaims } from '../../lib/jwt';
 
 /**
@@ -13,7 +14,7 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (header !== undefined) {
     const match = header.match(/^Bearer\s+(\S+)$/i);
     // A malformed header is verified as an empty token, which fails with the usual 401.
-    c.set('user', await c.var.deps.tokens.verify(match?.[1] ?? ''));
+    c.set('user', await verifyLive(c.var.deps, match?.[1] ?? ''));
   }
   await next();
 });

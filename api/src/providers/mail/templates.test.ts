@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './templates';
 
 describe('mail templates', () => {
-  it('puts the code in subject, text and HTML', () => {
-    const m = verificationCodeEmail('a@example.com', '042517');
-    expect(m.subject).toContain('042517');
+  it('puts the code in text and HTML, never in the subject, and names the sign-up it confirms', () => {
+    const m = verificationCodeEmail('a@example.com', '042517', new Date('2026-03-04T05:06:07Z'));
+    expect(m.subject).not.toContain('042517');
     expect(m.text).toContain('042517');
     expect(m.html).toContain('042517');
     expect(m.text).toMatch(/10 minutes/);
+    expect(m.text).toContain('2026-03-04 05:06 UTC');
+    expect(m.text).not.toMatch(/first sign-up/);
   });
 
   it('escapes HTML in names and links', () => {

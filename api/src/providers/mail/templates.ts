@@ -2,22 +2,22 @@ import { button, escapeHtml, layout } from './layout';
 import type { MailMessage } from './mailer';
 
 /** `resetUrl` is added when someone signed up again: the owner may have forgotten the password they chose. */
-export function verificationCodeEmail(to: string, code: string, resetUrl?: string): MailMessage {
-  const forgot = resetUrl
-    ? `\n\nSomeone signed up again with this email. The password chosen at the first sign-up is the one that works; if you forgot it, reset it here: ${resetUrl}`
-    : '';
+/**
+ * The code activates the one sign-up it was sent for, with the password chosen in it; the
+ * subject carries no code, so mail logs and lock-screen previews do not either.
+ */
+export function verificationCodeEmail(to: string, code: string, signedUpAt: Date): MailMessage {
+  const when = `${signedUpAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const scope = `It confirms the sign-up made at ${when}, with the password chosen in it, and no other. It expires in 10 minutes.`;
+  const ignore = 'If you did not sign up then, ignore this email: without this code nothing is created.';
   return {
     to,
-    subject: `Your Consign verification code: ${code}`,
-    text: `Your Consign verification code is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.${forgot}\n`,
+    subject: 'Your Consign verification code',
+    text: `Your Consign verification code is ${code}.\n\n${scope}\n\n${ignore}\n`,
     html: layout(
       'Your verification code',
       `<p>Your verification code is</p><p style="font-size:32px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>
-<p>It expires in 10 minutes. If you did not ask for it, ignore this email.</p>${
-        resetUrl
-          ? `<p>Someone signed up again with this email. The password chosen at the first sign-up is the one that works; if you forgot it, reset it.</p>${button(resetUrl, 'Reset my password')}`
-          : ''
-      }`,
+<p>${escapeHtml(scope)}</p><p>${escapeHtml(ignore)}</p>`,
     ),
   };
 }
@@ -47,6 +47,20 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
       `<p>Someone asked to reset the password of your Consign account.</p>
 ${button(link, 'Choose a new password')}
 <p>The link works once, within 30 minutes. If it was not you, ignore this email; your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** Many wrong passwords for the account in a short time: told once per burst, with a way out. */
+export function failedSignInsEmail(to: string, resetUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Many failed sign-ins to your Consign account',
+    text: `Someone has just tried many wrong passwords for your Consign account.\n\nYou can still sign in as usual: the addresses making the tries are held back, not you. If you think someone knows or is guessing your password, choose a new one here: ${resetUrl}\n`,
+    html: layout(
+      'Many failed sign-ins',
+      `<p>Someone has just tried many wrong passwords for your Consign account.</p>
+<p>You can still sign in as usual: the addresses making the tries are held back, not you. If you think someone knows or is guessing your password, choose a new one.</p>${button(resetUrl, 'Choose a new password')}`,
     ),
   };
 }
