@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
-import { REFRESH_REUSE_GRACE_MS } from './auth.service';
+import { LIMITS, REFRESH_REUSE_GRACE_MS } from './auth.service';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -394,6 +394,51 @@ describe('login', () => {
   });
 });
 
+describe('lock-out that cannot be used against the owner', () => {
+  it('locks an account at the guessing address only: the owner at another address signs in, and is told once', async () => {
+    const p = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const start = new Date('2030-01-07T09:00:00Z');
+      p.deps.now = () => start;
+      await signUpVerified(p, 'owner@example.com', 'customer', 'owners-password');
+      const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+      const login = (password: string, ip: string) =>
+        p.post('/api/v1/auth/login', { email: 'owner@example.com', password }, from(ip));
+      for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`, '203.0.113.7')).status).toBe(401);
+      expect((await login('owners-password', '203.0.113.7')).status).toBe(429);
+      expect((await login('owners-password', '198.51.100.20')).status).toBe(200);
+      // Guessing from many addresses: the owner hears of it once per burst, not once per try.
+      for (let i = 0; i < 12; i++) await login(`spray-${i}`, `192.0.2.${i + 1}`);
+      const mails = (await p.get('/api/v1/dev/mailbox?to=owner@example.com')).body.items;
+      expect(mails.filter((m: { subject: string }) => /failed sign-ins/i.test(m.subject))).toHaveLength(1);
+      expect((await login('owners-password', '198.51.100.20')).status).toBe(200);
+    } finally {
+      p.close();
+    }
+  });
+
+  it('holds back the account everywhere for a few minutes only after many failures from many addresses', async () => {
+    const p = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const start = new Date('2030-01-07T09:00:00Z');
+      p.deps.now = () => start;
+      await signUpVerified(p, 'popular@example.com', 'customer', 'owners-password');
+      const login = (password: string, ip: string) =>
+        p.post('/api/v1/auth/login', { email: 'popular@example.com', password }, { 'X-Forwarded-For': ip });
+      for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i++) {
+        await login('wrong-password', `192.0.2.${(i % 200) + 1}`);
+      }
+      const held = await login('owners-password', '198.51.100.20');
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeLessThanOrEqual(5 * 60);
+      p.deps.now = () => new Date(start.getTime() + 5 * 60_000 + 1);
+      expect((await login('owners-password', '198.51.100.20')).status).toBe(200);
+    } finally {
+      p.close();
+    }
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotates the refresh token; the old one stops working and its reuse revokes the family', async () => {
     const session = await signUpVerified(t, 'rotate@example.com');
@@ -596,5 +641,59 @@ describe('access tokens', () => {
       .setAudience('consign-api')
       .encode();
     expect((await t.get('/api/v1/users/me', t.bearer(none))).status).toBe(401);
+  });
+
+  const forge = async (
+    claims: Record<string, unknown>,
+    build: (j: import('jose').SignJWT) => import('jose').SignJWT,
+  ) => {
+    const { SignJWT } = await import('jose');
+    const key = new TextEncoder().encode(t.deps.config.jwtSecret);
+    return build(
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('consign')
+        .setAudience('consign-api'),
+    ).sign(key);
+  };
+
+  it('refuses a signed token without exp, or with iat in the future', async () => {
+    const session = await signUpVerified(t, 'forged@example.com');
+    const sid = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sid;
+    const claims = { role: 'customer', email: 'forged@example.com', sid };
+    const good = await forge(claims, (j) =>
+      j.setSubject(session.user.id).setIssuedAt().setExpirationTime('5m'),
+    );
+    expect((await t.get('/api/v1/users/me', t.bearer(good))).status).toBe(200);
+    const noExp = await forge(claims, (j) => j.setSubject(session.user.id).setIssuedAt());
+    expect((await t.get('/api/v1/users/me', t.bearer(noExp))).status).toBe(401);
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    const fromTheFuture = await forge(claims, (j) =>
+      j
+        .setSubject(session.user.id)
+        .setIssuedAt(future)
+        .setExpirationTime(future + 600),
+    );
+    expect((await t.get('/api/v1/users/me', t.bearer(fromTheFuture))).status).toBe(401);
+  });
+
+  it('ends access at once when the session signs out or its refresh family is revoked', async () => {
+    const session = await signUpVerified(t, 'leaving@example.com');
+    expect((await t.get('/api/v1/users/me', t.bearer(session.accessToken))).status).toBe(200);
+    const other = await t.post('/api/v1/auth/login', {
+      email: 'leaving@example.com',
+      password: 'correct-horse-1',
+    });
+    expect((await t.post('/api/v1/auth/logout', { refreshToken: session.refreshToken })).status).toBe(204);
+    expect((await t.get('/api/v1/users/me', t.bearer(session.accessToken))).status).toBe(401);
+    // Another sign-in of the same account is not ended by it.
+    expect((await t.get('/api/v1/users/me', t.bearer(other.body.accessToken))).status).toBe(200);
+    // A reused refresh token revokes its family: that sign-in's access token stops at once too.
+    const rotated = await t.post('/api/v1/auth/refresh', { refreshToken: other.body.refreshToken });
+    moveClock(REFRESH_REUSE_GRACE_MS + 1);
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: other.body.refreshToken })).status).toBe(
+      401,
+    );
+    expect((await t.get('/api/v1/users/me', t.bearer(rotated.body.accessToken))).status).toBe(401);
   });
 });
