@@ -158,6 +158,37 @@ describe('production mode', () => {
     ]);
   });
 
+  it('requires an https PUBLIC_URL in production unless ALLOW_INSECURE_PUBLIC_URL=1, and warns then', () => {
+    expect(problemsOf({ ...real, PUBLIC_URL: 'http://consign.example' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must start with https:\/\/ .*ALLOW_INSECURE_PUBLIC_URL=1/),
+    ]);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ...real,
+      PUBLIC_URL: 'http://consign.example',
+      ALLOW_INSECURE_PUBLIC_URL: '1',
+    });
+    expect(config.warnings).toEqual([expect.stringContaining('ALLOW_INSECURE_PUBLIC_URL=1')]);
+    // Outside production http is how a machine of one's own is reached.
+    expect(problemsOf({ NODE_ENV: 'development', PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual([]);
+  });
+
+  it('limits anonymous quotes to 120 a minute by default; 0 turns it off and is unsafe in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).quoteLimitPerMinute).toBe(120);
+    const off = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ...real,
+      QUOTE_LIMIT_PER_MINUTE: '0',
+    });
+    expect(off.quoteLimitPerMinute).toBe(0);
+    expect(off.warnings).toEqual([expect.stringContaining('QUOTE_LIMIT_PER_MINUTE=0')]);
+    expect(problemsOf({ ...real, QUOTE_LIMIT_PER_MINUTE: '-1' })).toEqual([
+      expect.stringMatching(/^QUOTE_LIMIT_PER_MINUTE:/),
+    ]);
+  });
+
   it('stays friendly outside production: demo data and no warnings', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.production).toBe(false);

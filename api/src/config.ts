@@ -56,6 +56,8 @@ const envSchema = z.object({
   ALLOW_OUTBOX_MAIL: flag(false),
   ALLOW_TEST_PAYMENTS: flag(false),
   ALLOW_GENERATED_SECRET: flag(false),
+  ALLOW_INSECURE_PUBLIC_URL: flag(false),
+  QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -105,6 +107,8 @@ export type Config = {
   trustProxyHops: number;
   /** Days after expiry that a quote nobody booked is kept before the retention job deletes it. */
   quoteRetentionDays: number;
+  /** Quotes per minute per client address without a partner key; 0 turns the limit off. */
+  quoteLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -160,6 +164,14 @@ function productionWarnings(env: Env): string[] {
       'ALLOW_GENERATED_SECRET=1: sessions are signed with a secret generated into DATA_DIR/secret',
     );
   if (env.SEED_DEMO) warnings.push('SEED_DEMO=1: demo accounts with the published password exist');
+  if (env.PUBLIC_URL?.startsWith('http://'))
+    warnings.push(
+      'ALLOW_INSECURE_PUBLIC_URL=1: PUBLIC_URL is http://, so the refresh cookie is not Secure and links travel in clear',
+    );
+  if (env.QUOTE_LIMIT_PER_MINUTE === 0)
+    warnings.push(
+      'QUOTE_LIMIT_PER_MINUTE=0: anonymous quotes are not limited; one address can fill the database',
+    );
   return warnings;
 }
 
@@ -183,6 +195,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (source.NODE_ENV === 'production' && !source.PUBLIC_URL?.trim()) {
     problems.push(
       'PUBLIC_URL: required in production: the https address customers use, e.g. https://consign.example',
+    );
+  } else if (
+    parsed.success &&
+    parsed.data.NODE_ENV === 'production' &&
+    !parsed.data.PUBLIC_URL?.startsWith('https://') &&
+    !parsed.data.ALLOW_INSECURE_PUBLIC_URL
+  ) {
+    problems.push(
+      'PUBLIC_URL: must start with https:// in production (the refresh cookie is Secure only then); use the https address, or ALLOW_INSECURE_PUBLIC_URL=1 to accept http',
     );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -230,5 +251,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
+    quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_PARTNER, seedDemoData } from './db/seed';
+import { DEMO_PARTNER, demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs/jobs.index';
 import { startUnpaidOrderExpiry } from './features/orders/orders.service';
@@ -30,6 +30,15 @@ async function main() {
     console.error(`WARNING: UNSAFE IN PRODUCTION: ${warning}`);
   }
 
+  // A trial database carried into production keeps its published demo passwords: refuse it.
+  if (config.production && !config.seedDemo) {
+    const leftovers = await demoLeftovers(deps.db);
+    if (leftovers.length > 0) {
+      console.error(demoLeftoversMessage(leftovers));
+      deps.db.$client.close();
+      process.exit(1);
+    }
+  }
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
 
   const app = createApp(deps);

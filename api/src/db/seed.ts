@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Database } from './client';
-import { courierServices, partners, type UserRole, users, vendors } from './schema';
+import { courierServices, partners, refreshTokens, type UserRole, users, vendors } from './schema';
 
 export const DEMO_PASSWORD = 'consign-demo-1';
 
@@ -217,4 +218,98 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
   await ensureDemoPartner(db);
   logger.info('seeded demo data');
   return [...DEMO_ACCOUNTS];
+}
+
+const DEMO_EMAILS: string[] = DEMO_ACCOUNTS.map((a) => a.email);
+
+/**
+ * What of the demo data (published password, published partner key) this database still holds:
+ * one line per account, and the partner. Production refuses to start on any of it unless
+ * SEED_DEMO=1 says it is wanted (main.ts).
+ */
+export async function demoLeftovers(db: Database): Promise<string[]> {
+  const accounts = await db.query.users.findMany({
+    columns: { email: true, role: true },
+    where: inArray(users.email, DEMO_EMAILS),
+  });
+  const partner = await db.query.partners.findFirst({
+    columns: { id: true },
+    where: or(
+      eq(partners.publishableKey, DEMO_PARTNER.publishableKey),
+      eq(partners.previousKey, DEMO_PARTNER.publishableKey),
+    ),
+  });
+  return [
+    ...accounts.map((a) => `${a.email} (${a.role})`),
+    ...(partner ? [`the demo partner (key ${DEMO_PARTNER.publishableKey})`] : []),
+  ];
+}
+
+/**
+ * Takes a trial database to production: the demo accounts are retired rather than deleted, so
+ * orders placed with them keep their history, but they lose their address, password and
+ * sessions and are disabled; their courier services stop being quoted; the demo partner's key
+ * stops working. Idempotent. Answers what was removed.
+ */
+export async function removeDemoData(db: Database): Promise<string[]> {
+  const removed = await demoLeftovers(db);
+  await db.transaction(
+    async (tx) => {
+      const accounts = await tx.query.users.findMany({
+        columns: { id: true },
+        where: inArray(users.email, DEMO_EMAILS),
+      });
+      for (const { id } of accounts) {
+        await tx
+          .update(users)
+          .set({
+            email: `removed-demo-${id}@consign.invalid`,
+            name: 'Removed demo account',
+            passwordHash: null,
+            googleSub: null,
+            disabled: true,
+          })
+          .where(eq(users.id, id));
+        await tx.delete(refreshTokens).where(eq(refreshTokens.userId, id));
+        const owned = await tx.query.vendors.findMany({
+          columns: { id: true },
+          where: eq(vendors.ownerId, id),
+        });
+        for (const vendor of owned) {
+          await tx.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, vendor.id));
+          await tx
+            .update(courierServices)
+            .set({ status: 'inactive' })
+            .where(eq(courierServices.vendorId, vendor.id));
+        }
+      }
+      await tx
+        .update(partners)
+        .set({
+          status: 'disabled',
+          publishableKey: `pk_test_removed_${randomBytes(12).toString('hex')}`,
+          previousKey: null,
+          previousKeyExpiresAt: null,
+          allowedOrigins: [],
+        })
+        .where(
+          or(
+            eq(partners.publishableKey, DEMO_PARTNER.publishableKey),
+            eq(partners.previousKey, DEMO_PARTNER.publishableKey),
+          ),
+        );
+    },
+    { behavior: 'immediate' },
+  );
+  return removed;
+}
+
+/** The start-up refusal, naming what is there and the two ways out. */
+export function demoLeftoversMessage(leftovers: string[]): string {
+  return [
+    'This database holds demo data with published passwords and keys; production will not start on it:',
+    ...leftovers.map((l) => `  - ${l}`),
+    'Create your own admin (pnpm --filter @consign/api admin:create --email you@example.com), then remove the demo data',
+    'with `pnpm --filter @consign/api demo:remove` (see docs/deployment.md), or set SEED_DEMO=1 to keep it on purpose.',
+  ].join('\n');
 }

@@ -7,6 +7,7 @@ const request = (url: string, origin?: string) => ({
 });
 const dev = { env: 'development' as const, publicUrl: 'http://localhost:3000' };
 const prod = { env: 'production' as const, publicUrl: 'https://consign.example' };
+const stagingUrl = { env: 'development' as const, publicUrl: 'https://staging.consign.example' };
 
 describe('browserOrigin', () => {
   it.each([
@@ -16,6 +17,13 @@ describe('browserOrigin', () => {
     [dev, 'http://localhost:3000/api/v1/x', 'null', 'http://localhost:3000'], // opaque origin ignored
     [dev, 'http://localhost:3000/api/v1/x', 'javascript:alert(1)', 'http://localhost:3000'],
     [dev, 'http://localhost:3000/api/v1/x', 'not a url', 'http://localhost:3000'],
+    [dev, 'http://localhost:3000/api/v1/x', 'http://[::1]:8080', 'http://[::1]:8080'],
+    // Outside production a foreign Origin or Host header never names the link's host.
+    [dev, 'http://localhost:3000/api/v1/x', 'https://evil.example', 'http://localhost:3000'],
+    [dev, 'http://evil.example/api/v1/x', undefined, 'http://localhost:3000'],
+    [dev, 'http://127.0.0.1.evil.example/api/v1/x', undefined, 'http://localhost:3000'],
+    [stagingUrl, 'http://evil.example/api/v1/x', 'https://evil.example', 'https://staging.consign.example'],
+    [stagingUrl, 'http://x/api/v1/x', 'https://staging.consign.example', 'https://staging.consign.example'],
     [prod, 'http://attacker.example/api/v1/x', 'http://attacker.example', 'https://consign.example'],
     [prod, 'http://127.0.0.1:3000/api/v1/x', undefined, 'https://consign.example'],
   ] as const)('%o, %s, Origin %s -> %s', (config, url, origin, expected) => {

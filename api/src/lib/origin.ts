@@ -5,9 +5,11 @@
  * In production it is always PUBLIC_URL (required there): a request's Host or Origin header is
  * not something to build links for other people from. Outside production the session cookie
  * belongs to whatever host name the person is browsing on (127.0.0.1 and localhost are
- * different sites), so the links go back to the origin the request came from: the browser's
- * Origin header when it sent one (a POST does, and it names the front end even behind a dev
- * proxy), otherwise the request's own URL.
+ * different sites), so the links may go back to the origin the request came from (the browser's
+ * Origin header when it sent one, as a POST does even behind a dev proxy, otherwise the
+ * request's own URL), but only when that origin is this machine (loopback, any port) or is
+ * PUBLIC_URL itself. Anything else is someone else's host, as a staging server with real SMTP
+ * would learn: the links then use PUBLIC_URL (which defaults to this machine's own address).
  */
 import type { Config } from '../config';
 
@@ -25,7 +27,14 @@ function httpOrigin(value: string | undefined): string | null {
 
 export function browserOrigin(config: Pick<Config, 'env' | 'publicUrl'>, request?: RequestLike): string {
   if (config.env === 'production' || !request) return config.publicUrl;
-  return httpOrigin(request.header('Origin')) ?? httpOrigin(request.url) ?? config.publicUrl;
+  const origin = httpOrigin(request.header('Origin')) ?? httpOrigin(request.url);
+  if (origin && (origin === httpOrigin(config.publicUrl) || isLoopbackOrigin(origin))) return origin;
+  return config.publicUrl;
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** `url` moved onto `origin`, keeping its path and query; anything unparsable is returned as is. */

@@ -499,6 +499,29 @@ describe('password reset', () => {
     return mail.text.match(/http:\/\/localhost\/reset\/([\w-]+)/)?.[1] as string;
   };
 
+  it('mails a reset link on PUBLIC_URL, never on a foreign Origin or Host header', async () => {
+    await signUpVerified(t, 'poison@example.com');
+    const links = async () =>
+      (await t.get('/api/v1/dev/mailbox?to=poison@example.com')).body.items
+        .filter((m: { subject: string }) => /Reset/.test(m.subject))
+        .map((m: { text: string }) => m.text.match(/https?:\/\/[^\s/]+\/reset\//)?.[0]);
+    await t.post(
+      '/api/v1/auth/password-reset',
+      { email: 'poison@example.com' },
+      { Origin: 'https://evil.example' },
+    );
+    expect(await links()).toEqual(['http://localhost:3000/reset/']);
+    await t.post('http://evil.example/api/v1/auth/password-reset', { email: 'poison@example.com' });
+    expect(await links()).toEqual(['http://localhost:3000/reset/', 'http://localhost:3000/reset/']);
+    // This machine, on any port, is still followed: the cookie belongs to the host name in use.
+    await t.post(
+      '/api/v1/auth/password-reset',
+      { email: 'poison@example.com' },
+      { Origin: 'http://127.0.0.1:5173' },
+    );
+    expect(await links()).toContain('http://127.0.0.1:5173/reset/');
+  });
+
   it('answers 202 whatever the email and mails a link only to real accounts', async () => {
     expect((await t.post('/api/v1/auth/password-reset', { email: 'ghost@example.com' })).status).toBe(202);
     expect((await t.get('/api/v1/dev/mailbox?to=ghost@example.com')).body.items).toHaveLength(0);
