@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { optionalAuth } from './optional-auth';
+import { anonymousQuoteLimit } from './quote-limit';
 import {
   DeliveryDateParamsSchema,
   DeliveryDateQuerySchema,
@@ -26,9 +27,10 @@ export const createQuote = createRoute({
     'stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; ' +
     'a bearer token, when sent, must be valid. Partner widgets send `X-Publishable-Key` from an allowed ' +
     'origin (401 for an unknown, expired or disabled key, 403 for another origin, 429 over its rate limit); ' +
-    'the quote then carries the partner.',
+    'the quote then carries the partner. Without a key, quotes are limited per client address ' +
+    '(QUOTE_LIMIT_PER_MINUTE, 120 a minute by default): 429 with `Retry-After` over it.',
   security: optionalBearer,
-  middleware: [optionalAuth] as const,
+  middleware: [optionalAuth, anonymousQuoteLimit] as const,
   request: { body: jsonBody(QuoteRequestSchema) },
   responses: {
     201: jsonContent(QuoteSchema, 'The stored quote'),
