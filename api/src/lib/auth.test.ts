@@ -48,5 +48,11 @@ describe('isLoopbackRequest', () => {
     expect(isLoopbackRequest(request({}))).toBe(true);
     expect(isLoopbackRequest(request({}, '192.168.1.20'))).toBe(false);
     expect(isLoopbackRequest(request({ 'x-forwarded-for': '127.0.0.1' }, '127.0.0.1'))).toBe(false);
+    // A proxy on this machine forwards with any of these; the socket alone says loopback.
+    for (const header of ['x-real-ip', 'forwarded', 'x-forwarded-host', 'via']) {
+      expect(isLoopbackRequest(request({ [header]: '127.0.0.1' }, '127.0.0.1'))).toBe(false);
+      expect(isLoopbackRequest(request({ [header]: '127.0.0.1' }))).toBe(false);
+    }
+    expect(isLoopbackRequest(request({ 'x-real-ip': '127.0.0.1' }, '203.0.113.5'))).toBe(false);
   });
 });

@@ -86,9 +86,15 @@ export function socketAddress(c: { env?: unknown }): string | undefined {
   return incoming?.socket?.remoteAddress;
 }
 
-/** True when the request came straight from this machine (not through a proxy on it). */
+/** Headers a proxy adds: any of them means the request did not come straight from this machine. */
+const FORWARDING_HEADERS = ['X-Forwarded-For', 'Forwarded', 'X-Real-IP', 'X-Forwarded-Host', 'Via'];
+
+/**
+ * True when the request came straight from this machine: judged by the socket's own remote
+ * address only, and never when a proxy (on this machine or not) forwarded it.
+ */
 export function isLoopbackRequest(c: { req: { header(name: string): string | undefined }; env?: unknown }) {
-  if (c.req.header('X-Forwarded-For') || c.req.header('Forwarded')) return false;
+  if (FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) return false;
   const peer = socketAddress(c);
   // In-process requests (app.request in tests) have no socket and never leave the process.
   if (peer === undefined) return true;

@@ -27,6 +27,20 @@ describe('dev mailbox', () => {
       from('127.0.0.1'),
     );
     expect(proxied.status).toBe(404);
+    // A proxy on this machine that sets only X-Real-IP (or any other forwarding header) is refused too.
+    for (const [header, value] of [
+      ['X-Real-IP', '127.0.0.1'],
+      ['Forwarded', 'for=127.0.0.1'],
+      ['X-Forwarded-Host', 'localhost'],
+      ['Via', '1.1 proxy'],
+    ]) {
+      const res = await t.app.request(
+        '/api/v1/dev/mailbox',
+        { headers: { [header!]: value! } },
+        from('127.0.0.1'),
+      );
+      expect(res.status).toBe(404);
+    }
   });
 
   it('does not exist in production, even with the outbox as the mail transport', async () => {
