@@ -19,7 +19,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     DATA_DIR: dir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-keys',
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:3000',
+    // Production requires an https PUBLIC_URL.
+    PUBLIC_URL: env.NODE_ENV === 'production' ? 'https://consign.example' : 'http://localhost:3000',
     STATIC_ROOT: join(dir, 'no-static'),
     ...env,
   });
