@@ -108,7 +108,9 @@ export function createApp(deps: AppDeps) {
   });
   // Uploads are up to 5 MB; their routes apply their own streaming limit (features/uploads, vendors).
   const uploadPaths = new Set([`${API_BASE}${UPLOADS_PATH}`, `${API_BASE}${DOCUMENTS_PATH}`]);
-  app.use(`${API_BASE}/*`, (c, next) => (uploadPaths.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use(`${API_BASE}/*`, (c, next) =>
+    uploadPaths.has(c.req.path) ? closeOnUploadRefusal(c, next) : apiBodyLimit(c, next),
+  );
   app.use(`${API_BASE}/*`, (c, next) => (uploadPaths.has(c.req.path) ? next() : requestHygiene(c, next)));
 
   app.route('/', healthRouter);
@@ -176,6 +178,16 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * An upload refused (401 before authentication, 413 over the limit, 415, ...) leaves some of its
+ * body unread, so the connection cannot carry another request: say so, as the JSON routes do,
+ * rather than announce keep-alive and then drop the socket.
+ */
+async function closeOnUploadRefusal(c: Context<AppEnv>, next: () => Promise<void>) {
+  await next();
+  if (c.res.status >= 400) c.res.headers.set('Connection', 'close');
+}
 
 /** Names what the route takes, in the detail and in Accept-Post / Accept-Patch (RFC 5789). */
 function unsupportedMediaType(c: Context<AppEnv>, accepted: string[]) {

@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
-import { controlCharacterErrors } from './lib/request-hygiene';
+import { controlCharacterErrors, jsonDepth, MAX_JSON_DEPTH } from './lib/request-hygiene';
 import { ADMIN_CSP, PORTAL_CSP } from './lib/security-headers';
 import { createTestApp, signUpVerified, type TestApp } from './test/harness';
 
@@ -80,6 +80,34 @@ describe('request hygiene', () => {
     expect(controlCharacterErrors({ items: [{ name: 'x\u001by' }] })).toEqual([
       { path: 'items.0.name', message: 'Must not contain control characters' },
     ]);
+  });
+
+  it('answers a body nested 5,000 deep with 400 naming the limit, before authentication, on every JSON route', async () => {
+    t = await createTestApp();
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    for (const [method, path] of [
+      ['POST', '/api/v1/auth/login'],
+      ['POST', '/api/v1/quotes'],
+      ['POST', '/api/v1/orders'],
+      ['PATCH', '/api/v1/users/me'],
+    ] as const) {
+      for (const body of [deep, deepObject]) {
+        const res = await t.app.request(path, json(method, body));
+        expect(res.status).toBe(400);
+        const problem = (await res.json()) as { code: string; detail: string };
+        expect(problem.code).toBe('json_too_deep');
+        expect(problem.detail).toContain(String(MAX_JSON_DEPTH));
+      }
+    }
+    // Brackets inside strings do not count, and a body at the limit reaches the route's validator.
+    expect(jsonDepth('{"a":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\""}')).toBe(1);
+    const atLimit = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect((await t.app.request('/api/v1/auth/login', json('POST', atLimit))).status).toBe(422);
+    // The walk itself has no recursion to exhaust.
+    let nested: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) nested = [nested];
+    expect(controlCharacterErrors(nested)).toHaveLength(1);
   });
 
   it('answers invalid UTF-8 with 400 instead of storing replacement characters', async () => {
@@ -196,6 +224,49 @@ describe('connections', () => {
       });
       expect(res.status).toBe(413);
       expect(res.connection).toBe('close');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('closes the connection after an upload refused before its body is read (401 and 413)', async () => {
+    const s = await served();
+    const session = await signUpVerified(t!, 'uploader@example.com');
+    const send = (headers: Record<string, string | number>) =>
+      new Promise<{ status: number; connection: string | undefined; closed: Promise<void> }>((resolve) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: s.port,
+            method: 'POST',
+            path: '/api/v1/uploads',
+            headers: {
+              'Content-Type': 'multipart/form-data; boundary=x',
+              Connection: 'keep-alive',
+              ...headers,
+            },
+          },
+          (r) => {
+            r.resume();
+            const closed = new Promise<void>((done) => r.socket.once('close', () => done()));
+            resolve({ status: r.statusCode ?? 0, connection: r.headers.connection, closed });
+          },
+        );
+        // The server may close before the rest of the body is written; that is the point.
+        req.on('error', () => undefined);
+        req.write('--x\r\n');
+      });
+    try {
+      for (const [headers, status] of [
+        [{ 'Content-Length': 1_000_000 }, 401],
+        [{ 'Content-Length': 50 * 1024 * 1024, Authorization: `Bearer ${session.accessToken}` }, 413],
+      ] as const) {
+        const res = await send(headers);
+        expect(res.status).toBe(status);
+        expect(res.connection).toBe('close');
+        // The server ends the connection itself: the client sees it close, not hang or reset.
+        await res.closed;
+      }
     } finally {
       await s.close();
     }
