@@ -58,6 +58,31 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** Date filters (order lists, exports) accept days in these years; anything else answers 422. */
+export const FILTER_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A date filter's day: a real date within FILTER_YEARS. */
+export function isFilterDay(value: string): boolean {
+  return isIsoDate(value) && value >= `${FILTER_YEARS.min}-01-01` && value <= `${FILTER_YEARS.max}-12-31`;
+}
+
+export const FILTER_DAY_MESSAGE = `must be a day in the years ${FILTER_YEARS.min} to ${FILTER_YEARS.max}`;
+
+/** How far ahead a parcel may be booked for collection. */
+export const COLLECTION_WINDOW_DAYS = 365;
+
+/**
+ * Why a collection day cannot be booked, or null when it can: not before today (UK time) and
+ * within the next 12 months. Compared as text before any date arithmetic touches it.
+ */
+export function collectionDateProblem(date: string, today: string): string | null {
+  if (date < today) return 'Collection date cannot be before today';
+  if (date > addCalendarDays(today, COLLECTION_WINDOW_DAYS)) {
+    return 'Collection date must be within the next 12 months';
+  }
+  return null;
+}
+
 // Date arithmetic happens on UTC midnights: UTC has no DST, so adding 86 400 000 ms is
 // always exactly one calendar day. The results are only ever read back as calendar dates.
 function toUtcMidnight(date: string): number {

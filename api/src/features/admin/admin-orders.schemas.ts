@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { isIsoDate } from '../../lib/dates';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../lib/dates';
 import { raListQuery } from '../../lib/ra-list';
 import { OrderStatusSchema } from '../orders/orders.schemas';
 import { ReasonBodySchema } from './admin.schemas';
@@ -7,7 +7,11 @@ import { ReasonBodySchema } from './admin.schemas';
 export const ORDER_SORT_FIELDS = ['createdAt', 'status', 'total', 'collectionDate', 'id'] as const;
 
 const isoDay = (label: string) =>
-  z.string().refine(isIsoDate, `${label} must be a date such as 2026-03-11`).optional();
+  z
+    .string()
+    .refine(isIsoDate, `${label} must be a date such as 2026-03-11`)
+    .refine(isFilterDay, `${label} ${FILTER_DAY_MESSAGE}`)
+    .optional();
 
 /** The vendor dashboard's filters (status, dates, free text) plus who the order belongs to. */
 export const AdminOrderListQuerySchema = raListQuery({

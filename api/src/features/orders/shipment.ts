@@ -4,6 +4,7 @@
  * rules here, so a job that a courier accepts is always an order a booking could have made.
  */
 import type { OrderAddress } from '../../db/schema';
+import { collectionDateProblem } from '../../lib/dates';
 import type { FieldError } from '../../lib/errors';
 import { parseUkPostcode } from '../../providers/distance/postcode';
 import { INTERNATIONAL_DESTINATIONS } from '../meta/reference-data';
@@ -50,9 +51,8 @@ export type ShipmentToCheck = {
  */
 export function shipmentErrors(s: ShipmentToCheck): FieldError[] {
   const errors: FieldError[] = [];
-  if (s.collectionDate < s.today) {
-    errors.push({ path: 'collectionDate', message: 'Collection date cannot be before today' });
-  }
+  const dateProblem = collectionDateProblem(s.collectionDate, s.today);
+  if (dateProblem) errors.push({ path: 'collectionDate', message: dateProblem });
   if (s.collection.country !== 'GB') {
     errors.push({
       path: 'collectionAddress.country',

@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { type QuoteRequestRecord, quoteLog, quotes } from '../../db/schema';
-import { ukToday } from '../../lib/dates';
+import { collectionDateProblem, ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import {
   createEstimateDistanceProvider,
@@ -112,11 +112,9 @@ export class QuotesService {
   async create(input: QuoteRequestInput, origin: QuoteOrigin = {}): Promise<QuoteView> {
     const { db } = this.deps;
     const now = this.deps.now();
-    if (input.collectionDate !== undefined && input.collectionDate < ukToday(now)) {
-      throw AppError.validation([
-        { path: 'collectionDate', message: 'Collection date cannot be before today' },
-      ]);
-    }
+    const dateProblem =
+      input.collectionDate === undefined ? null : collectionDateProblem(input.collectionDate, ukToday(now));
+    if (dateProblem) throw AppError.validation([{ path: 'collectionDate', message: dateProblem }]);
     // Kept with the request, so the quote always says which collection day its dates assume.
     const collectionDate = input.collectionDate ?? defaultCollectionDate(now);
     const record: QuoteRequestRecord = {
@@ -223,11 +221,8 @@ export class QuotesService {
     const now = this.deps.now();
     const found = await this.findOption(optionId);
     if (!found || found.quote.id !== id) throw AppError.notFound('Quote option not found');
-    if (collectionDate < ukToday(now)) {
-      throw AppError.validation([
-        { path: 'collectionDate', message: 'Collection date cannot be before today' },
-      ]);
-    }
+    const dateProblem = collectionDateProblem(collectionDate, ukToday(now));
+    if (dateProblem) throw AppError.validation([{ path: 'collectionDate', message: dateProblem }]);
     return {
       collectionDate,
       estimatedDelivery: deliveryDateFor(

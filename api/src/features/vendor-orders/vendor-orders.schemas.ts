@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { isIsoDate } from '../../lib/dates';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../lib/dates';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { OrderSchema, OrderStatusSchema } from '../orders/orders.schemas';
@@ -21,6 +21,7 @@ const dateParam = (name: string, description: string) =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date such as 2026-05-01`)
     .refine(isIsoDate, `${name} is not a real date`)
+    .refine(isFilterDay, `${name} ${FILTER_DAY_MESSAGE}`)
     .optional()
     .openapi({ param: { name, in: 'query' }, format: 'date', description });
 

@@ -9,7 +9,7 @@
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { courierServices, type OrderStatus, orders } from '../../db/schema';
-import { ukToday } from '../../lib/dates';
+import { collectionDateProblem, ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
@@ -270,11 +270,8 @@ export class VendorOrdersService {
             ]);
           }
           if (body.collectionDate !== order.collectionDate) {
-            if (body.collectionDate < ukToday(now)) {
-              throw AppError.validation([
-                { path: 'collectionDate', message: 'Collection date cannot be before today' },
-              ]);
-            }
+            const problem = collectionDateProblem(body.collectionDate, ukToday(now));
+            if (problem) throw AppError.validation([{ path: 'collectionDate', message: problem }]);
             set.collectionDate = body.collectionDate;
             // Delivery follows collection: every screen, email and label reads this one date.
             const service = await tx.query.courierServices.findFirst({
