@@ -1,0 +1,118 @@
+/**
+ * Response compression done by the process itself (docs/deployment.md says what is left to a
+ * proxy). Static files carry brotli and gzip copies written at build time (scripts/precompress.mjs)
+ * and are served by serveStatic's `precompressed` option; everything else of a compressible type
+ * and over COMPRESS_THRESHOLD_BYTES (API JSON above all) is compressed here, on the fly, when the
+ * client asks for it.
+ *
+ * Hono's own compress middleware offers neither brotli nor a level, and streams through
+ * CompressionStream; API bodies are whole strings already, so one zlib call on the buffer (run on
+ * libuv's thread pool, off the event loop) is cheaper and lets the level be chosen.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { createMiddleware } from 'hono/factory';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+/** Below this a body is sent as it is: the saving is smaller than the cost, and than a packet. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * On-the-fly levels, chosen by measurement (`node api/bench/compression-levels.mjs`, figures in
+ * docs/deployment.md): the 50-option benchmark quote (about 27 KB of JSON) costs the fewest
+ * microseconds per kilobyte saved at these levels, and quote throughput with brotli stays within
+ * 10 % of uncompressed (the bench's "quote, brotli" pair). Higher levels buy a few hundred bytes
+ * for several times the CPU.
+ */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
+/**
+ * Bodies larger than this are not compressed on the fly (they would hold a thread-pool thread
+ * for long); the only such body is the unbuilt API reference viewer, whose build ships copies.
+ */
+const MAX_DYNAMIC_BYTES = 1024 * 1024;
+
+export type ContentEncoding = 'br' | 'gzip';
+/** In the server's order of preference, when the client likes them equally. */
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encoding to answer with for this Accept-Encoding header (q-values honoured), or null for none. */
+export function negotiateEncoding(acceptEncoding: string | undefined | null): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((a) => a.type === '*')?.q;
+  let best: { encoding: ContentEncoding; q: number } | null = null;
+  for (const encoding of ENCODINGS) {
+    const q = accepts.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard ?? 0;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? null;
+}
+
+export function compressBody(body: Uint8Array, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipAsync(body, { level: GZIP_LEVEL });
+}
+
+const isCompressible = (type: string | null) =>
+  !!type && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !type.startsWith('text/event-stream');
+const noTransform = (cacheControl: string | null) =>
+  !!cacheControl && /(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl);
+
+function addVary(headers: Headers) {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Compresses compressible responses over the threshold for clients that ask, and marks every
+ * response whose form depends on Accept-Encoding with `Vary: Accept-Encoding` (precompressed
+ * static files included, whether or not this client got a compressed copy), so that caches keep
+ * the forms apart.
+ */
+export function compression() {
+  return createMiddleware(async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304)
+      return;
+    if (!isCompressible(res.headers.get('Content-Type'))) return;
+    if (res.headers.has('Content-Encoding')) {
+      addVary(res.headers);
+      return;
+    }
+    if (noTransform(res.headers.get('Cache-Control')) || res.headers.has('Transfer-Encoding')) return;
+    const declared = res.headers.get('Content-Length');
+    if (declared !== null && Number(declared) < COMPRESS_THRESHOLD_BYTES) return;
+    if (declared !== null && Number(declared) > MAX_DYNAMIC_BYTES) return;
+    addVary(res.headers);
+    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding || c.req.method === 'HEAD') return;
+
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    let out: Uint8Array = body;
+    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES && body.byteLength <= MAX_DYNAMIC_BYTES) {
+      out = await compressBody(body, encoding);
+      headers.set('Content-Encoding', encoding);
+      headers.delete('Accept-Ranges');
+      const etag = headers.get('ETag');
+      if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    }
+    headers.set('Content-Length', String(out.byteLength));
+    // Cleared first: Hono's setter would otherwise copy the old headers (the old length) back over.
+    c.res = undefined;
+    c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+  });
+}
