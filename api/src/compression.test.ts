@@ -209,6 +209,15 @@ describe('static files served from their build-time copies', () => {
     expect(widget.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
+  it('never serves dotfiles such as the build record', async () => {
+    writeFileSync(join(root, 'portal/dist/.build-hash'), 'secret-build-hash');
+    writeFileSync(join(root, 'widget/dist/.build-hash'), 'secret-build-hash');
+    for (const path of ['/.build-hash', '/widget/v1/.build-hash', '/assets/.hidden.js']) {
+      const res = await t.app.request(path);
+      expect(await res.text()).not.toContain('secret-build-hash');
+    }
+  });
+
   it('sends a file whose copy would not be smaller as it is', async () => {
     const { res, bytes } = await fetchRaw(t, '/assets/tiny.js', 'br');
     expect(res.headers.get('content-encoding')).toBeNull();
