@@ -123,8 +123,10 @@ export function sourceHash(pkg, { root = REPO_ROOT, env = process.env } = {}) {
         .digest(),
     );
   }
+  // Builds are production builds unless NODE_ENV says otherwise: unset and 'production' are one.
+  hash.update(`NODE_ENV=${env.NODE_ENV ?? 'production'}\0`);
   for (const name of Object.keys(env).sort()) {
-    if (name === 'NODE_ENV' || name.startsWith('VITE_')) hash.update(`${name}=${env[name]}\0`);
+    if (name.startsWith('VITE_')) hash.update(`${name}=${env[name]}\0`);
   }
   return hash.digest('hex');
 }

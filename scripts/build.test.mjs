@@ -89,6 +89,9 @@ describe('build --changed (pnpm start)', () => {
     assert.deepEqual((await build()).built, ['app']);
     assert.deepEqual((await build({ env: { VITE_FLAG: '1' } })).built, ['app']);
     assert.deepEqual((await build({ env: { VITE_FLAG: '1', UNRELATED: 'x' } })).built, []);
+    // NODE_ENV=production pnpm start after a plain pnpm build: the same production build.
+    assert.deepEqual((await build({ env: { VITE_FLAG: '1', NODE_ENV: 'production' } })).built, []);
+    assert.deepEqual((await build({ env: { VITE_FLAG: '1', NODE_ENV: 'development' } })).built, ['app']);
   });
 
   it('rebuilds when the output or the hash is gone (a hand-run vite build empties dist/)', async () => {

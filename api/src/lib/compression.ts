@@ -18,14 +18,14 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 /** Below this a body is sent as it is: the saving is smaller than the cost, and than a packet. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
- * On-the-fly levels, chosen by measurement (`node api/bench/compression-levels.mjs`, figures in
- * docs/deployment.md): the 50-option benchmark quote (about 27 KB of JSON) costs the fewest
- * microseconds per kilobyte saved at these levels, and quote throughput with brotli stays within
- * 10 % of uncompressed (the bench's "quote, brotli" pair). Higher levels buy a few hundred bytes
- * for several times the CPU.
+ * On-the-fly levels, chosen by measurement (`pnpm bench` prints the table of
+ * bench/compression-levels.mjs; figures in docs/deployment.md): on the 50-option benchmark quote
+ * (27 KB of JSON) brotli 3 gives 2.3 KB in about a third of the time quality 4 takes, and quality
+ * 5 and up buy 200-300 bytes for 2-100 times the CPU; gzip 3 gives 2.7 KB at a third of level
+ * 6's cost. The compressed quote stays far inside its 6 KB budget either way.
  */
-export const BROTLI_QUALITY = 4;
-export const GZIP_LEVEL = 6;
+export const BROTLI_QUALITY = 3;
+export const GZIP_LEVEL = 3;
 /**
  * Bodies larger than this are not compressed on the fly (they would hold a thread-pool thread
  * for long); the only such body is the unbuilt API reference viewer, whose build ships copies.
