@@ -76,6 +76,40 @@ function addVary(headers: Headers) {
 }
 
 /**
+ * Reads a body whole if it is at most `max` bytes; otherwise gives back a stream of what was read
+ * followed by the rest, so that a long stream is never held in memory.
+ */
+async function readUpTo(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): Promise<{ bytes: Uint8Array; rest?: undefined } | { rest: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > max) {
+      const rest = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+        },
+        async pull(controller) {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return { rest };
+    }
+  }
+  return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) };
+}
+
+/**
  * Compresses compressible responses over the threshold for clients that ask, and marks every
  * response whose form depends on Accept-Encoding with `Vary: Accept-Encoding` (precompressed
  * static files included, whether or not this client got a compressed copy), so that caches keep
@@ -100,10 +134,17 @@ export function compression() {
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
     if (!encoding || c.req.method === 'HEAD') return;
 
-    const body = new Uint8Array(await res.arrayBuffer());
+    const read = await readUpTo(res.body, MAX_DYNAMIC_BYTES);
     const headers = new Headers(res.headers);
+    if (read.rest) {
+      // Larger than it said, or a stream of unknown length: sent as it is, nothing lost.
+      c.res = undefined;
+      c.res = new Response(read.rest, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
+    const body = read.bytes;
     let out: Uint8Array = body;
-    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES && body.byteLength <= MAX_DYNAMIC_BYTES) {
+    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES) {
       out = await compressBody(body, encoding);
       headers.set('Content-Encoding', encoding);
       headers.delete('Accept-Ranges');
