@@ -6,10 +6,10 @@
  * services whose tiers or limits are too small. Deterministic, so runs compare.
  *
  * Also a customer and the first vendor's owner with BENCH_PASSWORD (hashed at the production
- * cost, so sign-in is measured as it really costs), and 100,000 paid orders of that vendor,
+ * cost, so sign-in is measured as it really costs), and 100,000 paid orders of that vendor (or as many as asked),
  * written straight into the table, for the vendor order list.
  *
- *   node --import tsx bench/seed.ts <data dir>
+ *   node --import tsx bench/seed.ts <data dir> [orders, default 100,000]
  */
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
@@ -17,6 +17,7 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { courierServices, users, vendors } from '../src/db/schema';
 import { bumpCatalogVersion } from '../src/features/couriers/catalog';
+import { orderSearchText } from '../src/features/orders/order-store';
 import { PasswordHasher } from '../src/lib/password';
 
 export const BENCH_REQUEST = {
@@ -30,6 +31,7 @@ export const FITTING_SERVICES = 50;
 export const BENCH_PASSWORD = 'bench-password-1';
 export const BENCH_CUSTOMER = 'bench-customer@consign.example';
 export const BENCH_VENDOR = 'bench-vendor-1@consign.example';
+/** The default; `bench:smoke` seeds fewer (the second argument). */
 export const VENDOR_ORDERS = 100_000;
 /** The vendor list scenario: one status and a search term (a recipient's surname). */
 export const VENDOR_LIST_QUERY = { status: 'pending', q: 'Patel' } as const;
@@ -138,6 +140,7 @@ async function seedOrders(
   db: Awaited<ReturnType<typeof openDatabase>>,
   vendorId: string,
   customerId: string,
+  total: number,
 ) {
   const random = prng(20260312);
   const columns = [
@@ -162,6 +165,7 @@ async function seedOrders(
     'vat',
     'total',
     'tracking_number',
+    'search_text',
     'paid_at',
     'created_at',
     'updated_at',
@@ -178,15 +182,18 @@ async function seedOrders(
   });
   const parcels = JSON.stringify([{ length: 30, width: 20, height: 15, weight: 2 }]);
   const statements = [];
-  for (let start = 0; start < VENDOR_ORDERS; start += 500) {
+  for (let start = 0; start < total; start += 500) {
     const args: (string | number | null)[] = [];
-    const rows = Math.min(500, VENDOR_ORDERS - start);
+    const rows = Math.min(500, total - start);
     for (let i = 0; i < rows; i++) {
       const n = start + i;
       const created = now - Math.floor(random() * 365 * 86_400_000);
       const surname = RECIPIENTS[Math.floor(random() * RECIPIENTS.length)]!;
+      const id = `bench-order-${String(n).padStart(6, '0')}`;
+      const serviceName = `Bench Express ${n % 7}`;
+      const recipient = `Robin ${surname}`;
       const delivery = JSON.stringify({
-        name: `Robin ${surname}`,
+        name: recipient,
         line1: '2 Royal Mile',
         town: 'Edinburgh',
         postcode: 'EH1 1AA',
@@ -195,13 +202,13 @@ async function seedOrders(
       const status = ORDER_STATUSES[Math.floor(random() * ORDER_STATUSES.length)]!;
       const day = new Date(created).toISOString().slice(0, 10);
       args.push(
-        `bench-order-${String(n).padStart(6, '0')}`,
+        id,
         customerId,
         vendorId,
         'bench-service',
         status,
         'domestic',
-        `Bench Express ${n % 7}`,
+        serviceName,
         'Bench Couriers 1',
         collection,
         delivery,
@@ -216,6 +223,8 @@ async function seedOrders(
         200,
         1200,
         `CSBENCH${String(n).padStart(8, '0')}`,
+        // Written by insertOrder in the product; the vendor list's search reads only this.
+        orderSearchText(id, { deliveryAddress: { name: recipient }, serviceName }),
         created,
         created,
         created,
@@ -228,7 +237,9 @@ async function seedOrders(
 
 async function main() {
   const dataDir = process.argv[2];
-  if (!dataDir) throw new Error('usage: node --import tsx bench/seed.ts <data dir>');
+  const orderCount = Number(process.argv[3] ?? VENDOR_ORDERS);
+  if (!dataDir || !(Number.isInteger(orderCount) && orderCount > 0))
+    throw new Error('usage: node --import tsx bench/seed.ts <data dir> [orders]');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const db = await openDatabase(config.database);
   try {
@@ -267,7 +278,7 @@ async function main() {
       .from(vendors)
       .innerJoin(users, eq(users.id, vendors.ownerId))
       .where(eq(users.email, BENCH_VENDOR));
-    await seedOrders(db, vendor!.id, customer!.id);
+    await seedOrders(db, vendor!.id, customer!.id, orderCount);
   } finally {
     db.$client.close();
   }
@@ -277,7 +288,7 @@ async function main() {
       services: TOTAL_SERVICES,
       fitting: FITTING_SERVICES,
       request: BENCH_REQUEST,
-      vendorOrders: VENDOR_ORDERS,
+      vendorOrders: orderCount,
       vendorListQuery: VENDOR_LIST_QUERY,
       password: BENCH_PASSWORD,
       customer: BENCH_CUSTOMER,

@@ -6,9 +6,13 @@
  * reason; the system fonts stand in. (The mount point is not Scalar's default #api-reference,
  * which its script would also fill by itself: one viewer, set up by init.js.)
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
+import { staticFiles } from './lib/static-files';
 
 export const API_REFERENCE_PATH = '/docs/api';
 const SCRIPT_PATH = `${API_REFERENCE_PATH}/scalar.js`;
@@ -37,7 +41,13 @@ const INIT = `Scalar.createApiReference('#consign-api-reference', ${JSON.stringi
 })});
 `;
 
-// 3-4 MB: read on first use, then kept; it only changes with the installed package.
+/**
+ * The viewer as the API build copies it, with its brotli and gzip copies
+ * (scripts/api-reference-assets.mjs): api/dist/docs/ both from src/ and from the bundled dist/main.js.
+ */
+export const BUILT_VIEWER = fileURLToPath(new URL('../dist/docs/scalar.js', import.meta.url));
+
+// Unbuilt (tests, `pnpm dev`): 3-4 MB from the installed package, read on first use, then kept.
 let viewer: Promise<Buffer> | undefined;
 function viewerScript(): Promise<Buffer> {
   viewer ??= readFile(
@@ -55,6 +65,16 @@ export function mountApiReference(app: Hono<any>): void {
   app.get(INIT_PATH, (c) =>
     c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
+  if (existsSync(BUILT_VIEWER)) {
+    app.get(
+      SCRIPT_PATH,
+      staticFiles(
+        { root: dirname(BUILT_VIEWER), path: 'scalar.js' },
+        { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+      ),
+    );
+    return;
+  }
   app.get(SCRIPT_PATH, async (c) =>
     c.body(new Uint8Array(await viewerScript()), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -29,11 +28,13 @@ import { usersRouter } from './features/users/users.index';
 import { vendorOrdersRouter } from './features/vendor-orders/vendor-orders.index';
 import { vendorsRouter } from './features/vendors/vendors.index';
 import { DOCUMENTS_PATH } from './features/vendors/vendors.routes';
+import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
 import { requestHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
 import { securityHeaders } from './lib/security-headers';
+import { staticFiles } from './lib/static-files';
 import { TEST_PAYMENTS_PATH } from './providers/payments';
 
 export const API_BASE = '/api/v1';
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps) {
       aborted ? 'request aborted by the client' : 'request',
     );
   });
+  // Inside the request log (its timing includes compressing), around everything else.
+  app.use('*', compression());
   // Partners' pages load the widget script cross-origin; registered before secureHeaders so
   // that this runs after it on the way out and wins over its same-origin default.
   app.use('/widget/v1/*', async (c, next) => {
@@ -207,7 +210,11 @@ export function openApiDocument(app: App) {
   return app.getOpenAPI31Document(OPENAPI_INFO);
 }
 
-/** Built front ends, served from the API process; each is skipped (with a log line) until it is built. */
+/**
+ * Built front ends, served from the API process; each is skipped (with a log line) until it is
+ * built. Their build writes brotli and gzip copies beside each file (scripts/precompress.mjs),
+ * which staticFiles sends to clients that accept them; `compression()` adds the Vary header.
+ */
 function mountFrontEnds(app: App, deps: AppDeps) {
   const root = resolve(deps.config.staticRoot ?? repoRoot);
   const portalDist = join(root, 'portal/dist');
@@ -216,14 +223,10 @@ function mountFrontEnds(app: App, deps: AppDeps) {
 
   app.use(
     '/uploads/*',
-    serveStatic({
-      root: deps.config.uploadDir,
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
-      onFound: (_path, c) => {
-        c.header('X-Content-Type-Options', 'nosniff');
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    staticFiles(
+      { root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') },
+      { 'X-Content-Type-Options': 'nosniff', ...IMMUTABLE },
+    ),
   );
 
   if (existsSync(join(widgetDist, 'consign.js'))) {
@@ -240,13 +243,10 @@ function mountFrontEnds(app: App, deps: AppDeps) {
     }
     app.use(
       '/widget/v1/*',
-      serveStatic({
-        root: widgetDist,
-        rewriteRequestPath: (p) => p.replace(/^\/widget\/v1/, ''),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=300');
-        },
-      }),
+      staticFiles(
+        { root: widgetDist, rewriteRequestPath: (p) => p.replace(/^\/widget\/v1/, '') },
+        { 'Cache-Control': 'public, max-age=300' },
+      ),
     );
   }
 
@@ -254,15 +254,15 @@ function mountFrontEnds(app: App, deps: AppDeps) {
     app.get('/admin', (c) => c.redirect('/admin/'));
     app.use(
       '/admin/*',
-      serveStatic({ root: adminDist, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }),
+      staticFiles({ root: adminDist, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }),
     );
     const adminIndex = readFileSync(join(adminDist, 'index.html'), 'utf8');
     app.get('/admin/*', (c) => c.html(adminIndex));
   }
 
   if (existsSync(join(portalDist, 'index.html'))) {
-    app.use('/assets/*', serveStatic({ root: portalDist, onFound: immutable }));
-    app.use('*', serveStatic({ root: portalDist, index: 'index.html' }));
+    app.use('/assets/*', staticFiles({ root: portalDist }, IMMUTABLE));
+    app.use('*', staticFiles({ root: portalDist, index: 'index.html' }));
     const portalIndex = readFileSync(join(portalDist, 'index.html'), 'utf8');
     // Anything that is not the API, a file or a reserved path is a portal route.
     app.get('*', (c, next) => {
@@ -276,9 +276,8 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   }
 }
 
-const immutable = (_path: string, c: Context<AppEnv>) => {
-  c.header('Cache-Control', 'public, max-age=31536000, immutable');
-};
+/** Content-hashed file names (Vite's assets, upload keys) never change: cached for a year. */
+const IMMUTABLE = { 'Cache-Control': 'public, max-age=31536000, immutable' };
 
 function isReserved(path: string) {
   return /^\/(api|uploads|widget|docs|openapi\.json|healthz|readyz)(\/|$)/.test(path);

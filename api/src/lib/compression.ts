@@ -1,0 +1,159 @@
+/**
+ * Response compression done by the process itself (docs/deployment.md says what is left to a
+ * proxy). Static files carry brotli and gzip copies written at build time (scripts/precompress.mjs)
+ * and are served by serveStatic's `precompressed` option; everything else of a compressible type
+ * and over COMPRESS_THRESHOLD_BYTES (API JSON above all) is compressed here, on the fly, when the
+ * client asks for it.
+ *
+ * Hono's own compress middleware offers neither brotli nor a level, and streams through
+ * CompressionStream; API bodies are whole strings already, so one zlib call on the buffer (run on
+ * libuv's thread pool, off the event loop) is cheaper and lets the level be chosen.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { createMiddleware } from 'hono/factory';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+/** Below this a body is sent as it is: the saving is smaller than the cost, and than a packet. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * On-the-fly levels, chosen by measurement (`pnpm bench` prints the table of
+ * bench/compression-levels.mjs; figures in docs/deployment.md): on the 50-option benchmark quote
+ * (27 KB of JSON) brotli 3 gives 2.3 KB in about a third of the time quality 4 takes, and quality
+ * 5 and up buy 200-300 bytes for 2-100 times the CPU; gzip 3 gives 2.7 KB at a third of level
+ * 6's cost. The compressed quote stays far inside its 6 KB budget either way.
+ */
+export const BROTLI_QUALITY = 3;
+export const GZIP_LEVEL = 3;
+/**
+ * Bodies larger than this are not compressed on the fly (they would hold a thread-pool thread
+ * for long); the only such body is the unbuilt API reference viewer, whose build ships copies.
+ */
+const MAX_DYNAMIC_BYTES = 1024 * 1024;
+
+export type ContentEncoding = 'br' | 'gzip';
+/** In the server's order of preference, when the client likes them equally. */
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encoding to answer with for this Accept-Encoding header (q-values honoured), or null for none. */
+export function negotiateEncoding(acceptEncoding: string | undefined | null): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((a) => a.type === '*')?.q;
+  let best: { encoding: ContentEncoding; q: number } | null = null;
+  for (const encoding of ENCODINGS) {
+    const q = accepts.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard ?? 0;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? null;
+}
+
+export function compressBody(body: Uint8Array, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipAsync(body, { level: GZIP_LEVEL });
+}
+
+const isCompressible = (type: string | null) =>
+  !!type && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !type.startsWith('text/event-stream');
+const noTransform = (cacheControl: string | null) =>
+  !!cacheControl && /(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl);
+
+function addVary(headers: Headers) {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Reads a body whole if it is at most `max` bytes; otherwise gives back a stream of what was read
+ * followed by the rest, so that a long stream is never held in memory.
+ */
+async function readUpTo(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): Promise<{ bytes: Uint8Array; rest?: undefined } | { rest: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > max) {
+      const rest = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+        },
+        async pull(controller) {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return { rest };
+    }
+  }
+  return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) };
+}
+
+/**
+ * Compresses compressible responses over the threshold for clients that ask, and marks every
+ * response whose form depends on Accept-Encoding with `Vary: Accept-Encoding` (precompressed
+ * static files included, whether or not this client got a compressed copy), so that caches keep
+ * the forms apart.
+ */
+export function compression() {
+  return createMiddleware(async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304)
+      return;
+    if (!isCompressible(res.headers.get('Content-Type'))) return;
+    if (res.headers.has('Content-Encoding')) {
+      addVary(res.headers);
+      return;
+    }
+    if (noTransform(res.headers.get('Cache-Control')) || res.headers.has('Transfer-Encoding')) return;
+    const declared = res.headers.get('Content-Length');
+    if (declared !== null && Number(declared) < COMPRESS_THRESHOLD_BYTES) return;
+    if (declared !== null && Number(declared) > MAX_DYNAMIC_BYTES) return;
+    addVary(res.headers);
+    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding || c.req.method === 'HEAD') return;
+
+    const read = await readUpTo(res.body, MAX_DYNAMIC_BYTES);
+    const headers = new Headers(res.headers);
+    if (read.rest) {
+      // Larger than it said, or a stream of unknown length: sent as it is, nothing lost.
+      c.res = undefined;
+      c.res = new Response(read.rest, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
+    const body = read.bytes;
+    let out: Uint8Array = body;
+    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES) {
+      out = await compressBody(body, encoding);
+      headers.set('Content-Encoding', encoding);
+      headers.delete('Accept-Ranges');
+      const etag = headers.get('ETag');
+      if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    }
+    headers.set('Content-Length', String(out.byteLength));
+    // Cleared first: Hono's setter would otherwise copy the old headers (the old length) back over.
+    c.res = undefined;
+    c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+  });
+}
