@@ -2269,6 +2269,8 @@ export interface components {
             };
             /** @description The order the job became once a courier accepted it */
             orderId: string | null;
+            /** @description The customer’s account; to staff only */
+            customerId?: string;
             payment: components["schemas"]["OrderPaymentSummary"] | null;
             actions: {
                 pay: boolean;

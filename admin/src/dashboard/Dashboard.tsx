@@ -11,7 +11,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ConsignDataProvider, DashboardStats } from '../dataProvider';
+import type { ConsignDataProvider } from '../dataProvider';
+import type { DashboardStats } from '../types';
 
 const pounds = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);

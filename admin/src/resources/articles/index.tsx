@@ -17,14 +17,7 @@ import {
 } from 'react-admin';
 import type { ConsignDataProvider } from '../../dataProvider';
 import { MaterialIcon } from '../../icons';
-
-interface Article {
-  id: string;
-  slug: string;
-  title: string;
-  html: string;
-  updatedAt: string;
-}
+import type { Article } from '../../types';
 
 function ArticleList() {
   return (

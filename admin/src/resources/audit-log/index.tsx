@@ -10,20 +10,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { MaterialIcon } from '../../icons';
-
-/** One staff change as GET /api/v1/admin/audit-log answers it (AuditEntry in openapi.yaml). */
-export interface AuditEntry {
-  id: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  reason: string;
-  createdAt: string;
-}
+import type { AuditEntry } from '../../types';
 
 /** `{"status":"pending"}` → `status: pending`, short enough for a table cell. */
 export function describeState(state: Record<string, unknown> | null): string {

@@ -15,16 +15,7 @@ import {
 } from 'react-admin';
 import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
-
-interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  handledAt: string | null;
-  createdAt: string;
-}
+import type { ContactMessage } from '../../types';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -7,6 +7,7 @@ import {
   ReferenceField,
   type ResourceProps,
   SearchInput,
+  SelectField,
   SelectInput,
   Show,
   SimpleShowLayout,
@@ -14,21 +15,16 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { money, route } from '../../format';
 import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
+import type { CourierService } from '../../types';
 
-/** A courier service as the admin API answers it (CourierService in openapi.yaml), the parts shown. */
-interface CourierService {
-  id: string;
-  vendorId: string;
-  name: string;
-  serviceType: string;
-  status: 'active' | 'inactive';
-  fromLocation: string;
-  toLocation: string[];
-  transitDays: number | null;
-  createdAt: string;
-}
+export const SERVICE_TYPE_CHOICES = [
+  { id: 'domestic', name: 'consign.services.type.domestic' },
+  { id: 'international', name: 'consign.services.type.international' },
+  { id: 'same_day', name: 'consign.services.type.same_day' },
+];
 
 const STATUS = [
   { id: 'active', name: 'consign.services.status.active' },
@@ -48,10 +44,14 @@ function ServiceList() {
         <DataTable.Col source="vendorId" disableSort>
           <ReferenceField source="vendorId" reference="vendors" link="show" />
         </DataTable.Col>
-        <DataTable.Col source="serviceType" />
-        <DataTable.Col source="status" />
+        <DataTable.Col source="serviceType">
+          <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={STATUS} />
+        </DataTable.Col>
         <DataTable.Col source="toLocation" disableSort>
-          <FunctionField<CourierService> render={(s) => `${s.fromLocation} → ${s.toLocation.join(', ')}`} />
+          <FunctionField<CourierService> render={route} />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
           <DateField source="createdAt" locales="en-GB" />
@@ -88,12 +88,15 @@ function ServiceShow() {
       <SimpleShowLayout>
         <TextField source="name" />
         <ReferenceField source="vendorId" reference="vendors" link="show" />
-        <TextField source="serviceType" />
-        <TextField source="status" />
+        <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
+        <SelectField source="status" choices={STATUS} />
         <FunctionField<CourierService>
-          source="toLocation"
-          render={(s) => `${s.fromLocation} → ${s.toLocation.join(', ')}`}
+          source="weightTiers"
+          render={(s) =>
+            s.weightTiers.map((t) => `up to ${t.maxKg} kg: ${money(t.price, s.currency)}`).join('; ') || '—'
+          }
         />
+        <FunctionField<CourierService> source="toLocation" render={route} />
         <TextField source="transitDays" emptyText="—" />
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="en-GB" />

@@ -4,7 +4,9 @@ import {
   FunctionField,
   List,
   ListButton,
+  ReferenceField,
   type ResourceProps,
+  SelectField,
   SelectInput,
   Show,
   SimpleShowLayout,
@@ -12,23 +14,11 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { addressLines, money } from '../../format';
 import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
-import { money } from '../orders';
-
-/** A job as the admin API answers it (Job in openapi.yaml), the parts shown here. */
-interface Job {
-  id: string;
-  status: 'awaiting_payment' | 'open' | 'accepted' | 'withdrawn' | 'expired';
-  serviceType: string;
-  contents: string;
-  collectionDate: string;
-  askingPrice: { amount: number; currency: string };
-  orderId: string | null;
-  payment: { provider: string; status: string } | null;
-  expiresAt: string;
-  createdAt: string;
-}
+import type { Job } from '../../types';
+import { SERVICE_TYPE_CHOICES } from '../courier-services';
 
 const STATUS = ['awaiting_payment', 'open', 'accepted', 'withdrawn', 'expired'].map((id) => ({
   id,
@@ -44,8 +34,15 @@ function JobList() {
         <DataTable.Col source="createdAt">
           <DateField source="createdAt" showTime locales="en-GB" />
         </DataTable.Col>
-        <DataTable.Col source="status" />
-        <DataTable.Col source="serviceType" disableSort />
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={STATUS} />
+        </DataTable.Col>
+        <DataTable.Col source="serviceType" disableSort>
+          <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
+        </DataTable.Col>
+        <DataTable.Col source="customerId" disableSort>
+          <ReferenceField source="customerId" reference="users" link="show" />
+        </DataTable.Col>
         <DataTable.Col source="contents" disableSort />
         <DataTable.Col source="askingPrice" disableSort>
           <FunctionField<Job> render={(j) => money(j.askingPrice.amount, j.askingPrice.currency)} />
@@ -82,9 +79,20 @@ function JobShow() {
   return (
     <Show actions={<JobActions />}>
       <SimpleShowLayout>
-        <TextField source="id" />
-        <TextField source="status" />
-        <TextField source="serviceType" />
+        <TextField source="reference" />
+        <SelectField source="status" choices={STATUS} />
+        <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
+        <ReferenceField source="customerId" reference="users" link="show" />
+        <FunctionField<Job>
+          source="route"
+          render={(j) =>
+            `${j.route.from ?? j.route.fromPostcode ?? '—'} → ${j.route.to ?? j.route.toPostcode ?? '—'}`
+          }
+        />
+        <FunctionField<Job>
+          source="deliveryAddress"
+          render={(j) => addressLines(j.deliveryAddress).join(', ')}
+        />
         <TextField source="contents" />
         <TextField source="collectionDate" />
         <FunctionField<Job>
@@ -95,7 +103,8 @@ function JobShow() {
           source="paymentSummary"
           render={(j) => (j.payment ? `${j.payment.provider}: ${j.payment.status}` : '—')}
         />
-        <TextField source="orderId" emptyText="—" />
+        <ReferenceField source="orderId" reference="orders" link="show" emptyText="—" />
+        <TextField source="id" />
         <DateField source="expiresAt" showTime locales="en-GB" />
         <DateField source="createdAt" showTime locales="en-GB" />
       </SimpleShowLayout>

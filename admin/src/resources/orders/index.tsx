@@ -5,6 +5,7 @@ import {
   FunctionField,
   List,
   ListButton,
+  ReferenceField,
   type ResourceProps,
   SearchInput,
   SelectField,
@@ -16,32 +17,13 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { addressLines, money } from '../../format';
 import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
+import type { Order, OrderStatus } from '../../types';
 
-type OrderStatus = 'awaiting_payment' | 'pending' | 'confirmed' | 'in_transit' | 'delivered' | 'cancelled';
-
-/** An order as GET /api/v1/admin/orders/{id} answers it (OrderDetail in openapi.yaml), the parts shown here. */
-export interface AdminOrder {
-  id: string;
-  reference: string;
-  status: OrderStatus;
-  serviceName: string;
-  vendor: { id: string; name: string };
-  deliveryAddress: { name: string; city: string; postcode: string; country: string };
-  collectionDate: string;
-  price: { net: number; vat: number; currency: 'GBP' | 'EUR' | 'USD' };
-  payment: { provider: string; status: string; capturedAt: string | null; refundedAt: string | null } | null;
-  actions: { nextStatuses: OrderStatus[] };
-  events?: {
-    at: string;
-    from: OrderStatus | null;
-    to: OrderStatus;
-    actorRole: string;
-    note: string | null;
-  }[];
-  createdAt: string;
-}
+/** The order as the list and the page show it: the generated OrderDetail (events only on the page). */
+type AdminOrder = Order;
 
 export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
   { id: 'awaiting_payment', name: 'consign.orders.status.awaiting_payment' },
@@ -52,8 +34,41 @@ export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
   { id: 'cancelled', name: 'consign.orders.status.cancelled' },
 ];
 
-export const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+/** What the customer paid (cover included), and what went back if anything did. */
+export function paidText(
+  o: Pick<AdminOrder, 'money' | 'price'>,
+  translate: (key: string, args?: object) => string,
+) {
+  const paid = money(o.money.paid, o.price.currency);
+  if (o.money.refunded === 0) return paid;
+  return o.money.refunded >= o.money.paid
+    ? translate('consign.orders.paid_refunded', { paid })
+    : translate('consign.orders.paid_part_refunded', {
+        paid,
+        refunded: money(o.money.refunded, o.price.currency),
+      });
+}
+
+// `label` is read by SimpleShowLayout and DataTable, which label the field.
+function PaidField(_: { label?: string }) {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  return order ? <span>{paidText(order, translate)}</span> : null;
+}
+
+/** The delivery address as an address, a line each. */
+function AddressField({ source }: { source: 'deliveryAddress' | 'collectionAddress'; label?: string }) {
+  const order = useRecordContext<AdminOrder>();
+  return (
+    <address style={{ fontStyle: 'normal' }}>
+      {addressLines(order?.[source]).map((line) => (
+        <span key={line} style={{ display: 'block' }}>
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
 
 // The vendor dashboard's filters: status, placed from / to (UK days), free text.
 const filters = [
@@ -78,10 +93,13 @@ function OrderList() {
           <SelectField source="status" choices={ORDER_STATUS_CHOICES} />
         </DataTable.Col>
         <DataTable.Col source="vendor.name" disableSort />
+        <DataTable.Col source="customerId" disableSort>
+          <ReferenceField source="customerId" reference="users" link="show" />
+        </DataTable.Col>
         <DataTable.Col source="serviceName" disableSort />
         <DataTable.Col source="deliveryAddress.name" disableSort />
-        <DataTable.Col source="total">
-          <FunctionField<AdminOrder> render={(o) => money(o.price.net + o.price.vat, o.price.currency)} />
+        <DataTable.Col source="total" label="resources.orders.fields.money.paid">
+          <PaidField />
         </DataTable.Col>
         <DataTable.Col source="payment.status" disableSort />
         <DataTable.Col source="createdAt">
@@ -155,23 +173,31 @@ function OrderShow() {
       <SimpleShowLayout>
         <TextField source="reference" />
         <SelectField source="status" choices={ORDER_STATUS_CHOICES} />
-        <TextField source="vendor.name" />
+        <ReferenceField
+          source="vendor.id"
+          reference="vendors"
+          link="show"
+          label="resources.orders.fields.vendor.name"
+        />
+        <ReferenceField source="customerId" reference="users" link="show" />
         <TextField source="serviceName" />
         <TextField source="collectionDate" />
-        <TextField source="deliveryAddress.name" />
-        <FunctionField<AdminOrder>
-          source="deliveryAddress"
-          label="resources.orders.fields.deliverTo"
-          render={(o) =>
-            `${o.deliveryAddress.city} ${o.deliveryAddress.postcode}, ${o.deliveryAddress.country}`
-          }
-        />
+        <AddressField source="collectionAddress" label="resources.orders.fields.collectionAddress" />
+        <AddressField source="deliveryAddress" label="resources.orders.fields.deliverTo" />
+        <TextField source="contents" />
         <FunctionField<AdminOrder>
           source="total"
           render={(o) =>
-            `${money(o.price.net + o.price.vat, o.price.currency)} (${money(o.price.vat, o.price.currency)} VAT)`
+            [
+              `${money(o.price.total, o.price.currency)}:`,
+              `${money(o.price.net, o.price.currency)} + ${money(o.price.vat, o.price.currency)} VAT`,
+              o.price.coverFee ? `+ ${money(o.price.coverFee, o.price.currency)} cover` : '',
+            ]
+              .filter(Boolean)
+              .join(' ')
           }
         />
+        <PaidField label="resources.orders.fields.money.paid" />
         <FunctionField<AdminOrder>
           source="payment"
           label="resources.orders.fields.paymentSummary"

@@ -16,20 +16,7 @@ import {
 } from 'react-admin';
 import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
-
-/** An account as GET /api/v1/admin/users answers it (AdminUser in openapi.yaml). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string | null;
-  phone: string | null;
-  role: 'customer' | 'vendor' | 'admin';
-  emailVerified: boolean;
-  disabled: boolean;
-  googleLinked: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { AdminUser } from '../../types';
 
 export const ROLE_CHOICES = [
   { id: 'customer', name: 'consign.users.role.customer' },

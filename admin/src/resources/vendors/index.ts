@@ -1,5 +1,5 @@
 import type { ResourceProps } from 'react-admin';
-import type { Vendor } from './types';
+import type { Vendor } from '../../types';
 import { VendorIcon } from './VendorIcon';
 import { VendorList } from './VendorList';
 import { VendorShow } from './VendorShow';
