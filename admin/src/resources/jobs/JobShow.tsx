@@ -1,13 +1,9 @@
 import {
-  DataTable,
   DateField,
   FunctionField,
-  List,
   ListButton,
   ReferenceField,
-  type ResourceProps,
   SelectField,
-  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
@@ -15,45 +11,12 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { addressLines, money } from '../../format';
-import { MaterialIcon } from '../../icons';
 import { ReasonAction } from '../../ReasonAction';
 import type { Job } from '../../types';
-import { SERVICE_TYPE_CHOICES } from '../courier-services';
+import { SERVICE_TYPE_CHOICES } from '../courier-services/shared';
+import { STATUS } from './shared';
 
-const STATUS = ['awaiting_payment', 'open', 'accepted', 'withdrawn', 'expired'].map((id) => ({
-  id,
-  name: `consign.jobs.status.${id}`,
-}));
-
-const filters = [<SelectInput key="status" source="status" choices={STATUS} alwaysOn />];
-
-function JobList() {
-  return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <SelectField source="status" choices={STATUS} />
-        </DataTable.Col>
-        <DataTable.Col source="serviceType" disableSort>
-          <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="customerId" disableSort>
-          <ReferenceField source="customerId" reference="users" link="show" />
-        </DataTable.Col>
-        <DataTable.Col source="contents" disableSort />
-        <DataTable.Col source="askingPrice" disableSort>
-          <FunctionField<Job> render={(j) => money(j.askingPrice.amount, j.askingPrice.currency)} />
-        </DataTable.Col>
-        <DataTable.Col source="payment.status" disableSort />
-      </DataTable>
-    </List>
-  );
-}
-
-function JobActions() {
+export function JobActions() {
   const job = useRecordContext<Job>();
   return (
     <TopToolbar>
@@ -75,7 +38,7 @@ function JobActions() {
   );
 }
 
-function JobShow() {
+export function JobShow() {
   return (
     <Show actions={<JobActions />}>
       <SimpleShowLayout>
@@ -111,17 +74,3 @@ function JobShow() {
     </Show>
   );
 }
-
-/** Material's "Work" glyph, inline (see icons.tsx). */
-const JobIcon = () => (
-  <MaterialIcon path="M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-1.99.89-1.99 2L2 19c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z" />
-);
-
-/** Customers' jobs (asking-price requests): read, and refund with a reason. */
-const jobsResource = {
-  list: JobList,
-  show: JobShow,
-  icon: JobIcon,
-} satisfies Omit<ResourceProps, 'name'>;
-
-export default jobsResource;
