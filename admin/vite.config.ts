@@ -16,14 +16,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // react-admin and MUI are one large vendor chunk by nature; split them from our code so our
-    // releases do not invalidate the cached vendor file.
-    chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        manualChunks: (id) => (id.includes('node_modules') ? 'vendor' : undefined),
-      },
-    },
+    // Resources and the dashboard's charts load on demand (React.lazy); Rollup splits what they
+    // share. The first load is bounded by size-limit (package.json).
   },
   test: {
     environment: 'jsdom',

@@ -1,7 +1,7 @@
+import { lazy } from 'react';
 import { Admin, Resource } from 'react-admin';
 import { createAuthProvider } from './authProvider';
-import { ConsignLayout, LoginPage, theme } from './branding';
-import { Dashboard } from './dashboard/Dashboard';
+import { ConsignLayout, theme } from './branding';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
@@ -16,6 +16,11 @@ import quotes from './resources/quotes';
 import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
+
+// The sign-in form and the dashboard load on demand like the resources' pages (react-hook-form
+// and the figures are not needed to start): the first load stays within size-limit.
+const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
+const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 const authProvider = createAuthProvider(session);
 const dataProvider = createDataProvider(createHttpClient(session));

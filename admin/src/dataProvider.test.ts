@@ -2,9 +2,9 @@ import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './http';
-import type { Vendor } from './resources/vendors/types';
 import { SessionStore } from './session';
 import { problem, session, stubFetch } from './test/fetchStub';
+import type { Vendor } from './types';
 
 const vendor = (overrides: Partial<Vendor> = {}): Vendor => ({
   id: 'v-1',

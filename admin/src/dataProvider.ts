@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './http';
+import type { DashboardStats } from './types';
 
 export const ADMIN_API = '/api/v1/admin';
 
@@ -24,17 +25,6 @@ export interface ActOptions {
    * click is answered with the first outcome instead of being applied twice.
    */
   idempotencyKey?: string;
-}
-
-/** GET /api/v1/admin/stats/dashboard (AdminDashboard in openapi.yaml). Amounts in pence. */
-export interface DashboardStats {
-  today: string;
-  vendorsPending: number;
-  ordersToday: number;
-  revenueToday: { amount: number; currency: 'GBP' };
-  revenueByDay: { day: string; amount: number }[];
-  quotesByDay: { day: string; count: number }[];
-  otherCurrencyOrders: number;
 }
 
 /** react-admin's standard methods plus the reasoned admin actions and the dashboard's figures. */

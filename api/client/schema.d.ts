@@ -2063,6 +2063,9 @@ export interface components {
                 customs: string | null;
             };
             payment: components["schemas"]["OrderPaymentSummary"] | null;
+            money: components["schemas"]["OrderMoney"];
+            /** @description The customer’s account; to staff only */
+            customerId?: string;
             actions: {
                 pay: boolean;
                 cancel: boolean;
@@ -2147,6 +2150,15 @@ export interface components {
             capturedAt: string | null;
             /** Format: date-time */
             refundedAt: string | null;
+        };
+        /** @description Minor units of the order’s currency */
+        OrderMoney: {
+            /** @description What the customer paid (cover included); 0 until paid */
+            paid: number;
+            /** @description What was refunded, in full or in part */
+            refunded: number;
+            /** @description What the order earns: paid less refunded; 0 when cancelled */
+            net: number;
         };
         OrderDetail: components["schemas"]["Order"] & {
             events: components["schemas"]["OrderEvent"][];
@@ -2257,6 +2269,8 @@ export interface components {
             };
             /** @description The order the job became once a courier accepted it */
             orderId: string | null;
+            /** @description The customer’s account; to staff only */
+            customerId?: string;
             payment: components["schemas"]["OrderPaymentSummary"] | null;
             actions: {
                 pay: boolean;
@@ -2701,7 +2715,7 @@ export interface components {
             count: number;
             /** @description Orders with status pending */
             pending: number;
-            /** @description Total paid per currency, over paid orders that are not cancelled */
+            /** @description Total spent per currency: paid less refunded (in full or in part); a cancelled order counts nothing */
             sum: {
                 amount: number;
                 /** @enum {string} */
@@ -2842,7 +2856,7 @@ export interface components {
             inTransitOrders: number;
             deliveredOrders: number;
             cancelledOrders: number;
-            /** @description Total of paid orders that are not cancelled, in the vendor’s main currency (GBP when it has GBP orders); see revenueByCurrency for every currency */
+            /** @description Paid less refunded (in full or in part) over orders that are not cancelled, in the vendor’s main currency (GBP when it has GBP orders); see revenueByCurrency for every currency */
             totalRevenue: {
                 amount: number;
                 /** @enum {string} */

@@ -1,27 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Title, useDataProvider, useTranslate } from 'react-admin';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import type { ConsignDataProvider, DashboardStats } from '../dataProvider';
+import type { ConsignDataProvider } from '../dataProvider';
+import { money } from '../format';
+import type { DashboardStats } from '../types';
 
-const pounds = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
-/** `2026-03-11` → `11 Mar`. */
-const shortDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+// recharts is large and only the dashboard uses it: it loads after the figures.
+const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.Charts })));
+const pounds = (pence: number) => money(pence);
 
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
   const body = (
@@ -34,20 +19,6 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
     <div style={{ padding: '1rem', border: '1px solid #d7deea', borderRadius: 8, minWidth: 0 }}>
       {to ? <Link to={to}>{body}</Link> : body}
     </div>
-  );
-}
-
-function Chart({ title, children }: { title: string; children: React.ReactElement }) {
-  return (
-    <section
-      aria-label={title}
-      style={{ border: '1px solid #d7deea', borderRadius: 8, padding: '1rem', minWidth: 0 }}
-    >
-      <h2 style={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>{title}</h2>
-      <div style={{ width: '100%', height: 240 }}>
-        <ResponsiveContainer>{children}</ResponsiveContainer>
-      </div>
-    </section>
   );
 }
 
@@ -104,24 +75,9 @@ export function Dashboard() {
               gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 24rem), 1fr))',
             }}
           >
-            <Chart title={translate('consign.dashboard.revenue_30_days')}>
-              <LineChart data={stats.revenueByDay.map((d) => ({ ...d, label: shortDay(d.day) }))}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="label" interval="preserveStartEnd" />
-                <YAxis tickFormatter={(v: number) => pounds(v)} width={80} />
-                <Tooltip formatter={(v) => pounds(Number(v))} />
-                <Line type="monotone" dataKey="amount" name="Revenue" stroke="#1a52b8" dot={false} />
-              </LineChart>
-            </Chart>
-            <Chart title={translate('consign.dashboard.quotes_per_day')}>
-              <BarChart data={stats.quotesByDay.map((d) => ({ ...d, label: shortDay(d.day) }))}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="label" interval="preserveStartEnd" />
-                <YAxis allowDecimals={false} />
-                <Tooltip />
-                <Bar dataKey="count" name="Quotes" fill="#2d6be0" />
-              </BarChart>
-            </Chart>
+            <Suspense fallback={<p role="status">{translate('consign.dashboard.loading')}</p>}>
+              <Charts stats={stats} />
+            </Suspense>
           </div>
           {stats.otherCurrencyOrders > 0 && (
             <p>{translate('consign.dashboard.other_currency', { n: stats.otherCurrencyOrders })}</p>

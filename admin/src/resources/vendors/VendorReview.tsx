@@ -1,5 +1,6 @@
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { VendorDetail } from './types';
+import { route, words } from '../../format';
+import type { VendorDetail } from '../../types';
 
 /** "insuranceProvider" or "insurance_provider" → "Insurance provider". */
 export function humanise(key: string): string {
@@ -106,8 +107,7 @@ export function VendorReview() {
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
             {services.map((s) => (
               <li key={s.id}>
-                <strong>{s.name}</strong> — {s.serviceType}, {s.fromLocation} → {s.toLocation.join(', ')} (
-                {s.status})
+                <strong>{s.name}</strong> — {words(s.serviceType)}, {route(s)} ({words(s.status)})
               </li>
             ))}
           </ul>

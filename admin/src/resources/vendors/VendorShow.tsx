@@ -11,8 +11,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import type { Vendor } from '../../types';
 import { SafeUrlField } from './SafeUrlField';
-import type { Vendor } from './types';
 import { VENDOR_STATUS_CHOICES } from './types';
 import { VendorReview } from './VendorReview';
 import { VendorStatusButtons } from './VendorStatusButtons';

@@ -1,6 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import { ReasonAction } from '../../ReasonAction';
-import type { Vendor } from './types';
+import type { Vendor } from '../../types';
 
 /**
  * Activate / Suspend for the vendor in context, each with a required reason. The server decides

@@ -90,7 +90,10 @@ class AdminJobs {
 
   async dto(id: string) {
     const job = await this.find(id);
-    return toJobDto(job, await findPayment(this.deps.db, { kind: 'job', id }), this.deps.now());
+    return {
+      ...toJobDto(job, await findPayment(this.deps.db, { kind: 'job', id }), this.deps.now()),
+      customerId: job.customerId,
+    };
   }
 
   async refund(actor: AccessClaims, id: string, reason: string) {
@@ -185,7 +188,7 @@ export const listJobsHandler: RouteHandler<typeof listJobs, AppEnv> = async (c) 
   const now = c.var.deps.now();
   setContentRange(c, 'jobs', list.offset, rows.length, totals[0]?.total ?? 0);
   return c.json(
-    rows.map((j) => toJobDto(j, payments.get(j.id), now)),
+    rows.map((j) => ({ ...toJobDto(j, payments.get(j.id), now), customerId: j.customerId })),
     200,
   );
 };

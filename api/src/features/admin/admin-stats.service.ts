@@ -1,7 +1,8 @@
-import { and, count, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { orders, vendors } from '../../db/schema';
 import { addCalendarDays, ukToday } from '../../lib/dates';
+import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
 import { ukDayStart } from '../vendor-orders/vendor-orders.csv';
 import { quotesPerHour } from './admin-stats.quotes';
 
@@ -11,9 +12,10 @@ export const STATS_DAYS = 30;
 const ukDayOfHour = (hour: string) => ukToday(new Date(`${hour.replace(' ', 'T')}:00:00Z`));
 
 /**
- * The dashboard's figures. Revenue is what customers paid for orders that were not cancelled
- * (cancelled paid orders are refunded), by the UK day of payment, in GBP, the marketplace's
- * currency (other currencies cannot be added without exchange rates; they are counted apart).
+ * The dashboard's figures. Revenue is orderMoney's net: what customers paid less what was refunded
+ * (nothing of a cancelled order), by the UK day of payment, in GBP, the marketplace's currency
+ * (other currencies cannot be added without exchange rates; they are counted apart). Orders today
+ * are the orders paid today that were not cancelled.
  */
 export class AdminStatsService {
   constructor(private readonly deps: AppDeps) {}
@@ -32,13 +34,15 @@ export class AdminStatsService {
       db
         .select({
           hour: hourOf,
+          status: orders.status,
           currency: orders.currency,
-          amount: sql<number>`sum(${orders.total})`,
+          paid: sql<number>`sum(${paidSql})`,
+          refunded: sql<number>`sum(${refundedSql})`,
           n: count(),
         })
         .from(orders)
-        .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since), ne(orders.status, 'cancelled')))
-        .groupBy(hourOf, orders.currency),
+        .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since)))
+        .groupBy(hourOf, orders.status, orders.currency),
       quotesPerHour(db, since),
     ]);
 
@@ -47,13 +51,19 @@ export class AdminStatsService {
     let ordersToday = 0;
     let otherCurrencyOrders = 0;
     for (const row of paidByHour) {
+      if (row.status === 'cancelled') continue;
       const day = ukDayOfHour(row.hour);
       if (day === today) ordersToday += row.n;
       if (row.currency !== 'GBP') {
         otherCurrencyOrders += row.n;
         continue;
       }
-      if (revenue.has(day)) revenue.set(day, revenue.get(day)! + Number(row.amount));
+      const { net } = orderMoney({
+        status: row.status,
+        paid: Number(row.paid),
+        refunded: Number(row.refunded),
+      });
+      if (revenue.has(day)) revenue.set(day, revenue.get(day)! + net);
     }
     for (const row of quoteHours) {
       const day = ukDayOfHour(row.hour);

@@ -139,6 +139,7 @@ export const JobSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The order the job became once a courier accepted it' }),
+    customerId: z.string().optional().openapi({ description: 'The customer’s account; to staff only' }),
     payment: nullableRef(OrderPaymentSummarySchema),
     actions: z.object({ pay: z.boolean(), withdraw: z.boolean() }),
     paidAt: z.iso.datetime().nullable(),

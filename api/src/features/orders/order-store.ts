@@ -83,6 +83,24 @@ async function bumpVendorOrders(tx: DbOrTx, vendorId: string): Promise<void> {
     });
 }
 
+/**
+ * A refund (in full or in part) changes the revenue of the vendor whose order the payment paid
+ * for, so its cached figures must start afresh. For an order's own payment or its job's.
+ */
+export async function bumpVendorOrdersOfPayment(
+  db: DbOrTx,
+  payment: { orderId: string | null; jobId: string | null },
+): Promise<void> {
+  const where = payment.orderId
+    ? eq(orders.id, payment.orderId)
+    : payment.jobId
+      ? eq(orders.jobId, payment.jobId)
+      : undefined;
+  if (!where) return;
+  const order = await db.query.orders.findFirst({ where, columns: { vendorId: true } });
+  if (order) await bumpVendorOrders(db, order.vendorId);
+}
+
 /** The number bumpVendorOrders last set for the vendor; 0 before its first order. */
 export async function vendorOrdersVersion(db: DbOrTx, vendorId: string): Promise<number> {
   const row = await db.query.vendorOrderVersions.findFirst({

@@ -243,6 +243,17 @@ export const OrderPaymentSummarySchema = z
   })
   .openapi('OrderPaymentSummary');
 
+export const OrderMoneySchema = z
+  .object({
+    paid: z.number().int().openapi({ description: 'What the customer paid (cover included); 0 until paid' }),
+    refunded: z.number().int().openapi({ description: 'What was refunded, in full or in part' }),
+    net: z
+      .number()
+      .int()
+      .openapi({ description: 'What the order earns: paid less refunded; 0 when cancelled' }),
+  })
+  .openapi('OrderMoney', { description: 'Minor units of the order’s currency' });
+
 export const OrderSchema = z
   .object({
     id: z.string(),
@@ -282,6 +293,8 @@ export const OrderSchema = z
       .object({ label: z.string().nullable(), customs: z.string().nullable() })
       .openapi({ description: 'Download paths once paid; customs papers for international orders only' }),
     payment: nullableRef(OrderPaymentSummarySchema),
+    money: OrderMoneySchema,
+    customerId: z.string().optional().openapi({ description: 'The customer’s account; to staff only' }),
     /** What the caller may do now, so clients do not re-implement the rules. */
     actions: z.object({
       pay: z.boolean(),
@@ -312,9 +325,10 @@ export const OrderTotalsSchema = z
   .object({
     count: z.number().int().openapi({ description: 'All the caller’s orders' }),
     pending: z.number().int().openapi({ description: 'Orders with status pending' }),
-    sum: z
-      .array(z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) }))
-      .openapi({ description: 'Total paid per currency, over paid orders that are not cancelled' }),
+    sum: z.array(z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) })).openapi({
+      description:
+        'Total spent per currency: paid less refunded (in full or in part); a cancelled order counts nothing',
+    }),
   })
   .openapi('OrderTotals');
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import {
   courierServices,
@@ -24,6 +24,7 @@ import {
 } from '../payments/payments.service';
 import { deliveryDateFor } from '../quotes/engine/delivery';
 import { markQuoteBooked, QuotesService } from '../quotes/quotes.service';
+import { orderMoney, orderRefundedOf, paidSql, refundedSql } from './order-money';
 import {
   applyTransition,
   type DbOrTx,
@@ -145,6 +146,12 @@ export function toOrderDto(
       customs: printable && order.serviceType === 'international' ? `${base}/customs.pdf` : null,
     },
     payment: paymentSummary(payment),
+    money: orderMoney({
+      status: order.status,
+      paid: order.paidAt ? order.total : 0,
+      refunded: orderRefundedOf(payment),
+    }),
+    ...(relation === 'admin' ? { customerId: order.customerId } : {}),
     actions: {
       pay: relation === 'customer' && isPayable(order, now),
       cancel: checkTransition({
@@ -372,13 +379,26 @@ export class OrdersService {
       })
       .from(orders)
       .where(mine);
-    // What the customer has spent: paid orders that were not cancelled (those are refunded).
-    const sums = await db
-      .select({ currency: orders.currency, amount: sql<number>`sum(${orders.total})` })
+    // What the customer has spent: orderMoney's net of their paid orders (refunds taken off,
+    // nothing of a cancelled order), by currency.
+    const groups = await db
+      .select({
+        status: orders.status,
+        currency: orders.currency,
+        paid: sql<number>`sum(${paidSql})`,
+        refunded: sql<number>`sum(${refundedSql})`,
+      })
       .from(orders)
-      .where(and(mine, isNotNull(orders.paidAt), ne(orders.status, 'cancelled')))
-      .groupBy(orders.currency)
-      .orderBy(asc(orders.currency));
+      .where(and(mine, isNotNull(orders.paidAt)))
+      .groupBy(orders.status, orders.currency);
+    const spent = new Map<(typeof groups)[number]['currency'], number>();
+    for (const g of groups) {
+      const { net } = orderMoney({ status: g.status, paid: Number(g.paid), refunded: Number(g.refunded) });
+      spent.set(g.currency, (spent.get(g.currency) ?? 0) + net);
+    }
+    const sums = [...spent.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amount]) => ({ currency, amount }));
 
     const now = this.deps.now();
     return {
@@ -387,7 +407,7 @@ export class OrdersService {
       totals: {
         count: Number(counts?.count ?? 0),
         pending: Number(counts?.pending ?? 0),
-        sum: sums.map((s) => ({ currency: s.currency, amount: Number(s.amount) })),
+        sum: sums,
       },
     };
   }

@@ -27,6 +27,7 @@ import {
   PaymentProviderError,
   paymentErrorToAppError,
 } from '../../providers/payments';
+import { bumpVendorOrdersOfPayment } from '../orders/order-store';
 import { type PaymentRow, type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
 
 export type { PaymentRow, PaymentSubject };
@@ -435,6 +436,7 @@ export async function refundPayment(
     .update(payments)
     .set({ status: 'refunded', refundId, refundedAmount: current.amount, refundedAt: now, updatedAt: now })
     .where(and(eq(payments.id, current.id), eq(payments.status, 'captured')));
+  await bumpVendorOrdersOfPayment(deps.db, current);
   deps.logger.info({ paymentId: current.id, refundId, reason }, 'payment refunded');
   return 'refunded';
 }

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, webhookEvents } from '../../db/schema';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { signUpAdmin } from '../admin/admin.fixtures';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
 import { reconcilePayments, startPaymentReconciler } from './payments.reconcile';
 import { providerRequestId } from './payments.service';
@@ -458,6 +459,38 @@ describe('POST /webhooks/paypal', () => {
     await reconcilePayments(t.deps, { minAgeMs: 0 });
     expect(fake.stats.refundsPerformed).toBe(1);
     expect(fake.order(providerOrderId)?.refunded).toBe('12.00');
+  });
+});
+
+describe('a partial refund made in PayPal’s dashboard', () => {
+  it('counts only the kept part as revenue, for staff, the courier and the customer', async () => {
+    const admin = t.bearer((await signUpAdmin(t)).accessToken);
+    const { f, order } = await approvedOrder();
+    expect((await t.post(capturePath(order.id), undefined, f.auth)).status).toBe(200);
+    const paid = (await recorded(order.id)).rows[0]!;
+    const res = await webhook({
+      id: 'WH-PARTIAL-REFUND',
+      event_version: '1.0',
+      resource_type: 'refund',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      summary: 'A GBP 5.00 GBP capture payment was refunded',
+      resource: {
+        id: 'PARTIAL-REFUND-1',
+        status: 'COMPLETED',
+        amount: { currency_code: 'GBP', value: '5.00' },
+        links: [{ href: `${fake.url}/v2/payments/captures/${paid.captureId}`, rel: 'up', method: 'GET' }],
+      },
+    });
+    expect(await res.json()).toMatchObject({ outcome: 'partial refund noted' });
+    const kept = paid.amount - 500;
+
+    const dashboard = await t.get('/api/v1/admin/stats/dashboard', admin);
+    expect(dashboard.body.revenueToday.amount).toBe(kept);
+    const stats = await t.get('/api/v1/vendor/orders/stats', t.bearer(f.vendor.owner.accessToken));
+    expect(stats.body.totalRevenue).toEqual({ amount: kept, currency: 'GBP' });
+    const mine = await t.get('/api/v1/orders', f.auth);
+    expect(mine.body.totals.sum).toEqual([{ currency: 'GBP', amount: kept }]);
+    expect(mine.body.items[0].money).toEqual({ paid: paid.amount, refunded: 500, net: kept });
   });
 });
 

@@ -97,7 +97,7 @@ export const VendorOrderStatsSchema = z
     cancelledOrders: z.number().int(),
     totalRevenue: MoneySchema.openapi({
       description:
-        'Total of paid orders that are not cancelled, in the vendor’s main currency (GBP when it has GBP orders); ' +
+        'Paid less refunded (in full or in part) over orders that are not cancelled, in the vendor’s main currency (GBP when it has GBP orders); ' +
         'see revenueByCurrency for every currency',
     }),
     revenueByCurrency: z.array(MoneySchema),

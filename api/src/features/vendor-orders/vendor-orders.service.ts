@@ -13,6 +13,7 @@ import { collectionDateProblem, ukToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { orderMoney, refundedSql } from '../orders/order-money';
 import { type OrderRow, recordOrderEvent, vendorOrdersVersion } from '../orders/order-store';
 import { notifyOrderUpdated } from '../orders/orders.notify';
 import {
@@ -155,7 +156,8 @@ export class VendorOrdersService {
           status: orders.status,
           currency: orders.currency,
           n: count(),
-          amount: sql<number>`sum(${orders.total})`,
+          paid: sql<number>`sum(${orders.total})`,
+          refunded: sql<number>`sum(${refundedSql})`,
         })
         .from(orders)
         .where(and(eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)))
@@ -163,12 +165,13 @@ export class VendorOrdersService {
     );
     const n = (status: OrderStatus) =>
       groups.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
-    // Cancelled orders were refunded: they earned nothing.
+    // Revenue is orderMoney's net: refunds (full or partial) taken off, cancelled orders nothing.
     const earning = new Map<Currency, { amount: number; n: number }>();
     for (const g of groups) {
       if (g.status === 'cancelled') continue;
+      const { net } = orderMoney({ status: g.status, paid: Number(g.paid), refunded: Number(g.refunded) });
       const seen = earning.get(g.currency) ?? { amount: 0, n: 0 };
-      earning.set(g.currency, { amount: seen.amount + Number(g.amount), n: seen.n + g.n });
+      earning.set(g.currency, { amount: seen.amount + net, n: seen.n + g.n });
     }
     const revenue = [...earning.entries()]
       .sort(([a], [b]) => a.localeCompare(b))

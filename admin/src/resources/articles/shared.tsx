@@ -1,50 +1,21 @@
 import { useState } from 'react';
 import {
   Button,
-  Create,
-  DataTable,
-  DateField,
-  Edit,
   FormDataConsumer,
-  List,
-  type ResourceProps,
   required,
-  SimpleForm,
   TextInput,
   useDataProvider,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import type { ConsignDataProvider } from '../../dataProvider';
-import { MaterialIcon } from '../../icons';
-
-interface Article {
-  id: string;
-  slug: string;
-  title: string;
-  html: string;
-  updatedAt: string;
-}
-
-function ArticleList() {
-  return (
-    <List sort={{ field: 'updatedAt', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="id" label="resources.articles.fields.slug" />
-        <DataTable.Col source="updatedAt">
-          <DateField source="updatedAt" showTime locales="en-GB" />
-        </DataTable.Col>
-      </DataTable>
-    </List>
-  );
-}
+import type { Article } from '../../types';
 
 /**
  * Shows the HTML as visitors will see it: the API sanitises it with the rules it applies on save,
  * so the preview is never more permissive than the published page.
  */
-function Preview({ html }: { html: string }) {
+export function Preview({ html }: { html: string }) {
   const dataProvider = useDataProvider<ConsignDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -76,7 +47,7 @@ function Preview({ html }: { html: string }) {
   );
 }
 
-function ArticleFields({ creating }: { creating: boolean }) {
+export function ArticleFields({ creating }: { creating: boolean }) {
   return (
     <>
       {creating && (
@@ -95,43 +66,3 @@ function ArticleFields({ creating }: { creating: boolean }) {
     </>
   );
 }
-
-function ArticleCreate() {
-  return (
-    <Create redirect="edit">
-      <SimpleForm>
-        <ArticleFields creating />
-      </SimpleForm>
-    </Create>
-  );
-}
-
-function ArticleEdit() {
-  return (
-    <Edit
-      mutationMode="pessimistic"
-      // The API takes exactly what staff edit; the record's other fields are the server's.
-      transform={(data: { title: string; html: string }) => ({ title: data.title, html: data.html })}
-    >
-      <SimpleForm>
-        <ArticleFields creating={false} />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-/** Material's "Article" glyph, inline (see icons.tsx). */
-const ArticleIcon = () => (
-  <MaterialIcon path="M19 3H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm-5 14H7v-2h7v2zm3-4H7v-2h10v2zm0-4H7V7h10v2z" />
-);
-
-/** The landing-page articles (/:slug): create and edit, with a sanitised preview. */
-const articlesResource = {
-  list: ArticleList,
-  create: ArticleCreate,
-  edit: ArticleEdit,
-  icon: ArticleIcon,
-  recordRepresentation: (a: Article) => a.title,
-} satisfies Omit<ResourceProps, 'name'>;
-
-export default articlesResource;

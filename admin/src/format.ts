@@ -1,0 +1,29 @@
+import type { CourierService, OrderAddress } from './types';
+
+/** Minor units as money with pence: 1234 GBP → "£12.34". */
+export const money = (minor: number, currency = 'GBP') =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+
+/**
+ * A service's destinations in words. The API answers one location ("Scotland", "Any") or a list
+ * of country codes (["FR", "DE"]): both shapes are valid.
+ */
+export const destinations = (to: CourierService['toLocation']) => (Array.isArray(to) ? to.join(', ') : to);
+
+/** "England → Scotland" or "GB → FR, DE". */
+export const route = (s: Pick<CourierService, 'fromLocation' | 'toLocation'>) =>
+  `${s.fromLocation} → ${destinations(s.toLocation)}`;
+
+/** An order's address as lines: name, street, town, county, postcode, country. */
+export const addressLines = (a: OrderAddress | null | undefined): string[] =>
+  a
+    ? [a.name, a.line1, a.line2, a.town, a.county, a.postcode, a.country].filter((l): l is string =>
+        Boolean(l),
+      )
+    : [];
+
+/** "service_type" or "in_transit" → "In transit". */
+export const words = (key: string) => {
+  const text = key.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};

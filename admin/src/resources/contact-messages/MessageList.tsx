@@ -1,0 +1,41 @@
+import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput } from 'react-admin';
+import type { ContactMessage } from '../../types';
+
+export const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="handled"
+    source="handled"
+    choices={[
+      { id: false, name: 'consign.messages.open' },
+      { id: true, name: 'consign.messages.handled' },
+    ]}
+    alwaysOn
+  />,
+];
+
+export function MessageList() {
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ handled: false }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" showTime locales="en-GB" />
+        </DataTable.Col>
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="email" disableSort />
+        <DataTable.Col source="message" disableSort>
+          <FunctionField<ContactMessage>
+            render={(m) => (m.message.length > 80 ? `${m.message.slice(0, 80)}…` : m.message)}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="handledAt">
+          <DateField source="handledAt" showTime locales="en-GB" emptyText="—" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  DataTable,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+} from 'react-admin';
+import { route } from '../../format';
+import type { CourierService } from '../../types';
+import { SERVICE_TYPE_CHOICES, STATUS } from './shared';
+
+export const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS} alwaysOn />,
+];
+
+export function ServiceList() {
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="vendorId" disableSort>
+          <ReferenceField source="vendorId" reference="vendors" link="show" />
+        </DataTable.Col>
+        <DataTable.Col source="serviceType">
+          <SelectField source="serviceType" choices={SERVICE_TYPE_CHOICES} />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={STATUS} />
+        </DataTable.Col>
+        <DataTable.Col source="toLocation" disableSort>
+          <FunctionField<CourierService> render={route} />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" locales="en-GB" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

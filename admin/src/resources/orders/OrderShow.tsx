@@ -1,0 +1,121 @@
+import {
+  DateField,
+  FunctionField,
+  ListButton,
+  ReferenceField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { money } from '../../format';
+import { ReasonAction } from '../../ReasonAction';
+import { AddressField, type AdminOrder, ORDER_STATUS_CHOICES, PaidField } from './shared';
+
+/** Status changes the machine allows an admin now, and a refund of a captured payment; each with a reason. */
+export function OrderActions() {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {order?.actions.nextStatuses.map((status) => (
+        <ReasonAction
+          key={status}
+          target={{ resource: 'orders', action: 'status' }}
+          id={order.id}
+          body={{ status }}
+          idempotent
+          name={order.reference}
+          label={`consign.orders.to_${status}`}
+          title="consign.orders.status_title"
+          content="consign.orders.status_content"
+          args={{ status: translate(`consign.orders.status.${status}`) }}
+          success="consign.orders.status_changed"
+          color={status === 'cancelled' ? 'error' : 'primary'}
+        />
+      ))}
+      {order?.payment?.status === 'captured' && (
+        <ReasonAction
+          target={{ resource: 'orders', action: 'refund' }}
+          id={order.id}
+          idempotent
+          name={order.reference}
+          label="consign.orders.refund"
+          title="consign.orders.refund_title"
+          content="consign.orders.refund_content"
+          success="consign.orders.refunded"
+          color="error"
+        />
+      )}
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+export function Timeline() {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  const events = order?.events ?? [];
+  if (events.length === 0) return <p>{translate('consign.orders.no_events')}</p>;
+  return (
+    <ol aria-label={translate('consign.orders.timeline')} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+      {events.map((e) => (
+        <li key={`${e.at}-${e.to}-${e.note ?? ''}`}>
+          {new Date(e.at).toLocaleString('en-GB')}: {translate(`consign.orders.status.${e.to}`)} (
+          {e.actorRole}){e.note ? ` — ${e.note}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <Show actions={<OrderActions />}>
+      <SimpleShowLayout>
+        <TextField source="reference" />
+        <SelectField source="status" choices={ORDER_STATUS_CHOICES} />
+        <ReferenceField
+          source="vendor.id"
+          reference="vendors"
+          link="show"
+          label="resources.orders.fields.vendor.name"
+        />
+        <ReferenceField source="customerId" reference="users" link="show" />
+        <TextField source="serviceName" />
+        <TextField source="collectionDate" />
+        <AddressField source="collectionAddress" label="resources.orders.fields.collectionAddress" />
+        <AddressField source="deliveryAddress" label="resources.orders.fields.deliverTo" />
+        <TextField source="contents" />
+        <FunctionField<AdminOrder>
+          source="total"
+          render={(o) =>
+            [
+              `${money(o.price.total, o.price.currency)}:`,
+              `${money(o.price.net, o.price.currency)} + ${money(o.price.vat, o.price.currency)} VAT`,
+              o.price.coverFee ? `+ ${money(o.price.coverFee, o.price.currency)} cover` : '',
+            ]
+              .filter(Boolean)
+              .join(' ')
+          }
+        />
+        <PaidField label="resources.orders.fields.money.paid" />
+        <FunctionField<AdminOrder>
+          source="payment"
+          label="resources.orders.fields.paymentSummary"
+          render={(o) =>
+            o.payment
+              ? `${o.payment.provider}: ${o.payment.status}${o.payment.refundedAt ? `, refunded ${new Date(o.payment.refundedAt).toLocaleString('en-GB')}` : ''}`
+              : '—'
+          }
+        />
+        <FunctionField source="events" render={() => <Timeline />} />
+        <TextField source="id" />
+        <DateField source="createdAt" showTime locales="en-GB" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

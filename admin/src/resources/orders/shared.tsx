@@ -1,0 +1,56 @@
+import { useRecordContext, useTranslate } from 'react-admin';
+import { addressLines, money } from '../../format';
+import type { Order, OrderStatus } from '../../types';
+
+/** The order as the list and the page show it: the generated OrderDetail (events only on the page). */
+export type AdminOrder = Order;
+
+export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
+  { id: 'awaiting_payment', name: 'consign.orders.status.awaiting_payment' },
+  { id: 'pending', name: 'consign.orders.status.pending' },
+  { id: 'confirmed', name: 'consign.orders.status.confirmed' },
+  { id: 'in_transit', name: 'consign.orders.status.in_transit' },
+  { id: 'delivered', name: 'consign.orders.status.delivered' },
+  { id: 'cancelled', name: 'consign.orders.status.cancelled' },
+];
+
+/** What the customer paid (cover included), and what went back if anything did. */
+export function paidText(
+  o: Pick<AdminOrder, 'money' | 'price'>,
+  translate: (key: string, args?: object) => string,
+) {
+  const paid = money(o.money.paid, o.price.currency);
+  if (o.money.refunded === 0) return paid;
+  return o.money.refunded >= o.money.paid
+    ? translate('consign.orders.paid_refunded', { paid })
+    : translate('consign.orders.paid_part_refunded', {
+        paid,
+        refunded: money(o.money.refunded, o.price.currency),
+      });
+}
+
+// `label` is read by SimpleShowLayout and DataTable, which label the field.
+export function PaidField(_: { label?: string }) {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  return order ? <span>{paidText(order, translate)}</span> : null;
+}
+
+/** The delivery address as an address, a line each. */
+export function AddressField({
+  source,
+}: {
+  source: 'deliveryAddress' | 'collectionAddress';
+  label?: string;
+}) {
+  const order = useRecordContext<AdminOrder>();
+  return (
+    <address style={{ fontStyle: 'normal' }}>
+      {addressLines(order?.[source]).map((line) => (
+        <span key={line} style={{ display: 'block' }}>
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}

@@ -1,0 +1,26 @@
+import type { components } from '@consign/api/client';
+
+/**
+ * Every record the console shows, as the admin API answers it: the generated schema
+ * (api/client/schema.d.ts, from openapi.yaml), never a hand-written copy, so a contract change is
+ * a type error here.
+ */
+type Schemas = components['schemas'];
+
+export type Vendor = Schemas['AdminVendor'];
+export type VendorDetail = Schemas['AdminVendorDetail'];
+export type VendorStatus = Schemas['VendorStatus'];
+export type CourierService = Schemas['CourierService'];
+export type Order = Schemas['OrderDetail'];
+export type OrderStatus = Schemas['OrderStatus'];
+export type OrderAddress = Schemas['OrderAddress'];
+export type Job = Schemas['Job'];
+export type JobStatus = Schemas['JobStatus'];
+export type AdminUser = Schemas['AdminUser'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type ContactMessage = Schemas['AdminContactMessage'];
+export type Article = Schemas['AdminArticle'];
+export type AdminQuote = Schemas['AdminQuote'];
+export type Partner = Schemas['Partner'];
+export type DashboardStats = Schemas['AdminDashboard'];
+export type ServiceType = Schemas['ServiceType'];

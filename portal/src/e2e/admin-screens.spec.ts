@@ -1,0 +1,295 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ukToday } from './dates';
+import { mailedCode } from './support';
+
+/**
+ * Every screen of the staff console opens: an admin signs in, opens every menu item, then the
+ * show (and edit, where there is one) page of records of every shape the API returns, and no page
+ * shows react-admin's error boundary, throws, or logs a console error. The spec makes the records
+ * it needs through the API (couriers in every state, services of every type with one and several
+ * destinations, orders paid, refunded and unpaid, a job, a partner with several origins, a
+ * contact message), so it depends on no other spec.
+ */
+
+const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
+const PASSWORD = 'correct-horse-battery';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
+
+const MENU = [
+  'Vendors',
+  'Orders',
+  'Jobs',
+  'Courier services',
+  'Quote log',
+  'Articles',
+  'Contact messages',
+  'Users',
+  'Audit log',
+  'Partners',
+];
+
+type Api = { request: APIRequestContext; token: string };
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function call(api: Api, method: 'get' | 'post', path: string, data?: unknown, token = api.token) {
+  const res = await api.request[method](path, { headers: auth(token), data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+async function signUp(request: APIRequestContext, role: 'vendor' | 'customer') {
+  const email = `e2e-${role}-${unique()}@example.com`;
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { email, password: PASSWORD, role, name: `E2E ${role}` },
+  });
+  expect(signup.status()).toBeLessThan(300);
+  const verified = await request.post('/api/v1/auth/verify-email', {
+    data: { email, code: await mailedCode(request, email) },
+  });
+  expect(verified.ok()).toBe(true);
+  return { email, token: ((await verified.json()) as { accessToken: string }).accessToken };
+}
+
+const tier = {
+  weightTiers: [{ maxKg: 30, price: 900 }],
+  transitDays: 2,
+  currency: 'GBP',
+  volumetricDivisor: 5000,
+  status: 'active',
+};
+
+/** A courier with a service of every type: one destination, several, and same day. */
+async function courier(api: Api, status: 'pending' | 'active' | 'suspended') {
+  const vendor = await signUp(api.request, 'vendor');
+  const me = await call(api, 'get', '/api/v1/vendors/me', undefined, vendor.token);
+  const services: { id: string }[] = [];
+  for (const body of [
+    {
+      name: `Scotland ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+    {
+      name: `Europe ${unique()}`,
+      serviceType: 'international',
+      fromLocation: 'GB',
+      toLocation: ['FR', 'DE'],
+    },
+    { name: `Same day ${unique()}`, serviceType: 'same_day', fromLocation: 'England', toLocation: 'England' },
+  ]) {
+    const sameDay =
+      body.serviceType === 'same_day' ? { sameDay: { baseFee: 1500, perMile: 100, minimumFee: 2000 } } : {};
+    services.push(
+      await call(api, 'post', '/api/v1/couriers', { ...tier, ...body, ...sameDay }, vendor.token),
+    );
+  }
+  if (status !== 'pending') {
+    await call(api, 'post', `/api/v1/admin/vendors/${me.id}/activate`, { reason: 'Checked' });
+  }
+  if (status === 'suspended') {
+    await call(api, 'post', `/api/v1/admin/vendors/${me.id}/suspend`, { reason: 'Checked' });
+  }
+  return { id: me.id as string, services, token: vendor.token };
+}
+
+/** A domestic order of the courier's Scotland service, paid in TEST MODE unless told otherwise. */
+async function order(api: Api, customer: string, serviceId: string, pay: boolean) {
+  const quote = await call(
+    api,
+    'post',
+    '/api/v1/quotes',
+    { serviceType: 'domestic', from: 'England', to: 'Scotland', parcels: PARCELS },
+    customer,
+  );
+  const option = quote.options.find(
+    (o: { courierService: { id: string } }) => o.courierService.id === serviceId,
+  );
+  expect(option, 'the courier’s service is quoted').toBeTruthy();
+  const address = {
+    name: 'Sam Sender',
+    email: 'sam@example.com',
+    phone: '+44 20 7946 0000',
+    line1: '1 High Street',
+    town: 'London',
+    county: 'Greater London',
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+  };
+  const created = await call(
+    api,
+    'post',
+    '/api/v1/orders',
+    {
+      quoteOptionId: option.id,
+      collectionAddress: address,
+      deliveryAddress: {
+        ...address,
+        name: 'Robin Recipient',
+        line1: '2 Royal Mile',
+        town: 'Edinburgh',
+        county: 'Midlothian',
+        postcode: 'EH1 1AA',
+      },
+      collectionDate: ukToday(),
+      contents: 'Books',
+      contentValue: 2500,
+      coverAmount: 0,
+    },
+    customer,
+  );
+  if (pay) {
+    const start = await call(api, 'post', `/api/v1/orders/${created.id}/payment`, undefined, customer);
+    await api.request.post(start.approveUrl);
+    await call(api, 'post', `/api/v1/orders/${created.id}/payment/capture`, undefined, customer);
+  }
+  return created.id as string;
+}
+
+/** Records of every kind, made for this spec. */
+async function records(request: APIRequestContext) {
+  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
+  const active = await courier(api, 'active');
+  await courier(api, 'pending');
+  await courier(api, 'suspended');
+  const customer = await signUp(request, 'customer');
+  const paid = await order(api, customer.token, active.services[0]!.id, true);
+  await order(api, customer.token, active.services[0]!.id, false);
+  const refunded = await order(api, customer.token, active.services[0]!.id, true);
+  for (const status of ['confirmed', 'in_transit', 'delivered']) {
+    await call(api, 'post', `/api/v1/admin/orders/${refunded}/status`, { status, reason: 'Delivered' });
+  }
+  await call(api, 'post', `/api/v1/admin/orders/${refunded}/refund`, { reason: 'Lost parcel' });
+  await call(api, 'post', `/api/v1/admin/orders/${paid}/status`, { status: 'confirmed', reason: 'Checked' });
+  await call(api, 'post', '/api/v1/admin/partners', {
+    name: `Shop ${unique()}`,
+    mode: 'test',
+    allowedOrigins: ['https://shop.example', 'https://www.shop.example', 'http://localhost:*'],
+  });
+  await call(api, 'post', '/api/v1/contact', {
+    name: 'Sam Asker',
+    phone: '+44 20 7946 0000',
+    email: 'sam@example.com',
+    message: 'Where is my parcel?',
+  });
+  await call(
+    api,
+    'post',
+    '/api/v1/jobs',
+    {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: PARCELS,
+      askingPrice: { amount: 1500, currency: 'GBP' },
+      collectionAddress: {
+        name: 'Sam Sender',
+        email: 'sam@example.com',
+        phone: '+44 20 7946 0000',
+        line1: '1 High Street',
+        town: 'London',
+        county: 'Greater London',
+        postcode: 'SW1A 1AA',
+        country: 'GB',
+      },
+      deliveryAddress: {
+        name: 'Robin Recipient',
+        email: 'robin@example.com',
+        phone: '+44 20 7946 0000',
+        line1: '2 Royal Mile',
+        town: 'Edinburgh',
+        county: 'Midlothian',
+        postcode: 'EH1 1AA',
+        country: 'GB',
+      },
+      collectionDate: ukToday(),
+      contents: 'Books',
+      contentValue: 2500,
+    },
+    customer.token,
+  );
+  return api;
+}
+
+/** Fails the test on anything the page throws or logs as an error. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** react-admin's error boundary. */
+const boundary = (page: Page) => page.getByText('Something went wrong');
+
+async function expectNoErrorBoundary(page: Page, where: string, errors: string[]) {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(boundary(page), where).toHaveCount(0);
+  expect(errors, where).toEqual([]);
+}
+
+test('every menu item and the page of every kind of record opens without an error', async ({
+  page,
+  request,
+}) => {
+  const api = await records(request);
+  const errors = watchErrors(page);
+
+  await page.goto('/admin/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Vendors' })).toBeVisible({ timeout: 30_000 });
+  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
+  errors.length = 0;
+
+  for (const item of MENU) {
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+    await expect(
+      page.getByRole('table').or(page.getByText('No results found')).or(boundary(page)),
+    ).toBeVisible();
+    await expectNoErrorBoundary(page, `the ${item} list`, errors);
+  }
+
+  // The newest 25 of each resource (this spec's records, and the demo data) and the pages of each.
+  const resources: Record<string, ('show' | 'edit')[]> = {
+    vendors: ['show'],
+    orders: ['show'],
+    jobs: ['show'],
+    'courier-services': ['show'],
+    quotes: ['show'],
+    articles: ['edit'],
+    'contact-messages': ['show'],
+    users: ['show'],
+    'audit-log': ['show'],
+    partners: ['show', 'edit'],
+  };
+  for (const [resource, pages] of Object.entries(resources)) {
+    const rows = (await call(
+      api,
+      'get',
+      `/api/v1/admin/${resource}?range=${encodeURIComponent('[0,24]')}`,
+    )) as { id: string }[];
+    expect(rows.length, `${resource} has records`).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const kind of pages) {
+        const where = `${resource}/${row.id}/${kind}`;
+        // The page has its record once the API has answered for it (react-admin fetches on each visit).
+        const answered = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === `/api/v1/admin/${resource}/${encodeURIComponent(row.id)}`,
+        );
+        await page.goto(
+          `/admin/#/${resource}/${encodeURIComponent(row.id)}${kind === 'show' ? '/show' : ''}`,
+        );
+        expect((await answered).ok(), where).toBe(true);
+        await expect(page.locator('.RaShow-card, .RaEdit-card').or(boundary(page)).first()).toBeVisible();
+        await expectNoErrorBoundary(page, where, errors);
+      }
+    }
+  }
+});
