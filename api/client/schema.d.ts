@@ -3134,6 +3134,13 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            /** @description No session: no refresh token in the body or the cookie */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Missing, invalid or expired access token */
             401: {
                 headers: {
