@@ -2467,6 +2467,8 @@ export interface components {
             collectionDate: string;
             /** @description Cheapest first; empty when nothing fits */
             options: components["schemas"]["QuoteOption"][];
+            /** @description False when no active courier service covers the route at all (for international, the destination country): then say "No courier serves … yet" rather than "nothing fits the parcel" */
+            routeServed: boolean;
         };
         QuoteRequestRecord: {
             /** @enum {string} */
