@@ -29,6 +29,7 @@ done
 ready || { echo "The server did not become ready:"; cat "$LOG"; exit 1; }
 
 status=0
-npx --yes pnpm@10 --filter @consign/portal test:e2e || status=$?
+# Arguments go to Playwright: `bash scripts/e2e.sh src/e2e/a11y.spec.ts` runs one spec.
+npx --yes pnpm@10 --filter @consign/portal test:e2e "$@" || status=$?
 if [ "$status" != 0 ]; then echo "--- server log ---"; tail -n 100 "$LOG"; fi
 exit "$status"

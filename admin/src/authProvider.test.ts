@@ -109,6 +109,12 @@ describe('checkAuth', () => {
     expect(store.token).toBeNull();
   });
 
+  it('rejects quietly when the API answers 204, no refresh cookie at all', async () => {
+    stubFetch({ [REFRESH]: () => ({ status: 204 }) });
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    expect(store.token).toBeNull();
+  });
+
   it('turns a customer cookie away without revoking the customer portal session', async () => {
     const api = stubFetch({ [REFRESH]: () => ({ body: session('customer') }) });
 

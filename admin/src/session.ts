@@ -110,7 +110,12 @@ export class SessionStore {
   private async exchange(): Promise<RefreshOutcome> {
     try {
       // An empty body: the API then reads the httpOnly cookie.
-      const { json } = await requestJson(`${AUTH_BASE}/refresh`, { method: 'POST', body: '{}' });
+      const { status, json } = await requestJson(`${AUTH_BASE}/refresh`, { method: 'POST', body: '{}' });
+      // 204: no refresh cookie at all, the API's "no session" answer.
+      if (status === 204) {
+        this.clear();
+        return 'anonymous';
+      }
       return this.accept(json as Session) ? 'signed-in' : 'not-staff';
     } catch (error) {
       if (error instanceof HttpError && error.status >= 400 && error.status < 500) {

@@ -2481,6 +2481,8 @@ export interface components {
             collectionDate: string;
             /** @description Cheapest first; empty when nothing fits */
             options: components["schemas"]["QuoteOption"][];
+            /** @description False when no active courier service covers the route at all (for international, the destination country): then say "No courier serves … yet" rather than "nothing fits the parcel" */
+            routeServed: boolean;
         };
         QuoteRequestRecord: {
             /** @enum {string} */
@@ -3147,6 +3149,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Session"];
                 };
+            };
+            /** @description No session: no refresh token in the body or the cookie */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, invalid or expired access token */
             401: {

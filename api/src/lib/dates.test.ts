@@ -4,6 +4,8 @@ import {
   bankHolidays,
   collectionDay,
   deliveryDayAfterTransit,
+  formatPeopleDate,
+  formatPeopleDateTime,
   isBankHoliday,
   isBeforeSameDayCutoff,
   isIsoDate,
@@ -183,5 +185,26 @@ describe('collection and delivery days', () => {
     ['2026-12-25T10:00:00Z', '2026-12-29'], // Christmas Day morning
   ])('same-day booked at %s delivers %s', (instant, expected) => {
     expect(sameDayDeliveryDay(new Date(instant))).toBe(expected);
+  });
+});
+
+describe('formatPeopleDate', () => {
+  it.each([
+    ['2026-11-25', 'Wed, 25 Nov 2026'],
+    ['2026-03-29', 'Sun, 29 Mar 2026'], // the day the clocks go forward
+    ['2026-10-25', 'Sun, 25 Oct 2026'], // and back
+    ['2027-01-01', 'Fri, 1 Jan 2027'],
+  ])('%s reads %s', (date, expected) => {
+    expect(formatPeopleDate(date)).toBe(expected);
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatPeopleDate('25/11/2026')).toThrow(RangeError);
+  });
+
+  it('gives an instant as UK wall-clock time in the same form', () => {
+    expect(formatPeopleDateTime(new Date('2026-11-25T17:05:00Z'))).toBe('Wed, 25 Nov 2026, 17:05');
+    // British Summer Time: 23:30 UTC is already the next day in the UK.
+    expect(formatPeopleDateTime(new Date('2026-07-01T23:30:00Z'))).toBe('Thu, 2 Jul 2026, 00:30');
   });
 });

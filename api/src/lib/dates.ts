@@ -44,6 +44,29 @@ export function ukWallClock(now: Date): UkWallClock {
   };
 }
 
+// UTC, because the value is already a UK calendar date: no zone may move it a day.
+const peopleDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * A UK calendar date as people read it, 'Wed, 25 Nov 2026': the one format of the portal's pages
+ * and of every email.
+ */
+export function formatPeopleDate(date: string): string {
+  return peopleDate.format(new Date(toUtcMidnight(date)));
+}
+
+/** An instant as UK wall-clock time in the same form, 'Wed, 25 Nov 2026, 17:05'. */
+export function formatPeopleDateTime(instant: Date): string {
+  const { date, hour, minute } = ukWallClock(instant);
+  return `${formatPeopleDate(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 /** Today's date in the UK (YYYY-MM-DD) at the given instant. */
 export function ukToday(now: Date): string {
   return ukWallClock(now).date;

@@ -17,6 +17,15 @@ describe('SessionStore', () => {
     expect(store.getAccessToken()).toBe('access-1');
   });
 
+  it('is anonymous when the API answers 204, no session (a signed-out load logs no error)', async () => {
+    stubFetch({ 'POST /api/v1/auth/refresh': { status: 204 } });
+    store = new SessionStore();
+    store.start();
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('anonymous'));
+    expect(store.getAccessToken()).toBeNull();
+    await expect(store.refresh()).resolves.toBeNull();
+  });
+
   it('is anonymous when there is no session, and when the API is unreachable', async () => {
     stubFetch({ 'POST /api/v1/auth/refresh': problemResponse(401, 'No session') });
     store = new SessionStore();

@@ -113,6 +113,10 @@ export class SessionStore {
       const run = async (): Promise<Session | null> => {
         try {
           const session = await api.auth.refresh();
+          if (!session) {
+            this.clear();
+            return null;
+          }
           this.accept(session);
           return session;
         } catch (error) {

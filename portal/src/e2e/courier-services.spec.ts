@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { mailedCode } from './support';
+import { mailedCode, saveBusinessDetails } from './support';
 
 /**
  * A new vendor (signed up and verified through the API, signed in through the UI) adds a
@@ -84,6 +84,7 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
   });
   expect(verified.ok()).toBe(true);
   const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
+  await saveBusinessDetails(request, vendorToken, 'E2E Couriers');
 
   // Signed out, the page sends the vendor to sign in, and back here afterwards.
   await page.goto('/rate-card');

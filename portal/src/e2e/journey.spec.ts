@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 // The API's own PDF reader and calendar rules, so the test and the product agree on what a
 // working day is (bank holidays included) and read the label the way the API's tests do.
 import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
-import { addWorkingDays, isWorkingDay } from '../../../api/src/lib/dates';
-import { ukToday } from './dates';
+import { addWorkingDays } from '../../../api/src/lib/dates';
+import { serverCollectionDay } from './dates';
 
 /**
  * A new customer's journey as issue 11 describes it: Book Now while signed out, sign in, land
@@ -38,9 +38,8 @@ const labelDate = (date: string) =>
 test('Book Now signed out leads to that booking; a later collection date moves delivery everywhere', async ({
   page,
 }) => {
-  const today = ukToday();
-  // Three working days out, counted from the first day a parcel could be collected.
-  const collection = addWorkingDays(isWorkingDay(today) ? today : addWorkingDays(today, 1), 3);
+  // Three working days out, counted from the first day a parcel could be collected (server's clock).
+  const collection = addWorkingDays(await serverCollectionDay(page.request), 3);
   const delivery = addWorkingDays(collection, 1);
 
   await page.goto(RESULT);

@@ -16,3 +16,23 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
   }).toPass({ timeout: 30_000 });
   return code;
 }
+
+/**
+ * Saves a courier's business details through the API, as the details form does: every vendor
+ * page leads to that form until they exist.
+ */
+export async function saveBusinessDetails(request: APIRequestContext, accessToken: string, shopName: string) {
+  const response = await request.patch('/api/v1/vendors/me', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: {
+      shopName,
+      addressLine1: '12 Wharf Road',
+      city: 'London',
+      state: 'Greater London',
+      postalCode: 'N1 7GR',
+      country: 'GB',
+      description: 'Parcels across the UK.',
+    },
+  });
+  expect(response.ok()).toBe(true);
+}

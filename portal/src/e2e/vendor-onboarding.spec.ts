@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
+import { expectToastsClear } from './layout';
+import { saveBusinessDetails } from './support';
 
 /**
  * The courier side's first steps against the real API serving the built portal: signing up as a
@@ -10,6 +12,9 @@ import { readCodeFromMailbox, uniqueEmail } from './helpers';
 const password = 'correct-horse-battery';
 const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
 const PENDING = 'Your business is pending activation.';
+
+// A 12-hour browser locale: the wizard's opening hours must still read 24-hour ('17:00').
+test.use({ locale: 'en-US' });
 
 async function login(request: APIRequestContext, email: string, secret: string): Promise<string> {
   const response = await request.post('/api/v1/auth/login', { data: { email, password: secret } });
@@ -32,7 +37,7 @@ async function newVendor(request: APIRequestContext, email: string) {
   const verified = await request.post('/api/v1/auth/verify-email', { data: { email, code } });
   expect(verified.ok()).toBe(true);
   const { accessToken } = (await verified.json()) as { accessToken: string };
-  return { Authorization: `Bearer ${accessToken}` };
+  return { Authorization: `Bearer ${accessToken}`, accessToken };
 }
 
 async function signInOnPage(page: Page, email: string) {
@@ -114,12 +119,56 @@ test('a new courier signs up from the dialog, fills in its business and waits fo
   await expect(page.getByText(PENDING)).toBeHidden();
 });
 
+test('a courier verified through the API and signed in later is led to the business details, then to onboarding', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail();
+  await newVendor(request, email);
+
+  // It left before the business details; later it signs in, and every vendor page leads there.
+  await page.goto('/signin');
+  await signInOnPage(page, email);
+  await expect(page).toHaveURL(/\/vendor-details$/);
+  await page.goto('/vendor-dashboard');
+  await expect(page).toHaveURL(/\/vendor-details$/);
+
+  const details = page.getByRole('form', { name: 'Business details' });
+  await details.getByLabel('Shop name *').fill('E2E Returning Couriers');
+  await details.getByLabel('Address line 1').fill('7 Canal Street');
+  await details.getByLabel('City').fill('Manchester');
+  await details.getByLabel('State / county *').fill('Greater Manchester');
+  await details.getByLabel('Postal code *').fill('M1 3HE');
+  await details.getByLabel('Description *').fill('Next-day parcels across the North West.');
+  await details.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/successful-vendor-register$/);
+  await page.getByRole('link', { name: 'Start onboarding' }).click();
+  await expect(page).toHaveURL(/\/vendor-onboarding$/);
+  // The wizard starts from what the courier already typed, and its account's email.
+  await expect(page.getByLabel('Company name *')).toHaveValue('E2E Returning Couriers');
+  await page.getByLabel('Company type *').selectOption('partnership');
+  await page.getByLabel('Years in business *').fill('2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await expect(page.getByLabel('Email *')).toHaveValue(email);
+  await expect(page.getByLabel('Street address *')).toHaveValue('7 Canal Street');
+  await expect(page.getByLabel('City *')).toHaveValue('Manchester');
+  await expect(page.getByLabel('Postal code *')).toHaveValue('M1 3HE');
+
+  // With the details saved, the dashboard opens as itself.
+  await page.goto('/vendor-dashboard');
+  await expect(page.getByRole('heading', { name: 'Order Status Distribution' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor-dashboard$/);
+});
+
 test('the onboarding wizard: gates block Next, a reload resumes the draft, completion lands on the panel', async ({
   page,
   request,
 }) => {
   const email = uniqueEmail();
-  const auth = await newVendor(request, email);
+  const { accessToken, ...auth } = await newVendor(request, email);
+  await saveBusinessDetails(request, accessToken, 'E2E Onboarding Ltd');
 
   // Signed out, the wizard sends the vendor to sign in and back.
   await page.goto('/vendor-onboarding');
@@ -146,6 +195,8 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
   await page.getByLabel('Phone *').fill('020 7946 0000');
   await page.getByLabel('Street address *').fill('12 Wharf Road');
   await page.getByLabel('City *').fill('London');
+  // The postal code came from the business details; without it, Next waits.
+  await page.getByLabel('Postal code *').fill('');
   await expect(next).toBeDisabled();
   await page.getByLabel('Postal code *').fill('N1 7GR');
   await next.click();
@@ -189,12 +240,24 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
 
   await expect(page.getByText('Step 5 of 5')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Sunday open' })).not.toBeChecked();
+  // 24-hour times in a 12-hour (en-US) browser, whole in their boxes.
+  const opens = page.getByLabel('Monday opens at');
+  const closes = page.getByLabel('Monday closes at');
+  await expect(opens).toHaveValue('09:00');
+  await expect(closes.locator('option:checked')).toHaveText('17:00');
+  for (const box of [opens, closes]) {
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await closes.selectOption('18:30');
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
   await expect(
     page.getByText('Vendor onboarding completed successfully! You can now access the vendor panel.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/vendor-panel$/);
   await expect(page.getByText(/^Submitted for review/)).toBeVisible();
+  // The toast leaves the panel's buttons (My Rate Cards, Add a courier service…) uncovered.
+  const main = page.getByRole('main');
+  await expectToastsClear(page, main.getByRole('link').or(main.getByRole('button')));
 
   const submitted = await request.get('/api/v1/vendors/me/onboarding', { headers: auth });
   expect(((await submitted.json()) as { status: string }).status).toBe('submitted');

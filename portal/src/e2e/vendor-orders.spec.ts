@@ -7,8 +7,8 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { ukToday } from './dates';
-import { mailedCode } from './support';
+import { serverUkToday } from './dates';
+import { mailedCode, saveBusinessDetails } from './support';
 
 /**
  * The vendor side of the marketplace loop, against the real API serving the built portal, with
@@ -39,6 +39,7 @@ async function activeCourier(request: APIRequestContext) {
   });
   expect(verified.ok()).toBe(true);
   const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
+  await saveBusinessDetails(request, vendorToken, 'E2E Courier');
   const me = await request.get('/api/v1/vendors/me', { headers: { Authorization: `Bearer ${vendorToken}` } });
   const vendorId = ((await me.json()) as { id: string }).id;
   const admin = await request.post('/api/v1/auth/login', { data: ADMIN });
@@ -158,7 +159,7 @@ test('a courier handles an order from booking to in transit, and exports it', as
   await card.getByRole('button', { name: 'Book Now' }).click();
   const form = customer.getByRole('form', { name: 'Book your delivery' });
   await fillAddresses(form, recipient);
-  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');
@@ -237,7 +238,7 @@ test('a paid job accepted by a courier becomes an order on its dashboard', async
   await customer.goto(`/post-job?${ROUTE}`);
   const form = customer.getByRole('form', { name: 'Post a job' });
   await fillAddresses(form, recipient);
-  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
   await form.getByLabel('Package content').fill('Vinyl records');
   await form.getByLabel('Content value (£)').fill('60.00');
   await form.getByLabel('Asking price (£)').fill('24.00');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type FrameLocator, type Locator, test } from '@playwright/test';
+import { serverUkToday } from './dates';
 
 /**
  * The partner widget end to end: docs/examples/partner-shop.html served by a second tiny server
@@ -17,7 +18,7 @@ const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url
 let servers: Server[] = [];
 
 /** Serves the example page on `host`, on a free port; answers the page's URL. */
-async function servePartnerPage(host: string): Promise<string> {
+async function servePartnerPage(host: string, { withOrigin = true } = {}): Promise<string> {
   const html = await readFile(PAGE, 'utf8');
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -26,7 +27,8 @@ async function servePartnerPage(host: string): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   servers.push(server);
   const { port } = server.address() as AddressInfo;
-  return `http://${host}:${port}/partner-shop.html?consign=${encodeURIComponent(CONSIGN)}`;
+  const page = `http://${host}:${port}/partner-shop.html`;
+  return withOrigin ? `${page}?consign=${encodeURIComponent(CONSIGN)}` : page;
 }
 
 test.afterEach(async () => {
@@ -43,15 +45,6 @@ async function signIn(scope: Locator | FrameLocator) {
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
-function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
-
 async function fillAddress(
   group: Locator,
   a: Record<'name' | 'email' | 'phone' | 'postcode' | 'street' | 'town' | 'county', string>,
@@ -64,6 +57,19 @@ async function fillAddress(
   await group.getByLabel('Town').fill(a.town);
   await group.getByLabel('County').fill(a.county);
 }
+
+test('the example page says which Consign it talks to, and a field points it at this one on any port', async ({
+  page,
+}) => {
+  await page.goto(await servePartnerPage('127.0.0.1', { withOrigin: false }));
+  const box = page.getByRole('region', { name: /this widget talks to Consign at/ });
+  await expect(box).toContainText('http://localhost:3000');
+  await box.getByLabel('Consign address').fill(`${CONSIGN}/`);
+  await box.getByRole('button', { name: 'Use this address' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('consign')).toBe(CONSIGN);
+  await expect(box).toContainText(CONSIGN);
+  await expect(page.locator('#events')).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
+});
 
 test('a partner page on another origin gets quotes and books through the checkout iframe', async ({
   page,
@@ -109,7 +115,7 @@ test('a partner page on another origin gets quotes and books through the checkou
     town: 'Edinburgh',
     county: 'Midlothian',
   });
-  await form.getByLabel('Collection date').fill(ukToday());
+  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: /No extended cover/ }).check();

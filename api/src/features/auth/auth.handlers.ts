@@ -47,7 +47,8 @@ export const login: RouteHandler<typeof routes.login, AppEnv> = async (c) => {
 };
 
 export const refresh: RouteHandler<typeof routes.refresh, AppEnv> = async (c) => {
-  const token = (await readToken(c)) ?? '';
+  const token = await readToken(c);
+  if (!token) return c.body(null, 204);
   try {
     return c.json(withCookie(c, await service(c).refresh(token)), 200);
   } catch (err) {

@@ -73,7 +73,13 @@ export const refresh = createRoute({
   tags,
   summary: 'Exchange a refresh token (body or cookie) for a new pair',
   request: { body: { required: false, content: { 'application/json': { schema: RefreshBodySchema } } } },
-  responses: { 200: jsonContent(SessionSchema, 'A new session'), ...pickProblems(401, 422) },
+  responses: {
+    200: jsonContent(SessionSchema, 'A new session'),
+    // A signed-out page load asks too (the cookie is httpOnly, so the portal cannot tell): "no
+    // session" is an answer, not an error, so browsers log nothing.
+    204: { description: 'No session: no refresh token in the body or the cookie' },
+    ...pickProblems(401, 422),
+  },
 });
 
 export const logout = createRoute({

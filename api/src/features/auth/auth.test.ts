@@ -478,6 +478,19 @@ describe('refresh tokens', () => {
     expect(res.headers.get('set-cookie')).toMatch(/consign_refresh=/);
   });
 
+  it('answers 204 with no body when no refresh token is sent at all (a signed-out page load)', async () => {
+    const res = await t.app.request('/api/v1/auth/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // A token that is sent but unknown is still refused.
+    expect((await t.post('/api/v1/auth/refresh', { refreshToken: 'made-up' })).status).toBe(401);
+  });
+
   it('logs out: 204 and the refresh token is revoked', async () => {
     const session = await signUpVerified(t, 'bye@example.com');
     expect((await t.post('/api/v1/auth/logout', { refreshToken: session.refreshToken })).status).toBe(204);
@@ -486,7 +499,8 @@ describe('refresh tokens', () => {
 
   it('rejects an unknown refresh token', async () => {
     expect((await t.post('/api/v1/auth/refresh', { refreshToken: 'made-up' })).status).toBe(401);
-    expect((await t.post('/api/v1/auth/refresh', {})).status).toBe(401);
+    // No token at all is not a refused one: 204, no session (see above).
+    expect((await t.post('/api/v1/auth/refresh', {})).status).toBe(204);
   });
 });
 

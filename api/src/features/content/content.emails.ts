@@ -1,3 +1,4 @@
+import { formatPeopleDateTime } from '../../lib/dates';
 import type { MailMessage } from '../../providers/mail';
 import { escapeHtml, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 
@@ -5,7 +6,7 @@ export type ContactDetails = { name: string; phone: string; email: string; messa
 
 /** The staff notification for a contact-form message; every value the sender typed is escaped. */
 export function contactMessageEmail(to: string, m: ContactDetails, receivedAt: Date): MailMessage {
-  const when = receivedAt.toLocaleString('en-GB', { timeZone: 'Europe/London' });
+  const when = formatPeopleDateTime(receivedAt);
   const rows: Rows = [
     ['Name', m.name],
     ['Email', m.email],

@@ -6,6 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type jobs, users, vendors } from '../../db/schema';
+import { formatPeopleDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
@@ -24,7 +25,7 @@ function rows(job: JobRow): Rows {
     ['Contents', job.contents],
     ['From', place(job.collectionAddress)],
     ['To', place(job.deliveryAddress)],
-    ['Collection date', job.collectionDate],
+    ['Collection date', formatPeopleDate(job.collectionDate)],
     ['Asking price', formatMoney({ amount: job.askingPrice, currency: job.currency })],
   ];
 }

@@ -29,6 +29,7 @@ const order = {
     country: 'GB',
   },
   collectionDate: '2026-03-10',
+  estimatedDelivery: '2026-03-12',
   contents: 'Books\r\nBcc: evil@example.com',
   total: 1288,
   currency: 'GBP',
@@ -46,6 +47,12 @@ describe('order emails', () => {
       expect(part).toContain('£12.88');
       expect(part).toContain('CSG0000000420');
       expect(part).toContain('within 1 hour of payment');
+    }
+    // Dates read as on the pages: 'Tue, 10 Mar 2026', never the ISO form.
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Tue, 10 Mar 2026');
+      expect(part).toContain('Thu, 12 Mar 2026');
+      expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
     expect(mail.html).not.toContain('<b>Day</b>');
     expect(mail.html).toContain('Next &lt;b&gt;Day&lt;/b&gt;');

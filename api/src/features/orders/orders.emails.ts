@@ -3,6 +3,7 @@
  * in the HTML part and kept on one line in subjects.
  */
 import type { OrderStatus } from '../../db/schema';
+import { formatPeopleDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
@@ -20,8 +21,8 @@ function summaryRows(order: OrderRow): Rows {
     ['Service', `${order.serviceName} (${order.vendorName})`],
     ['From', place(order.collectionAddress)],
     ['To', place(order.deliveryAddress)],
-    ['Collection date', order.collectionDate],
-    ['Estimated delivery', order.estimatedDelivery ?? 'Not set'],
+    ['Collection date', formatPeopleDate(order.collectionDate)],
+    ['Estimated delivery', order.estimatedDelivery ? formatPeopleDate(order.estimatedDelivery) : 'Not set'],
     ['Total paid', formatMoney({ amount: order.total, currency: order.currency })],
     ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as Rows) : []),
   ];
@@ -145,7 +146,7 @@ export function vendorOrderCancelledEmail(
   const rows: Rows = [
     ['Order', ref],
     ['Service', order.serviceName],
-    ['Collection date', order.collectionDate],
+    ['Collection date', formatPeopleDate(order.collectionDate)],
     ['Collect from', place(order.collectionAddress)],
     ['Deliver to', place(order.deliveryAddress)],
     ...(note ? ([['Reason', note]] as Rows) : []),
@@ -171,8 +172,8 @@ export function vendorNewOrderEmail(to: string, order: OrderRow, dashboardUrl: s
   const rows: Rows = [
     ['Order', ref],
     ['Service', order.serviceName],
-    ['Collection date', order.collectionDate],
-    ['Estimated delivery', order.estimatedDelivery ?? 'Not set'],
+    ['Collection date', formatPeopleDate(order.collectionDate)],
+    ['Estimated delivery', order.estimatedDelivery ? formatPeopleDate(order.estimatedDelivery) : 'Not set'],
     ['Collect from', place(order.collectionAddress)],
     ['Deliver to', place(order.deliveryAddress)],
     ['Contents', order.contents],

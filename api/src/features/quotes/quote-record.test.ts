@@ -78,11 +78,13 @@ describe('a stored quote shown again', () => {
     ];
     for (const now of [new Date('2026-03-11T10:10:00Z'), new Date('2026-03-11T11:00:00Z')]) {
       for (const row of cases) {
-        const view = new QuoteView(row, parts, now);
-        expect(view.json()).toBe(JSON.stringify(view.dto()));
+        for (const served of [true, false]) {
+          const view = new QuoteView(row, parts, now, served);
+          expect(view.json()).toBe(JSON.stringify(view.dto()));
+        }
       }
     }
-    const dto = new QuoteView(cases[1]!, parts, new Date(0)).dto();
+    const dto = new QuoteView(cases[1]!, parts, new Date(0), true).dto();
     expect(dto.options.map((o) => o.badges)).toEqual([
       [],
       ['cheapest'],

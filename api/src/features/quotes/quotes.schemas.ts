@@ -201,6 +201,11 @@ export const QuoteSchema = z
       description: "The collection day every option's estimatedDelivery assumes",
     }),
     options: z.array(QuoteOptionSchema).openapi({ description: 'Cheapest first; empty when nothing fits' }),
+    routeServed: z.boolean().openapi({
+      description:
+        'False when no active courier service covers the route at all (for international, the ' +
+        'destination country): then say "No courier serves … yet" rather than "nothing fits the parcel"',
+    }),
   })
   .openapi('Quote');
 

@@ -42,6 +42,7 @@ export type QuoteDto = {
   request: QuoteRequestRecord;
   collectionDate: string;
   options: QuoteOptionDto[];
+  routeServed: boolean;
 };
 
 export type QuoteOrigin = { userId?: string | undefined; partnerId?: string | undefined };
@@ -72,7 +73,16 @@ function serviceOf(candidates: readonly QuotableService[], option: QuoteOption):
   return service;
 }
 
-function headOf(quote: QuoteRow, now: Date): Omit<QuoteDto, 'options'> {
+/** The nations a same-day request runs between when it does not say: its postcode areas' main towns'. */
+function nationsOf(record: QuoteRequestRecord): Pick<QuoteRequest, 'from' | 'to'> {
+  if (record.serviceType !== 'same_day') return {};
+  return {
+    from: record.from ?? nationOfPostcode(record.fromPostcode),
+    to: record.to ?? nationOfPostcode(record.toPostcode),
+  };
+}
+
+function headOf(quote: QuoteRow, now: Date, routeServed: boolean): Omit<QuoteDto, 'options'> {
   return {
     id: quote.id,
     createdAt: quote.createdAt.toISOString(),
@@ -80,6 +90,7 @@ function headOf(quote: QuoteRow, now: Date): Omit<QuoteDto, 'options'> {
     expired: quote.expiresAt.getTime() <= now.getTime(),
     request: quote.request,
     collectionDate: quote.request.collectionDate ?? defaultCollectionDate(quote.createdAt),
+    routeServed,
   };
 }
 
@@ -89,15 +100,19 @@ export class QuoteView {
     readonly quote: QuoteRow,
     private readonly parts: ReadonlyMap<number, SharedParts>,
     private readonly now: Date,
+    private readonly routeServed: boolean,
   ) {}
 
   dto(): QuoteDto {
-    return { ...headOf(this.quote, this.now), options: decodeOptions(this.quote, this.parts) };
+    return {
+      ...headOf(this.quote, this.now, this.routeServed),
+      options: decodeOptions(this.quote, this.parts),
+    };
   }
 
   /** Exactly `JSON.stringify(this.dto())`, without building the options (see `optionsJson`). */
   json(): string {
-    const head = JSON.stringify(headOf(this.quote, this.now));
+    const head = JSON.stringify(headOf(this.quote, this.now, this.routeServed));
     return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts)}}`;
   }
 }
@@ -129,10 +144,8 @@ export class QuotesService {
       const distance = await this.sameDayDistance(input.fromPostcode, input.toPostcode);
       ctx.distanceMiles = distance.miles;
       ctx.distanceSource = distance.source;
-      // The nation a same-day postcode is in when the request does not say: its area's main town's.
-      request.from = input.from ?? nationOfPostcode(input.fromPostcode);
-      request.to = input.to ?? nationOfPostcode(input.toPostcode);
     }
+    Object.assign(request, nationsOf(record));
 
     const services = candidatesFor(await this.deps.catalog.quotable(), request);
     let priced: QuoteOption[];
@@ -179,7 +192,7 @@ export class QuotesService {
     await quoteWriterFor(db).write([rowsOf(quotes, [quote]), rowsOf(quoteLog, [log])]);
 
     // Shown from the stored form, exactly as GET /quotes/{id} will show it again.
-    return this.view(quote, now);
+    return new QuoteView(quote, await this.partsOf(quote), now, services.length > 0);
   }
 
   /** A stored quote as shown now; 404 when unknown. */
@@ -208,8 +221,16 @@ export class QuotesService {
   }
 
   private async view(quote: QuoteRow, now: Date): Promise<QuoteView> {
-    const parts = await serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
-    return new QuoteView(quote, parts, now);
+    // A quote with options is served; one without says whether any service covers its route now.
+    const served =
+      quote.options.length > 0 ||
+      candidatesFor(await this.deps.catalog.quotable(), { ...quote.request, ...nationsOf(quote.request) })
+        .length > 0;
+    return new QuoteView(quote, await this.partsOf(quote), now, served);
+  }
+
+  private partsOf(quote: QuoteRow) {
+    return serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
   }
 
   /** An option's delivery for another collection date, by the rule a booking applies. */

@@ -231,6 +231,34 @@ describe('POST /quotes', () => {
     expect(res.body.options[0].badges).toEqual(['cheapest', 'fastest']);
   });
 
+  it('says whether any service covers the route: a parcel too big for all is not an unserved country', async () => {
+    // Only France and Germany are served by the one international service left active.
+    await t.deps.db
+      .update(courierServices)
+      .set({ toLocation: ['FR', 'DE'] })
+      .where(eq(courierServices.serviceType, 'international'));
+    await bumpCatalogVersion(t.deps.db);
+    t.deps.catalog.invalidate();
+    const to = (country: string, weight = 2) => ({
+      serviceType: 'international',
+      to: country,
+      parcels: [{ ...parcel, weight }],
+    });
+
+    const albania = await t.post('/api/v1/quotes', to('AL'));
+    expect(albania.status).toBe(201);
+    expect(albania.body).toMatchObject({ options: [], routeServed: false });
+    // The same answer when the stored quote is read again.
+    expect((await t.get(`/api/v1/quotes/${albania.body.id}`)).body.routeServed).toBe(false);
+
+    const france = await t.post('/api/v1/quotes', to('FR'));
+    expect(france.body.routeServed).toBe(true);
+    expect(france.body.options.length).toBeGreaterThan(0);
+
+    const heavy = await t.post('/api/v1/quotes', to('FR', 500));
+    expect(heavy.body).toMatchObject({ options: [], routeServed: true });
+  });
+
   it('never quotes a pending vendor or an inactive service, and quotes a vendor once an admin activates it', async () => {
     const pendingVendor = await vendorIdOf('pending@consign.example');
     await addService(pendingVendor, { name: 'Pending Express' });

@@ -116,7 +116,8 @@ export function SignUpForm({
           onSignedUp(session, 'google');
         }}
       />
-      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign up">
+      {/* form--steady: errors shown on blur do not move the fields below (the terms tick box). */}
+      <form className="stack form--steady" onSubmit={onSubmit} noValidate aria-label="Sign up">
         <fieldset className="choice">
           <legend className="field__label">Register as</legend>
           <div className="choice__options">

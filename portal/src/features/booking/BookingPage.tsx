@@ -243,6 +243,20 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
         </p>
       </header>
       <div className="booking__layout">
+        {/* First in the page, so on a phone the price is read before the Review button; beside the form on wide screens. */}
+        <BookingSummary
+          quote={quote}
+          option={option}
+          route={route}
+          coverFee={coverFee}
+          delivery={
+            chosenDate === null
+              ? { collectionDate: quote.collectionDate, estimatedDelivery: option.estimatedDelivery }
+              : delivery.data?.collectionDate === chosenDate
+                ? delivery.data
+                : null
+          }
+        />
         <FormProvider {...methods}>
           <form
             className="booking__form stack"
@@ -286,19 +300,6 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
             </div>
           </form>
         </FormProvider>
-        <BookingSummary
-          quote={quote}
-          option={option}
-          route={route}
-          coverFee={coverFee}
-          delivery={
-            chosenDate === null
-              ? { collectionDate: quote.collectionDate, estimatedDelivery: option.estimatedDelivery }
-              : delivery.data?.collectionDate === chosenDate
-                ? delivery.data
-                : null
-          }
-        />
       </div>
     </section>
   );

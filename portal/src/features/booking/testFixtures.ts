@@ -72,6 +72,7 @@ export function quoteFixture(overrides: Partial<Quote> = {}): Quote {
     expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     expired: false,
     collectionDate: '2026-03-10',
+    routeServed: true,
     request: {
       serviceType: 'domestic',
       from: 'England',

@@ -57,9 +57,10 @@ describe('onboarding wizard', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     expect(next().disabled).toBe(true);
-    expect(screen.getByText('Enter the company name')).toBeTruthy();
+    // The shop name the courier gave with its business details is already there.
+    expect((screen.getByLabelText('Company name *') as HTMLInputElement).value).toBe('Swift Couriers');
+    expect(screen.queryByText('Enter the company name')).toBeNull();
 
-    await user.type(screen.getByLabelText('Company name *'), 'Swift Couriers');
     await user.selectOptions(screen.getByLabelText('Company type *'), 'limited-company');
     expect(next().disabled).toBe(true);
     await user.type(screen.getByLabelText('Years in business *'), '4');
@@ -130,7 +131,18 @@ describe('onboarding wizard', () => {
     const { router } = renderApp('/vendor-onboarding');
     expect(await screen.findByText('Step 5 of 5')).toBeTruthy();
     expect((screen.getByLabelText('Sunday open') as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByLabelText('Saturday opens at') as HTMLInputElement).value).toBe('10:00');
+    // Hours are 24-hour choices whatever the browser's locale ('17:00', never '05:00 PM').
+    const saturday = screen.getByLabelText('Saturday opens at') as HTMLSelectElement;
+    expect(saturday.value).toBe('10:00');
+    expect(saturday.tagName).toBe('SELECT');
+    expect(
+      within(screen.getByLabelText('Monday closes at')).getByRole('option', { selected: true }).textContent,
+    ).toBe('17:00');
+    expect(
+      within(saturday)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('23:45');
     await user.click(screen.getByLabelText('Proof of address'));
     await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
 

@@ -7,11 +7,12 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { VendorShell } from '../vendor-shell';
-import { onboardingQueryKey, useOnboarding, vendorApi } from '../vendor-shell/api';
+import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../vendor-shell/api';
 import {
   answersFromForm,
   formFromAnswers,
   type OnboardingForm,
+  prefillForm,
   STEP_COUNT,
   STEP_TITLES,
   stepProblems,
@@ -38,9 +39,12 @@ export function OnboardingPage() {
 }
 
 function Onboarding() {
+  const { user } = useAuth();
   const onboarding = useOnboarding();
+  const vendor = useMyVendor();
 
-  if (onboarding.isPending) {
+  // The business details prefill the wizard; if they cannot be read, the wizard still opens.
+  if (onboarding.isPending || (vendor.isPending && !vendor.isError)) {
     return (
       <div className="page-state">
         <Spinner size="lg" label="Loading your onboarding" />
@@ -68,7 +72,17 @@ function Onboarding() {
       </div>
     );
   }
-  return <Wizard initialStep={onboarding.data.step} initialForm={formFromAnswers(onboarding.data.answers)} />;
+  const v = vendor.data;
+  const initialForm = prefillForm(formFromAnswers(onboarding.data.answers), {
+    shopName: v?.shopName,
+    addressLine1: v?.addressLine1,
+    city: v?.city,
+    postalCode: v?.postalCode,
+    website: v?.website,
+    vatNumber: v?.vatNumber,
+    accountEmail: user?.email,
+  });
+  return <Wizard initialStep={onboarding.data.step} initialForm={initialForm} />;
 }
 
 function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm: OnboardingForm }) {

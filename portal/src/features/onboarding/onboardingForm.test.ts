@@ -5,7 +5,10 @@ import {
   defaultForm,
   formFromAnswers,
   type OnboardingForm,
+  prefillForm,
+  QUARTER_HOURS,
   stepProblems,
+  timeChoices,
   vehicleLabel,
 } from './onboardingForm';
 
@@ -99,5 +102,39 @@ describe('the draft on the wire', () => {
   it('fills what was never saved with the defaults', () => {
     expect(formFromAnswers({})).toEqual(defaultForm());
     expect(formFromAnswers({ contact: { city: 'Leeds' } }).country).toBe('United Kingdom');
+  });
+});
+
+describe('prefillForm', () => {
+  it('fills empty fields from the business details and the account email, keeping what was saved', () => {
+    const saved = { ...defaultForm(), city: 'Leeds' };
+    const form = prefillForm(saved, {
+      shopName: 'Swift Couriers',
+      addressLine1: '12 Wharf Road',
+      city: 'London',
+      postalCode: 'N1 7GR',
+      website: null,
+      accountEmail: 'ops@swift.example.com',
+    });
+    expect(form).toMatchObject({
+      companyName: 'Swift Couriers',
+      address: '12 Wharf Road',
+      city: 'Leeds',
+      postalCode: 'N1 7GR',
+      website: '',
+      email: 'ops@swift.example.com',
+    });
+  });
+});
+
+describe('timeChoices', () => {
+  it('offers every quarter hour in 24-hour form, plus a saved time off that grid', () => {
+    expect(QUARTER_HOURS).toHaveLength(96);
+    expect(QUARTER_HOURS[0]).toBe('00:00');
+    expect(QUARTER_HOURS.at(-1)).toBe('23:45');
+    expect(timeChoices('17:00')).toBe(QUARTER_HOURS);
+    const odd = timeChoices('17:10');
+    expect(odd).toHaveLength(97);
+    expect(odd.indexOf('17:10')).toBe(odd.indexOf('17:00') + 1);
   });
 });

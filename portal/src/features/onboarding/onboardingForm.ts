@@ -163,6 +163,52 @@ export function formFromAnswers(answers: Answers): OnboardingForm {
   };
 }
 
+/** What the courier already told us: its business details and its account's email. */
+export interface KnownDetails {
+  shopName?: string | null;
+  addressLine1?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  website?: string | null;
+  vatNumber?: string | null;
+  accountEmail?: string | null;
+}
+
+/**
+ * Fills the wizard's empty fields from what the courier already typed, so it is never asked the
+ * same thing twice; anything it saved in the wizard, even a different value, is kept.
+ */
+export function prefillForm(form: OnboardingForm, known: KnownDetails): OnboardingForm {
+  const keep = (current: string, value: string | null | undefined) =>
+    current.trim() ? current : (value ?? '').trim();
+  return {
+    ...form,
+    companyName: keep(form.companyName, known.shopName),
+    vatNumber: keep(form.vatNumber, known.vatNumber),
+    email: keep(form.email, known.accountEmail),
+    website: keep(form.website, known.website),
+    address: keep(form.address, known.addressLine1),
+    city: keep(form.city, known.city),
+    postalCode: keep(form.postalCode, known.postalCode),
+  };
+}
+
+/** Opening and closing times every quarter hour, '00:00' to '23:45'. */
+export const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, i) => {
+  const minutes = i * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+
+/**
+ * The times a business-hours list offers: the quarter hours plus a saved time off that grid.
+ * Shown as 24-hour text in a list rather than a time input, which the browser renders in its own
+ * locale ("09:00 AM") and cuts off in a narrow column.
+ */
+export function timeChoices(saved: string): readonly string[] {
+  if (!/^\d{2}:\d{2}$/.test(saved) || QUARTER_HOURS.includes(saved)) return QUARTER_HOURS;
+  return [...QUARTER_HOURS, saved].sort();
+}
+
 /** The draft the API stores; unreadable numbers are sent as empty rather than refused. */
 export function answersFromForm(f: OnboardingForm): Answers {
   const years = textNumber(f.yearsInBusiness);

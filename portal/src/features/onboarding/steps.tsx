@@ -12,6 +12,7 @@ import {
   type DeliveryType,
   type OnboardingForm,
   type RateCard,
+  timeChoices,
   VEHICLE_TYPES,
   type VehicleType,
   vehicleLabel,
@@ -376,23 +377,33 @@ export function ComplianceStep({ form, update }: StepProps) {
                 </label>
                 <label>
                   <span className="visually-hidden">{label} opens at</span>
-                  <input
-                    className="input"
-                    type="time"
+                  <select
+                    className="input input--select"
                     value={d.from}
                     disabled={!d.open}
                     onChange={(e) => setDay(key, { from: e.target.value })}
-                  />
+                  >
+                    {timeChoices(d.from).map((time) => (
+                      <option key={time} value={time}>
+                        {time}
+                      </option>
+                    ))}
+                  </select>
                 </label>
                 <label>
                   <span className="visually-hidden">{label} closes at</span>
-                  <input
-                    className="input"
-                    type="time"
+                  <select
+                    className="input input--select"
                     value={d.to}
                     disabled={!d.open}
                     onChange={(e) => setDay(key, { to: e.target.value })}
-                  />
+                  >
+                    {timeChoices(d.to).map((time) => (
+                      <option key={time} value={time}>
+                        {time}
+                      </option>
+                    ))}
+                  </select>
                 </label>
               </div>
             );

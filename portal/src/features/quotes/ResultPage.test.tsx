@@ -241,6 +241,35 @@ describe('quote results page', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('answers "No courier serves … yet" for a country no service covers, with Post a job', async () => {
+    stubFetch({
+      ...anonymous,
+      'POST /api/v1/quotes': {
+        status: 201,
+        body: quote([], {
+          routeServed: false,
+          request: { serviceType: 'international', from: 'GB', to: 'AL', parcels: [] },
+        }),
+      },
+    });
+    renderApp('/result?type=International&from=GB&to=AL&length=30&width=20&height=15&weight=1');
+    const heading = await screen.findByRole('heading', { name: 'No courier serves Albania yet' });
+    expect(screen.queryByText(PROBLEM_TITLE)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Post a job instead' }).getAttribute('href')).toBe(
+      '/post-job?type=International&from=GB&to=AL&length=30&width=20&height=15&weight=1',
+    );
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('status').textContent).toBe('No courier serves Albania yet');
+  });
+
+  it('moves focus to the results and announces how many were found', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    renderApp(SEARCH);
+    const heading = await screen.findByRole('heading', { name: 'Available Courier' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('status').textContent).toBe('3 courier options found');
+  });
+
   it("shows the API's reason for a refused search", async () => {
     stubFetch({
       ...anonymous,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError, isApiError } from '../../app/api';
@@ -39,6 +39,7 @@ export function ResultPage() {
       : reference.data.internationalDestinations;
   const parsed = useMemo(() => parseResultSearch(params, destinations), [params, destinations]);
   const formKey = parsed.kind === 'ok' ? searchFromRequest(parsed.request) : parsed.kind;
+  const [announcement, setAnnouncement] = useState('');
 
   return (
     <section className="container page results-page">
@@ -50,12 +51,36 @@ export function ResultPage() {
           initialValues={parsed.kind === 'ok' ? formFromRequest(parsed.request) : undefined}
         />
       </div>
-      <Results parsed={parsed} />
+      <Results parsed={parsed} onOutcome={setAnnouncement} />
+      {/* Mounted from the start, so screen readers announce each outcome as it arrives. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
     </section>
   );
 }
 
-function Results({ parsed }: { parsed: ParsedSearch }) {
+type OnOutcome = (announcement: string) => void;
+
+/**
+ * Once an outcome shows, its heading takes focus and scrolls to the top: on a phone the form
+ * fills the first screen, and the results would otherwise arrive unseen below it.
+ */
+function useRevealOutcome(key: string, announcement: string, onOutcome: OnOutcome) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Once per search: a re-render of the same results must not pull the page back up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the search on purpose.
+  useEffect(() => {
+    onOutcome(announcement);
+    const heading = headingRef.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView?.({ block: 'start' });
+  }, [key]);
+  return headingRef;
+}
+
+function Results({ parsed, onOutcome }: { parsed: ParsedSearch; onOutcome: OnOutcome }) {
   const headingId = useId();
   if (parsed.kind === 'empty') {
     return (
@@ -65,8 +90,9 @@ function Results({ parsed }: { parsed: ParsedSearch }) {
     );
   }
   if (parsed.kind === 'pending') return <LoadingResults headingId={headingId} />;
-  if (parsed.kind === 'invalid') return <Problem headingId={headingId} detail={parsed.message} />;
-  return <QuoteResults request={parsed.request} headingId={headingId} />;
+  if (parsed.kind === 'invalid')
+    return <Problem headingId={headingId} detail={parsed.message} onOutcome={onOutcome} />;
+  return <QuoteResults request={parsed.request} headingId={headingId} onOutcome={onOutcome} />;
 }
 
 function LoadingResults({ headingId }: { headingId: string }) {
@@ -82,14 +108,19 @@ function LoadingResults({ headingId }: { headingId: string }) {
   );
 }
 
-function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId: string }) {
-  const { apiClient, status, user } = useAuth();
-  const { openSignIn } = useAuthDialogs();
-  const navigate = useNavigate();
+function QuoteResults({
+  request,
+  headingId,
+  onOutcome,
+}: {
+  request: QuoteRequest;
+  headingId: string;
+  onOutcome: OnOutcome;
+}) {
+  const { apiClient, status } = useAuth();
   const queryClient = useQueryClient();
   const reference = useQuoteReferenceData();
   const [sort, setSort] = useState<SortKey>('price');
-  const sortId = useId();
   const queryKey = quoteQueryKey(request);
 
   const quote = useQuery({
@@ -110,11 +141,60 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
     const refused = isApiError(quote.error, 422);
     if (!refused) console.error('Quote request failed', quote.error);
     const detail = refused ? refusalReason(quote.error) : undefined;
-    return <Problem headingId={headingId} detail={detail} request={request} />;
+    return <Problem headingId={headingId} detail={detail} request={request} onOutcome={onOutcome} />;
   }
-  if (sorted.length === 0) return <Problem headingId={headingId} request={request} />;
+  if (sorted.length === 0 && !quote.data.routeServed) {
+    return (
+      <Unserved
+        headingId={headingId}
+        request={request}
+        place={placeText(request, reference.data.internationalDestinations)}
+        onOutcome={onOutcome}
+      />
+    );
+  }
+  if (sorted.length === 0) return <Problem headingId={headingId} request={request} onOutcome={onOutcome} />;
 
-  const current: Quote = quote.data;
+  return (
+    <OptionList
+      quote={quote.data}
+      sorted={sorted}
+      sort={sort}
+      onSort={setSort}
+      request={request}
+      headingId={headingId}
+      onOutcome={onOutcome}
+      onExpired={() => void queryClient.invalidateQueries({ queryKey })}
+    />
+  );
+}
+
+function OptionList({
+  quote: current,
+  sorted,
+  sort,
+  onSort: setSort,
+  request,
+  headingId,
+  onOutcome,
+  onExpired,
+}: {
+  quote: Quote;
+  sorted: QuoteOption[];
+  sort: SortKey;
+  onSort: (sort: SortKey) => void;
+  request: QuoteRequest;
+  headingId: string;
+  onOutcome: OnOutcome;
+  onExpired: () => void;
+}) {
+  const { status, user } = useAuth();
+  const { openSignIn } = useAuthDialogs();
+  const navigate = useNavigate();
+  const reference = useQuoteReferenceData();
+  const sortId = useId();
+  const count = `${sorted.length} courier ${sorted.length === 1 ? 'option' : 'options'} found`;
+  const headingRef = useRevealOutcome(current.id, count, onOutcome);
 
   function book(option: QuoteOption) {
     const bookingPath = `/booking?quote=${encodeURIComponent(current.id)}&option=${encodeURIComponent(option.id)}`;
@@ -125,7 +205,7 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
     }
     if (Date.parse(current.expiresAt) <= Date.now()) {
       toast.info('Those prices have expired, so we fetched fresh ones. Please choose again.');
-      void queryClient.invalidateQueries({ queryKey });
+      onExpired();
       return;
     }
     navigate(bookingPath);
@@ -136,7 +216,7 @@ function QuoteResults({ request, headingId }: { request: QuoteRequest; headingId
     <section className="results" aria-labelledby={headingId}>
       <div className="results__bar">
         <div>
-          <h2 id={headingId} className="results__heading">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="results__heading">
             Available Courier
           </h2>
           <p className="muted results__summary">
@@ -188,26 +268,78 @@ function routeText(request: QuoteRequest, destinations: readonly Country[]): str
   }
 }
 
+/** Where a route goes, as the unserved answer names it: the country, or the route. */
+function placeText(request: QuoteRequest, destinations: readonly Country[]): string {
+  if (request.serviceType === 'international') {
+    return destinations.find((d) => d.code === request.to)?.name ?? request.to;
+  }
+  return routeText(request, destinations);
+}
+
+/**
+ * No active courier service covers the route at all: that is the answer, rather than "try
+ * different dimensions", which no parcel size would change. Couriers choose what they serve.
+ */
+function Unserved({
+  headingId,
+  request,
+  place,
+  onOutcome,
+}: {
+  headingId: string;
+  request: QuoteRequest;
+  place: string;
+  onOutcome: OnOutcome;
+}) {
+  const title = `No courier serves ${place} yet`;
+  const headingRef = useRevealOutcome(`unserved ${searchFromRequest(request)}`, title, onOutcome);
+  return (
+    <section className="results" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="results__heading">
+        {title}
+      </h2>
+      <div className="card empty-state results__problem">
+        <p className="muted">
+          Couriers on Consign choose the places they deliver to, and none has chosen this one so far. You can
+          post your parcel as a job with the price you want to pay, and couriers can accept it.
+        </p>
+        <div className="row row--center">
+          <Link to={`/post-job?${searchFromRequest(request)}`} className="button button--primary">
+            Post a job instead
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 function Problem({
   headingId,
   detail,
   request,
+  onOutcome,
 }: {
   headingId: string;
   detail?: string;
   request?: QuoteRequest;
+  onOutcome: OnOutcome;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
   // 'default' is the key of the first page of a visit: there is no page to go back to.
   const canGoBack = location.key !== 'default';
   const postJob = request ? `/post-job?${searchFromRequest(request)}` : '/post-job';
+  const headingRef = useRevealOutcome(
+    `problem ${request ? searchFromRequest(request) : ''} ${detail ?? ''}`,
+    `No courier option fits. ${detail ?? PROBLEM_TITLE}`,
+    onOutcome,
+  );
   return (
     <section className="results" aria-labelledby={headingId}>
-      <h2 id={headingId} className="results__heading">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="results__heading">
         Try different dimensions
       </h2>
-      <div className="card empty-state results__problem" role="status">
+      <div className="card empty-state results__problem">
         <p className="results__problem-title">{PROBLEM_TITLE}</p>
         <p className="muted">{PROBLEM_TEXT}</p>
         {detail ? <p className="results__problem-detail">{detail}</p> : null}

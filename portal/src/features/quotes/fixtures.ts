@@ -42,6 +42,7 @@ export function quote(options: QuoteOption[], overrides: Partial<Quote> = {}): Q
     expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString(),
     expired: false,
     collectionDate: '2026-03-10',
+    routeServed: true,
     request: {
       serviceType: 'domestic',
       from: 'England',

@@ -16,6 +16,8 @@ import type { Vendor } from '../vendor-shell/api';
 import { checkDocumentFile, messages } from './VendorProfilePage';
 
 const pending: Vendor = { ...activeVendor, status: 'pending', shopName: null };
+/** Pending, with the business details saved. */
+const pendingWithDetails: Vendor = { ...pending, shopName: 'Swift Couriers' };
 
 function vendorServer(vendor: Vendor, extra: Record<string, unknown> = {}) {
   let current = vendor;
@@ -115,7 +117,7 @@ describe('vendor details form', () => {
 
 describe('vendor shell', () => {
   it('shows the vendor menu, and the pending notice only until the business is active', async () => {
-    vendorServer(pending);
+    vendorServer(pendingWithDetails);
     const { unmount } = renderApp('/vendor-panel');
     const menu = await screen.findByRole('navigation', { name: 'Vendor' });
     expect(
@@ -132,6 +134,35 @@ describe('vendor shell', () => {
     expect(await screen.findByText('Active: your services appear in quotes', {})).toBeTruthy();
     expect(screen.queryByText('Your business is pending activation.')).toBeNull();
   });
+
+  it.each(['/vendor-dashboard', '/vendor-panel', '/vendor-onboarding', '/vendor-bids', '/rate-card'])(
+    'sends a courier without business details from %s to the details form, then on to onboarding',
+    async (path) => {
+      const user = userEvent.setup();
+      vendorServer(pending);
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-details'));
+      await user.type(await screen.findByLabelText('Shop name *'), 'Swift Couriers');
+      await user.type(screen.getByLabelText('Address line 1'), '12 Wharf Road');
+      await user.type(screen.getByLabelText('City'), 'London');
+      await user.type(screen.getByLabelText('Description *'), 'Same-day across London');
+      await user.type(screen.getByLabelText('State / county *'), 'Greater London');
+      await user.type(screen.getByLabelText('Postal code *'), 'N1 7GR');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/successful-vendor-register'));
+      await user.click(await screen.findByRole('link', { name: 'Start onboarding' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-onboarding'));
+      // The wizard starts from what the courier typed, and the account's email.
+      // (This draft is at step 2, contact.)
+      expect(((await screen.findByLabelText('Street address *')) as HTMLInputElement).value).toBe(
+        '12 Wharf Road',
+      );
+      expect((screen.getByLabelText('City *') as HTMLInputElement).value).toBe('London');
+      expect((screen.getByLabelText('Postal code *') as HTMLInputElement).value).toBe('N1 7GR');
+      expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe('swift@example.com');
+    },
+  );
 
   it('tells a customer that vendor pages are not for them, with a link to their dashboard', async () => {
     stubFetch({
@@ -170,7 +201,7 @@ describe('vendor shell', () => {
 describe('vendor profile', () => {
   it('shows the account status, edits name, phone and VAT number, and saves them', async () => {
     const user = userEvent.setup();
-    const { calls } = vendorServer(pending, {
+    const { calls } = vendorServer(pendingWithDetails, {
       'PATCH /api/v1/users/me': (call: RecordedCall) => ({
         body: {
           ...vendorUser,

@@ -113,6 +113,9 @@ describe('vendor dashboard', () => {
     expect(within(rows[0]!).getByText('£9.87')).toBeTruthy();
     expect(within(rows[0]!).getByText('Pending').className).toContain('status-badge--yellow');
     expect(within(rows[1]!).getByText('In transit').className).toContain('status-badge--blue');
+    // One spelling of every status on the page: the badges', the filter's, the figures'.
+    expect(screen.queryByText(/In Transit/)).toBeNull();
+    expect(within(screen.getByLabelText('Status')).getByRole('option', { name: 'In transit' })).toBeTruthy();
     expect(screen.getByText('Showing 42 of 42 orders')).toBeTruthy();
     expect(await screen.findByText('£1,234.56', { selector: '.vendor-panel__figure' })).toBeTruthy();
     expect(screen.getByText(/From 40 orders/)).toBeTruthy();

@@ -6,7 +6,7 @@ import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, statusLabel } from '../../lib/format';
 import { couriersApi } from '../courier-services/api';
 import { saveBlob } from '../orders/download';
 import { OrdersLoading, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
@@ -35,11 +35,11 @@ export function VendorDashboardPage() {
 
 export const STATUS_FILTERS: { value: '' | VendorOrderStatus; label: string }[] = [
   { value: '', label: 'All Statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'in_transit', label: 'In Transit' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'cancelled', label: 'Cancelled' },
+  // One spelling everywhere: the labels the badges show.
+  ...(['pending', 'confirmed', 'in_transit', 'delivered', 'cancelled'] as const).map((value) => ({
+    value,
+    label: statusLabel(value),
+  })),
 ];
 
 /** How long typing rests before the search goes to the server. */
@@ -195,10 +195,10 @@ function StatsPanel({
   const value = (n: number | string) => (loading ? '…' : n);
   const revenue = stats?.totalRevenue ?? { amount: 0, currency: 'GBP' as const };
   const distribution = [
-    { label: 'Pending', tone: 'yellow', n: stats?.pendingOrders ?? 0 },
-    { label: 'Confirmed', tone: 'green', n: stats?.confirmedOrders ?? 0 },
-    { label: 'In Transit', tone: 'blue', n: stats?.inTransitOrders ?? 0 },
-    { label: 'Delivered', tone: 'purple', n: stats?.deliveredOrders ?? 0 },
+    { label: statusLabel('pending'), tone: 'yellow', n: stats?.pendingOrders ?? 0 },
+    { label: statusLabel('confirmed'), tone: 'green', n: stats?.confirmedOrders ?? 0 },
+    { label: statusLabel('in_transit'), tone: 'blue', n: stats?.inTransitOrders ?? 0 },
+    { label: statusLabel('delivered'), tone: 'purple', n: stats?.deliveredOrders ?? 0 },
   ];
   const largest = Math.max(1, ...distribution.map((d) => d.n));
   return (
@@ -218,7 +218,7 @@ function StatsPanel({
           <dd>{value(stats?.pendingOrders ?? 0)}</dd>
         </div>
         <div className="card stats__card">
-          <dt>In Transit</dt>
+          <dt>{statusLabel('in_transit')}</dt>
           <dd>{value(stats?.inTransitOrders ?? 0)}</dd>
         </div>
         <div className="card stats__card">

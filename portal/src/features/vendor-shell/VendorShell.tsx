@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, Navigate, NavLink } from 'react-router';
 import { RequireRole } from '../../app/RequireRole';
 import { useMyVendor, type Vendor } from './api';
 // The side menu looks like the customer dashboard's: same layout classes.
@@ -28,23 +28,41 @@ interface VendorShellProps {
 export function VendorShell({ children, what }: VendorShellProps) {
   return (
     <RequireRole roles={['vendor']} what={what}>
-      <section className="container page dashboard">
-        <nav className="dashboard__nav" aria-label="Vendor">
-          <ul>
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="dashboard__main vendor-shell__main">
-          <VendorStatusNotice />
-          {children}
-        </div>
-      </section>
+      <DetailsFirst>
+        <section className="container page dashboard">
+          <nav className="dashboard__nav" aria-label="Vendor">
+            <ul>
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to}>{link.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="dashboard__main vendor-shell__main">
+            <VendorStatusNotice />
+            {children}
+          </div>
+        </section>
+      </DetailsFirst>
     </RequireRole>
   );
+}
+
+/** True once the courier has saved its business details (the form requires the shop name). */
+export function hasBusinessDetails(vendor: Pick<Vendor, 'shopName'>): boolean {
+  return Boolean(vendor.shopName?.trim());
+}
+
+/**
+ * A courier that verified its email but left before the business details (and signed in later)
+ * is sent to that form first, from any vendor page: nothing else asks for the shop's name and
+ * address, and the onboarding wizard builds on them.
+ */
+function DetailsFirst({ children }: { children: ReactNode }) {
+  const vendor = useMyVendor();
+  if (vendor.data && !hasBusinessDetails(vendor.data)) return <Navigate to="/vendor-details" replace />;
+  return children;
 }
 
 /** Nothing once the business is active; while it is not, why and what comes next. */

@@ -1,4 +1,4 @@
 /** The frame of every vendor page; wrap a page in <VendorShell what="…">. */
 
 export { myVendorQueryKey, useMyVendor, vendorApi } from './api';
-export { VendorShell, VendorStatusNotice } from './VendorShell';
+export { hasBusinessDetails, VendorShell, VendorStatusNotice } from './VendorShell';

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { PHONE, watchForErrors } from './a11y';
+import { box, overlaps } from './layout';
+
+/**
+ * What a newcomer's walkthrough on a phone found (issue 21), each checked where it showed: in a
+ * real browser, at phone width, against the real API serving the built portal.
+ */
+
+const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
+
+test('a signed-out page load asks for no session it does not have: 204, no console error', async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/auth/refresh')) refreshes.push(response.status());
+  });
+  for (const path of ['/', `/result?${ROUTE}`, '/signin', '/signup']) {
+    await page.goto(path);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log In' }),
+    ).toBeVisible();
+  }
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect(refreshes.every((status) => status === 204)).toBe(true);
+  errors.expectNone();
+});
+
+for (const width of [320, PHONE.width]) {
+  test(`the quote tabs stay apart at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await page.goto('/');
+    const tabs = page.getByRole('form', { name: 'Get a quote' }).getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    const boxes = await Promise.all([0, 1, 2].map((i) => box(tabs.nth(i))));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
+    }
+    // Each label fits inside its tab.
+    for (let i = 0; i < 3; i++) {
+      expect(await tabs.nth(i).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
+}
+
+test('after Get Quote on a phone, the results take focus, scroll into view and are announced', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Get a quote' });
+  await form.getByLabel('Deliver to').selectOption('Scotland');
+  await form.getByLabel('Length (cm)').fill('30');
+  await form.getByLabel('Width (cm)').fill('20');
+  await form.getByLabel('Height (cm)').fill('15');
+  await form.getByLabel('Weight (kg)').selectOption('2');
+  await form.getByRole('button', { name: 'Get Quote' }).click();
+
+  const heading = page.getByRole('heading', { name: 'Available Courier' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ courier options? found$/ })).toBeAttached();
+});
+
+test('sign-up: the terms box stays put as a message appears on blur, so the click lands', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+  await form.getByLabel('Confirm Password', { exact: true }).fill('something-else');
+  const terms = form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
+  // Where the box is in the page (not the viewport, which the click may scroll).
+  const top = () => terms.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await top();
+  // Focus leaves Confirm Password on the press: its error appears as the pointer goes down.
+  await terms.click();
+  await expect(form.getByText("Password Don't Match")).toBeVisible();
+  await expect(terms).toBeChecked();
+  expect(await top()).toBe(before);
+});
+
+test('a fresh load of /dashboard brings the price breakdown styles with it', async ({ page }) => {
+  await page.goto('/signin');
+  const signIn = page.getByRole('form', { name: 'Log in' });
+  await signIn.getByLabel('Email').fill('customer@consign.example');
+  await signIn.getByLabel('Password', { exact: true }).fill('consign-demo-1');
+  await signIn.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
+  ).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The drawer's PriceBreakdown is styled by rules this page loaded, not the booking pages'.
+  const styled = await page.evaluate(() => {
+    const probe = document.createElement('dl');
+    probe.className = 'price-list';
+    document.body.append(probe);
+    const display = getComputedStyle(probe).display;
+    probe.remove();
+    return display;
+  });
+  expect(styled).toBe('grid');
+});
