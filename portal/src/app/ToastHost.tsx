@@ -27,6 +27,6 @@ onPageChange((pathname) => {
 
 export default function ToastHost() {
   return (
-    <ToastContainer position="bottom-right" theme="dark" autoClose={5000} newestOnTop closeOnClick={false} />
+    <ToastContainer position="bottom-center" theme="dark" autoClose={5000} newestOnTop closeOnClick={false} />
   );
 }

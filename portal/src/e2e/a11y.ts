@@ -13,7 +13,7 @@ export const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = new URL('../../e2e-screenshots/', import.meta.url);
 
 /** One line per offending node, so a failure says what and where. */
-function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+function listViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
   return violations
     .flatMap((v) =>
       v.nodes.map(
@@ -26,7 +26,7 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
 async function axe(page: Page, name: string, width: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${name} at ${width}:\n${describe(serious)}`).toEqual([]);
+  expect(serious, `${name} at ${width}:\n${listViolations(serious)}`).toEqual([]);
 }
 
 /**
@@ -41,6 +41,8 @@ export async function checkAccessibility(page: Page, name: string, ready: () => 
   await ready();
   await axe(page, name, 'phone');
   await mkdir(SCREENSHOTS, { recursive: true });
+  // From the top, so the sticky header is drawn where it belongs in the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: new URL(`${name}-phone.png`, SCREENSHOTS).pathname, fullPage: true });
 }
 

@@ -331,7 +331,7 @@ function Problem({
   const postJob = request ? `/post-job?${searchFromRequest(request)}` : '/post-job';
   const headingRef = useRevealOutcome(
     `problem ${request ? searchFromRequest(request) : ''} ${detail ?? ''}`,
-    `No courier option fits. ${detail ?? PROBLEM_TITLE}`,
+    'No courier options found',
     onOutcome,
   );
   return (
