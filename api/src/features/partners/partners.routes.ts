@@ -73,7 +73,8 @@ export const rotatePartnerKey = createRoute({
   method: 'post',
   path: '/admin/partners/{id}/rotate-key',
   tags,
-  summary: 'Issue a new publishable key, with a reason for the audit log; the old one keeps working for 24 hours',
+  summary:
+    'Issue a new publishable key, with a reason for the audit log; the old one keeps working for 24 hours',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
   request: { params: PartnerIdParamsSchema, body: jsonBody(ReasonBodySchema) },
