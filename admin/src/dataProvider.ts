@@ -15,7 +15,8 @@ export type AdminAction =
   | { resource: 'orders'; action: 'status' | 'refund' }
   | { resource: 'courier-services'; action: 'deactivate' }
   | { resource: 'jobs'; action: 'refund' }
-  | { resource: 'contact-messages'; action: 'handle' };
+  | { resource: 'contact-messages'; action: 'handle' }
+  | { resource: 'partners'; action: 'rotate-key' };
 
 export interface ActOptions {
   /** More body fields, e.g. the new status of an order. */

@@ -35,6 +35,21 @@ export function problemMessage(body: unknown, fallback: string): string {
 }
 
 /**
+ * The problem body with its field errors keyed by path ({ "allowedOrigins.1": "…" }), the shape
+ * react-admin's forms take from `error.body.errors` to show each under its field (the problem
+ * keeps them as a list, in `fieldErrors`).
+ */
+export function withFieldErrors(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const list = (body as Problem).errors;
+  if (!Array.isArray(list) || list.length === 0) return body;
+  const errors = Object.fromEntries(
+    list.filter((e) => e.path && e.message).map((e) => [e.path as string, e.message as string]),
+  );
+  return { ...body, fieldErrors: list, errors };
+}
+
+/**
  * fetch for the Consign API: JSON in and out, cookies only for the same origin, and every
  * non-2xx answer thrown as a react-admin HttpError whose message is the problem's detail
  * (fetchUtils.fetchJson would show only the status text, since problems carry no `message`).
@@ -65,7 +80,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     throw new HttpError(
       problemMessage(json, response.statusText || `HTTP ${response.status}`),
       response.status,
-      json,
+      withFieldErrors(json),
     );
   }
   return { status: response.status, headers: response.headers, body, json };

@@ -926,7 +926,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a new publishable key; the old one keeps working for 24 hours */
+        /** Issue a new publishable key, with a reason for the audit log; the old one keeps working for 24 hours */
         post: operations["adminRotatePartnerKey"];
         delete?: never;
         options?: never;
@@ -6007,7 +6007,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
         responses: {
             /** @description The partner */
             200: {
@@ -6038,6 +6042,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,12 +44,6 @@ export const en = {
         'The asking price is given back in full and the customer emailed. An open job is withdrawn first, so no vendor can accept it.',
       refunded: 'The job “%{name}” is refunded',
     },
-    articles: {
-      preview: 'Preview',
-      slug_help:
-        'The page address: /your-slug. Lower-case letters, digits and hyphens; it cannot change later.',
-      html_help: 'HTML. Scripts, styles and unsafe attributes are removed on save.',
-    },
     services: {
       status: { active: 'Active', inactive: 'Inactive' },
       type: { domestic: 'Domestic', international: 'International', same_day: 'Same day' },
@@ -104,7 +98,30 @@ export const en = {
       timeline: 'Timeline',
       no_events: 'No events yet.',
     },
+    partners: {
+      rotate: 'Rotate key',
+      rotate_title: 'Rotate the key of %{name}?',
+      rotate_content:
+        'The partner must switch to the new key within 24 hours; the old one stops working then.',
+      rotated: 'New key issued for %{name}; the old key works for 24 more hours',
+      saved: 'Partner %{name} saved',
+      origins_help:
+        'Where the widget may run: https://shop.example, or http://localhost:* for any port. Enter adds a row.',
+      origin_n: 'Allowed origin %{n}',
+      remove_origin: 'Remove allowed origin %{n}',
+      remove: 'Remove',
+      add_origin: 'Add an origin',
+      created: 'Partner %{name} created',
+    },
+    articles: {
+      saved: 'Article “%{name}” saved',
+      created: 'Article “%{name}” created',
+    },
     users: {
+      orders: 'Orders',
+      jobs: 'Jobs',
+      no_orders: 'No orders.',
+      no_jobs: 'No jobs.',
       role: { customer: 'Customer', vendor: 'Vendor', admin: 'Staff' },
       any_role: 'Any role',
       any_state: 'Enabled or disabled',
@@ -152,6 +169,10 @@ export const en = {
     },
   },
   resources: {
+    partners: {
+      name: 'Partner |||| Partners',
+      fields: { allowedOrigins: 'Allowed origins' },
+    },
     jobs: {
       name: 'Job |||| Jobs',
       fields: {

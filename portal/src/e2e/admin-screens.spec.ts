@@ -293,3 +293,64 @@ test('every menu item and the page of every kind of record opens without an erro
     }
   }
 });
+
+test('staff edit a partner’s origins as a list, checked as typed and by the server', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
+  const name = `Origins ${unique()}`;
+  const partner = await call(api, 'post', '/api/v1/admin/partners', {
+    name,
+    mode: 'test',
+    allowedOrigins: ['https://shop.example'],
+  });
+  const errors = watchErrors(page);
+  await page.goto('/admin/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Vendors' })).toBeVisible({ timeout: 30_000 });
+  errors.length = 0;
+
+  await page.goto(`/admin/#/partners/${partner.id}`);
+  const first = page.getByRole('textbox', { name: 'Allowed origin 1' });
+  await expect(first).toHaveValue('https://shop.example');
+  // Enter adds the next row and moves to it; a wrong origin is named at once, under its row.
+  await first.press('Enter');
+  const second = page.getByRole('textbox', { name: 'Allowed origin 2' });
+  await expect(second).toBeFocused();
+  await second.fill('shop.example');
+  await expect(page.getByRole('alert').filter({ hasText: '"shop.example" is not an origin' })).toBeVisible();
+  // Longer than the server takes: the rule here passes it, the server's field error shows under it.
+  const long = `https://${'a'.repeat(300)}.example`;
+  await second.fill(long);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /300/ })).toBeVisible();
+  // The browser logs the refused request (422) it was meant to get; nothing else may be logged.
+  expect(errors).toEqual([expect.stringContaining('422')]);
+  errors.length = 0;
+  // Corrected, it saves without a reload and says so in words.
+  await second.fill('http://localhost:*');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Partner ${name} saved`)).toBeVisible();
+  await expect(page.getByText('https://shop.example, http://localhost:*')).toBeVisible();
+
+  // A removed row is gone from the saved list.
+  await page.goto(`/admin/#/partners/${partner.id}`);
+  await page.getByRole('button', { name: 'Remove allowed origin 1' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Partner ${name} saved`)).toBeVisible();
+  await expect(page.getByText('http://localhost:*', { exact: true })).toBeVisible();
+
+  // Rotating the key asks for a reason like every other action.
+  await page.getByRole('button', { name: 'Rotate key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(dialog.getByText('Give a reason for this change')).toBeVisible();
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Key shared by mistake');
+  await dialog.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(page.getByText(`New key issued for ${name}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});

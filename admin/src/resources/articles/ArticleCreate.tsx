@@ -1,9 +1,11 @@
 import { Create, SimpleForm } from 'react-admin';
+import { useSavedNotice } from '../../saved';
 import { ArticleFields } from './shared';
 
 export function ArticleCreate() {
+  const saved = useSavedNotice('consign.articles.created', 'edit', (r) => String(r.title));
   return (
-    <Create redirect="edit">
+    <Create mutationOptions={saved}>
       <SimpleForm>
         <ArticleFields creating />
       </SimpleForm>

@@ -1,4 +1,5 @@
 import { Edit, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { useSavedNotice } from '../../saved';
 import { OriginsInput } from './OriginsInput';
 import { PARTNER_STATUS_CHOICES, type Partner } from './types';
 
@@ -11,8 +12,9 @@ const editable = (p: Partner) => ({
 });
 
 export function PartnerEdit() {
+  const saved = useSavedNotice('consign.partners.saved', 'show', (r) => String(r.name));
   return (
-    <Edit transform={editable} mutationMode="pessimistic">
+    <Edit transform={editable} mutationMode="pessimistic" mutationOptions={saved}>
       <SimpleForm>
         <TextInput source="name" validate={required()} />
         <OriginsInput />

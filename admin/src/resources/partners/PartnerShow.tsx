@@ -1,7 +1,4 @@
-import { useState } from 'react';
 import {
-  Button,
-  Confirm,
   DateField,
   EditButton,
   FunctionField,
@@ -11,52 +8,25 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
-import { createHttpClient } from '../../http';
-import { session } from '../../session';
+import { ReasonAction } from '../../ReasonAction';
 import { formatRevenue, PARTNER_STATUS_CHOICES, type Partner } from './types';
 
-const httpClient = createHttpClient(session);
-
-/** A new key; the API keeps the old one working for 24 hours so the partner can redeploy. */
+/** A new key, with a reason for the audit log; the API keeps the old one working for 24 hours. */
 function RotateKeyButton() {
   const partner = useRecordContext<Partner>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
   if (!partner) return null;
-  const rotate = async () => {
-    setPending(true);
-    try {
-      await httpClient(`/api/v1/admin/partners/${encodeURIComponent(partner.id)}/rotate-key`, {
-        method: 'POST',
-        body: '{}',
-      });
-      notify('New key issued; the old key works for 24 more hours', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setPending(false);
-      setConfirming(false);
-    }
-  };
   return (
-    <>
-      <Button label="Rotate key" onClick={() => setConfirming(true)} disabled={pending} />
-      <Confirm
-        isOpen={confirming}
-        loading={pending}
-        title={`Rotate the key of ${partner.name}?`}
-        content="The partner must switch to the new key within 24 hours; the old one stops working then."
-        onConfirm={() => void rotate()}
-        onClose={() => setConfirming(false)}
-      />
-    </>
+    <ReasonAction
+      target={{ resource: 'partners', action: 'rotate-key' }}
+      id={partner.id}
+      name={partner.name}
+      label="consign.partners.rotate"
+      title="consign.partners.rotate_title"
+      content="consign.partners.rotate_content"
+      success="consign.partners.rotated"
+    />
   );
 }
 

@@ -13,14 +13,6 @@ export const PARTNER_MODE_CHOICES = [
   { id: 'live', name: 'Live (pk_live_)' },
 ];
 
-/** One allowed origin a line in the form; an array on the wire. */
-export const originsFormat = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
-export const originsParse = (value: string) =>
-  value
-    .split(/\s+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-
 export const formatRevenue = (revenue: Partner['revenue']) =>
   revenue.length === 0
     ? '—'

@@ -1,16 +1,22 @@
 import {
   BooleanField,
+  DataTable,
   DateField,
   ListButton,
+  Pagination,
+  ReferenceManyField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { ReasonAction } from '../../ReasonAction';
 import type { AdminUser } from '../../types';
+import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
+import { ORDER_STATUS_CHOICES, PaidField } from '../orders/shared';
 import { ROLE_CHOICES } from './shared';
 
 /** Disable (ends every session at once) or re-enable, each with a required reason. */
@@ -46,6 +52,11 @@ export function UserActions() {
   );
 }
 
+function EmptyLine({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <p style={{ margin: 0 }}>{translate(text)}</p>;
+}
+
 export function UserShow() {
   return (
     <Show actions={<UserActions />}>
@@ -60,6 +71,48 @@ export function UserShow() {
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="en-GB" />
         <DateField source="updatedAt" showTime locales="en-GB" />
+        <ReferenceManyField
+          label="consign.users.orders"
+          reference="orders"
+          target="customerId"
+          sort={{ field: 'createdAt', order: 'DESC' }}
+          perPage={10}
+          pagination={<Pagination rowsPerPageOptions={[10]} />}
+          empty={<EmptyLine text="consign.users.no_orders" />}
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="reference" disableSort />
+            <DataTable.Col source="status">
+              <SelectField source="status" choices={ORDER_STATUS_CHOICES} />
+            </DataTable.Col>
+            <DataTable.Col source="total" label="resources.orders.fields.money.paid">
+              <PaidField />
+            </DataTable.Col>
+            <DataTable.Col source="createdAt">
+              <DateField source="createdAt" showTime locales="en-GB" />
+            </DataTable.Col>
+          </DataTable>
+        </ReferenceManyField>
+        <ReferenceManyField
+          label="consign.users.jobs"
+          reference="jobs"
+          target="customerId"
+          sort={{ field: 'createdAt', order: 'DESC' }}
+          perPage={10}
+          pagination={<Pagination rowsPerPageOptions={[10]} />}
+          empty={<EmptyLine text="consign.users.no_jobs" />}
+        >
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="reference" disableSort />
+            <DataTable.Col source="status">
+              <SelectField source="status" choices={JOB_STATUS_CHOICES} />
+            </DataTable.Col>
+            <DataTable.Col source="contents" disableSort />
+            <DataTable.Col source="createdAt">
+              <DateField source="createdAt" showTime locales="en-GB" />
+            </DataTable.Col>
+          </DataTable>
+        </ReferenceManyField>
       </SimpleShowLayout>
     </Show>
   );

@@ -21,4 +21,11 @@ export const updatePartner: RouteHandler<typeof routes.updatePartner, AppEnv> = 
   c.json(await new PartnersService(c.var.deps).update(c.req.valid('param').id, c.req.valid('json')), 200);
 
 export const rotatePartnerKey: RouteHandler<typeof routes.rotatePartnerKey, AppEnv> = async (c) =>
-  c.json(await new PartnersService(c.var.deps).rotateKey(c.req.valid('param').id), 200);
+  c.json(
+    await new PartnersService(c.var.deps).rotateKey(
+      c.var.user,
+      c.req.valid('param').id,
+      c.req.valid('json').reason,
+    ),
+    200,
+  );

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
+import { ReasonBodySchema } from '../admin/admin.schemas';
 import {
   CreatePartnerSchema,
   PartnerIdParamsSchema,
@@ -72,9 +73,10 @@ export const rotatePartnerKey = createRoute({
   method: 'post',
   path: '/admin/partners/{id}/rotate-key',
   tags,
-  summary: 'Issue a new publishable key; the old one keeps working for 24 hours',
+  summary:
+    'Issue a new publishable key, with a reason for the audit log; the old one keeps working for 24 hours',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: PartnerIdParamsSchema },
-  responses: { 200: jsonContent(PartnerSchema, 'The partner'), ...pickProblems(401, 403, 404) },
+  request: { params: PartnerIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  responses: { 200: jsonContent(PartnerSchema, 'The partner'), ...pickProblems(401, 403, 404, 422) },
 });

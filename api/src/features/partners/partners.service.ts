@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { orders, partners, payments, quotes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
+import { recordAudit } from '../admin/audit';
+import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
 import type {
   CreatePartnerInput,
   PARTNER_SORT_FIELDS,
@@ -108,17 +111,35 @@ export class PartnersService {
   }
 
   /** A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. */
-  async rotateKey(id: string): Promise<PartnerDto> {
+  /** A new key, with the reason staff gave, kept in the audit log with the rotation (one commit). */
+  async rotateKey(actor: AccessClaims, id: string, reason: string): Promise<PartnerDto> {
     const row = await this.db.query.partners.findFirst({ where: eq(partners.id, id) });
     if (!row) throw AppError.notFound('Partner not found');
-    await this.db
-      .update(partners)
-      .set({
-        publishableKey: newPublishableKey(row.mode),
-        previousKey: row.publishableKey,
-        previousKeyExpiresAt: new Date(this.deps.now().getTime() + KEY_GRACE_MS),
-      })
-      .where(eq(partners.id, id));
+    const now = this.deps.now();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(partners)
+        .set({
+          publishableKey: newPublishableKey(row.mode),
+          previousKey: row.publishableKey,
+          previousKeyExpiresAt: new Date(now.getTime() + KEY_GRACE_MS),
+        })
+        .where(eq(partners.id, id));
+      // Keys are public (they ship in partners' pages), but the audit names only the change.
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'partner.rotate_key',
+          entityType: 'partner',
+          entityId: id,
+          before: null,
+          after: null,
+          reason,
+        },
+        now,
+      );
+    });
     this.deps.logger.info({ partnerId: id }, 'partner key rotated');
     return this.get(id);
   }
@@ -188,15 +209,28 @@ export class PartnersService {
         .where(inArray(orders.partnerId, ids))
         .groupBy(orders.partnerId),
       this.db
-        .select({ id: orders.partnerId, currency: orders.currency, n: count(), amount: sum(orders.total) })
+        .select({
+          id: orders.partnerId,
+          status: orders.status,
+          currency: orders.currency,
+          n: count(),
+          paid: sql<number>`sum(${paidSql})`,
+          refunded: sql<number>`sum(${refundedSql})`,
+        })
         .from(orders)
         .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNPAID])))
-        .groupBy(orders.partnerId, orders.currency),
+        .groupBy(orders.partnerId, orders.status, orders.currency),
     ]);
     const countOf = (list: { id: string | null; n: number }[], id: string) =>
       list.find((r) => r.id === id)?.n ?? 0;
     return rows.map((row) => {
-      const paid = revenue.filter((r) => r.id === row.id);
+      // Revenue is orderMoney's net per currency: refunds taken off, cancelled orders nothing.
+      const paid = revenue.filter((r) => r.id === row.id && r.status !== 'cancelled');
+      const byCurrency = new Map<(typeof paid)[number]['currency'], number>();
+      for (const r of paid) {
+        const { net } = orderMoney({ status: r.status, paid: Number(r.paid), refunded: Number(r.refunded) });
+        byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + net);
+      }
       return {
         id: row.id,
         name: row.name,
@@ -210,7 +244,7 @@ export class PartnersService {
         quotes: countOf(quoteCounts, row.id),
         orders: countOf(orderCounts, row.id),
         paidOrders: paid.reduce((n, r) => n + r.n, 0),
-        revenue: paid.map((r) => ({ amount: Number(r.amount ?? 0), currency: r.currency })),
+        revenue: [...byCurrency.entries()].map(([currency, amount]) => ({ amount, currency })),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };

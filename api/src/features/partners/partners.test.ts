@@ -131,7 +131,7 @@ describe('admin partners', () => {
     const { auth } = await createPartner();
     expect((await t.get(PARTNERS)).status).toBe(401);
     expect((await t.get(`${PARTNERS}/nope`, auth)).status).toBe(404);
-    expect((await t.post(`${PARTNERS}/nope/rotate-key`, {}, auth)).status).toBe(404);
+    expect((await t.post(`${PARTNERS}/nope/rotate-key`, { reason: 'Key leaked' }, auth)).status).toBe(404);
   });
 });
 
@@ -199,7 +199,17 @@ describe('publishable keys', () => {
 
   it('keeps the old key working for the grace period after a rotation', async () => {
     const { auth, partner } = await createPartner();
-    const rotated = await t.post(`${PARTNERS}/${partner.id}/rotate-key`, {}, auth);
+    const refused = await t.post(`${PARTNERS}/${partner.id}/rotate-key`, {}, auth);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'reason' })]);
+    const rotated = await t.post(`${PARTNERS}/${partner.id}/rotate-key`, { reason: 'Key leaked' }, auth);
+    const audit = await t.get(
+      `/api/v1/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'partner.rotate_key' }))}`,
+      auth,
+    );
+    expect(audit.body).toEqual([
+      expect.objectContaining({ entityId: partner.id, reason: 'Key leaked', actorEmail: expect.any(String) }),
+    ]);
     expect(rotated.body.publishableKey).not.toBe(partner.publishableKey);
     expect(rotated.body.previousKey).toBe(partner.publishableKey);
 

@@ -141,6 +141,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     notes: null,
     vendorNotes: null,
     price: { net: 749, vat: 150, coverFee: 88, total: 987, currency: 'GBP' },
+    money: { paid: 987, refunded: 0, net: 987 },
     trackingNumber: 'CSG123',
     labelUrl: null,
     documents: { label: `/api/v1/orders/${id}/label.pdf`, customs: null },

@@ -39,6 +39,25 @@ describe('customer dashboard', () => {
     ).toEqual(['Orders', 'Profile', 'Home', 'Help']);
   });
 
+  it('marks a refunded order beside its status', async () => {
+    const refunded = orderFixture({
+      id: 'o-0000-1111aaaa',
+      status: 'delivered',
+      money: { paid: 987, refunded: 987, net: 0 },
+    });
+    const kept = orderFixture({ id: 'o-0000-2222bbbb', status: 'delivered' });
+    const totals = { count: 2, pending: 0, sum: [{ amount: 987, currency: 'GBP' }] };
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': { body: { items: [refunded, kept], nextCursor: null, totals } },
+    });
+    renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Refunded').className).toContain('status-badge--red');
+    expect(within(rows[1]!).queryByText('Refunded')).toBeNull();
+  });
+
   it('lists orders newest first with totals and status badges, and loads more', async () => {
     const user = userEvent.setup();
     const first = orderFixture({

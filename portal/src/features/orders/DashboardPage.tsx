@@ -13,7 +13,7 @@ import { JobsList } from '../jobs/JobsList';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
 import { DashboardLayout } from './DashboardLayout';
 import { OrderDrawer } from './OrderDrawer';
-import { OrdersLoading, StatusBadge, ViewDetailsButton } from './OrderParts';
+import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from './OrderParts';
 import './orders.css';
 
 /** The customer dashboard: totals, orders (newest first) with their detail panel, and posted jobs. */
@@ -200,7 +200,7 @@ export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id
                 <td data-label="Courier">{order.serviceName}</td>
                 <td data-label="Route">{routeText(order)}</td>
                 <td data-label="Status">
-                  <StatusBadge status={order.status} />
+                  <StatusBadge status={order.status} /> <RefundedBadge order={order} />
                 </td>
                 <td data-label="Total" className="num">
                   {formatMoney(order.price.total, order.price.currency)}

@@ -80,6 +80,16 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
 }
 
+/**
+ * "Refunded" (or "Part refunded") beside the status of an order whose payment went back: a
+ * delivered order keeps its status when staff refund it, and its money no longer counts.
+ */
+export function RefundedBadge({ order }: { order: Pick<OrderDetail, 'money'> }) {
+  if (order.money.refunded === 0) return null;
+  const full = order.money.refunded >= order.money.paid;
+  return <span className="status-badge status-badge--red">{full ? 'Refunded' : 'Part refunded'}</span>;
+}
+
 /** "Pay now", for an order that is still awaiting payment; nothing otherwise. */
 export function PayNowLink({ order }: { order: Pick<OrderDetail, 'id' | 'actions'> }) {
   return order.actions.pay ? (

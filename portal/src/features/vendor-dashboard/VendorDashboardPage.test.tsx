@@ -145,6 +145,24 @@ describe('vendor dashboard', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 
+  it('marks a refunded order and a part-refunded one beside their status', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([
+        paid({ id: 'o-0000-1111aaaa', status: 'delivered', money: { paid: 987, refunded: 987, net: 0 } }),
+        paid({ id: 'o-0000-2222bbbb', status: 'delivered', money: { paid: 987, refunded: 300, net: 687 } }),
+        paid({ id: 'o-0000-3333cccc', status: 'delivered' }),
+      ]),
+    });
+    renderApp('/vendor-dashboard');
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Refunded').className).toContain('status-badge--red');
+    expect(within(rows[1]!).getByText('Part refunded')).toBeTruthy();
+    expect(within(rows[2]!).queryByText(/refunded/i)).toBeNull();
+  });
+
   it('exports the filtered rows through the server', async () => {
     const user = userEvent.setup();
     // jsdom has no object URLs; a subclass keeps every other URL behaviour.

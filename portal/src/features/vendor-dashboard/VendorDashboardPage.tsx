@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney, statusLabel } from '../../lib/format';
 import { couriersApi } from '../courier-services/api';
 import { saveBlob } from '../orders/download';
-import { OrdersLoading, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
+import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
 import {
   VENDOR_ORDERS_PAGE_SIZE,
   type VendorOrderFilters,
@@ -254,7 +254,7 @@ function StatsPanel({
           <p className="muted">
             {loading
               ? 'Loading…'
-              : `From ${stats?.revenueOrders ?? 0} ${stats?.revenueOrders === 1 ? 'order' : 'orders'} (cancelled orders are refunded and not counted)`}
+              : `From ${stats?.revenueOrders ?? 0} ${stats?.revenueOrders === 1 ? 'order' : 'orders'} (refunds are taken off; cancelled orders are not counted)`}
           </p>
           {stats && stats.revenueByCurrency.length > 1 ? (
             <ul className="plain-list muted">
@@ -464,7 +464,7 @@ function OrdersTable({
                   {formatMoney(order.price.total, order.price.currency)}
                 </td>
                 <td data-label="Status">
-                  <StatusBadge status={order.status} />
+                  <StatusBadge status={order.status} /> <RefundedBadge order={order} />
                 </td>
                 <td>
                   <ViewDetailsButton order={order} onOpen={onOpen} label="View Details" />

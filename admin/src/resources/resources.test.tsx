@@ -1,0 +1,129 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/fetchStub';
+import { customer, job, order, service, vendorDetail } from '../test/fixtures';
+import { renderConsole } from '../test/renderConsole';
+
+const list = (rows: unknown[]) => () => ({
+  body: rows,
+  headers: { 'Content-Range': `items 0-${Math.max(0, rows.length - 1)}/${rows.length}` },
+});
+const one = (record: unknown) => () => ({ body: record });
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('courier services', () => {
+  it('lists services with one destination and with several', async () => {
+    stubFetch({
+      'GET /api/v1/admin/courier-services': list([
+        service(),
+        service({
+          id: 'cs-2',
+          name: 'Europe',
+          serviceType: 'international',
+          fromLocation: 'GB',
+          toLocation: ['FR', 'DE'],
+        }),
+      ]),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+    });
+    renderConsole('/courier-services');
+    expect(await screen.findByText('England → Scotland')).toBeTruthy();
+    expect(await screen.findByText('GB → FR, DE')).toBeTruthy();
+    expect(await screen.findByText('International')).toBeTruthy();
+  });
+
+  it('shows a service with one destination', async () => {
+    stubFetch({
+      'GET /api/v1/admin/courier-services/cs-1': one(service({ serviceType: 'same_day' })),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+    });
+    renderConsole('/courier-services/cs-1/show');
+    expect(await screen.findByText('England → Scotland')).toBeTruthy();
+    expect(await screen.findByText('Same day')).toBeTruthy();
+    expect(await screen.findByText('up to 30 kg: £8.99')).toBeTruthy();
+  });
+});
+
+describe('vendors', () => {
+  it('shows a vendor whose services have one and several destinations', async () => {
+    stubFetch({ 'GET /api/v1/admin/vendors/v-1': one(vendorDetail()) });
+    renderConsole('/vendors/v-1/show');
+    const europe = (await screen.findByText('Europe')).closest('li') as HTMLElement;
+    expect(europe.textContent).toContain('England → FR, DE');
+    expect(screen.getByText('Scotland Next Day').closest('li')?.textContent).toContain('England → Scotland');
+    expect(await screen.findByText('GB123456789')).toBeTruthy();
+  });
+});
+
+describe('orders', () => {
+  it('shows what was paid with cover, the refund, the address as an address and the customer', async () => {
+    stubFetch({
+      'GET /api/v1/admin/orders/o-00000000-1111aaaa': one(order()),
+      'GET /api/v1/admin/users': list([customer()]),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+    });
+    renderConsole('/orders/o-00000000-1111aaaa/show');
+    expect(await screen.findByText('£9.87, refunded')).toBeTruthy();
+    expect(await screen.findByText('£9.87: £7.49 + £1.50 VAT + £0.88 cover')).toBeTruthy();
+    const deliverTo = screen.getByText('2 Royal Mile').closest('address') as HTMLElement;
+    expect(within(deliverTo).getByText('EH1 1YZ')).toBeTruthy();
+    expect(deliverTo.textContent).not.toContain('undefined');
+    expect(
+      (await screen.findByText('customer@consign.example')).closest('a')?.getAttribute('href'),
+    ).toContain('/users/u-customer/show');
+  });
+
+  it('lists orders with what each paid, part refunds included', async () => {
+    stubFetch({
+      'GET /api/v1/admin/orders': list([
+        order(),
+        order({ id: 'o-2', reference: '#2', money: { paid: 987, refunded: 300, net: 687 } }),
+        order({
+          id: 'o-3',
+          reference: '#3',
+          status: 'in_transit',
+          money: { paid: 987, refunded: 0, net: 987 },
+        }),
+      ]),
+      'GET /api/v1/admin/users': list([customer()]),
+    });
+    renderConsole('/orders');
+    expect(await screen.findByText('£9.87, refunded')).toBeTruthy();
+    expect(await screen.findByText('£9.87, £3.00 refunded')).toBeTruthy();
+    expect(await screen.findByText('In transit')).toBeTruthy();
+  });
+});
+
+describe('jobs', () => {
+  it('shows a job in words with its order and customer linked', async () => {
+    stubFetch({
+      'GET /api/v1/admin/jobs/j-00000000-2222bbbb': one(job()),
+      'GET /api/v1/admin/users': list([customer()]),
+      'GET /api/v1/admin/orders': list([order()]),
+    });
+    renderConsole('/jobs/j-00000000-2222bbbb/show');
+    expect(await screen.findByText('Accepted')).toBeTruthy();
+    expect(await screen.findByText('Same day')).toBeTruthy();
+    expect((await screen.findByText('#1111aaaa')).closest('a')?.getAttribute('href')).toContain(
+      '/orders/o-00000000-1111aaaa/show',
+    );
+    expect(await screen.findByText('customer@consign.example')).toBeTruthy();
+  });
+});
+
+describe('users', () => {
+  it('shows a user with their orders and jobs', async () => {
+    stubFetch({
+      'GET /api/v1/admin/users/u-customer': one(customer()),
+      'GET /api/v1/admin/orders': list([order()]),
+      'GET /api/v1/admin/jobs': list([job()]),
+    });
+    renderConsole('/users/u-customer/show');
+    expect(await screen.findByText('#1111aaaa')).toBeTruthy();
+    expect(await screen.findByText('#2222bbbb')).toBeTruthy();
+  });
+});

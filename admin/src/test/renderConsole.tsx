@@ -1,0 +1,38 @@
+import { configure, render } from '@testing-library/react';
+import { Admin, Resource } from 'react-admin';
+import { createDataProvider } from '../dataProvider';
+import { createHttpClient } from '../http';
+import { i18nProvider } from '../i18n';
+import courierServices from '../resources/courier-services';
+import jobs from '../resources/jobs';
+import orders from '../resources/orders';
+import users from '../resources/users';
+import vendors from '../resources/vendors';
+import { SessionStore } from '../session';
+import { session } from './fetchStub';
+
+// As the portal's tests do: a bound for a busy shared machine (pages load on demand), not a wait.
+configure({ asyncUtilTimeout: 15_000 });
+
+/**
+ * The console as staff see it, signed in, at `path` (its hash route), over the real data provider
+ * and HTTP client; the test's stubFetch answers the API.
+ */
+export function renderConsole(path: string) {
+  const store = new SessionStore();
+  store.accept(session('admin'));
+  window.location.hash = `#${path}`;
+  return render(
+    <Admin
+      dataProvider={createDataProvider(createHttpClient(store))}
+      i18nProvider={i18nProvider}
+      disableTelemetry
+    >
+      <Resource name="vendors" {...vendors} />
+      <Resource name="orders" {...orders} />
+      <Resource name="jobs" {...jobs} />
+      <Resource name="courier-services" {...courierServices} />
+      <Resource name="users" {...users} />
+    </Admin>,
+  );
+}
