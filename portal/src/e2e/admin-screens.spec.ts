@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ukToday } from './dates';
+import { serverCollectionDay } from './dates';
 import { mailedCode } from './support';
 
 /**
@@ -133,7 +133,7 @@ async function order(api: Api, customer: string, serviceId: string, pay: boolean
         county: 'Midlothian',
         postcode: 'EH1 1AA',
       },
-      collectionDate: ukToday(),
+      collectionDate: await serverCollectionDay(api.request),
       contents: 'Books',
       contentValue: 2500,
       coverAmount: 0,
@@ -205,7 +205,7 @@ async function records(request: APIRequestContext) {
         postcode: 'EH1 1AA',
         country: 'GB',
       },
-      collectionDate: ukToday(),
+      collectionDate: await serverCollectionDay(request),
       contents: 'Books',
       contentValue: 2500,
     },
