@@ -1036,7 +1036,7 @@ export interface paths {
         put?: never;
         /**
          * Price a consignment with every active courier service that can carry it
-         * @description Options come cheapest first, the cheapest and fastest marked. The quote and its prices are stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; a bearer token, when sent, must be valid. Partner widgets send `X-Publishable-Key` from an allowed origin (401 for an unknown, expired or disabled key, 403 for another origin, 429 over its rate limit); the quote then carries the partner.
+         * @description Options come cheapest first, the cheapest and fastest marked. The quote and its prices are stored for 30 minutes: a booking names an option and pays the stored price. Anyone may ask; a bearer token, when sent, must be valid. Partner widgets send `X-Publishable-Key` from an allowed origin (401 for an unknown, expired or disabled key, 403 for another origin, 429 over its rate limit); the quote then carries the partner. Without a key, quotes are limited per client address (QUOTE_LIMIT_PER_MINUTE, 120 a minute by default): 429 with `Retry-After` over it.
          */
         post: operations["createQuote"];
         delete?: never;
