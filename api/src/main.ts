@@ -7,7 +7,7 @@ import { startJobExpiry } from './features/jobs/jobs.index';
 import { startUnpaidOrderExpiry } from './features/orders/orders.service';
 import { startPaymentReconciler } from './features/payments/payments.reconcile';
 import { startQuoteRetention } from './features/quotes/quotes.retention';
-import { createLogger, defaultLogFormat } from './lib/logger';
+import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
 import { startRateLimitPruning } from './lib/rate-limit';
 
 async function main() {
@@ -21,7 +21,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel, defaultLogFormat());
+  const logger = createLogger(config.logLevel, defaultLogFormat(), logHasher(config.jwtSecret));
   const deps = await createDeps(config, logger);
   logger.info(describeProviders(deps), 'providers');
   // Opt-ins to unsafe defaults in production: loud in the log and on the console, every start.

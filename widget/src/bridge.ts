@@ -80,16 +80,19 @@ function pick<K extends string>(value: unknown, ...keys: K[]): Record<K, string>
 }
 
 /**
- * Listens for messages from exactly `origin`. `reply` answers the window that sent the message,
+ * Listens for messages from exactly `origin`, sent by a window `fromSource` accepts (the checkout
+ * frame's own contentWindow: any other frame or tab on the Consign origin, such as one the page
+ * opened itself, is not the checkout this widget started). `reply` answers that window,
  * addressed to the same origin.
  */
 export function listen(
   win: Window,
   origin: string,
+  fromSource: (source: MessageEventSource | null) => boolean,
   onMessage: (message: InboundMessage, reply: (message: OutboundMessage) => void) => void,
 ): () => void {
   const handler = (event: MessageEvent) => {
-    if (event.origin !== origin) return;
+    if (event.origin !== origin || !fromSource(event.source)) return;
     const message = readInbound(event.data);
     if (!message) return;
     const source = event.source;

@@ -287,6 +287,18 @@ describe('booking through the checkout iframe', () => {
     return shadow;
   }
 
+  /**
+   * The checkout frame's window. The test DOM gives a frame inside a shadow root no window of its
+   * own, so the frame is given the window of a real frame in the document, as a browser would.
+   */
+  function checkoutWindowOf(shadow: ShadowRoot): Window {
+    const stand = document.createElement('iframe');
+    document.body.append(stand);
+    const win = stand.contentWindow!;
+    Object.defineProperty(shadow.querySelector('iframe')!, 'contentWindow', { get: () => win });
+    return win;
+  }
+
   const completed = { orderId: 'ord_1', reference: '#12345678', total: 599, currency: 'GBP' };
 
   it('opens the Consign checkout for the option, with the key and this page origin', async () => {
@@ -304,21 +316,46 @@ describe('booking through the checkout iframe', () => {
     expect(started).toHaveBeenCalledWith({ quoteId: 'q1', optionId: 'o2' });
   });
 
-  it('ignores a completion message from a foreign origin, and takes the one from Consign', async () => {
+  it('ignores a completion message from a foreign origin or another window, and takes the one from the checkout frame', async () => {
     const done = vi.fn();
     consign('on', 'booking:completed', done);
     const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
+    // Another window on the Consign origin (a frame or tab the page opened itself) is not the checkout.
+    const other = document.createElement('iframe');
+    document.body.append(other);
 
-    message({ source: 'consign', type: 'booking:completed', detail: completed }, 'https://evil.example');
-    message({ source: 'consign', type: 'booking:completed', detail: completed }, `${CONSIGN}.evil.example`);
-    message({ source: 'other', type: 'booking:completed', detail: completed }, CONSIGN);
+    message(
+      { source: 'consign', type: 'booking:completed', detail: completed },
+      'https://evil.example',
+      checkout,
+    );
+    message(
+      { source: 'consign', type: 'booking:completed', detail: completed },
+      `${CONSIGN}.evil.example`,
+      checkout,
+    );
+    message({ source: 'other', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
     message(
       { source: 'consign', type: 'booking:completed', detail: { ...completed, total: '599' } },
       CONSIGN,
+      checkout,
     );
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN);
+    message(
+      { source: 'consign', type: 'booking:completed', detail: completed },
+      CONSIGN,
+      other.contentWindow,
+    );
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, window);
     expect(done).not.toHaveBeenCalled();
+    other.remove();
 
-    message({ source: 'consign', type: 'booking:completed', detail: { ...completed, extra: 'x' } }, CONSIGN);
+    message(
+      { source: 'consign', type: 'booking:completed', detail: { ...completed, extra: 'x' } },
+      CONSIGN,
+      checkout,
+    );
     expect(done).toHaveBeenCalledExactlyOnceWith(completed);
     await until(() => shadow.querySelector('.booked') !== null);
     expect(shadow.querySelector('.booked')?.textContent).toContain('#12345678');
@@ -350,14 +387,18 @@ describe('booking through the checkout iframe', () => {
     expect(shadow.activeElement).toBe(shadow.querySelector('.result button'));
   });
 
-  it('answers a checkout hello with its context, addressed to the Consign origin only', async () => {
-    const frame = document.createElement('iframe');
-    document.body.append(frame);
-    const checkout = frame.contentWindow!;
+  it('answers a checkout hello from its checkout frame with its context, addressed to the Consign origin only', async () => {
+    const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
     const postMessage = vi.spyOn(checkout, 'postMessage').mockImplementation(() => {});
-    mount();
+    const stranger = document.createElement('iframe');
+    document.body.append(stranger);
+    const strangerPost = vi.spyOn(stranger.contentWindow!, 'postMessage').mockImplementation(() => {});
     message({ source: 'consign', type: 'checkout:hello' }, 'https://evil.example', checkout);
+    message({ source: 'consign', type: 'checkout:hello' }, CONSIGN, stranger.contentWindow);
     expect(postMessage).not.toHaveBeenCalled();
+    expect(strangerPost).not.toHaveBeenCalled();
+    stranger.remove();
     message({ source: 'consign', type: 'checkout:hello' }, CONSIGN, checkout);
     expect(postMessage).toHaveBeenCalledExactlyOnceWith(
       {

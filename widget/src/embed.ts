@@ -243,7 +243,11 @@ class Widget {
     const shadow = host.attachShadow({ mode: 'open' });
 
     const handlers = new Set<(message: InboundMessage) => void>();
-    const stopListening = listen(this.win, config.origin, (message, reply) => {
+    // Only the checkout frame this mount opened may speak to it.
+    const isCheckoutFrame = (source: MessageEventSource | null) =>
+      source !== null &&
+      [...shadow.querySelectorAll('iframe')].some((frame) => frame.contentWindow === source);
+    const stopListening = listen(this.win, config.origin, isCheckoutFrame, (message, reply) => {
       if (message.type === 'checkout:hello') {
         reply({
           source: 'consign-widget',

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, defaultLogFormat, logHash } from './logger';
+import { createLogger, defaultLogFormat, logHasher } from './logger';
+
+const logHash = logHasher('a-signing-secret-that-is-long-enough-for-tests');
 
 function capture() {
   const lines: string[] = [];
@@ -10,7 +12,7 @@ function capture() {
       done();
     },
   });
-  return { logger: createLogger('info', stream), lines };
+  return { logger: createLogger('info', stream, logHash), lines };
 }
 
 describe('logger', () => {
@@ -30,9 +32,18 @@ describe('logger', () => {
     expect(text).toContain('"paymentId":"p1"');
   });
 
-  it('hashes the same address the same way, so operators can still correlate', () => {
+  it('identifies the same address the same way, so operators can still correlate', () => {
     expect(logHash(' A@Example.com ')).toBe(logHash('a@example.com'));
-    expect(logHash('a@example.com')).toMatch(/^sha256:[0-9a-f]{16}$/);
+    expect(logHash('a@example.com')).toMatch(/^hmac:[0-9a-f]{16}$/);
+  });
+
+  it('keys the identifier with the secret: a plain hash of a guessed address does not match it', async () => {
+    const { createHash } = await import('node:crypto');
+    const plain = createHash('sha256').update('a@example.com').digest('hex').slice(0, 16);
+    expect(logHash('a@example.com')).not.toContain(plain);
+    expect(logHasher('another-secret-that-is-long-enough-for-tests')('a@example.com')).not.toBe(
+      logHash('a@example.com'),
+    );
   });
 });
 

@@ -1,22 +1,29 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
+/** Turns an email address into the identifier the log shows in its place. */
+export type LogHasher = (value: string) => string;
+
 /**
- * Email addresses never reach the log: operators correlate with this short hash instead
- * (the same address always gives the same value: `logHash('someone@example.com')`).
+ * Email addresses never reach the log: operators correlate with a keyed HMAC instead. The key
+ * is derived from the signing secret, so nobody without it can test a guessed address against
+ * the log (a plain hash of an address is a dictionary look-up away). The same address always
+ * gives the same value on one deployment.
  */
-export function logHash(value: string): string {
-  return `sha256:${createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+export function logHasher(secret: string): LogHasher {
+  const key = createHmac('sha256', secret).update('consign log identifiers v1').digest();
+  return (value) =>
+    `hmac:${createHmac('sha256', key).update(value.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
 }
 
 /**
  * A safety net under the rule that log lines name ids, not people: fields that commonly carry
  * personal data are hashed (emails) or dropped wherever they appear.
  */
-const PERSONAL_FIELDS = ['email', 'to', 'payer', 'event', 'name', 'phone', 'address'];
+const PERSONAL_FIELDS = ['email', 'to', 'payer', 'event', 'name', 'phone', 'address', 'subject', 'link'];
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -32,6 +39,7 @@ export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): 
 export function createLogger(
   level: pino.Level | 'silent',
   output: LogFormat | pino.DestinationStream = 'json',
+  hashAddress?: LogHasher,
 ): Logger {
   const options: pino.LoggerOptions = {
     level,
@@ -45,7 +53,8 @@ export function createLogger(
         ...PERSONAL_FIELDS,
         ...PERSONAL_FIELDS.map((f) => `*.${f}`),
       ],
-      censor: (value) => (typeof value === 'string' && value.includes('@') ? logHash(value) : '[redacted]'),
+      censor: (value) =>
+        typeof value === 'string' && value.includes('@') && hashAddress ? hashAddress(value) : '[redacted]',
     },
   };
   if (typeof output === 'object') return pino(options, output);

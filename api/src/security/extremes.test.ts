@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { address, bookingBody, deliveryAddress, quoteOptionFor } from '../features/orders/orders.testing';
 import { MAX_JSON_DEPTH } from '../lib/request-hygiene';
-import { OPERATIONS, resolve } from './contract';
+import { type JsonSchema, OPERATIONS, resolve } from './contract';
 import { type Reply, startWorld, TODAY, type World } from './world';
 
 let world: World;
@@ -110,7 +110,13 @@ const DATE_INPUTS: Record<string, (date: string) => Promise<Reply>> = {
 describe('extreme dates', () => {
   it('covers every operation of the contract that takes a date', () => {
     const doc = parse(readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8')) as {
-      paths: Record<string, Record<string, any>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: unknown[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
+        >
+      >;
     };
     const takingDates = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)

@@ -2,8 +2,14 @@
  * The production rules, each against the built server started with NODE_ENV=production, as
  * docs/deployment.md describes.
  */
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed';
+import { DEMO_ACCOUNTS, DEMO_PARTNER, DEMO_PASSWORD } from '../db/seed';
 import { buildServer, get, refusedStart, startServer } from './built-server';
 
 let entry: string;
@@ -106,6 +112,60 @@ describe('production mode (built server)', () => {
     try {
       expect(s.stderr()).toContain('WARNING: UNSAFE IN PRODUCTION: SEED_DEMO=1');
       expect((await demoLogin(s.base)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+
+  it('refuses to start on a database a trial run seeded, naming the demo data, until demo:remove clears it', async () => {
+    // The README start command once, then production on the same data folder.
+    const data = mkdtempSync(join(tmpdir(), 'consign-trial-'));
+    try {
+      const trial = await startServer(entry, { DATA_DIR: data });
+      expect((await demoLogin(trial.base)).status).toBe(200);
+      await trial.stop();
+
+      const refused = await refusedStart(entry, { ...REAL, DATA_DIR: data });
+      expect(refused.code).toBe(1);
+      for (const account of DEMO_ACCOUNTS) expect(refused.stderr).toContain(account.email);
+      expect(refused.stderr).toContain(DEMO_PARTNER.publishableKey);
+      expect(refused.stderr).toMatch(/demo:remove.*SEED_DEMO=1/s);
+
+      // The documented command, with the production configuration.
+      const removal = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-remove.ts'], {
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        env: { PATH: process.env.PATH ?? '', ...REAL, PUBLIC_URL: 'https://consign.example', DATA_DIR: data },
+        encoding: 'utf8',
+      });
+      expect(removal.status, removal.stderr).toBe(0);
+      expect(removal.stdout).toContain('admin@consign.example (admin)');
+
+      const s = await startServer(entry, { ...REAL, DATA_DIR: data });
+      try {
+        expect((await demoLogin(s.base)).status).toBe(401);
+        const keyed = await get(s.base, '/api/v1/meta', {
+          headers: { 'X-Publishable-Key': DEMO_PARTNER.publishableKey, Origin: 'http://127.0.0.1:5173' },
+        });
+        expect(keyed.status).toBe(401);
+      } finally {
+        await s.stop();
+      }
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('refuses an http PUBLIC_URL unless ALLOW_INSECURE_PUBLIC_URL=1, and warns then', async () => {
+    const refused = await refusedStart(entry, { ...REAL, PUBLIC_URL: 'http://consign.example' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/PUBLIC_URL: must start with https:\/\/.*ALLOW_INSECURE_PUBLIC_URL=1/);
+    const s = await startServer(entry, {
+      ...REAL,
+      PUBLIC_URL: 'http://consign.example',
+      ALLOW_INSECURE_PUBLIC_URL: '1',
+    });
+    try {
+      expect(s.stderr()).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_INSECURE_PUBLIC_URL=1');
     } finally {
       await s.stop();
     }

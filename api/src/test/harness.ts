@@ -24,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     STATIC_ROOT: join(dir, 'no-static'),
     ...env,
   });
-  const deps = await createDeps(config, createLogger('silent'), {
+  const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
     // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
     hasher: new PasswordHasher(config.passwordHashConcurrency, { N: 2 ** 14, r: 8, p: 1 }),
     ...overrides,

@@ -300,7 +300,10 @@ export class AuthService {
     if (user?.passwordHash) ok = await this.deps.hasher.verify(password, user.passwordHash);
     else if (!user) {
       const registration = await this.matchingRegistration(email, password);
-      if (registration) await this.mailCodeAndAskForIt(registration);
+      if (registration) {
+        await this.giveTriesBack(email, address);
+        await this.mailCodeAndAskForIt(registration);
+      }
     } else await this.deps.hasher.burn(password);
     if (!user || !ok) {
       if (user && accountTries === FAILED_SIGN_IN_BURST) {
@@ -312,10 +315,16 @@ export class AuthService {
       }
       throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     }
+    await this.giveTriesBack(email, address);
+    return this.createSession(user);
+  }
+
+  /** A right password: the pair's failures are forgotten and its try is given back everywhere. */
+  private async giveTriesBack(email: string, address: string) {
+    const limiter = this.deps.rateLimiter;
     await limiter.reset(LIMITS.loginFailuresPerAccountAddress, `${email}|${address}`);
     await limiter.release(LIMITS.loginFailuresPerAccount, email);
     await limiter.release(LIMITS.loginFailuresPerAddress, address);
-    return this.createSession(user);
   }
 
   /** The waiting sign-up whose password this is, if any (the same scrypt work either way). */

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { Logger } from '../../lib/logger';
+import { type Logger, logHasher } from '../../lib/logger';
 import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox';
 import { SmtpMailer } from './smtp';
@@ -9,6 +9,6 @@ export type { Mailer, MailMessage } from './mailer';
 
 export function createMailer(config: Config, db: Database, logger: Logger): Mailer {
   return config.mail.smtpUrl
-    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
-    : new OutboxMailer(db, logger);
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, logger, logHasher(config.jwtSecret))
+    : new OutboxMailer(db, logger, logHasher(config.jwtSecret));
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { type Logger, logHash } from '../../lib/logger';
+import type { Logger, LogHasher } from '../../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 /** The embedded default: mail is kept in the database and read on /dev/mailbox. */
@@ -10,12 +10,13 @@ export class OutboxMailer implements Mailer {
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
+    private readonly hashAddress: LogHasher,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
     await this.db.insert(outbox).values(message);
     this.logger.info(
-      { recipient: logHash(message.to), subject: message.subject },
+      { recipient: this.hashAddress(message.to) },
       'mail stored in the outbox (no SMTP_URL set)',
     );
   }

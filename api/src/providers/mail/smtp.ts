@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { type Logger, logHash } from '../../lib/logger';
+import type { Logger, LogHasher } from '../../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 export class SmtpMailer implements Mailer {
@@ -10,16 +10,14 @@ export class SmtpMailer implements Mailer {
     smtpUrl: string,
     private readonly from: string,
     private readonly logger: Logger,
+    private readonly hashAddress: LogHasher,
   ) {
     this.#transporter = nodemailer.createTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<void> {
     const info = await this.#transporter.sendMail({ from: this.from, ...message });
-    this.logger.info(
-      { recipient: logHash(message.to), subject: message.subject, messageId: info.messageId },
-      'mail sent',
-    );
+    this.logger.info({ recipient: this.hashAddress(message.to), messageId: info.messageId }, 'mail sent');
   }
 
   close() {
