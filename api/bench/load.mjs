@@ -15,8 +15,8 @@ const result = await autocannon({
   // A fixed number of requests, when given, so every request sent is answered and counted
   // (a timed run abandons the requests in flight when it stops).
   ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
-  // A request slower than this is counted as a timeout (an error), not waited for.
-  timeout: 10,
+  // A request slower than this (seconds) is counted as a timeout (an error), not waited for.
+  timeout: options.timeout ?? 10,
 });
 
 const statusCodes = Object.fromEntries(
