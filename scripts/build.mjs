@@ -93,12 +93,17 @@ function importedDirs(root, packageDir) {
   return [...new Set(targets.map((t) => posix.join(packageDir, posix.dirname(t))))];
 }
 
+/** Workspace packages by name: the top-level folders and those under `packages/` (pnpm-workspace.yaml). */
 function workspaceDirs(root) {
   const dirs = new Map();
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    const manifest = join(root, entry.name, 'package.json');
-    if (entry.isDirectory() && existsSync(manifest))
-      dirs.set(JSON.parse(readFileSync(manifest, 'utf8')).name, entry.name);
+  for (const parent of ['', 'packages']) {
+    if (!existsSync(join(root, parent))) continue;
+    for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
+      const dir = posix.join(parent, entry.name);
+      const manifest = join(root, dir, 'package.json');
+      if (entry.isDirectory() && existsSync(manifest))
+        dirs.set(JSON.parse(readFileSync(manifest, 'utf8')).name, dir);
+    }
   }
   return dirs;
 }

@@ -94,6 +94,24 @@ describe('build --changed (pnpm start)', () => {
     assert.deepEqual((await build({ env: { VITE_FLAG: '1', NODE_ENV: 'development' } })).built, ['app']);
   });
 
+  it('follows a workspace package kept under packages/ (the shared vocabulary)', async () => {
+    write(
+      'packages/words/package.json',
+      JSON.stringify({ name: '@x/words', exports: { './*': './src/*.ts' } }),
+    );
+    write('packages/words/src/money.ts', 'export const pence = 100;\n');
+    write(
+      'app/package.json',
+      JSON.stringify({
+        name: '@x/app',
+        dependencies: { '@x/lib': 'workspace:*', '@x/words': 'workspace:*' },
+      }),
+    );
+    await build();
+    write('packages/words/src/money.ts', 'export const pence = 101;\n');
+    assert.deepEqual((await build()).built, ['app']);
+  });
+
   it('rebuilds when the output or the hash is gone (a hand-run vite build empties dist/)', async () => {
     await build();
     rmSync(join(root, 'app/dist'), { recursive: true });
