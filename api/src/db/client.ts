@@ -7,6 +7,9 @@ import * as schema from './schema';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>> & { $client: Client };
 
+/** A drizzle transaction on the app database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
  * The local libSQL driver is synchronous: if a statement on one connection waits for a write
  * lock held by an open transaction on another connection of the same process, it blocks the

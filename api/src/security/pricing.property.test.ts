@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVER_TIERS } from '../features/meta/reference-data';
+import { COVER_TIERS } from '../domain/reference-data';
 import { bookingBody, quoteOptionFor } from '../features/orders/orders.testing';
 import { evaluateService } from '../features/quotes/engine/pricing';
 import type { CourierServiceRates, Parcel, QuoteRequest } from '../features/quotes/engine/types';

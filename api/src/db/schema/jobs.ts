@@ -1,7 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES, type Currency } from '../../domain/currency';
+import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
+import { JOB_STATUSES } from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 import { type OrderAddress, type OrderCustoms, type OrderItem, orders } from './orders';
-import type { Currency, QuoteRequestRecord, ServiceType } from './quotes';
+import type { QuoteRequestRecord } from './quotes';
 import { users } from './users';
 import { vendors } from './vendors';
 
@@ -10,8 +13,7 @@ import { vendors } from './vendors';
  * is paid, then accepted by a vendor (it became an order), withdrawn by the customer, or expired
  * 7 days after it opened. Only `open` jobs are shown to vendors; the last three are final.
  */
-export const JOB_STATUSES = ['awaiting_payment', 'open', 'accepted', 'withdrawn', 'expired'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export { JOB_STATUSES, type JobStatus } from '../../domain/statuses';
 
 /**
  * A parcel a customer wants carried at a price they name. The route is kept in the quote
@@ -25,9 +27,7 @@ export const jobs = sqliteTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('awaiting_payment'),
-    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] })
-      .$type<ServiceType>()
-      .notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPE_VALUES }).$type<ServiceType>().notNull(),
     /** serviceType, from/to nations or destination, same-day postcodes, parcels: as a quote asks. */
     route: text('route', { mode: 'json' }).$type<QuoteRequestRecord>().notNull(),
     collectionAddress: text('collection_address', { mode: 'json' }).$type<OrderAddress>().notNull(),
@@ -42,9 +42,7 @@ export const jobs = sqliteTable(
     notes: text('notes'),
     /** What the customer pays and the accepting courier is paid: minor units, VAT included. */
     askingPrice: integer('asking_price').notNull(),
-    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] })
-      .$type<Currency>()
-      .notNull(),
+    currency: text('currency', { enum: CURRENCIES }).$type<Currency>().notNull(),
     paidAt: timestamp('paid_at'),
     /** Unpaid: 7 days after posting; once paid: 7 days after payment (vendors get the full week). */
     expiresAt: timestamp('expires_at').notNull(),

@@ -1,29 +1,25 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES, type Currency } from '../../domain/currency';
 import type {
   DocumentType,
   ExportReason,
   ManufactureCountryCode,
   PartyKind,
-} from '../../features/meta/reference-data';
+} from '../../domain/reference-data';
+import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
-import type { Currency, ParcelInput, ServiceType } from './quotes';
+import type { ParcelInput } from './quotes';
+
+export {
+  ORDER_ACTOR_ROLES,
+  ORDER_STATUSES,
+  type OrderActorRole,
+  type OrderStatus,
+} from '../../domain/statuses';
+
 import { users } from './users';
 import { vendors } from './vendors';
-
-/** DESIGN §3's order status machine; the rules live in features/orders/status.ts. */
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'pending',
-  'confirmed',
-  'in_transit',
-  'delivered',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Who moved an order: a person in one of their roles, or the system (payments, expiry). */
-export const ORDER_ACTOR_ROLES = ['customer', 'vendor', 'admin', 'system'] as const;
-export type OrderActorRole = (typeof ORDER_ACTOR_ROLES)[number];
 
 /** The order contract's address: everything a courier needs at the door. */
 export type OrderAddress = {
@@ -84,9 +80,7 @@ export const orders = sqliteTable(
     /** The partner shop whose widget the booking came through, when it did. */
     partnerId: text('partner_id'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('awaiting_payment'),
-    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] })
-      .$type<ServiceType>()
-      .notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPE_VALUES }).$type<ServiceType>().notNull(),
     serviceName: text('service_name').notNull(),
     vendorName: text('vendor_name').notNull(),
     collectionAddress: text('collection_address', { mode: 'json' }).$type<OrderAddress>().notNull(),
@@ -112,9 +106,7 @@ export const orders = sqliteTable(
     chargeableWeightKg: real('chargeable_weight_kg').notNull(),
     /** YYYY-MM-DD, as quoted; null when unknown (jobs). */
     estimatedDelivery: text('estimated_delivery'),
-    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] })
-      .$type<Currency>()
-      .notNull(),
+    currency: text('currency', { enum: CURRENCIES }).$type<Currency>().notNull(),
     net: integer('net').notNull(),
     vat: integer('vat').notNull(),
     /** net + vat + coverFee: what the customer pays. */

@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { PARTNER_STATUSES } from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 
-export const PARTNER_STATUSES = ['active', 'disabled'] as const;
-export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+export { PARTNER_STATUSES, type PartnerStatus } from '../../domain/statuses';
 
 /**
  * A shop that embeds the widget. Publishable keys are public by design (they sit in the partner's

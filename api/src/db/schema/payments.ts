@@ -1,9 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../domain/currency';
+import { PAYMENT_STATUSES } from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 import { orders } from './orders';
 
-export const PAYMENT_STATUSES = ['created', 'captured', 'refunded', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/statuses';
 
 /**
  * One provider payment for one order or one job (never both). The unique columns are the
@@ -23,7 +24,7 @@ export const payments = sqliteTable(
     captureId: text('capture_id').unique(),
     /** Minor units. */
     amount: integer('amount').notNull(),
-    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     /**
      * Counts definitive failures (a declined instrument, a denied capture). Provider request ids

@@ -1,8 +1,9 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES, type Currency } from '../../domain/currency';
+import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
 import { createdAt, id, timestamp } from './columns';
 
-export type ServiceType = 'domestic' | 'international' | 'same_day';
-export type Currency = 'GBP' | 'EUR' | 'USD';
+export type { Currency, ServiceType };
 
 export type ParcelInput = { length: number; width: number; height: number; weight: number };
 
@@ -45,7 +46,7 @@ export const quotes = sqliteTable(
   {
     id: id(),
     request: text('request', { mode: 'json' }).$type<QuoteRequestRecord>().notNull(),
-    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] }).notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPE_VALUES }).notNull(),
     userId: text('user_id'),
     partnerId: text('partner_id'),
     options: text('options', { mode: 'json' }).$type<StoredOption[]>().notNull().default([]),
@@ -83,7 +84,7 @@ export const quoteLog = sqliteTable(
     id: text('id').primaryKey(),
     createdAt: timestamp('created_at').notNull(),
     expiresAt: timestamp('expires_at').notNull(),
-    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] }).notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPE_VALUES }).notNull(),
     /** Nation, GB or collection postcode. */
     from: text('from'),
     /** Nation, destination ISO code or delivery postcode. */
@@ -92,7 +93,7 @@ export const quoteLog = sqliteTable(
     optionCount: integer('option_count').notNull(),
     /** The cheapest option's total in minor units of `currency`; null when nothing fitted. */
     cheapestTotal: integer('cheapest_total'),
-    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] }),
+    currency: text('currency', { enum: CURRENCIES }),
     userId: text('user_id'),
     partnerId: text('partner_id'),
   },

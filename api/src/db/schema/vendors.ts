@@ -1,4 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../domain/currency';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
+import { COURIER_SERVICE_STATUSES, VENDOR_STATUSES } from '../../domain/statuses';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
@@ -8,9 +11,7 @@ export const vendors = sqliteTable('vendors', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['pending', 'active', 'suspended'] })
-    .notNull()
-    .default('pending'),
+  status: text('status', { enum: VENDOR_STATUSES }).notNull().default('pending'),
   shopName: text('shop_name'),
   addressLine1: text('address_line1'),
   city: text('city'),
@@ -43,10 +44,8 @@ export const courierServices = sqliteTable(
       .references(() => vendors.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     logoUrl: text('logo_url'),
-    serviceType: text('service_type', { enum: ['domestic', 'international', 'same_day'] }).notNull(),
-    currency: text('currency', { enum: ['GBP', 'EUR', 'USD'] })
-      .notNull()
-      .default('GBP'),
+    serviceType: text('service_type', { enum: SERVICE_TYPE_VALUES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('GBP'),
     fromLocation: text('from_location').notNull().default('Any'),
     /** A nation or 'Any' for domestic and same day; for international a list of ISO codes or 'Any'. */
     toLocation: text('to_location', { mode: 'json' }).$type<string | string[]>().notNull(),
@@ -58,9 +57,7 @@ export const courierServices = sqliteTable(
     volumetricDivisor: integer('volumetric_divisor').notNull().default(5000),
     transitDays: integer('transit_days').notNull().default(2),
     sameDay: text('same_day', { mode: 'json' }).$type<SameDayPricing>(),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: COURIER_SERVICE_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { raListQuery } from '../../lib/ra-list';
 
 export const SERVICE_SORT_FIELDS = ['createdAt', 'name', 'status', 'serviceType', 'id'] as const;
@@ -9,7 +10,7 @@ export const AdminServiceListQuerySchema = raListQuery({
     .strictObject({
       q: z.string().trim().max(200).optional().openapi({ description: 'Service name contains' }),
       status: z.enum(['active', 'inactive']).optional(),
-      serviceType: z.enum(['domestic', 'international', 'same_day']).optional(),
+      serviceType: z.enum(SERVICE_TYPE_VALUES).optional(),
       vendorId: z.string().max(64).optional(),
       id: z.union([z.string(), z.array(z.string()).max(1000)]).optional(),
     })

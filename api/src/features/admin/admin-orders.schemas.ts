@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../lib/dates';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { raListQuery } from '../../lib/ra-list';
 import { OrderStatusSchema } from '../orders/orders.schemas';
 import { ReasonBodySchema } from './admin.schemas';

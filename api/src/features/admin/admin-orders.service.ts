@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { type OrderStatus, orders } from '../../db/schema';
+import { ukDayEnd, ukDayStart } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
@@ -16,7 +17,6 @@ import {
   toOrderDto,
   transitionOrder,
 } from '../orders/orders.service';
-import { ukDayEnd, ukDayStart } from '../vendor-orders/vendor-orders.csv';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 import { recordAudit } from './audit';
 

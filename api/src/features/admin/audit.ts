@@ -1,7 +1,6 @@
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { AccessClaims } from '../../lib/jwt';
-import type { Tx } from '../couriers/catalog';
 
 export type AuditEntry = {
   action: string;

@@ -1,4 +1,4 @@
-import { formatPeopleDateTime } from '../../lib/dates';
+import { formatPeopleDateTime } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
 import { escapeHtml, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import {
   catalogVersion,
   courierServices,
@@ -8,9 +8,6 @@ import {
   vendors,
   type WeightTier,
 } from '../../db/schema';
-
-/** A drizzle transaction on the app database. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the quote engine needs of one courier service that may be quoted right now. */
 export type QuotableService = {

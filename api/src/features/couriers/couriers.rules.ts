@@ -4,11 +4,11 @@
  * body into the stored service) apply exactly the same rules.
  */
 import type { SameDayPricing, WeightTier } from '../../db/schema';
+import { ANY_LOCATION, type ServiceType } from '../../domain/services';
 import type { FieldError } from '../../lib/errors';
 import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../quotes/engine/pricing';
-import { ANY_LOCATION } from '../quotes/engine/types';
 import { ISO_COUNTRY_CODES } from './countries';
-import { type SERVICE_TYPES, TIER_REQUIRED } from './couriers.schemas';
+import { TIER_REQUIRED } from './couriers.schemas';
 
 // The engine's own constants, so a stored default is exactly what pricing assumes.
 export { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN };
@@ -18,7 +18,7 @@ export const UK_NATIONS = ['England', 'Scotland', 'Wales', 'Northern Ireland'] a
 
 export type CourierDraft = {
   name: string;
-  serviceType: (typeof SERVICE_TYPES)[number];
+  serviceType: ServiceType;
   currency: 'GBP' | 'EUR' | 'USD';
   logoUrl: string | null;
   fromLocation: string;

@@ -1,16 +1,15 @@
 import { z } from '@hono/zod-openapi';
+import { CURRENCIES } from '../../domain/currency';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
+import { COURIER_SERVICE_STATUSES } from '../../domain/statuses';
 import { nullableRef } from '../../lib/openapi';
 import { ImageUrlSchema } from '../vendors/vendors.schemas';
-
-export const SERVICE_TYPES = ['domestic', 'international', 'same_day'] as const;
-export const COURIER_CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
-export const COURIER_STATUSES = ['active', 'inactive'] as const;
 
 export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
 export const TIER_REQUIRED = 'At least one weight tier is required';
 
-export const ServiceTypeSchema = z.enum(SERVICE_TYPES).openapi('ServiceType');
-export const CurrencySchema = z.enum(COURIER_CURRENCIES).openapi('Currency');
+export const ServiceTypeSchema = z.enum(SERVICE_TYPE_VALUES).openapi('ServiceType');
+export const CurrencySchema = z.enum(CURRENCIES).openapi('Currency');
 
 export const WeightTierSchema = z
   .strictObject({
@@ -79,13 +78,13 @@ const fields = {
     .trim()
     .min(1, NAME_AND_TYPE_REQUIRED)
     .max(120, 'name must be at most 120 characters'),
-  serviceType: z.enum(SERVICE_TYPES, {
+  serviceType: z.enum(SERVICE_TYPE_VALUES, {
     error: (issue) =>
       issue.input === undefined || issue.input === ''
         ? NAME_AND_TYPE_REQUIRED
         : 'serviceType must be domestic, international or same_day',
   }),
-  currency: z.enum(COURIER_CURRENCIES, { error: 'currency must be GBP, EUR or USD' }),
+  currency: z.enum(CURRENCIES, { error: 'currency must be GBP, EUR or USD' }),
   logoUrl: z
     .union([z.literal(''), ImageUrlSchema])
     .nullable()
@@ -122,7 +121,7 @@ const fields = {
     .min(0, 'transitDays cannot be negative')
     .max(30, 'transitDays must be at most 30 working days'),
   sameDay: nullableRef(SameDayPricingSchema),
-  status: z.enum(COURIER_STATUSES, { error: 'status must be active or inactive' }),
+  status: z.enum(COURIER_SERVICE_STATUSES, { error: 'status must be active or inactive' }),
 };
 
 export const CreateCourierBodySchema = z
@@ -190,7 +189,7 @@ export const CourierServiceSchema = z
     volumetricDivisor: z.number().int(),
     transitDays: z.number().int(),
     sameDay: nullableRef(SameDayPricingSchema),
-    status: z.enum(COURIER_STATUSES),
+    status: z.enum(COURIER_SERVICE_STATUSES),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

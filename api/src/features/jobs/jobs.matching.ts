@@ -4,7 +4,7 @@
  * Pure, so the vendor's list and the accept check cannot disagree.
  */
 import type { QuoteRequestRecord, ServiceType } from '../../db/schema';
-import { VAT_RATE_BASIS_POINTS } from '../../lib/money';
+import { VAT_RATE_BASIS_POINTS } from '../../domain/money';
 import { createDeliveryEstimator, type DeliveryEstimator } from '../quotes/engine/delivery';
 import { evaluateService } from '../quotes/engine/pricing';
 import type { CourierServiceRates, QuoteRequest, ServiceEvaluation } from '../quotes/engine/types';

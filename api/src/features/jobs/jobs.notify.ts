@@ -6,8 +6,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type jobs, users, vendors } from '../../db/schema';
-import { formatPeopleDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../domain/money';
+import { formatPeopleDate } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { type OrderRow, orderReference } from '../orders/order-store';

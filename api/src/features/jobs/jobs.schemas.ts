@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { JOB_STATUSES } from '../../db/schema';
-import { CURRENCIES } from '../../lib/money';
+import { CURRENCIES } from '../../domain/money';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { MoneySchema, nullableRef } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import {
@@ -12,7 +13,6 @@ import {
   shipmentFields,
   wholeMinorUnits,
 } from '../orders/orders.schemas';
-import { SERVICE_TYPE_VALUES } from '../quotes/engine/types';
 import { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from '../quotes/quotes.schemas';
 
 /** £1.00: below this no courier would take a parcel, and the fee would eat the payment. */

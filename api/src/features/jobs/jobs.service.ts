@@ -16,7 +16,7 @@ import {
   users,
   vendors,
 } from '../../db/schema';
-import { ukToday } from '../../lib/dates';
+import { ukToday } from '../../domain/uk-days';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { nationOfPostcode } from '../../providers/distance';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { REFERENCE_DATA } from '../../domain/reference-data';
 import type * as routes from './meta.routes';
-import { REFERENCE_DATA } from './reference-data';
 
 export const getClientSettings: RouteHandler<typeof routes.getClientSettings, AppEnv> = (c) => {
   const { config, mailer } = c.var.deps;

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { CURRENCIES } from '../../lib/money';
-import { SERVICE_TYPE_VALUES, UK_NATION_VALUES } from '../quotes/engine/types';
+import { CURRENCIES } from '../../domain/money';
+import { UK_NATION_VALUES } from '../../domain/nations';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
 
 const OptionSchema = z.object({ value: z.string(), label: z.string() }).openapi('Option');
 const CountrySchema = z.object({ code: z.string(), name: z.string() }).openapi('Country');

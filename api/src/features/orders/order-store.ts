@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import {
   type OrderActorRole,
   type OrderStatus,
@@ -16,7 +16,6 @@ import {
   orders,
   vendorOrderVersions,
 } from '../../db/schema';
-import type { Tx } from '../couriers/catalog';
 import { generateTrackingNumber } from './tracking';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -3,7 +3,7 @@
  * customs declaration. Built from the stored order; the renderers live in ./documents.
  */
 import type { AppDeps } from '../../context';
-import { ukToday } from '../../lib/dates';
+import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';

@@ -3,8 +3,8 @@
  * in the HTML part and kept on one line in subjects.
  */
 import type { OrderStatus } from '../../db/schema';
-import { formatPeopleDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../domain/money';
+import { formatPeopleDate } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { type OrderRow, orderReference } from './order-store';

@@ -1,9 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../db/schema';
-import { isIsoDate } from '../../lib/dates';
-import { nullableRef } from '../../lib/openapi';
-import { cursorQuery, limitQuery } from '../../lib/pagination';
-import { parseUkPostcode } from '../../providers/distance/postcode';
+import { CURRENCIES } from '../../domain/currency';
 import {
   COVER_TIERS,
   coverFeeFor,
@@ -11,7 +8,12 @@ import {
   EXPORT_REASON_VALUES,
   MANUFACTURE_COUNTRY_CODES,
   PARTY_KIND_VALUES,
-} from '../meta/reference-data';
+} from '../../domain/reference-data';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
+import { isIsoDate } from '../../domain/uk-days';
+import { nullableRef } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
+import { parseUkPostcode } from '../../providers/distance/postcode';
 
 export const MAX_ORDER_ITEMS = 100;
 /** £1,000,000: far above any parcel's declared value, low enough to catch a pounds/pence mix-up. */
@@ -213,7 +215,7 @@ export const OrderPriceSchema = z
     vat: z.number().int(),
     coverFee: z.number().int().openapi({ description: 'Extended cover is insurance: exempt from VAT' }),
     total: z.number().int().openapi({ description: 'net + vat + coverFee' }),
-    currency: z.enum(['GBP', 'EUR', 'USD']),
+    currency: z.enum(CURRENCIES),
   })
   .openapi('OrderPrice', { description: 'Minor units' });
 
@@ -261,7 +263,7 @@ export const OrderSchema = z
       .string()
       .openapi({ example: '#a1b2c3d4', description: "'#' and the last 8 characters of the id" }),
     status: OrderStatusSchema,
-    serviceType: z.enum(['domestic', 'international', 'same_day']),
+    serviceType: z.enum(SERVICE_TYPE_VALUES),
     courierServiceId: z.string(),
     serviceName: z.string(),
     vendor: z.object({ id: z.string(), name: z.string() }),
@@ -325,7 +327,7 @@ export const OrderTotalsSchema = z
   .object({
     count: z.number().int().openapi({ description: 'All the caller’s orders' }),
     pending: z.number().int().openapi({ description: 'Orders with status pending' }),
-    sum: z.array(z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) })).openapi({
+    sum: z.array(z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) })).openapi({
       description:
         'Total spent per currency: paid less refunded (in full or in part); a cancelled order counts nothing',
     }),

@@ -8,12 +8,12 @@ import {
   type UserRole,
   vendors,
 } from '../../db/schema';
-import { ukToday } from '../../lib/dates';
+import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
+import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { onOrigin } from '../../lib/origin';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { startSweep } from '../../lib/sweep';
-import { COVER_CURRENCY, coverFeeFor } from '../meta/reference-data';
 import {
   capturePayment,
   ensureProviderPayment,

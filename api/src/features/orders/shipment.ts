@@ -4,11 +4,11 @@
  * rules here, so a job that a courier accepts is always an order a booking could have made.
  */
 import type { OrderAddress } from '../../db/schema';
-import { collectionDateProblem } from '../../lib/dates';
+import { INTERNATIONAL_DESTINATIONS } from '../../domain/reference-data';
+import type { ServiceType } from '../../domain/services';
+import { collectionDateProblem } from '../../domain/uk-days';
 import type { FieldError } from '../../lib/errors';
 import { parseUkPostcode } from '../../providers/distance/postcode';
-import { INTERNATIONAL_DESTINATIONS } from '../meta/reference-data';
-import type { ServiceType } from '../quotes/engine/types';
 
 const countryName = (code: string) => INTERNATIONAL_DESTINATIONS.find((c) => c.code === code)?.name ?? code;
 

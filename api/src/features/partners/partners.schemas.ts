@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { PARTNER_STATUSES } from '../../db/schema';
+import { CURRENCIES } from '../../domain/currency';
 import { raListQuery } from '../../lib/ra-list';
 import { formatOriginPattern, parseOriginPattern } from './partners.origins';
 
-const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(['GBP', 'EUR', 'USD']) });
+const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
 export const PartnerStatusSchema = z.enum(PARTNER_STATUSES).openapi('PartnerStatus');
 

@@ -7,8 +7,8 @@
  * feature (the reconcile script loads every feature, so the registration is in place there too).
  */
 import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
-import type { Tx } from '../couriers/catalog';
 import { orderPaymentTarget } from '../orders/orders.payment-target';
 
 export type PaymentRow = typeof payments.$inferSelect;

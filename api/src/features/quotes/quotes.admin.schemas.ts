@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { MoneySchema } from '../../lib/openapi';
 import { raListQuery } from '../../lib/ra-list';
-import { SERVICE_TYPE_VALUES } from './engine/types';
 import { QuoteOptionSchema, QuoteRequestRecordSchema } from './quotes.schemas';
 
 const ServiceTypeSchema = z.enum(SERVICE_TYPE_VALUES);

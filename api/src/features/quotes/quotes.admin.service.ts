@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'driz
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { type QuoteRequestRecord, quoteLog } from '../../db/schema';
-import { addCalendarDays, ukWallClock } from '../../lib/dates';
+import { addCalendarDays, ukWallClock } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import type { RaList } from '../../lib/ra-list';
 import type { QUOTE_LOG_SORT_FIELDS, QuoteLogFilterSchema } from './quotes.admin.schemas';

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { isIsoDate } from '../../lib/dates';
-import { CURRENCIES } from '../../lib/money';
+import { CURRENCIES } from '../../domain/money';
+import { UK_NATION_VALUES } from '../../domain/nations';
+import { DESTINATION_CODES } from '../../domain/reference-data';
+import { SERVICE_TYPE_VALUES } from '../../domain/services';
+import { isIsoDate } from '../../domain/uk-days';
 import { parseUkPostcode } from '../../providers/distance';
-import { DESTINATION_CODES } from '../meta/reference-data';
-import { SERVICE_TYPE_VALUES, UK_NATION_VALUES } from './engine/types';
 
 /** Sane upper bounds: far above any courier's limits, low enough to catch a unit mix-up (mm, g). */
 export const MAX_PARCELS = 20;

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { type QuoteRequestRecord, quoteLog, quotes } from '../../db/schema';
-import { collectionDateProblem, ukToday } from '../../lib/dates';
+import { collectionDateProblem, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import {
   createEstimateDistanceProvider,
@@ -12,7 +12,7 @@ import {
   type DistanceResult,
   nationOfPostcode,
 } from '../../providers/distance';
-import type { QuotableService, Tx } from '../couriers/catalog';
+import type { QuotableService } from '../couriers/catalog';
 import { candidatesFor } from './candidates';
 import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';

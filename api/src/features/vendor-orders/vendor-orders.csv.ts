@@ -3,7 +3,7 @@
  * Order ID, Date, Customer, Courier, Status, Price, Currency, named vendor-orders-{date}.csv.
  */
 import { stringify } from 'csv-stringify/sync';
-import { addCalendarDays, ukToday, ukWallClock } from '../../lib/dates';
+import { ukToday } from '../../domain/uk-days';
 import { type OrderRow, orderReference } from '../orders/order-store';
 
 export const CSV_COLUMNS = [
@@ -61,23 +61,4 @@ export function vendorOrdersCsv(rows: readonly OrderRow[]): string {
 
 export function vendorOrdersFileName(now: Date): string {
   return `vendor-orders-${ukToday(now)}.csv`;
-}
-
-/**
- * The instant a UK calendar day starts. London is on UTC or UTC+1, and the clocks change at
- * 01:00 UTC, so local midnight always exists once: 00:00 UTC or 23:00 UTC the day before.
- */
-export function ukDayStart(date: string): Date {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  for (const offsetHours of [0, 1]) {
-    const candidate = new Date(utcMidnight - offsetHours * 3_600_000);
-    const clock = ukWallClock(candidate);
-    if (clock.date === date && clock.hour === 0 && clock.minute === 0) return candidate;
-  }
-  throw new RangeError(`No UK midnight found for ${date}`);
-}
-
-/** The first instant after a UK calendar day: its 23:59:59.999 is included by `< ukDayEnd`. */
-export function ukDayEnd(date: string): Date {
-  return ukDayStart(addCalendarDays(date, 1));
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../lib/dates';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { OrderSchema, OrderStatusSchema } from '../orders/orders.schemas';

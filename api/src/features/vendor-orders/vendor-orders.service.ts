@@ -9,9 +9,9 @@
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { courierServices, type OrderStatus, orders } from '../../db/schema';
-import { collectionDateProblem, ukToday } from '../../lib/dates';
+import type { Currency } from '../../domain/money';
+import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import type { Currency } from '../../lib/money';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { orderMoney, refundedSql } from '../orders/order-money';
 import { type OrderRow, recordOrderEvent, vendorOrdersVersion } from '../orders/order-store';
@@ -26,7 +26,7 @@ import {
 import { statusLabel } from '../orders/status';
 import { deliveryDateFor } from '../quotes/engine/delivery';
 import { vendorOf } from '../vendors/vendors.service';
-import { ukDayEnd, ukDayStart, vendorOrdersCsv, vendorOrdersFileName } from './vendor-orders.csv';
+import { vendorOrdersCsv, vendorOrdersFileName } from './vendor-orders.csv';
 import type {
   UpdateVendorOrderBody,
   VendorOrderFilters,

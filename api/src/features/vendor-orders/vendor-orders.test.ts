@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderEvents, orders, payments } from '../../db/schema';
+import { ukDayEnd, ukDayStart } from '../../domain/uk-days';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { signUpVendor } from '../admin/admin.fixtures';
 import { insertOrder, type OrderRow } from '../orders/order-store';
@@ -12,7 +13,7 @@ import {
   deliveryAddress,
   quoteOptionFor,
 } from '../orders/orders.testing';
-import { CSV_COLUMNS, decimalAmount, neutraliseFormula, ukDayEnd, ukDayStart } from './vendor-orders.csv';
+import { CSV_COLUMNS, decimalAmount, neutraliseFormula } from './vendor-orders.csv';
 
 let t: TestApp;
 let now: Date;

@@ -10,7 +10,7 @@
  *
  * Crown Dependencies (GY, JE, IM) are not in the UK and are deliberately absent.
  */
-import type { UkNation } from '../../features/quotes/engine/types';
+import type { UkNation } from '../../domain/nations';
 
 export type PostcodeArea = { town: string; lat: number; lon: number; nation: UkNation };
 

@@ -9,7 +9,7 @@
  * BFPO numbers and the non-geographic GIR 0AA are rejected: neither is a place a courier can
  * collect from or deliver to.
  */
-import type { UkNation } from '../../features/quotes/engine/types';
+import type { UkNation } from '../../domain/nations';
 import { isPostcodeArea, POSTCODE_AREAS } from './postcode-areas';
 import { DistanceLookupError } from './types';
 

@@ -8,10 +8,12 @@
  * (e.g. `capture:<orderId>`), never from the attempt, so that a retry, a second API process or
  * the reconciler asking again gets the first answer instead of a second payment.
  */
+import { CURRENCIES, type Currency, isCurrency } from '../../domain/currency';
 import { AppError } from '../../lib/errors';
 
-export const PAYMENT_CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
-export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+/** Payments are taken in the currencies services price in. */
+export const PAYMENT_CURRENCIES = CURRENCIES;
+export type PaymentCurrency = Currency;
 
 /** PayPal's order states (Orders v2 `order_status`). */
 export type PaymentOrderStatus =
@@ -225,9 +227,7 @@ export function paymentErrorToAppError(error: PaymentProviderError): AppError {
  */
 const MINOR_DIGITS: Readonly<Record<PaymentCurrency, number>> = { GBP: 2, EUR: 2, USD: 2 };
 
-export function isPaymentCurrency(value: unknown): value is PaymentCurrency {
-  return typeof value === 'string' && (PAYMENT_CURRENCIES as readonly string[]).includes(value);
-}
+export const isPaymentCurrency: (value: unknown) => value is PaymentCurrency = isCurrency;
 
 function minorDigits(currency: string): number {
   if (!isPaymentCurrency(currency)) throw new RangeError(`Unsupported currency "${currency}"`);

@@ -5,7 +5,7 @@
  * One document serves both purposes so the sender prints one thing and attaches it outside
  * the parcel.
  */
-import type { Currency } from '../../../lib/money';
+import type { Currency } from '../../../domain/money';
 import {
   DOCUMENT_TYPES,
   type DocumentType,
@@ -13,7 +13,7 @@ import {
   type ExportReason,
   PARTY_KINDS,
   type PartyKind,
-} from '../../meta/reference-data';
+} from '../../../domain/reference-data';
 import { DocumentDataError } from './errors';
 import { countryName, formatCalendarDate, formatKg, formatMinorUnits, lineValue } from './format';
 import {

@@ -2,10 +2,10 @@
  * Display formatting for the shipping documents: money, weights, dates and countries.
  * Everything here is en-GB, because the documents are issued by a UK business.
  */
-import { type Currency, formatMoney } from '../../../lib/money';
+import { type Currency, formatMoney } from '../../../domain/money';
 import { DocumentDataError } from './errors';
 
-export { minorUnitsToDecimal } from '../../../lib/money';
+export { minorUnitsToDecimal } from '../../../domain/money';
 
 /** "£59.97", "€1,234.50", "US$0.01": exact to the penny for any safe integer (see formatMoney). */
 export function formatMinorUnits(amount: number, currency: Currency): string {

@@ -4,8 +4,8 @@
  * driver and a scanner, so the recipient and the barcode must always land in the same place.
  */
 
-import { SERVICE_TYPES } from '../../meta/reference-data';
-import type { ServiceType } from '../../quotes/engine/types';
+import { SERVICE_TYPES } from '../../../domain/reference-data';
+import type { ServiceType } from '../../../domain/services';
 import { renderCode128 } from './barcode';
 import { DocumentDataError } from './errors';
 import { countryName, formatCalendarDate, formatDimensionsCm, formatKg } from './format';

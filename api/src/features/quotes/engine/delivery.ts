@@ -1,15 +1,16 @@
 /**
  * Estimated delivery dates for quote options and orders. The calendar rules (working days,
- * bank holidays, the 14:00 same-day cut-off) live in lib/dates; this decides which rule applies.
+ * bank holidays, the 14:00 same-day cut-off) live in domain/uk-days; this decides which rule applies.
  */
+
+import type { ServiceType } from '../../../domain/services';
 import {
   addWorkingDays,
   collectionDay,
   isBeforeSameDayCutoff,
   ukToday,
   workingDayOnOrAfter,
-} from '../../../lib/dates';
-import type { ServiceType } from './types';
+} from '../../../domain/uk-days';
 
 export type DeliveryEstimator = (serviceType: ServiceType, transitDays: number) => string;
 

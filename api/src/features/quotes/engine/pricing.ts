@@ -14,24 +14,24 @@
  *   (what a driver must lift); tiers bound the chargeable weight.
  * - A parcel over any limit, or heavier than every tier, excludes the whole service.
  * - Same-day adds one distance fee per consignment (one trip), see `sameDayDistanceFee`.
- * - VAT is computed once on the net total (lib/money).
+ * - VAT is computed once on the net total (domain/money).
  */
-import { withVat } from '../../../lib/money';
+import { withVat } from '../../../domain/money';
+import { ANY_LOCATION } from '../../../domain/services';
 import { createDeliveryEstimator, type DeliveryEstimator, deliveryEstimatorFor } from './delivery';
-import {
-  ANY_LOCATION,
-  type BilledBy,
-  type CourierServiceRates,
-  type Parcel,
-  type PricedParcel,
-  type QuoteBadge,
-  type QuoteContext,
-  type QuoteOption,
-  type QuoteRequest,
-  type SameDayPricing,
-  type ServiceEvaluation,
-  type ServiceLimits,
-  type WeightTier,
+import type {
+  BilledBy,
+  CourierServiceRates,
+  Parcel,
+  PricedParcel,
+  QuoteBadge,
+  QuoteContext,
+  QuoteOption,
+  QuoteRequest,
+  SameDayPricing,
+  ServiceEvaluation,
+  ServiceLimits,
+  WeightTier,
 } from './types';
 
 export const DEFAULT_VOLUMETRIC_DIVISOR = 5000;

@@ -2,16 +2,8 @@
  * Types of the pure quote engine. They describe what the engine needs, not how the database
  * stores it: the quotes service maps courier-service rows onto `CourierServiceRates`.
  */
-import type { Currency } from '../../../lib/money';
-
-export const SERVICE_TYPE_VALUES = ['domestic', 'international', 'same_day'] as const;
-export type ServiceType = (typeof SERVICE_TYPE_VALUES)[number];
-
-export const UK_NATION_VALUES = ['England', 'Northern Ireland', 'Scotland', 'Wales'] as const;
-export type UkNation = (typeof UK_NATION_VALUES)[number];
-
-/** Wildcard location: the service collects from / delivers to anywhere in its scope. */
-export const ANY_LOCATION = 'Any';
+import type { Currency } from '../../../domain/currency';
+import type { ServiceType } from '../../../domain/services';
 
 /** Prices are minor units of the service's currency. */
 export type WeightTier = { maxKg: number; price: number };

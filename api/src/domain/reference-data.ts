@@ -4,8 +4,9 @@
  * read and may be reworded without a migration.
  */
 import { createRequire } from 'node:module';
-import type { Currency } from '../../lib/money';
-import { type ServiceType, UK_NATION_VALUES, type UkNation } from '../quotes/engine/types';
+import type { Currency } from './currency';
+import { UK_NATION_VALUES, type UkNation } from './nations';
+import type { ServiceType } from './services';
 
 export type Option<V extends string = string> = { readonly value: V; readonly label: string };
 export type Country = { readonly code: string; readonly name: string };

@@ -3,10 +3,10 @@
  * prices, so sums and comparisons are exact and the only rounding happens in one place (VAT).
  * All three supported currencies have two minor digits, so "minor unit" means penny/cent.
  */
-import type { ServiceType } from '../features/quotes/engine/types';
+import { CURRENCIES, type Currency, isCurrency } from './currency';
+import type { ServiceType } from './services';
 
-export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { CURRENCIES, type Currency, isCurrency };
 
 export type Money = { amount: number; currency: Currency };
 
@@ -15,10 +15,6 @@ export class CurrencyMismatchError extends Error {
     super(`Cannot combine ${a} and ${b} amounts without an exchange rate`);
     this.name = 'CurrencyMismatchError';
   }
-}
-
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
 function assertMinorUnits(amount: number): void {

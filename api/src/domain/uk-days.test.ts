@@ -14,7 +14,7 @@ import {
   sameDayDeliveryDay,
   ukToday,
   ukWallClock,
-} from './dates';
+} from './uk-days';
 
 describe('ukToday', () => {
   it.each([

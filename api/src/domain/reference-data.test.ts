@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_TYPE_VALUES, UK_NATION_VALUES } from '../quotes/engine/types';
+import { UK_NATION_VALUES } from './nations';
 import {
   COVER_TIERS,
   coverFeeFor,
@@ -17,6 +17,7 @@ import {
   UK_NATIONS,
   WEIGHT_OPTIONS,
 } from './reference-data';
+import { SERVICE_TYPE_VALUES } from './services';
 
 // ICU names every assigned ISO 3166-1 alpha-2 region and echoes unknown codes back. It also
 // names a few codes that are not assigned country codes (reserved or CLDR-only), listed here.

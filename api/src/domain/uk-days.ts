@@ -1,0 +1,238 @@
+/**
+ * UK calendar rules for collection and delivery dates.
+ *
+ * Calendar dates travel as 'YYYY-MM-DD' strings in the Europe/London calendar: a date has no
+ * time zone, and a `Date` at UTC midnight would shift a day when rendered in BST. Instants
+ * (`Date`) are turned into UK dates only through Intl with the IANA zone, so BST/GMT changes
+ * are handled by the platform's tz database rather than by hand-written offsets.
+ */
+import Holidays from 'date-holidays';
+
+export const UK_TIME_ZONE = 'Europe/London';
+
+/** Same-day orders placed before 14:00 UK time are delivered today. */
+export const SAME_DAY_CUTOFF = { hour: 14, minute: 0 } as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+// One formatter for the process: constructing Intl formatters is far slower than using them.
+const ukClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  // h23, not hour12:false, which some ICU versions render as "24" at midnight.
+  hourCycle: 'h23',
+});
+
+export type UkWallClock = { date: string; hour: number; minute: number; second: number };
+
+/** The date and wall-clock time in the UK at an instant. */
+export function ukWallClock(now: Date): UkWallClock {
+  if (Number.isNaN(now.getTime())) throw new RangeError('Invalid Date');
+  const parts: Record<string, string> = {};
+  for (const part of ukClock.formatToParts(now)) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+// UTC, because the value is already a UK calendar date: no zone may move it a day.
+const peopleDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * A UK calendar date as people read it, 'Wed, 25 Nov 2026': the one format of the portal's pages
+ * and of every email.
+ */
+export function formatPeopleDate(date: string): string {
+  return peopleDate.format(new Date(toUtcMidnight(date)));
+}
+
+/** An instant as UK wall-clock time in the same form, 'Wed, 25 Nov 2026, 17:05'. */
+export function formatPeopleDateTime(instant: Date): string {
+  const { date, hour, minute } = ukWallClock(instant);
+  return `${formatPeopleDate(date)}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** Today's date in the UK (YYYY-MM-DD) at the given instant. */
+export function ukToday(now: Date): string {
+  return ukWallClock(now).date;
+}
+
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  // Round-trip rejects 2026-02-30 and friends, which Date.UTC would silently roll over.
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Date filters (order lists, exports) accept days in these years; anything else answers 422. */
+export const FILTER_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A date filter's day: a real date within FILTER_YEARS. */
+export function isFilterDay(value: string): boolean {
+  return isIsoDate(value) && value >= `${FILTER_YEARS.min}-01-01` && value <= `${FILTER_YEARS.max}-12-31`;
+}
+
+export const FILTER_DAY_MESSAGE = `must be a day in the years ${FILTER_YEARS.min} to ${FILTER_YEARS.max}`;
+
+/** How far ahead a parcel may be booked for collection. */
+export const COLLECTION_WINDOW_DAYS = 365;
+
+/**
+ * Why a collection day cannot be booked, or null when it can: not before today (UK time) and
+ * within the next 12 months. Compared as text before any date arithmetic touches it.
+ */
+export function collectionDateProblem(date: string, today: string): string | null {
+  if (date < today) return 'Collection date cannot be before today';
+  if (date > addCalendarDays(today, COLLECTION_WINDOW_DAYS)) {
+    return 'Collection date must be within the next 12 months';
+  }
+  return null;
+}
+
+// Date arithmetic happens on UTC midnights: UTC has no DST, so adding 86 400 000 ms is
+// always exactly one calendar day. The results are only ever read back as calendar dates.
+function toUtcMidnight(date: string): number {
+  if (!isIsoDate(date)) throw new RangeError(`Expected a YYYY-MM-DD date, got "${date}"`);
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+function fromUtcMidnight(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addCalendarDays(date: string, days: number): string {
+  return fromUtcMidnight(toUtcMidnight(date) + days * DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  return new Date(toUtcMidnight(date)).getUTCDay();
+}
+
+// England & Wales. Scotland and Northern Ireland have different bank holidays; couriers in
+// the marketplace work to the England & Wales calendar, as the specification states.
+let holidayCalendar: Holidays | undefined;
+const bankHolidaysByYear = new Map<number, ReadonlySet<string>>();
+
+/**
+ * Bank holidays of England & Wales in a year, including substitute days and one-off days
+ * (jubilees, state funerals, coronations) that date-holidays tracks.
+ * Only 'public' and 'bank' types count: the library also lists observances such as Mother's
+ * Day and Easter Sunday, which are not days off.
+ */
+export function bankHolidays(year: number): ReadonlySet<string> {
+  let days = bankHolidaysByYear.get(year);
+  if (!days) {
+    holidayCalendar ??= new Holidays('GB', 'ENG');
+    days = new Set(
+      holidayCalendar
+        .getHolidays(year)
+        .filter((holiday) => holiday.type === 'public' || holiday.type === 'bank')
+        // `date` is the local calendar date "YYYY-MM-DD hh:mm:ss"; `start` is an instant
+        // that would need converting back to the UK calendar, so the string is the safer read.
+        .map((holiday) => holiday.date.slice(0, 10)),
+    );
+    bankHolidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+export function isBankHoliday(date: string): boolean {
+  toUtcMidnight(date);
+  return bankHolidays(Number(date.slice(0, 4))).has(date);
+}
+
+/** Monday to Friday and not an England & Wales bank holiday. */
+export function isWorkingDay(date: string): boolean {
+  const weekday = dayOfWeek(date);
+  return weekday !== 0 && weekday !== 6 && !isBankHoliday(date);
+}
+
+/**
+ * Moves `n` working days from `date` (backwards when negative). The start date itself never
+ * counts, so `addWorkingDays(friday, 1)` is the next working day after Friday, and n = 0
+ * returns `date` unchanged even when it is not a working day.
+ */
+export function addWorkingDays(date: string, n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`Working days must be a whole number, got ${n}`);
+  const step = n < 0 ? -1 : 1;
+  let remaining = Math.abs(n);
+  let current = date;
+  toUtcMidnight(current);
+  while (remaining > 0) {
+    current = addCalendarDays(current, step);
+    if (isWorkingDay(current)) remaining -= 1;
+  }
+  return current;
+}
+
+/** The first working day strictly after `date`. */
+export function nextWorkingDay(date: string): string {
+  return addWorkingDays(date, 1);
+}
+
+/** `date` if it is a working day, otherwise the next one. */
+export function workingDayOnOrAfter(date: string): string {
+  return isWorkingDay(date) ? date : nextWorkingDay(date);
+}
+
+/** True strictly before 14:00:00 UK time; 14:00 exactly is already too late. */
+export function isBeforeSameDayCutoff(now: Date): boolean {
+  const { hour, minute } = ukWallClock(now);
+  return hour * 60 + minute < SAME_DAY_CUTOFF.hour * 60 + SAME_DAY_CUTOFF.minute;
+}
+
+/**
+ * The day a parcel booked now is collected: today on a working day, otherwise the next
+ * working day. This is also the earliest collection date a booking may ask for.
+ */
+export function collectionDay(now: Date): string {
+  return workingDayOnOrAfter(ukToday(now));
+}
+
+/** Same-day: today if it is a working day and before the cut-off, otherwise the next working day. */
+export function sameDayDeliveryDay(now: Date): string {
+  const today = ukToday(now);
+  return isWorkingDay(today) && isBeforeSameDayCutoff(now) ? today : nextWorkingDay(today);
+}
+
+/** Collection day plus `transitDays` working days. */
+export function deliveryDayAfterTransit(now: Date, transitDays: number): string {
+  return addWorkingDays(collectionDay(now), transitDays);
+}
+
+/**
+ * The instant a UK calendar day starts. London is on UTC or UTC+1, and the clocks change at
+ * 01:00 UTC, so local midnight always exists once: 00:00 UTC or 23:00 UTC the day before.
+ */
+export function ukDayStart(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  for (const offsetHours of [0, 1]) {
+    const candidate = new Date(utcMidnight - offsetHours * 3_600_000);
+    const clock = ukWallClock(candidate);
+    if (clock.date === date && clock.hour === 0 && clock.minute === 0) return candidate;
+  }
+  throw new RangeError(`No UK midnight found for ${date}`);
+}
+
+/** The first instant after a UK calendar day: its 23:59:59.999 is included by `< ukDayEnd`. */
+export function ukDayEnd(date: string): Date {
+  return ukDayStart(addCalendarDays(date, 1));
+}
