@@ -1,8 +1,13 @@
+/**
+ * What every request may reach: the app's dependencies, named by interface only. The features
+ * implement the interfaces (couriers the catalogue, auth the Google verifier) and the
+ * composition root (deps.ts) wires them, so this file, like lib/, db/ and providers/, imports no
+ * feature.
+ */
 import type { Config } from './config';
-import type { Database } from './db/client';
-import type { GoogleVerifier } from './features/auth/google-verifier';
-import type { CourierCatalog } from './features/couriers/catalog';
-import type { KeyPartner } from './features/partners/partners.service';
+import type { Database, Tx } from './db/client';
+import type { partners } from './db/schema';
+import type { QuotableService } from './domain/courier-services';
 import type { BackgroundTasks } from './lib/background';
 import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
@@ -13,6 +18,30 @@ import type { DistanceProvider } from './providers/distance';
 import type { Mailer } from './providers/mail';
 import type { PaymentProvider } from './providers/payments';
 
+/** The quotable courier services, kept in memory (features/couriers implements it). */
+export interface Catalog {
+  /** Every service that may be quoted now. The objects are frozen and shared: do not mutate. */
+  quotable(): Promise<readonly QuotableService[]>;
+  /** Runs a change to what quotes show in one transaction, then makes every process see it. */
+  write<T>(change: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Forgets the in-memory copy (tests that write the tables directly). */
+  invalidate(): void;
+}
+
+/** What Google says of a verified ID token. */
+export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
+
+/** Checks a Google sign-in ID token (features/auth implements it with jose). */
+export interface GoogleTokenVerifier {
+  verify(idToken: string): Promise<GoogleIdentity>;
+}
+
+/** The partner a publishable key call is made for, as the middleware leaves it on the context. */
+export type KeyPartner = Pick<
+  typeof partners.$inferSelect,
+  'id' | 'name' | 'mode' | 'allowedOrigins' | 'rateLimitPerMinute'
+>;
+
 /** Everything a request may need, built once per process (or per test) by createApp's caller. */
 export type AppDeps = {
   config: Config;
@@ -22,8 +51,8 @@ export type AppDeps = {
   hasher: PasswordHasher;
   tokens: AccessTokens;
   rateLimiter: RateLimiter;
-  /** Quotable courier services kept in memory; invalidate it after changing services or vendors. */
-  catalog: CourierCatalog;
+  /** Quotable courier services kept in memory; every change to them goes through `catalog.write`. */
+  catalog: Catalog;
   /** Same-day road miles: Google Distance Matrix when GOOGLE_MAPS_API_KEY is set, else the estimate. */
   distance: DistanceProvider;
   /** Postcode look-up: Ideal Postcodes when IDEAL_POSTCODES_API_KEY is set, else none. */
@@ -31,7 +60,7 @@ export type AppDeps = {
   /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in TEST MODE provider. */
   payments: PaymentProvider;
   /** Present only when GOOGLE_CLIENT_ID is set. */
-  google?: GoogleVerifier;
+  google?: GoogleTokenVerifier;
   /** Work that runs after the answer (mail whose timing must not reveal whether an account exists). */
   background: BackgroundTasks;
   /** Injected so tests can move time. */

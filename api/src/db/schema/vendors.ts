@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { SameDayPricing, WeightTier } from '../../domain/courier-services';
 import { CURRENCIES } from '../../domain/currency';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { COURIER_SERVICE_STATUSES, VENDOR_STATUSES } from '../../domain/statuses';
@@ -26,14 +27,7 @@ export const vendors = sqliteTable('vendors', {
   updatedAt: updatedAt(),
 });
 
-export type WeightTier = { maxKg: number; price: number };
-export type SameDayPricing = {
-  baseFee: number;
-  perMile: number;
-  minimumFee: number;
-  /** The furthest the service drives, in miles; absent or null means no limit. */
-  maxMiles?: number | null;
-};
+export type { SameDayPricing, WeightTier } from '../../domain/courier-services';
 
 export const courierServices = sqliteTable(
   'courier_services',

@@ -6,7 +6,6 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { bumpCatalogVersion } from '../couriers/catalog';
 import { toCourierDto } from '../couriers/couriers.service';
 import type {
   AdminServiceListQuerySchema,
@@ -90,37 +89,32 @@ export class AdminCatalogService {
    */
   async deactivateService(actor: AccessClaims, id: string, reason: string) {
     const now = this.deps.now();
-    const before = await this.deps.db.transaction(
-      async (tx) => {
-        const [current] = await tx.select().from(courierServices).where(eq(courierServices.id, id));
-        if (!current || current.status === 'inactive') return current ?? null;
-        await tx
-          .update(courierServices)
-          .set({ status: 'inactive', updatedAt: now })
-          .where(eq(courierServices.id, id));
-        await recordAudit(
-          tx,
-          actor,
-          {
-            action: 'service.deactivate',
-            entityType: 'courier_service',
-            entityId: id,
-            before: { status: 'active' },
-            after: { status: 'inactive' },
-            reason,
-          },
-          now,
-        );
-        await bumpCatalogVersion(tx);
-        return current;
-      },
-      { behavior: 'immediate' },
-    );
+    const before = await this.deps.catalog.write(async (tx) => {
+      const [current] = await tx.select().from(courierServices).where(eq(courierServices.id, id));
+      if (!current || current.status === 'inactive') return current ?? null;
+      await tx
+        .update(courierServices)
+        .set({ status: 'inactive', updatedAt: now })
+        .where(eq(courierServices.id, id));
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'service.deactivate',
+          entityType: 'courier_service',
+          entityId: id,
+          before: { status: 'active' },
+          after: { status: 'inactive' },
+          reason,
+        },
+        now,
+      );
+      return current;
+    });
     if (!before) throw AppError.notFound('Courier service not found');
     if (before.status === 'inactive') {
       throw AppError.conflict('The courier service is already inactive', 'service_status_unchanged');
     }
-    this.deps.catalog.invalidate();
     return this.getService(id);
   }
 

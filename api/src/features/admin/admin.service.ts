@@ -6,7 +6,6 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { bumpCatalogVersion } from '../couriers/catalog';
 import { toCourierDto } from '../couriers/couriers.service';
 // Stand-in until the vendor onboarding work lands: then import it from '../vendors/vendors.service'.
 import { getVendorReviewData, toVendorDto, type VendorRow } from '../vendors/vendors.service';
@@ -122,35 +121,30 @@ export class AdminService {
    */
   async setVendorStatus(actor: AccessClaims, id: string, status: 'active' | 'suspended', reason: string) {
     const now = this.deps.now();
-    const before = await this.db.transaction(
-      async (tx) => {
-        const [current] = await tx.select().from(vendors).where(eq(vendors.id, id));
-        if (!current) return null;
-        if (current.status === status) return current;
-        await tx.update(vendors).set({ status }).where(eq(vendors.id, id));
-        await recordAudit(
-          tx,
-          actor,
-          {
-            action: status === 'active' ? 'vendor.activate' : 'vendor.suspend',
-            entityType: 'vendor',
-            entityId: id,
-            before: { status: current.status },
-            after: { status },
-            reason,
-          },
-          now,
-        );
-        await bumpCatalogVersion(tx);
-        return current;
-      },
-      { behavior: 'immediate' },
-    );
+    const before = await this.deps.catalog.write(async (tx) => {
+      const [current] = await tx.select().from(vendors).where(eq(vendors.id, id));
+      if (!current) return null;
+      if (current.status === status) return current;
+      await tx.update(vendors).set({ status }).where(eq(vendors.id, id));
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: status === 'active' ? 'vendor.activate' : 'vendor.suspend',
+          entityType: 'vendor',
+          entityId: id,
+          before: { status: current.status },
+          after: { status },
+          reason,
+        },
+        now,
+      );
+      return current;
+    });
     if (!before) throw AppError.notFound('Vendor not found');
     if (before.status === status) {
       throw AppError.conflict(`The vendor is already ${status}`, 'vendor_status_unchanged');
     }
-    this.deps.catalog.invalidate();
     this.deps.logger.info({ vendorId: id, status }, 'vendor status changed');
     const detail = await this.getVendor(id);
     await this.deps.mailer.send(

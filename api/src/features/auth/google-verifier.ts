@@ -1,12 +1,13 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import type { GoogleIdentity, GoogleTokenVerifier } from '../../context';
 import { AppError } from '../../lib/errors';
 
-export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
+export type { GoogleIdentity };
 
 const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 /** Verifies Google ID tokens against Google's published keys (or GOOGLE_JWKS_URL in tests). */
-export class GoogleVerifier {
+export class GoogleVerifier implements GoogleTokenVerifier {
   readonly #jwks: ReturnType<typeof createRemoteJWKSet>;
 
   constructor(

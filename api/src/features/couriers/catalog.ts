@@ -1,36 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Catalog } from '../../context';
 import type { Database, Tx } from '../../db/client';
-import {
-  catalogVersion,
-  courierServices,
-  type SameDayPricing,
-  users,
-  vendors,
-  type WeightTier,
-} from '../../db/schema';
+import { catalogVersion, courierServices, users, vendors } from '../../db/schema';
+import type { QuotableService } from '../../domain/courier-services';
 
-/** What the quote engine needs of one courier service that may be quoted right now. */
-export type QuotableService = {
-  id: string;
-  vendorId: string;
-  vendorName: string;
-  name: string;
-  logoUrl: string | null;
-  serviceType: 'domestic' | 'international' | 'same_day';
-  currency: 'GBP' | 'EUR' | 'USD';
-  fromLocation: string;
-  /** A UK nation or 'Any'; for international a list of ISO alpha-2 codes or 'Any'. */
-  toLocation: string | readonly string[];
-  /** Sorted by maxKg, ascending. */
-  weightTiers: readonly Readonly<WeightTier>[];
-  maxLengthCm: number | null;
-  maxWidthCm: number | null;
-  maxHeightCm: number | null;
-  maxWeightKg: number | null;
-  volumetricDivisor: number;
-  transitDays: number;
-  sameDay: Readonly<SameDayPricing> | null;
-};
+export type { QuotableService };
 
 type CourierServiceRow = typeof courierServices.$inferSelect;
 
@@ -96,7 +70,7 @@ type Snapshot = { services: readonly QuotableService[]; version: number; checked
  * the courier tables. Loaded on first use; dropped by `invalidate()` after every write in this
  * process; re-validated against the `catalog_version` row for writes made by other processes.
  */
-export class CourierCatalog {
+export class CourierCatalog implements Catalog {
   #snapshot: Snapshot | null = null;
   #loading: Promise<readonly QuotableService[]> | null = null;
   /** Bumped by invalidate(), so a load that started before a change is not kept. */
@@ -123,7 +97,26 @@ export class CourierCatalog {
     return this.#load();
   }
 
-  /** Forgets the snapshot; the next quotable() reloads. Call after every catalogue write. */
+  /**
+   * Changes what may be quoted: runs `change` in one immediate transaction that also records the
+   * new catalogue version (so other processes see it exactly when the change commits), then
+   * forgets this process's snapshot. The one way features write courier services or anything
+   * quotes show of a vendor.
+   */
+  async write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(
+      async (tx) => {
+        const value = await change(tx);
+        await bumpCatalogVersion(tx);
+        return value;
+      },
+      { behavior: 'immediate' },
+    );
+    this.invalidate();
+    return result;
+  }
+
+  /** Forgets the snapshot; the next quotable() reloads. */
   invalidate(): void {
     this.#generation++;
     this.#snapshot = null;

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../context';
 import { courierServices } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { vendorOf } from '../vendors/vendors.service';
-import { bumpCatalogVersion } from './catalog';
 import { type CourierDraft, checkCourier, withDefaults } from './couriers.rules';
 import type { CreateCourierBodySchema, UpdateCourierBodySchema } from './couriers.schemas';
 
@@ -106,28 +105,23 @@ export class CouriersService {
     const vendor = await vendorOf(this.deps, ownerId);
     const draft = valid(withDefaults(body));
     const now = this.deps.now();
-    const row = await this.db.transaction(
-      async (tx) => {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(courierServices)
-          .where(eq(courierServices.vendorId, vendor.id));
-        if (n >= MAX_SERVICES_PER_VENDOR) {
-          throw AppError.conflict(
-            `A vendor may have at most ${MAX_SERVICES_PER_VENDOR} courier services; delete one first`,
-            'too_many_services',
-          );
-        }
-        const [inserted] = await tx
-          .insert(courierServices)
-          .values({ ...draft, vendorId: vendor.id, createdAt: now, updatedAt: now })
-          .returning();
-        await bumpCatalogVersion(tx);
-        return inserted!;
-      },
-      { behavior: 'immediate' },
-    );
-    this.deps.catalog.invalidate();
+    const row = await this.deps.catalog.write(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(courierServices)
+        .where(eq(courierServices.vendorId, vendor.id));
+      if (n >= MAX_SERVICES_PER_VENDOR) {
+        throw AppError.conflict(
+          `A vendor may have at most ${MAX_SERVICES_PER_VENDOR} courier services; delete one first`,
+          'too_many_services',
+        );
+      }
+      const [inserted] = await tx
+        .insert(courierServices)
+        .values({ ...draft, vendorId: vendor.id, createdAt: now, updatedAt: now })
+        .returning();
+      return inserted!;
+    });
     return toCourierDto(row);
   }
 
@@ -137,40 +131,30 @@ export class CouriersService {
     const changes = Object.fromEntries(
       Object.entries(patch).filter(([, v]) => v !== undefined),
     ) as Partial<CourierDraft>;
-    const row = await this.db.transaction(
-      async (tx) => {
-        const scope = and(eq(courierServices.id, id), eq(courierServices.vendorId, vendor.id));
-        const current = await tx.query.courierServices.findFirst({ where: scope });
-        if (!current) throw AppError.notFound(NOT_FOUND);
-        if (Object.keys(changes).length === 0) return current;
-        const draft = valid({ ...draftOf(current), ...changes });
-        const [updated] = await tx
-          .update(courierServices)
-          .set({ ...draft, updatedAt: this.deps.now() })
-          .where(scope)
-          .returning();
-        await bumpCatalogVersion(tx);
-        return updated!;
-      },
-      { behavior: 'immediate' },
-    );
-    this.deps.catalog.invalidate();
+    const row = await this.deps.catalog.write(async (tx) => {
+      const scope = and(eq(courierServices.id, id), eq(courierServices.vendorId, vendor.id));
+      const current = await tx.query.courierServices.findFirst({ where: scope });
+      if (!current) throw AppError.notFound(NOT_FOUND);
+      if (Object.keys(changes).length === 0) return current;
+      const draft = valid({ ...draftOf(current), ...changes });
+      const [updated] = await tx
+        .update(courierServices)
+        .set({ ...draft, updatedAt: this.deps.now() })
+        .where(scope)
+        .returning();
+      return updated!;
+    });
     return toCourierDto(row);
   }
 
   async remove(ownerId: string, id: string) {
     const vendor = await vendorOf(this.deps, ownerId);
-    await this.db.transaction(
-      async (tx) => {
-        const deleted = await tx
-          .delete(courierServices)
-          .where(and(eq(courierServices.id, id), eq(courierServices.vendorId, vendor.id)))
-          .returning({ id: courierServices.id });
-        if (deleted.length === 0) throw AppError.notFound(NOT_FOUND);
-        await bumpCatalogVersion(tx);
-      },
-      { behavior: 'immediate' },
-    );
-    this.deps.catalog.invalidate();
+    await this.deps.catalog.write(async (tx) => {
+      const deleted = await tx
+        .delete(courierServices)
+        .where(and(eq(courierServices.id, id), eq(courierServices.vendorId, vendor.id)))
+        .returning({ id: courierServices.id });
+      if (deleted.length === 0) throw AppError.notFound(NOT_FOUND);
+    });
   }
 }

@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { courierServices, vendors } from '../../db/schema';
 import { signUpVerified, type TestApp } from '../../test/harness';
-import { bumpCatalogVersion } from '../couriers/catalog';
 
 export type ServiceKind = 'domestic' | 'international' | 'same_day';
 
@@ -32,22 +31,22 @@ export async function createVendorWithService(
     .update(vendors)
     .set({ status: 'active', shopName: `Speedy Parcels ${counter}` })
     .where(eq(vendors.id, vendor.id));
-  const [service] = await t.deps.db
-    .insert(courierServices)
-    .values({
-      vendorId: vendor.id,
-      name: options.name ?? `Next Day ${counter}`,
-      serviceType,
-      currency: options.currency ?? 'GBP',
-      fromLocation: 'Any',
-      toLocation: options.toLocation ?? 'Any',
-      weightTiers: [{ maxKg: 30, price: options.price ?? 1000 }],
-      transitDays: 1,
-      ...(serviceType === 'same_day' ? { sameDay: { baseFee: 1500, perMile: 100, minimumFee: 2000 } } : {}),
-    })
-    .returning();
-  await bumpCatalogVersion(t.deps.db);
-  t.deps.catalog.invalidate();
+  const [service] = await t.deps.catalog.write((tx) =>
+    tx
+      .insert(courierServices)
+      .values({
+        vendorId: vendor.id,
+        name: options.name ?? `Next Day ${counter}`,
+        serviceType,
+        currency: options.currency ?? 'GBP',
+        fromLocation: 'Any',
+        toLocation: options.toLocation ?? 'Any',
+        weightTiers: [{ maxKg: 30, price: options.price ?? 1000 }],
+        transitDays: 1,
+        ...(serviceType === 'same_day' ? { sameDay: { baseFee: 1500, perMile: 100, minimumFee: 2000 } } : {}),
+      })
+      .returning(),
+  );
   return { vendorId: vendor.id, service: service!, owner: session, ownerEmail: email };
 }
 

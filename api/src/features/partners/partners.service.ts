@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { AppDeps, KeyPartner } from '../../context';
 import { orders, partners, payments, quotes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
@@ -31,8 +31,7 @@ export function newPublishableKey(mode: 'test' | 'live'): string {
   return `pk_${mode}_${randomBytes(18).toString('base64url')}`;
 }
 
-/** The partner a publishable key call is made for, as the middleware leaves it on the context. */
-export type KeyPartner = Pick<PartnerRow, 'id' | 'name' | 'mode' | 'allowedOrigins' | 'rateLimitPerMinute'>;
+export type { KeyPartner };
 
 const SORT = {
   createdAt: partners.createdAt,

@@ -1,12 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { createDocumentStorage } from '../../providers/storage';
-import { bumpCatalogVersion } from '../couriers/catalog';
 import { UploadsService } from '../uploads/uploads.service';
 import {
   CompleteOnboardingSchema,
@@ -62,16 +61,15 @@ export class VendorsService {
     const vendor = await vendorOf(this.deps, ownerId);
     const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     if (Object.keys(changes).length === 0) return toVendorDto(vendor);
-    const updated = await this.deps.db.transaction(
-      async (tx) => {
-        const [row] = await tx.update(vendors).set(changes).where(eq(vendors.id, vendor.id)).returning();
-        // Quotes show the shop name, so the cached catalogue must see the change.
-        if ('shopName' in changes) await bumpCatalogVersion(tx);
-        return row!;
-      },
-      { behavior: 'immediate' },
-    );
-    if ('shopName' in changes) this.deps.catalog.invalidate();
+    const update = async (tx: Tx) => {
+      const [row] = await tx.update(vendors).set(changes).where(eq(vendors.id, vendor.id)).returning();
+      return row!;
+    };
+    // Quotes show the shop name, so a new one is a catalogue change.
+    const updated =
+      'shopName' in changes
+        ? await this.deps.catalog.write(update)
+        : await this.deps.db.transaction(update, { behavior: 'immediate' });
     return toVendorDto(updated);
   }
 }
@@ -157,8 +155,6 @@ export async function getVendorReviewData(
     documents: documents.map(toDocumentDto),
   };
 }
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The vendor's onboarding row, if any, inside a write transaction; a submitted one is frozen. */
 async function openDraft(tx: Tx, vendorId: string) {

@@ -2,23 +2,11 @@
  * Types of the pure quote engine. They describe what the engine needs, not how the database
  * stores it: the quotes service maps courier-service rows onto `CourierServiceRates`.
  */
+import type { SameDayPricing, WeightTier } from '../../../domain/courier-services';
 import type { Currency } from '../../../domain/currency';
 import type { ServiceType } from '../../../domain/services';
 
-/** Prices are minor units of the service's currency. */
-export type WeightTier = { maxKg: number; price: number };
-
-/**
- * Same-day distance pricing, minor units: fee = max(minimumFee, baseFee + perMile × miles),
- * rounded half up to the minor unit. `perMile` may be fractional (e.g. 137.5 = £1.375/mile).
- */
-export type SameDayPricing = {
-  baseFee: number;
-  perMile: number;
-  minimumFee: number;
-  /** The furthest the service drives, in miles; absent or null means no limit. */
-  maxMiles?: number | null;
-};
+export type { SameDayPricing, WeightTier };
 
 export type CourierServiceRates = {
   id: string;
