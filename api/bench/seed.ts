@@ -16,8 +16,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { courierServices, users, vendors } from '../src/db/schema';
-import { bumpCatalogVersion } from '../src/features/couriers/catalog';
-import { orderSearchText } from '../src/features/orders/order-store';
+import { bumpCatalogVersion } from '../src/features/couriers';
+import { orderSearchText } from '../src/features/orders';
 import { PasswordHasher } from '../src/lib/password';
 
 export const BENCH_REQUEST = {

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
-import { AdminCreateError, createAdmin } from '../src/features/admin/admin-create';
+import { AdminCreateError, createAdmin } from '../src/features/admin';
 import { createLogger } from '../src/lib/logger';
 
 const USAGE = 'usage: admin:create --email <address> [--name <name>]';

@@ -11,8 +11,8 @@
  */
 import { ConfigError, loadConfig } from '../src/config';
 import { createDeps } from '../src/deps';
-import { expireJobs } from '../src/features/jobs/jobs.expiry';
-import { reconcilePayments } from '../src/features/payments/payments.reconcile';
+import { expireJobs } from '../src/features/jobs';
+import { reconcilePayments } from '../src/features/payments';
 import { createLogger } from '../src/lib/logger';
 // Every feature registers its payment target (orders, jobs) when its module loads; the app
 // module loads them all, so the reconciler sees the same targets as the API.

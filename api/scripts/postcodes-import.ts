@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { countPostcodes, IMPORT_BATCH_SIZE, importPostcodes } from '../src/features/quotes/postcodes.service';
+import { countPostcodes, IMPORT_BATCH_SIZE, importPostcodes } from '../src/features/quotes';
 import { CsvError, type OnsSkip, parseOnsPostcodeCsv } from '../src/providers/distance/ons-csv';
 
 const USAGE = 'usage: postcodes:import <file.csv | -> [--batch-size N]';

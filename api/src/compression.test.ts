@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.mjs';
 import { courierServices } from './db/schema';
-import { bumpCatalogVersion } from './features/couriers/catalog';
+import { bumpCatalogVersion } from './features/couriers';
 import { createVendorWithService } from './features/orders/orders.testing';
 import { COMPRESS_THRESHOLD_BYTES, negotiateEncoding } from './lib/compression';
 import { createTestApp, type TestApp } from './test/harness';

@@ -4,6 +4,7 @@
  * composition root (deps.ts) wires them, so this file, like lib/, db/ and providers/, imports no
  * feature.
  */
+import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database, Tx } from './db/client';
 import type { partners } from './db/schema';
@@ -76,3 +77,8 @@ export type AppEnv = {
     requestId: string;
   };
 };
+
+/** The partner a request was made for with a publishable key, if any (set by features/partners). */
+export function partnerOf(c: Context<AppEnv>): KeyPartner | undefined {
+  return c.get('partner') as KeyPartner | undefined;
+}

@@ -3,10 +3,10 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_PARTNER, demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
-import { startJobExpiry } from './features/jobs/jobs.index';
-import { startUnpaidOrderExpiry } from './features/orders/orders.service';
-import { startPaymentReconciler } from './features/payments/payments.reconcile';
-import { startQuoteRetention } from './features/quotes/quotes.retention';
+import { startJobExpiry } from './features/jobs';
+import { startUnpaidOrderExpiry } from './features/orders';
+import { startPaymentReconciler } from './features/payments';
+import { startQuoteRetention } from './features/quotes';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
 import { startRateLimitPruning } from './lib/rate-limit';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './db/client';
 import { courierServices, orders, users, vendors } from './db/schema';
-import { bumpCatalogVersion } from './features/couriers/catalog';
+import { bumpCatalogVersion } from './features/couriers';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Start-up compiles the app with tsx in each process; a busy CI machine can take a while.

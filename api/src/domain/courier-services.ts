@@ -5,6 +5,12 @@
 import type { Currency } from './currency';
 import type { ServiceType } from './services';
 
+/** cm³ per kg: how volume turns into chargeable weight when a service names no divisor. */
+export const DEFAULT_VOLUMETRIC_DIVISOR = 5000;
+
+/** International consignments always leave from the UK. */
+export const INTERNATIONAL_ORIGIN = 'GB';
+
 /** Prices are minor units of the service's currency. */
 export type WeightTier = { maxKg: number; price: number };
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed';
-import { LIMITS } from '../features/auth/auth.service';
+import { LIMITS } from '../features/auth';
 import { buildServer, get, type Started, startServer } from './built-server';
 
 let entry: string;

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_TIERS } from '../domain/reference-data';
 import { bookingBody, quoteOptionFor } from '../features/orders/orders.testing';
-import { evaluateService } from '../features/quotes/engine/pricing';
-import type { CourierServiceRates, Parcel, QuoteRequest } from '../features/quotes/engine/types';
+import type { CourierServiceRates, Parcel, QuoteRequest } from '../features/quotes';
+import { evaluateService } from '../features/quotes';
 import { startWorld, TODAY, type World } from './world';
 
 const SEED = 20_261_123;

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders, raListQuery, setContentRange, toRaList } from '../../lib/ra-list';
-import { sanitizeArticleHtml } from '../content/sanitize';
+import { sanitizeArticleHtml } from '../content';
 import { recordAudit } from './audit';
 
 const SLUG = z

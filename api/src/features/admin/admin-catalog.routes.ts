@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
-import { CourierServiceSchema } from '../couriers/couriers.schemas';
+import { CourierServiceSchema } from '../couriers';
 import { VendorIdParamsSchema as IdParamsSchema, ReasonBodySchema } from './admin.schemas';
 import {
   AdminServiceListQuerySchema,

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { toCourierDto } from '../couriers/couriers.service';
+import { toCourierDto } from '../couriers';
 import type {
   AdminServiceListQuerySchema,
   ContactMessageListQuerySchema,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { users } from '../../db/schema';
-import { EmailSchema, PasswordSchema } from '../auth/auth.schemas';
+import { EmailSchema, PasswordSchema } from '../auth';
 
 /** A reason the first-admin command refuses, worded for the terminal. */
 export class AdminCreateError extends Error {}

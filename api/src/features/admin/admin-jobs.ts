@@ -14,12 +14,9 @@ import { idempotent } from '../../lib/idempotency';
 import type { AccessClaims } from '../../lib/jwt';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders, raListQuery, setContentRange, toRaList } from '../../lib/ra-list';
-import { jobClosedEmail, notifyJobCustomer } from '../jobs/jobs.notify';
-import { JobSchema } from '../jobs/jobs.schemas';
-import { toJobDto } from '../jobs/jobs.service';
-import { IdempotencyHeadersSchema } from '../orders/orders.schemas';
-import { refundIfPaid } from '../orders/orders.service';
-import { findPayment, findPayments } from '../payments/payments.service';
+import { JobSchema, jobClosedEmail, notifyJobCustomer, toJobDto } from '../jobs';
+import { IdempotencyHeadersSchema, refundIfPaid } from '../orders';
+import { findPayment, findPayments } from '../payments';
 import { VendorIdParamsSchema as IdParamsSchema, ReasonBodySchema } from './admin.schemas';
 import { recordAudit } from './audit';
 

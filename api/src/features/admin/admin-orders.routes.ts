@@ -3,12 +3,7 @@ import { requireAuth, requireRole } from '../../lib/auth';
 import { idempotent } from '../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
-import {
-  IdempotencyHeadersSchema,
-  OrderDetailSchema,
-  OrderIdParamsSchema,
-  OrderSchema,
-} from '../orders/orders.schemas';
+import { IdempotencyHeadersSchema, OrderDetailSchema, OrderIdParamsSchema, OrderSchema } from '../orders';
 import { ReasonBodySchema } from './admin.schemas';
 import { AdminOrderListQuerySchema, AdminOrderStatusBodySchema } from './admin-orders.schemas';
 

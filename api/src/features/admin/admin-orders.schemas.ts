@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { raListQuery } from '../../lib/ra-list';
-import { OrderStatusSchema } from '../orders/orders.schemas';
+import { OrderStatusSchema } from '../orders';
 import { ReasonBodySchema } from './admin.schemas';
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'status', 'total', 'collectionDate', 'id'] as const;

@@ -7,16 +7,16 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { recordOrderEvent } from '../orders/order-store';
 import {
   afterStatusChange,
   OrdersService,
   orderPayment,
   orderPayments,
+  recordOrderEvent,
   refundIfPaid,
   toOrderDto,
   transitionOrder,
-} from '../orders/orders.service';
+} from '../orders';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 import { recordAudit } from './audit';
 

@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { orders, vendors } from '../../db/schema';
 import { addCalendarDays, ukDayStart, ukToday } from '../../domain/uk-days';
-import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
+import { orderMoney, paidSql, refundedSql } from '../orders';
 import { quotesPerHour } from './admin-stats.quotes';
 
 export const STATS_DAYS = 30;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { raListQuery } from '../../lib/ra-list';
-import { CourierServiceSchema } from '../couriers/couriers.schemas';
-import { VendorSchema, VendorStatusSchema } from '../vendors/vendors.schemas';
+import { CourierServiceSchema } from '../couriers';
+import { VendorSchema, VendorStatusSchema } from '../vendors';
 
 export const AdminVendorSchema = VendorSchema.extend({
   ownerId: z.string(),

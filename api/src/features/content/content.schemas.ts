@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EmailSchema } from '../auth/auth.schemas';
+import { EmailSchema } from '../auth';
 
 export const ArticleSchema = z
   .object({

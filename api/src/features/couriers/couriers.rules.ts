@@ -4,9 +4,9 @@
  * body into the stored service) apply exactly the same rules.
  */
 import type { SameDayPricing, WeightTier } from '../../db/schema';
+import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../../domain/courier-services';
 import { ANY_LOCATION, type ServiceType } from '../../domain/services';
 import type { FieldError } from '../../lib/errors';
-import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../quotes/engine/pricing';
 import { ISO_COUNTRY_CODES } from './countries';
 import { TIER_REQUIRED } from './couriers.schemas';
 

@@ -3,7 +3,7 @@ import { CURRENCIES } from '../../domain/currency';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { COURIER_SERVICE_STATUSES } from '../../domain/statuses';
 import { nullableRef } from '../../lib/openapi';
-import { ImageUrlSchema } from '../vendors/vendors.schemas';
+import { ImageUrlSchema } from '../vendors';
 
 export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
 export const TIER_REQUIRED = 'At least one weight tier is required';

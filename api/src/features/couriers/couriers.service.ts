@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { courierServices } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { vendorOf } from '../vendors/vendors.service';
+import { vendorOf } from '../vendors';
 import { type CourierDraft, checkCourier, withDefaults } from './couriers.rules';
 import type { CreateCourierBodySchema, UpdateCourierBodySchema } from './couriers.schemas';
 

@@ -5,9 +5,8 @@
  */
 import type { QuoteRequestRecord, ServiceType } from '../../db/schema';
 import { VAT_RATE_BASIS_POINTS } from '../../domain/money';
-import { createDeliveryEstimator, type DeliveryEstimator } from '../quotes/engine/delivery';
-import { evaluateService } from '../quotes/engine/pricing';
-import type { CourierServiceRates, QuoteRequest, ServiceEvaluation } from '../quotes/engine/types';
+import type { CourierServiceRates, QuoteRequest, ServiceEvaluation } from '../quotes';
+import { createDeliveryEstimator, type DeliveryEstimator, evaluateService } from '../quotes';
 
 export function jobRequest(route: QuoteRequestRecord): QuoteRequest {
   return {

@@ -10,9 +10,8 @@ import { formatMoney } from '../../domain/money';
 import { formatPeopleDate } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
-import { type OrderRow, orderReference } from '../orders/order-store';
-import type { RefundNote } from '../orders/orders.emails';
-import { customerEmail } from '../orders/orders.notify';
+import type { RefundNote } from '../orders';
+import { customerEmail, type OrderRow, orderReference } from '../orders';
 import { servicesThatCanCarry } from './jobs.matching';
 
 type JobRow = typeof jobs.$inferSelect;

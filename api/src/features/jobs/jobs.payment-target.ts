@@ -8,10 +8,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { jobs, orders, payments } from '../../db/schema';
-import { SYSTEM_ACTOR } from '../orders/order-store';
-import { changeOrderStatus } from '../orders/orders.service';
-import { FINAL_STATUSES } from '../orders/status';
-import { type PaymentTarget, registerPaymentTarget } from '../payments/targets';
+import { changeOrderStatus, FINAL_STATUSES, SYSTEM_ACTOR } from '../orders';
+import { type PaymentTarget, registerPaymentTarget } from '../payments';
 import { jobPostedEmail, notifyJobCustomer, notifyVendorsOfNewJob } from './jobs.notify';
 import { JOB_TTL_MS } from './jobs.service';
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { idempotent } from '../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, ProblemSchema, pickProblems } from '../../lib/openapi';
-import { IdempotencyHeadersSchema, OrderDetailSchema, PaymentSessionSchema } from '../orders/orders.schemas';
+import { IdempotencyHeadersSchema, OrderDetailSchema, PaymentSessionSchema } from '../orders';
 import {
   AcceptJobBodySchema,
   CreateJobBodySchema,

@@ -12,8 +12,8 @@ import {
   ParcelCopySchema,
   shipmentFields,
   wholeMinorUnits,
-} from '../orders/orders.schemas';
-import { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from '../quotes/quotes.schemas';
+} from '../orders';
+import { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from '../quotes';
 
 /** £1.00: below this no courier would take a parcel, and the fee would eat the payment. */
 export const MIN_ASKING_PRICE = 100;

@@ -20,22 +20,30 @@ import { ukToday } from '../../domain/uk-days';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { nationOfPostcode } from '../../providers/distance';
-import { quotableService, vendorNameOf } from '../couriers/catalog';
-import { insertOrder, type OrderRow, orderReference, uniqueTrackingNumber } from '../orders/order-store';
-import type { RefundNote } from '../orders/orders.emails';
-import { OrdersService, paymentSession, paymentSummary, refundIfPaid } from '../orders/orders.service';
-import { normaliseAddress, shipmentErrors } from '../orders/shipment';
+import { quotableService, vendorNameOf } from '../couriers';
+import type { RefundNote } from '../orders';
+import {
+  insertOrder,
+  normaliseAddress,
+  type OrderRow,
+  OrdersService,
+  orderReference,
+  paymentSession,
+  paymentSummary,
+  refundIfPaid,
+  shipmentErrors,
+  uniqueTrackingNumber,
+} from '../orders';
 import {
   capturePayment,
   ensureProviderPayment,
   findPayment,
   findPayments,
   type PaymentRow,
-} from '../payments/payments.service';
-import { createDeliveryEstimator, deliveryDateFor } from '../quotes/engine/delivery';
-import type { CourierServiceRates } from '../quotes/engine/types';
-import { QuoteRequestSchema } from '../quotes/quotes.schemas';
-import { vendorOf } from '../vendors/vendors.service';
+} from '../payments';
+import type { CourierServiceRates } from '../quotes';
+import { createDeliveryEstimator, deliveryDateFor, QuoteRequestSchema } from '../quotes';
+import { vendorOf } from '../vendors';
 import { cannotCarryMessage, evaluateForJob, servicesThatCanCarry, splitGross } from './jobs.matching';
 import { jobAcceptedEmail, jobClosedEmail, notifyJobCustomer } from './jobs.notify';
 import { type CreateJobBody, routeOf } from './jobs.schemas';

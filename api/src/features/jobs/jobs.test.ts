@@ -4,7 +4,7 @@ import { jobs, orderEvents, orders, payments } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { signUpAdmin, signUpVendor } from '../admin/admin.fixtures';
 import { address, customsBody, deliveryAddress, itemBody } from '../orders/orders.testing';
-import { reconcilePayments } from '../payments/payments.reconcile';
+import { reconcilePayments } from '../payments';
 import { expireJobs } from './jobs.expiry';
 import { splitGross } from './jobs.matching';
 

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
-import type { PaymentTarget } from '../payments/targets';
+import type { PaymentTarget } from '../payments';
 import { applyTransition, SYSTEM_ACTOR, uniqueTrackingNumber } from './order-store';
 import { notifyOrderPaid } from './orders.notify';
 import { changeOrderStatus } from './orders.service';

@@ -21,9 +21,8 @@ import {
   findPayments,
   type PaymentRow,
   refundPayment,
-} from '../payments/payments.service';
-import { deliveryDateFor } from '../quotes/engine/delivery';
-import { markQuoteBooked, QuotesService } from '../quotes/quotes.service';
+} from '../payments';
+import { deliveryDateFor, markQuoteBooked, QuotesService } from '../quotes';
 import { orderMoney, orderRefundedOf, paidSql, refundedSql } from './order-money';
 import {
   applyTransition,

@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
 import { AppError, problemBody, problemResponse } from '../../lib/errors';
 import { originAllowed } from './partners.origins';
-import { type KeyPartner, PartnersService } from './partners.service';
+import { PartnersService } from './partners.service';
 
 export const KEY_HEADER = 'X-Publishable-Key';
 
@@ -15,11 +15,6 @@ const WHY = {
   expired: 'This publishable key was rotated and its grace period is over. Use the current key.',
   disabled: 'This partner is disabled; its publishable key no longer works. Contact Consign.',
 } as const;
-
-/** The partner a request was made for with a publishable key, if any. */
-export function partnerOf(c: Context<AppEnv>): KeyPartner | undefined {
-  return c.get('partner') as KeyPartner | undefined;
-}
 
 /**
  * CORS for widget calls: the real answer names the caller's origin only when the key allows it,

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
-import { ReasonBodySchema } from '../admin/admin.schemas';
+import { ReasonBodySchema } from '../admin';
 import {
   CreatePartnerSchema,
   PartnerIdParamsSchema,

@@ -27,7 +27,7 @@ import {
   PaymentProviderError,
   paymentErrorToAppError,
 } from '../../providers/payments';
-import { bumpVendorOrdersOfPayment } from '../orders/order-store';
+import { bumpVendorOrdersOfPayment } from '../orders';
 import { type PaymentRow, type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
 
 export type { PaymentRow, PaymentSubject };

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fromProviderAmount, PaymentProviderError } from '../../providers/payments';
-import { bumpVendorOrdersOfPayment } from '../orders/order-store';
+import { bumpVendorOrdersOfPayment } from '../orders';
 import { markFailed, type PaymentRow, recordCapture } from './payments.service';
 import { paymentTargetFor, subjectOf } from './targets';
 

@@ -9,7 +9,7 @@
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
-import { orderPaymentTarget } from '../orders/orders.payment-target';
+import { orderPaymentTarget } from '../orders';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'order' | 'job';

@@ -4,7 +4,7 @@
  * first two rules (service type, then `routeMatches`), and the engine applies them again, so
  * this can only save work, never change a result.
  */
-import type { QuotableService } from '../couriers/catalog';
+import type { QuotableService } from '../couriers';
 import { routeMatches } from './engine/pricing';
 import type { QuoteRequest } from './engine/types';
 

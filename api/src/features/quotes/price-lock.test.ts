@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { courierServices, jobLeases, orders, quoteLog, quotes } from '../../db/schema';
 import { acquireLease } from '../../lib/lease';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { bumpCatalogVersion } from '../couriers/catalog';
+import { bumpCatalogVersion } from '../couriers';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
 import { QuoteLogService } from './quotes.admin.service';
 import { purgeExpiredQuotes } from './quotes.retention';

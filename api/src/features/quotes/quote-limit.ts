@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
+import { partnerOf } from '../../context';
 import { clientAddress } from '../../lib/auth';
-import { partnerOf } from '../partners/partners.index';
 
 /**
  * Every quote is priced and stored, so quotes without a partner key (which has its own limit,

@@ -12,7 +12,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type QuoteRequestRecord, quoteServices, type quotes, type StoredOption } from '../../db/schema';
-import type { QuotableService } from '../couriers/catalog';
+import type { QuotableService } from '../couriers';
 import { limitsOf } from './engine/pricing';
 import type { DistanceSource, QuoteOption, ServiceLimits } from './engine/types';
 import type { QuoteOptionDto } from './quotes.schemas';

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { partnerOf } from '../../context';
 import { serializedJson } from '../../lib/openapi';
-import { partnerOf } from '../partners/partners.index';
 import { optionalUser } from './optional-auth';
 import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';

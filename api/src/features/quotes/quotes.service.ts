@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import type { Database, Tx } from '../../db/client';
-import { type QuoteRequestRecord, quoteLog, quotes } from '../../db/schema';
+import { type QuoteRequestRecord, quotes } from '../../db/schema';
 import { collectionDateProblem, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import {
@@ -12,23 +12,14 @@ import {
   type DistanceResult,
   nationOfPostcode,
 } from '../../providers/distance';
-import type { QuotableService } from '../couriers/catalog';
+import type { QuotableService } from '../couriers';
 import { candidatesFor } from './candidates';
 import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
-import {
-  decodeOptions,
-  encodeOptions,
-  optionsJson,
-  parseOptionId,
-  type QuoteRow,
-  routeOf,
-  type SharedParts,
-  serviceFactsStore,
-} from './quote-record';
-import { quoteWriterFor, rowsOf } from './quote-writer';
+import { decodeOptions, optionsJson, parseOptionId, type QuoteRow, type SharedParts } from './quote-record';
+import { quoteStoreFor } from './quote-store';
 import type { QuoteOptionDto, QuoteRequestInput } from './quotes.schemas';
 
 /** How long a quote's prices hold (DESIGN §3). */
@@ -158,38 +149,22 @@ export class QuotesService {
       throw err;
     }
 
-    const refs = await serviceFactsStore(db).refsFor(priced.map((option) => serviceOf(services, option)));
-    const quote: QuoteRow = {
-      id: uuidv7(),
-      request: record,
-      serviceType: input.serviceType,
-      userId: origin.userId ?? null,
-      partnerId: origin.partnerId ?? null,
-      options: encodeOptions(priced, refs),
-      distanceMiles: ctx.distanceMiles ?? null,
-      distanceSource: ctx.distanceMiles === undefined ? null : (ctx.distanceSource ?? 'estimate'),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
-      bookedAt: null,
-    };
-    const cheapest = priced[0];
-    const log: typeof quoteLog.$inferSelect = {
-      id: quote.id,
-      createdAt: quote.createdAt,
-      expiresAt: quote.expiresAt,
-      serviceType: quote.serviceType,
-      ...routeOf(record),
-      parcels: record.parcels,
-      optionCount: priced.length,
-      cheapestTotal: cheapest?.price.total ?? null,
-      currency: cheapest?.price.currency ?? null,
-      userId: quote.userId,
-      partnerId: quote.partnerId,
-    };
-
-    // The quote and its log line in one transaction, shared with whatever other quotes are
-    // being written at the same moment (see quote-writer.ts).
-    await quoteWriterFor(db).write([rowsOf(quotes, [quote]), rowsOf(quoteLog, [log])]);
+    const quote = await quoteStoreFor(db).save(
+      {
+        id: uuidv7(),
+        request: record,
+        serviceType: input.serviceType,
+        userId: origin.userId ?? null,
+        partnerId: origin.partnerId ?? null,
+        distanceMiles: ctx.distanceMiles ?? null,
+        distanceSource: ctx.distanceMiles === undefined ? null : (ctx.distanceSource ?? 'estimate'),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
+        bookedAt: null,
+      },
+      priced,
+      priced.map((option) => serviceOf(services, option)),
+    );
 
     // Shown from the stored form, exactly as GET /quotes/{id} will show it again.
     return new QuoteView(quote, await this.partsOf(quote), now, services.length > 0);
@@ -204,7 +179,7 @@ export class QuotesService {
 
   /** A stored quote as shown now, or null (never stored, or deleted after expiry). */
   async find(id: string): Promise<QuoteView | null> {
-    const [quote] = await this.deps.db.select().from(quotes).where(eq(quotes.id, id));
+    const quote = await quoteStoreFor(this.deps.db).find(id);
     return quote ? this.view(quote, this.deps.now()) : null;
   }
 
@@ -230,7 +205,7 @@ export class QuotesService {
   }
 
   private partsOf(quote: QuoteRow) {
-    return serviceFactsStore(this.deps.db).partsFor(quote.options.map((option) => option[0]));
+    return quoteStoreFor(this.deps.db).partsOf(quote);
   }
 
   /** An option's delivery for another collection date, by the rule a booking applies. */

@@ -12,7 +12,7 @@ import {
 } from '../../providers/distance';
 import { haversineMiles, ROAD_FACTOR, roundMiles } from '../../providers/distance/geo';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { bumpCatalogVersion } from '../couriers/catalog';
+import { bumpCatalogVersion } from '../couriers';
 import { importPostcodes } from './postcodes.service';
 import type { QuoteOptionDto } from './quotes.schemas';
 import { QUOTE_TTL_MS } from './quotes.service';

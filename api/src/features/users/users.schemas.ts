@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { nullableRef } from '../../lib/openapi';
-import { RoleSchema } from '../auth/auth.schemas';
+import { RoleSchema } from '../auth';
 
 export const AddressSchema = z
   .strictObject({

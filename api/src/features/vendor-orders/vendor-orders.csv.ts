@@ -4,7 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { ukToday } from '../../domain/uk-days';
-import { type OrderRow, orderReference } from '../orders/order-store';
+import { type OrderRow, orderReference } from '../orders';
 
 export const CSV_COLUMNS = [
   'Order ID',

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { OrderDetailSchema } from '../orders/orders.schemas';
+import { OrderDetailSchema } from '../orders';
 import {
   UpdateVendorOrderBodySchema,
   VendorOrderFilterSchema,

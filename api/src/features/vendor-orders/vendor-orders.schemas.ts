@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
-import { OrderSchema, OrderStatusSchema } from '../orders/orders.schemas';
+import { OrderSchema, OrderStatusSchema } from '../orders';
 
 /**
  * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
@@ -154,4 +154,4 @@ export const UpdateVendorOrderBodySchema = z
 
 export type UpdateVendorOrderBody = z.infer<typeof UpdateVendorOrderBodySchema>;
 
-export { OrderIdParamsSchema as VendorOrderIdParamsSchema } from '../orders/orders.schemas';
+export { OrderIdParamsSchema as VendorOrderIdParamsSchema } from '../orders';

@@ -13,19 +13,22 @@ import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
-import { orderMoney, refundedSql } from '../orders/order-money';
-import { type OrderRow, recordOrderEvent, vendorOrdersVersion } from '../orders/order-store';
-import { notifyOrderUpdated } from '../orders/orders.notify';
 import {
   afterStatusChange,
+  notifyOrderUpdated,
+  type OrderRow,
   OrdersService,
+  orderMoney,
   orderPayments,
+  recordOrderEvent,
+  refundedSql,
+  statusLabel,
   toOrderDto,
   transitionOrder,
-} from '../orders/orders.service';
-import { statusLabel } from '../orders/status';
-import { deliveryDateFor } from '../quotes/engine/delivery';
-import { vendorOf } from '../vendors/vendors.service';
+  vendorOrdersVersion,
+} from '../orders';
+import { deliveryDateFor } from '../quotes';
+import { vendorOf } from '../vendors';
 import { vendorOrdersCsv, vendorOrdersFileName } from './vendor-orders.csv';
 import type {
   UpdateVendorOrderBody,

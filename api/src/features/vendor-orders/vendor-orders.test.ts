@@ -5,7 +5,7 @@ import { type OrderStatus, orderEvents, orders, payments } from '../../db/schema
 import { ukDayEnd, ukDayStart } from '../../domain/uk-days';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { signUpVendor } from '../admin/admin.fixtures';
-import { insertOrder, type OrderRow } from '../orders/order-store';
+import { insertOrder, type OrderRow } from '../orders';
 import {
   address,
   bookingBody,

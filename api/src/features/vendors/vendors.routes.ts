@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { problemBody, problemResponse } from '../../lib/errors';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from '../uploads/uploads.service';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from '../uploads';
 import {
   DocumentIdParamSchema,
   OnboardingSchema,

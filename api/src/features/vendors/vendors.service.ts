@@ -6,7 +6,7 @@ import { vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { createDocumentStorage } from '../../providers/storage';
-import { UploadsService } from '../uploads/uploads.service';
+import { UploadsService } from '../uploads';
 import {
   CompleteOnboardingSchema,
   type OnboardingAnswers,

@@ -16,6 +16,8 @@
  * - Same-day adds one distance fee per consignment (one trip), see `sameDayDistanceFee`.
  * - VAT is computed once on the net total (domain/money).
  */
+
+import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../../../domain/courier-services';
 import { withVat } from '../../../domain/money';
 import { ANY_LOCATION } from '../../../domain/services';
 import { createDeliveryEstimator, type DeliveryEstimator, deliveryEstimatorFor } from './delivery';
@@ -34,10 +36,7 @@ import type {
   WeightTier,
 } from './types';
 
-export const DEFAULT_VOLUMETRIC_DIVISOR = 5000;
-
-/** International consignments always leave from the UK. */
-export const INTERNATIONAL_ORIGIN = 'GB';
+export { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN };
 
 export class InvalidQuoteRequestError extends Error {
   constructor(message: string) {

@@ -2,7 +2,7 @@ import { createRouter } from '../../lib/openapi';
 import * as handlers from './partners.handlers';
 import * as routes from './partners.routes';
 
-export { mountPartnerMiddleware, partnerOf } from './partners.middleware';
+export { mountPartnerMiddleware } from './partners.middleware';
 
 export const partnersRouter = createRouter()
   .openapi(routes.listPartners, handlers.listPartners)

@@ -1,0 +1,4 @@
+/** The content feature's public surface: other features and the app import nothing else of it. */
+export { contentRouter } from './content.router';
+export { ensureDefaultArticles } from './default-articles';
+export { sanitizeArticleHtml } from './sanitize';
