@@ -14,9 +14,7 @@ import { createDeps } from '../src/deps';
 import { expireJobs } from '../src/features/jobs';
 import { reconcilePayments } from '../src/features/payments';
 import { createLogger } from '../src/lib/logger';
-// Every feature registers its payment target (orders, jobs) when its module loads; the app
-// module loads them all, so the reconciler sees the same targets as the API.
-import '../src/app';
+import { registerFeatureHooks } from '../src/registrations';
 
 function parseArgs(argv: string[]): { minAgeMs?: number } {
   const options: { minAgeMs?: number } = {};
@@ -41,6 +39,8 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const deps = await createDeps(config, logger);
+  // The same payment targets as the API registers, without loading the HTTP app.
+  registerFeatureHooks();
   try {
     const summary = await reconcilePayments(deps, options);
     const expiredJobs = await expireJobs(deps);

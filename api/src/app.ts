@@ -34,6 +34,7 @@ import { RouteTable } from './lib/route-table';
 import { securityHeaders } from './lib/security-headers';
 import { staticFiles } from './lib/static-files';
 import { TEST_PAYMENTS_PATH } from './providers/payments';
+import { registerFeatureHooks } from './registrations';
 
 export const API_BASE = '/api/v1';
 
@@ -54,6 +55,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Builds the whole HTTP application around the given dependencies; used by main.ts and by tests. */
 export function createApp(deps: AppDeps) {
+  registerFeatureHooks();
   const app = createRouter();
 
   app.use('*', requestId());

@@ -8,6 +8,7 @@ import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
 import { startQuoteRetention } from './features/quotes';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
+import { startOutboxSweep } from './lib/outbox';
 import { startRateLimitPruning } from './lib/rate-limit';
 
 async function main() {
@@ -50,6 +51,8 @@ async function main() {
   startUnpaidOrderExpiry(deps);
   // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
   startQuoteRetention(deps);
+  // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
+  startOutboxSweep(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {

@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import type { AppDeps } from '../context';
 import { createDeps } from '../deps';
 import { createLogger } from '../lib/logger';
+import { drainOutbox } from '../lib/outbox';
 import { PasswordHasher } from '../lib/password';
 
 /**
@@ -41,14 +42,19 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 function requestHelpers(app: ReturnType<typeof createApp>, deps: AppDeps) {
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    // What a change made outside a request (a sweep, a direct service call) published is
+    // delivered before the next request, as the outbox sweep would have done by then.
+    await drainOutbox(deps);
     const res = await app.request(path, {
       method,
       headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
-    // Mail is sent after answering; let it land so a test reads the outbox as a person would later.
+    // Mail is sent after answering (background tasks, then the outbox's subscribers, which the
+    // sweep delivers in a running server); let it land so a test reads it as a person would later.
     await deps.background.idle();
+    await drainOutbox(deps);
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;

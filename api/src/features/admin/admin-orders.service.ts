@@ -8,14 +8,13 @@ import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
 import {
-  afterStatusChange,
+  changeOrder,
   OrdersService,
   orderPayment,
   orderPayments,
   recordOrderEvent,
   refundIfPaid,
   toOrderDto,
-  transitionOrder,
 } from '../orders';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 import { recordAudit } from './audit';
@@ -103,32 +102,27 @@ export class AdminOrdersService {
     action: 'order.status' | 'order.refund' = 'order.status',
   ) {
     const { deps } = this;
-    const now = deps.now();
-    const orderActor = { id: actor.sub, role: 'admin' as const };
-    const note = `Staff: ${reason}`;
-    const { before, after } = await deps.db.transaction(
-      async (tx) => {
-        const order = await tx.query.orders.findFirst({ where: eq(orders.id, id) });
-        if (!order) throw AppError.notFound(NOT_FOUND);
-        const moved = await transitionOrder(tx, order, to, orderActor, now, { note });
-        await recordAudit(
+    const { before } = await changeOrder(deps, {
+      orderId: id,
+      to,
+      actor: { id: actor.sub, role: 'admin' },
+      note: `Staff: ${reason}`,
+      // The audit row commits with the change it records.
+      alongside: (tx, prior, moved, now) =>
+        recordAudit(
           tx,
           actor,
           {
             action,
             entityType: 'order',
             entityId: id,
-            before: { status: order.status },
+            before: { status: prior.status },
             after: { status: moved.status },
             reason,
           },
           now,
-        );
-        return { before: order, after: moved };
-      },
-      { behavior: 'immediate' },
-    );
-    await afterStatusChange(deps, after, before.status, orderActor, note);
+        ),
+    });
     deps.logger.info({ orderId: id, from: before.status, to }, 'admin changed order status');
     return this.get(id);
   }
@@ -150,7 +144,7 @@ export class AdminOrdersService {
       throw AppError.conflict('The order is already refunded', 'already_refunded');
     }
     if (order.status !== 'delivered' && order.status !== 'cancelled') {
-      // Cancelling refunds a paid order (afterStatusChange); the audit row says why.
+      // Cancelling refunds a paid order (changeOrder); the audit row says why.
       await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund');
     } else {
       const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);

@@ -1,6 +1,7 @@
 /** The jobs feature's public surface: other features and the app import nothing else of it. */
 export { expireJobs } from './jobs.expiry';
-export { jobClosedEmail, notifyJobCustomer } from './jobs.notify';
+export { jobClosedEmail, jobMailSubscriber, notifyJobCustomer } from './jobs.notify';
+export { jobPaymentTarget } from './jobs.payment-target';
 export { jobsRouter, startJobExpiry } from './jobs.router';
 export { JobSchema } from './jobs.schemas';
 export { toJobDto } from './jobs.service';

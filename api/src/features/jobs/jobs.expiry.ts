@@ -12,7 +12,9 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs } from '../../db/schema';
+import { publish } from '../../lib/outbox';
 import { startSweep } from '../../lib/sweep';
+import { JOB_EVENTS, type JobClosedData } from './jobs.notify';
 import { closeJobAftermath } from './jobs.service';
 
 export type ExpirySummary = { expired: number; refunded: number; refundsPending: number };
@@ -27,16 +29,26 @@ export async function expireJobs(deps: AppDeps): Promise<ExpirySummary> {
     .from(jobs)
     .where(and(inArray(jobs.status, ['awaiting_payment', 'open']), lte(jobs.expiresAt, now)));
   for (const job of due) {
-    const [closed] = await deps.db
-      .update(jobs)
-      .set({ status: 'expired', closedAt: now, updatedAt: now })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status), lte(jobs.expiresAt, now)))
-      .returning();
+    const closed = await deps.db.transaction(
+      async (tx) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({ status: 'expired', closedAt: now, updatedAt: now })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status), lte(jobs.expiresAt, now)))
+          .returning();
+        if (row) {
+          const data: JobClosedData = { jobId: row.id, status: 'expired', wasOpen: job.status === 'open' };
+          await publish(tx, JOB_EVENTS.closed, data, now);
+        }
+        return row;
+      },
+      { behavior: 'immediate' },
+    );
     // Accepted, withdrawn, paid (new expiry) or expired by another process meanwhile.
     if (!closed) continue;
     summary.expired++;
     try {
-      const refund = await closeJobAftermath(deps, closed, job.status === 'open', 'job expired');
+      const refund = await closeJobAftermath(deps, closed, 'job expired');
       if (refund === 'refunded') summary.refunded++;
       else if (refund === 'refund_pending') summary.refundsPending++;
     } catch (err) {

@@ -1,17 +1,19 @@
 /**
  * Job emails to the customer: posted (paid), accepted (it is now an order), withdrawn and
  * expired (with the refund); and to the couriers whose services could carry a newly paid job.
- * Sent after the change is committed; a mail failure is logged and never undoes the change.
+ * Sent by an outbox subscriber (jobMailSubscriber, lib/outbox.ts) after the change committed;
+ * a mail failure never undoes the change, and the outbox retries it.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type jobs, users, vendors } from '../../db/schema';
+import { jobs, orders, payments, users, vendors } from '../../db/schema';
 import { formatMoney } from '../../domain/money';
-import { formatPeopleDate } from '../../domain/uk-days';
+import { formatPeopleDate } from '../../lib/dates';
+import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
-import type { RefundNote } from '../orders';
 import { customerEmail, type OrderRow, orderReference } from '../orders';
+import type { RefundNote } from '../payments';
 import { servicesThatCanCarry } from './jobs.matching';
 
 type JobRow = typeof jobs.$inferSelect;
@@ -95,7 +97,10 @@ export function jobClosedEmail(to: string, job: JobRow, refund: RefundNote, link
   );
 }
 
-/** Sends one job email to the job's customer; failures are logged, never thrown. */
+/**
+ * Sends one job email to the job's customer now; failures are logged, never thrown. For callers
+ * outside the outbox (the admin console's job refund); the subscriber below sends its own.
+ */
 export async function notifyJobCustomer(
   deps: AppDeps,
   job: JobRow,
@@ -134,31 +139,82 @@ export function vendorNewJobEmail(
 /**
  * Emails every active courier with a service that could carry the newly paid job, with the same
  * rules as the vendors' job list (the quotable catalogue and servicesThatCanCarry), so a courier
- * emailed about a job also sees it on /vendor-bids.
+ * emailed about a job also sees it on /vendor-bids. Throws when any mail failed, so the outbox
+ * retries (couriers already told may hear twice: at least once, never never).
  */
 export async function notifyVendorsOfNewJob(deps: AppDeps, job: JobRow) {
-  try {
-    const fitting = servicesThatCanCarry(job.route, await deps.catalog.quotable(), deps.now());
-    const byVendor = new Map<string, string[]>();
-    for (const s of fitting) byVendor.set(s.vendorId, [...(byVendor.get(s.vendorId) ?? []), s.name]);
-    if (byVendor.size === 0) return;
-    const owners = await deps.db
-      .select({ vendorId: vendors.id, email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(inArray(vendors.id, [...byVendor.keys()]));
-    const link = `${deps.config.publicUrl}/vendor-bids`;
-    for (const owner of owners) {
-      try {
-        await deps.mailer.send(vendorNewJobEmail(owner.email, job, byVendor.get(owner.vendorId) ?? [], link));
-      } catch (err) {
-        deps.logger.error(
-          { err, jobId: job.id, vendorId: owner.vendorId },
-          'new job email could not be sent',
-        );
-      }
+  const fitting = servicesThatCanCarry(job.route, await deps.catalog.quotable(), deps.now());
+  const byVendor = new Map<string, string[]>();
+  for (const s of fitting) byVendor.set(s.vendorId, [...(byVendor.get(s.vendorId) ?? []), s.name]);
+  if (byVendor.size === 0) return;
+  const owners = await deps.db
+    .select({ vendorId: vendors.id, email: users.email })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.ownerId))
+    .where(inArray(vendors.id, [...byVendor.keys()]));
+  const link = `${deps.config.publicUrl}/vendor-bids`;
+  let failed: unknown = null;
+  for (const owner of owners) {
+    try {
+      await deps.mailer.send(vendorNewJobEmail(owner.email, job, byVendor.get(owner.vendorId) ?? [], link));
+    } catch (err) {
+      failed = err;
     }
-  } catch (err) {
-    deps.logger.error({ err, jobId: job.id }, 'couriers could not be told of a new job');
   }
+  if (failed) throw failed;
 }
+
+export const JOB_EVENTS = {
+  /** The asking price was paid: the job is open to couriers. */
+  paid: 'job.paid',
+  /** A courier accepted it: it is now an order. */
+  accepted: 'job.accepted',
+  /** Withdrawn by the customer (or staff) or expired; a paid one is refunded. */
+  closed: 'job.closed',
+} as const;
+
+export type JobClosedData = { jobId: string; status: 'withdrawn' | 'expired'; wasOpen: boolean };
+
+/** The refund of a closed job as it stands when the mail goes (the refund runs after the commit). */
+async function refundNoteOf(deps: AppDeps, jobId: string): Promise<RefundNote> {
+  const payment = await deps.db.query.payments.findFirst({ where: eq(payments.jobId, jobId) });
+  if (payment?.status === 'refunded') return 'refunded';
+  if (payment?.status === 'captured') return 'refund_pending';
+  return null;
+}
+
+/** Sends one job email to the job's customer; throws on failure, so the outbox retries. */
+async function mailCustomer(deps: AppDeps, job: JobRow, build: (to: string, link: string) => MailMessage) {
+  const to = await customerEmail(deps, job.customerId);
+  if (to) await deps.mailer.send(build(to, `${deps.config.publicUrl}/dashboard`));
+}
+
+export const jobMailSubscriber: Subscriber<AppDeps> = {
+  name: 'job-mail',
+  types: Object.values(JOB_EVENTS),
+  async targets(_tx, event) {
+    return event.type === JOB_EVENTS.paid ? ['customer', 'vendors'] : ['customer'];
+  },
+  async deliver(deps, event: OutboxEvent, target) {
+    const { jobId } = event.data as { jobId: string };
+    const job = await deps.db.query.jobs.findFirst({ where: eq(jobs.id, jobId) });
+    if (!job) return;
+    if (event.type === JOB_EVENTS.paid) {
+      if (target === 'vendors') return job.status === 'open' ? notifyVendorsOfNewJob(deps, job) : undefined;
+      return mailCustomer(deps, job, (to, link) => jobPostedEmail(to, job, link));
+    }
+    if (event.type === JOB_EVENTS.accepted) {
+      const order = job.orderId
+        ? await deps.db.query.orders.findFirst({ where: eq(orders.id, job.orderId) })
+        : undefined;
+      if (!order) return;
+      return mailCustomer(deps, job, (to, link) => jobAcceptedEmail(to, job, order, link));
+    }
+    const data = event.data as JobClosedData;
+    // Nobody paid for an unpaid job that lapsed or was withdrawn: nothing to tell.
+    if (!data.wasOpen) return;
+    const closed = { ...job, status: data.status };
+    const refund = await refundNoteOf(deps, job.id);
+    return mailCustomer(deps, closed, (to, link) => jobClosedEmail(to, closed, refund, link));
+  },
+};

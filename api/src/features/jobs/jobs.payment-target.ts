@@ -2,15 +2,14 @@
  * What paying does to a job: awaiting_payment -> open, in the transaction that records the
  * capture, with a fresh 7 days for couriers to accept it. A job withdrawn or expired before its
  * capture was recorded cannot be fulfilled, so the payment core refunds it.
- *
- * Registered on import; jobs.index.ts imports this module, so every process that mounts the
- * routes (and the reconcile script, which loads every feature) knows job payments.
+ * Registered with the payment core at start-up (src/registrations.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { jobs, orders, payments } from '../../db/schema';
-import { changeOrderStatus, FINAL_STATUSES, SYSTEM_ACTOR } from '../orders';
-import { type PaymentTarget, registerPaymentTarget } from '../payments';
-import { jobPostedEmail, notifyJobCustomer, notifyVendorsOfNewJob } from './jobs.notify';
+import { publish } from '../../lib/outbox';
+import { bumpVendorOrdersOfPayment, changeOrderStatus, FINAL_STATUSES, SYSTEM_ACTOR } from '../orders';
+import type { PaymentTarget } from '../payments';
+import { JOB_EVENTS } from './jobs.notify';
 import { JOB_TTL_MS } from './jobs.service';
 
 export const jobPaymentTarget: PaymentTarget = {
@@ -27,15 +26,9 @@ export const jobPaymentTarget: PaymentTarget = {
       .returning({ id: jobs.id });
     // The immediate transaction holds the write lock since the job was read, so this holds.
     if (!opened) throw new Error(`job ${job.id} changed under a write lock`);
+    // The customer's confirmation and the couriers' notices are outbox subscribers (jobs.notify).
+    await publish(tx, JOB_EVENTS.paid, { jobId: job.id }, now);
     return 'paid';
-  },
-
-  async afterPaid(deps, payment) {
-    if (!payment.jobId) return;
-    const job = await deps.db.query.jobs.findFirst({ where: eq(jobs.id, payment.jobId) });
-    if (!job) return;
-    await notifyJobCustomer(deps, job, (to, link) => jobPostedEmail(to, job, link), 'job posted');
-    if (job.status === 'open') await notifyVendorsOfNewJob(deps, job);
   },
 
   /**
@@ -58,6 +51,9 @@ export const jobPaymentTarget: PaymentTarget = {
       );
     return [...closed, ...cancelledOrders].map((r) => r.payment);
   },
+
+  /** The order the job became, if any, earns what the job's payment brought. */
+  onRefundChanged: bumpVendorOrdersOfPayment,
 
   /** Refunded at the provider (e.g. in PayPal's dashboard): the job, or its order, stops here. */
   async onRefundedExternally(deps, payment) {
@@ -82,5 +78,3 @@ export const jobPaymentTarget: PaymentTarget = {
     );
   },
 };
-
-registerPaymentTarget('job', jobPaymentTarget);

@@ -1,10 +1,10 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './jobs.handlers';
-// Registers the job payment target with the shared payment core.
-import './jobs.payment-target';
 import * as routes from './jobs.routes';
 
 export { expireJobs, startJobExpiry } from './jobs.expiry';
+export { jobMailSubscriber } from './jobs.notify';
+export { jobPaymentTarget } from './jobs.payment-target';
 
 export const jobsRouter = createRouter()
   .openapi(routes.createJob, handlers.createJob)

@@ -18,34 +18,34 @@ import {
 } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
 import { AppError, zodFieldErrors } from '../../lib/errors';
+import { publish } from '../../lib/outbox';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { nationOfPostcode } from '../../providers/distance';
 import { quotableService, vendorNameOf } from '../couriers';
-import type { RefundNote } from '../orders';
 import {
   insertOrder,
   normaliseAddress,
   type OrderRow,
   OrdersService,
   orderReference,
-  paymentSession,
-  paymentSummary,
-  refundIfPaid,
   shipmentErrors,
   uniqueTrackingNumber,
 } from '../orders';
+import type { RefundNote } from '../payments';
 import {
-  capturePayment,
-  ensureProviderPayment,
+  captureFor,
   findPayment,
   findPayments,
   type PaymentRow,
+  paymentSummary,
+  refundIfPaid,
+  startPayment,
 } from '../payments';
 import type { CourierServiceRates } from '../quotes';
 import { createDeliveryEstimator, deliveryDateFor, QuoteRequestSchema } from '../quotes';
 import { vendorOf } from '../vendors';
 import { cannotCarryMessage, evaluateForJob, servicesThatCanCarry, splitGross } from './jobs.matching';
-import { jobAcceptedEmail, jobClosedEmail, notifyJobCustomer } from './jobs.notify';
+import { JOB_EVENTS, type JobClosedData } from './jobs.notify';
 import { type CreateJobBody, routeOf } from './jobs.schemas';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -278,62 +278,56 @@ export class JobsService {
     const now = deps.now();
     // Conditional on the status, so a withdrawal racing a vendor's accept (or the expiry) loses
     // cleanly instead of withdrawing a job that has just become an order.
-    const [withdrawn] = await deps.db
-      .update(jobs)
-      .set({ status: 'withdrawn', closedAt: now, updatedAt: now })
-      .where(and(eq(jobs.id, job.id), inArray(jobs.status, ['awaiting_payment', 'open'])))
-      .returning();
+    const withdrawn = await deps.db.transaction(
+      async (tx) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({ status: 'withdrawn', closedAt: now, updatedAt: now })
+          .where(and(eq(jobs.id, job.id), inArray(jobs.status, ['awaiting_payment', 'open'])))
+          .returning();
+        if (row) {
+          const data: JobClosedData = { jobId: row.id, status: 'withdrawn', wasOpen: job.status === 'open' };
+          await publish(tx, JOB_EVENTS.closed, data, now);
+        }
+        return row;
+      },
+      { behavior: 'immediate' },
+    );
     if (!withdrawn) throw closedConflict(await this.loadOwn(viewer, id));
     // A payment captured after this point finds the job withdrawn and is refunded by the core.
-    const refund = await refundJobPayment(deps, withdrawn, 'job withdrawn by the customer');
-    if (job.status === 'open') {
-      await notifyJobCustomer(
-        deps,
-        withdrawn,
-        (to, link) => jobClosedEmail(to, withdrawn, refund, link),
-        'job withdrawn',
-      );
-    }
+    await refundJobPayment(deps, withdrawn, 'job withdrawn by the customer');
     return this.dto(withdrawn);
   }
 
   /** Starts (or resumes) paying the asking price: one provider order per job. */
   async startPayment(viewer: Viewer, id: string, origin = this.deps.config.publicUrl) {
-    const { deps } = this;
     const job = await this.loadOwn(viewer, id);
     this.assertPayable(job);
-    const base = origin;
-    const payment = await ensureProviderPayment(
-      deps,
+    const query = `job=${encodeURIComponent(job.id)}`;
+    return startPayment(
+      this.deps,
       { kind: 'job', id: job.id },
       {
         amount: job.askingPrice,
         currency: job.currency,
         description: `Consign job ${orderReference(job.id)}: ${job.contents}`,
-        returnUrl: `${base}/payment?job=${encodeURIComponent(job.id)}&approved=1`,
-        cancelUrl: `${base}/dashboard?job=${encodeURIComponent(job.id)}`,
+        returnUrl: `${origin}/payment?${query}&approved=1`,
+        cancelUrl: `${origin}/dashboard?${query}`,
       },
+      origin,
     );
-    return paymentSession(deps, payment, origin);
   }
 
   /** Captures the approved payment: the job opens to couriers. Safe to repeat. */
   async capture(viewer: Viewer, id: string): Promise<{ state: 'captured' | 'pending'; job: JobDto }> {
-    const { deps } = this;
     const job = await this.loadOwn(viewer, id);
-    const payment = await findPayment(deps.db, { kind: 'job', id: job.id });
-    if (payment && (payment.status === 'captured' || payment.status === 'refunded')) {
-      return { state: 'captured', job: await this.dto(job) };
-    }
-    this.assertPayable(job);
-    if (!payment) {
-      throw AppError.conflict(
-        'Start the payment first: no payment exists for this job',
-        'payment_not_started',
-      );
-    }
-    const outcome = await capturePayment(deps, payment.id);
-    return { state: outcome.state, job: await this.dto(await this.loadOwn(viewer, id)) };
+    const state = await captureFor(this.deps, {
+      subject: { kind: 'job', id: job.id },
+      noun: 'job',
+      settled: ['captured', 'refunded'],
+      assertPayable: () => this.assertPayable(job),
+    });
+    return { state, job: await this.dto(await this.loadOwn(viewer, id)) };
   }
 
   private assertPayable(job: JobRow) {
@@ -527,6 +521,7 @@ export class VendorJobsService {
           `Accepted job ${orderReference(job.id)}`,
         );
         await tx.update(jobs).set({ orderId: created.id }).where(eq(jobs.id, job.id));
+        await publish(tx, JOB_EVENTS.accepted, { jobId: job.id, orderId: created.id }, now);
         return created;
       },
       { behavior: 'immediate' },
@@ -539,27 +534,11 @@ export class VendorJobsService {
       return settled(current);
     }
 
-    const accepted = { ...job, status: 'accepted' as const, orderId: order.id, acceptedAt: now };
-    await notifyJobCustomer(
-      deps,
-      accepted,
-      (to, link) => jobAcceptedEmail(to, accepted, order, link),
-      'job accepted',
-    );
     return { created: true, order: await ordersService.detail(order, 'vendor') };
   }
 }
 
-/** For the expiry: the refund and the customer's email after a job closed. */
-export async function closeJobAftermath(deps: AppDeps, closed: JobRow, wasOpen: boolean, reason: string) {
-  const refund = await refundJobPayment(deps, closed, reason);
-  if (wasOpen) {
-    await notifyJobCustomer(
-      deps,
-      closed,
-      (to, link) => jobClosedEmail(to, closed, refund, link),
-      `job ${closed.status}`,
-    );
-  }
-  return refund;
+/** For the expiry: the refund after a job closed (its email is an outbox subscriber). */
+export async function closeJobAftermath(deps: AppDeps, closed: JobRow, reason: string) {
+  return refundJobPayment(deps, closed, reason);
 }

@@ -11,8 +11,10 @@ export {
   uniqueTrackingNumber,
   vendorOrdersVersion,
 } from './order-store';
+export type { OrderEdits } from './orders.change';
+export { changeOrder } from './orders.change';
 export type { RefundNote } from './orders.emails';
-export { customerEmail, notifyOrderUpdated } from './orders.notify';
+export { customerEmail, notifyOrderUpdated, orderMailSubscriber } from './orders.notify';
 export { orderPaymentTarget } from './orders.payment-target';
 export { ordersRouter } from './orders.router';
 export {
@@ -31,7 +33,6 @@ export {
   wholeMinorUnits,
 } from './orders.schemas';
 export {
-  afterStatusChange,
   changeOrderStatus,
   OrdersService,
   orderPayment,

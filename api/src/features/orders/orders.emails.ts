@@ -53,7 +53,9 @@ ${button(dashboardUrl, 'Open your dashboard')}
   };
 }
 
-export type RefundNote = 'refunded' | 'refund_pending' | null;
+import type { RefundNote } from '../payments';
+
+export type { RefundNote };
 
 /**
  * One order email: its lines, a table of rows and a button, in text and HTML. `linkText` leads the

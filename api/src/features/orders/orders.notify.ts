@@ -1,32 +1,35 @@
 /**
- * Sends the order emails after the change is committed. A mail failure never undoes or fails a
- * payment or a status change: it is logged, and the change stands.
+ * The order emails, as an outbox subscriber (lib/outbox.ts): the change's transaction writes
+ * its event, and this sends the mail later, off the request path. A mail failure never undoes or
+ * fails a payment or a status change: the delivery is retried by the outbox's one policy.
+ *
+ * Each recipient is its own delivery target, so a failing vendor address never repeats the
+ * customer's mail. The mail shows the order as the event left it (its status), read when sent.
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderActorRole, type OrderStatus, users, vendors } from '../../db/schema';
+import { type OrderActorRole, type OrderStatus, orders, users, vendors } from '../../db/schema';
+import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
+import type { RefundNote } from '../payments';
 import type { OrderRow } from './order-store';
 import {
   orderPaidEmail,
   orderStatusEmail,
   orderUpdatedEmail,
-  type RefundNote,
   vendorNewOrderEmail,
   vendorOrderCancelledEmail,
 } from './orders.emails';
+import { orderPayment } from './orders.payment';
 
+/** Sends what `build` makes, if anything; a failure throws, so the outbox retries it. */
 async function send(
   deps: AppDeps,
   build: () => Promise<MailMessage | null>,
-  context: Record<string, unknown>,
+  _context: Record<string, unknown>,
 ) {
-  try {
-    const message = await build();
-    if (message) await deps.mailer.send(message);
-  } catch (err) {
-    deps.logger.error({ err, ...context }, 'order email could not be sent');
-  }
+  const message = await build();
+  if (message) await deps.mailer.send(message);
 }
 
 /** Where a customer's emails go; null when the account is gone. */
@@ -48,24 +51,26 @@ async function vendorOwnerEmail(deps: AppDeps, order: OrderRow) {
 }
 
 /** Payment recorded: the customer's booking confirmation and the vendor's new-order notice. */
-export async function notifyOrderPaid(deps: AppDeps, order: OrderRow) {
+export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
   const base = deps.config.publicUrl;
-  await send(
-    deps,
-    async () => {
-      const to = await customerEmail(deps, order.customerId);
-      return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
-    },
-    { orderId: order.id, mail: 'order paid' },
-  );
-  await send(
-    deps,
-    async () => {
-      const to = await vendorOwnerEmail(deps, order);
-      return to ? vendorNewOrderEmail(to, order, `${base}/vendor-dashboard`) : null;
-    },
-    { orderId: order.id, mail: 'vendor new order' },
-  );
+  if (only !== 'vendor')
+    await send(
+      deps,
+      async () => {
+        const to = await customerEmail(deps, order.customerId);
+        return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
+      },
+      { orderId: order.id, mail: 'order paid' },
+    );
+  if (only !== 'customer')
+    await send(
+      deps,
+      async () => {
+        const to = await vendorOwnerEmail(deps, order);
+        return to ? vendorNewOrderEmail(to, order, `${base}/vendor-dashboard`) : null;
+      },
+      { orderId: order.id, mail: 'vendor new order' },
+    );
 }
 
 /**
@@ -79,8 +84,9 @@ export async function notifyStatusChanged(
   note: string | null,
   refund: RefundNote,
   actorRole: OrderActorRole,
+  only?: Recipient,
 ) {
-  if (actorRole === 'customer' && order.status === 'cancelled' && order.paidAt) {
+  if (only !== 'customer' && actorRole === 'customer' && order.status === 'cancelled' && order.paidAt) {
     await send(
       deps,
       async () => {
@@ -92,6 +98,7 @@ export async function notifyStatusChanged(
       { orderId: order.id, mail: 'vendor order cancelled' },
     );
   }
+  if (only === 'vendor') return;
   await send(
     deps,
     async () => {
@@ -115,3 +122,59 @@ export async function notifyOrderUpdated(deps: AppDeps, order: OrderRow, note: s
     { orderId: order.id, mail: 'order updated' },
   );
 }
+
+type Recipient = 'customer' | 'vendor';
+
+export const ORDER_EVENTS = {
+  /** The payment was recorded: the order is pending. */
+  paid: 'order.paid',
+  /** The status moved (confirmed, in transit, delivered, cancelled). */
+  statusChanged: 'order.status_changed',
+  /** The courier changed the order without moving its status (tracking number, dates). */
+  updated: 'order.updated',
+} as const;
+
+export type OrderPaidData = { orderId: string };
+export type OrderStatusChangedData = {
+  orderId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  actorRole: OrderActorRole;
+  note: string | null;
+};
+export type OrderUpdatedData = { orderId: string; note: string };
+
+/**
+ * What the customer is told of the money of a cancelled order, from its payment as it stands
+ * when the mail goes: the cancellation's refund runs right after the commit, so it is usually
+ * made by then; when not (the provider could not be reached), it is on its way.
+ */
+async function refundNoteOf(deps: AppDeps, order: OrderRow): Promise<RefundNote> {
+  const payment = await orderPayment(deps.db, order);
+  if (payment?.status === 'refunded') return 'refunded';
+  if (payment?.status === 'captured') return 'refund_pending';
+  return null;
+}
+
+export const orderMailSubscriber: Subscriber<AppDeps> = {
+  name: 'order-mail',
+  types: Object.values(ORDER_EVENTS),
+  async targets(_tx, event) {
+    return event.type === ORDER_EVENTS.updated ? ['customer'] : ['customer', 'vendor'];
+  },
+  async deliver(deps, event: OutboxEvent, target) {
+    const recipient = target as Recipient;
+    const { orderId } = event.data as { orderId: string };
+    const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+    if (!order) return;
+    if (event.type === ORDER_EVENTS.paid) return notifyOrderPaid(deps, order, recipient);
+    if (event.type === ORDER_EVENTS.updated) {
+      return notifyOrderUpdated(deps, order, (event.data as OrderUpdatedData).note);
+    }
+    const data = event.data as OrderStatusChangedData;
+    // As the event left it: a later change has its own event and mail.
+    const then = { ...order, status: data.to };
+    const refund = data.to === 'cancelled' ? await refundNoteOf(deps, order) : null;
+    return notifyStatusChanged(deps, then, data.from, data.note, refund, data.actorRole, recipient);
+  },
+};

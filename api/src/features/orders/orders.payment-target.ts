@@ -1,14 +1,20 @@
 /**
  * What paying does to an order: awaiting_payment -> pending with a tracking number, in the
- * transaction that records the capture; then the customer's confirmation and the vendor's
- * new-order email. An order cancelled before its capture was recorded cannot be fulfilled, so
- * its payment goes back.
+ * transaction that records the capture, with its outbox event (the customer's confirmation and
+ * the vendor's new-order email are subscribers). An order cancelled before its capture was recorded cannot be fulfilled, so
+ * its payment goes back. Registered with the payment core at start-up (src/registrations.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
+import { publish } from '../../lib/outbox';
 import type { PaymentTarget } from '../payments';
-import { applyTransition, SYSTEM_ACTOR, uniqueTrackingNumber } from './order-store';
-import { notifyOrderPaid } from './orders.notify';
+import {
+  applyTransition,
+  bumpVendorOrdersOfPayment,
+  SYSTEM_ACTOR,
+  uniqueTrackingNumber,
+} from './order-store';
+import { ORDER_EVENTS } from './orders.notify';
 import { changeOrderStatus } from './orders.service';
 import { FINAL_STATUSES } from './status';
 
@@ -25,13 +31,9 @@ export const orderPaymentTarget: PaymentTarget = {
     });
     // The immediate transaction holds the write lock since the order was read, so this holds.
     if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+    // The customer's confirmation and the vendor's notice are outbox subscribers (orders.notify).
+    await publish(tx, ORDER_EVENTS.paid, { orderId: order.id }, now);
     return 'paid';
-  },
-
-  async afterPaid(deps, payment) {
-    if (!payment.orderId) return;
-    const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, payment.orderId) });
-    if (order) await notifyOrderPaid(deps, order);
   },
 
   async refundable(deps) {
@@ -42,6 +44,8 @@ export const orderPaymentTarget: PaymentTarget = {
       .where(and(eq(payments.status, 'captured'), eq(orders.status, 'cancelled')));
     return rows.map((r) => r.payment);
   },
+
+  onRefundChanged: bumpVendorOrdersOfPayment,
 
   async onRefundedExternally(deps, payment) {
     if (!payment.orderId) return;

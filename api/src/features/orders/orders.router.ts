@@ -2,6 +2,9 @@ import { createRouter } from '../../lib/openapi';
 import * as handlers from './orders.handlers';
 import * as routes from './orders.routes';
 
+export { orderMailSubscriber } from './orders.notify';
+export { orderPaymentTarget } from './orders.payment-target';
+
 export const ordersRouter = createRouter()
   .openapi(routes.createOrder, handlers.createOrder)
   .openapi(routes.listOrders, handlers.listOrders)

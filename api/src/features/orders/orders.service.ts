@@ -11,16 +11,16 @@ import {
 import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import { onOrigin } from '../../lib/origin';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { startSweep } from '../../lib/sweep';
 import {
-  capturePayment,
-  ensureProviderPayment,
+  captureFor,
   findPayment,
   findPayments,
   type PaymentRow,
-  refundPayment,
+  paymentSummary,
+  refundIfPaid,
+  startPayment,
 } from '../payments';
 import { deliveryDateFor, markQuoteBooked, QuotesService } from '../quotes';
 import { orderMoney, orderRefundedOf, paidSql, refundedSql } from './order-money';
@@ -34,8 +34,8 @@ import {
   orderReference,
   SYSTEM_ACTOR,
 } from './order-store';
-import type { RefundNote } from './orders.emails';
-import { notifyStatusChanged } from './orders.notify';
+import { changeOrder, type OrderChangeResult } from './orders.change';
+import { orderPayment, orderPayments } from './orders.payment';
 import type { CreateOrderBody } from './orders.schemas';
 import { normaliseAddress, shipmentErrors } from './shipment';
 import { allowedNextStatuses, checkTransition } from './status';
@@ -66,34 +66,6 @@ export function isPayable(order: Pick<OrderRow, 'status' | 'priceValidUntil'>, n
 
 // -----------------------------------------------------------------------------------------------
 // Wire shape
-
-/** The wire form of a payment (OrderPaymentSummary), for orders and jobs alike. */
-export function paymentSummary(payment: PaymentRow | null | undefined) {
-  return payment
-    ? {
-        provider: payment.provider,
-        status: payment.status,
-        capturedAt: payment.capturedAt?.toISOString() ?? null,
-        refundedAt: payment.refundedAt?.toISOString() ?? null,
-      }
-    : null;
-}
-
-/** What a client needs to take the buyer through a payment (PaymentSession), for orders and jobs. */
-export function paymentSession(deps: AppDeps, payment: PaymentRow, origin?: string) {
-  // The test provider's own approval page is served here: send the browser to it on the origin
-  // it is browsing (see lib/origin), where its session lives. PayPal's page is PayPal's.
-  const approveUrl =
-    payment.approveUrl && payment.provider === 'test' && origin
-      ? onOrigin(payment.approveUrl, origin)
-      : payment.approveUrl;
-  return {
-    provider: payment.provider,
-    providerOrderId: payment.providerOrderId,
-    ...(approveUrl ? { approveUrl } : {}),
-    ...(deps.payments.clientId ? { clientId: deps.payments.clientId } : {}),
-  };
-}
 
 /**
  * `payment` is the order's own, or for an order made from a job the job's, which paid for it
@@ -219,107 +191,11 @@ async function loadOwnOrder(deps: AppDeps, viewer: Viewer, id: string): Promise<
 }
 
 // -----------------------------------------------------------------------------------------------
-// Payments of orders
-
-/** An order's payment: its own, or, for an order made from a job, the job's, which paid for it. */
-export async function orderPayment(
-  db: AppDeps['db'],
-  order: Pick<OrderRow, 'id' | 'jobId'>,
-): Promise<PaymentRow | undefined> {
-  return (
-    (await findPayment(db, { kind: 'order', id: order.id })) ??
-    (order.jobId ? await findPayment(db, { kind: 'job', id: order.jobId }) : undefined)
-  );
-}
-
-/** orderPayment for a page of orders in two queries, by order id. */
-export async function orderPayments(
-  db: AppDeps['db'],
-  page: readonly Pick<OrderRow, 'id' | 'jobId'>[],
-): Promise<Map<string, PaymentRow>> {
-  const jobIds = page.flatMap((o) => (o.jobId ? [o.jobId] : []));
-  const [own, viaJob] = await Promise.all([
-    findPayments(
-      db,
-      'order',
-      page.map((o) => o.id),
-    ),
-    findPayments(db, 'job', jobIds),
-  ]);
-  const byOrder = new Map(own.map((p) => [p.orderId, p]));
-  const byJob = new Map(viaJob.map((p) => [p.jobId, p]));
-  const found = new Map<string, PaymentRow>();
-  for (const o of page) {
-    const payment = byOrder.get(o.id) ?? (o.jobId ? byJob.get(o.jobId) : undefined);
-    if (payment) found.set(o.id, payment);
-  }
-  return found;
-}
-
-/**
- * Gives a captured payment back and says what the customer is told. A payment that was never
- * captured has nothing to give back (null).
- */
-export async function refundIfPaid(
-  deps: AppDeps,
-  payment: PaymentRow | null | undefined,
-  reason: string,
-): Promise<RefundNote> {
-  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
-  const outcome = await refundPayment(deps, payment, reason);
-  return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
-}
-
-// -----------------------------------------------------------------------------------------------
 // Status changes
 
-export type ChangeStatusResult = { order: OrderRow; from: OrderStatus; refund: RefundNote };
-
 /**
- * Moves an order read inside the caller's immediate transaction: checks the move against the
- * status machine (409 with its message when illegal) and writes the status with its event.
- */
-export async function transitionOrder(
-  tx: DbOrTx,
-  order: OrderRow,
-  to: OrderStatus,
-  actor: OrderActor,
-  now: Date,
-  options: { note?: string | null } = {},
-): Promise<OrderRow> {
-  const check = checkTransition({ from: order.status, to, actor: actor.role, paidAt: order.paidAt, now });
-  if (!check.ok) throw AppError.conflict(check.message, check.code);
-  const moved = await applyTransition(tx, order, to, actor, now, { note: options.note ?? null });
-  // The immediate transaction holds the write lock since the order was read, so this holds.
-  if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
-  return moved;
-}
-
-/**
- * What follows a committed status change: a cancelled paid order is refunded (its own payment or
- * the job's that paid for it) and the customer is emailed, with the refund when there is one.
- */
-export async function afterStatusChange(
-  deps: AppDeps,
-  after: OrderRow,
-  from: OrderStatus,
-  actor: OrderActor,
-  note: string | null,
-): Promise<RefundNote> {
-  const refund =
-    after.status === 'cancelled'
-      ? await refundIfPaid(deps, await orderPayment(deps.db, after), `order cancelled by ${actor.role}`)
-      : null;
-  await notifyStatusChanged(deps, after, from, note, refund, actor.role);
-  return refund;
-}
-
-/**
- * An order's status change after it exists (cancellations, external refunds): checks the
- * machine, moves the status and writes the event in one immediate transaction, then refunds a
- * cancelled paid order and emails the customer. Illegal moves are 409 with the machine's message.
- * A change that also writes other columns (the vendor's edit drawer) runs transitionOrder in its
- * own transaction and afterStatusChange after it, the same two steps.
+ * An order's status change after it exists (cancellations, external refunds, expiry): the
+ * order-change command with a status and a note. Illegal moves are 409 with the machine's message.
  */
 export async function changeOrderStatus(
   deps: AppDeps,
@@ -327,22 +203,13 @@ export async function changeOrderStatus(
   to: OrderStatus,
   actor: OrderActor,
   options: { note?: string | null } = {},
-): Promise<ChangeStatusResult> {
-  const now = deps.now();
-  const note = options.note ?? null;
-  const { before, after } = await deps.db.transaction(
-    async (tx) => {
-      const order = await tx.query.orders.findFirst({ where: eq(orders.id, orderId) });
-      if (!order) throw AppError.notFound('Order not found');
-      return { before: order, after: await transitionOrder(tx, order, to, actor, now, { note }) };
-    },
-    { behavior: 'immediate' },
-  );
-  const refund = await afterStatusChange(deps, after, before.status, actor, note);
-  return { order: after, from: before.status, refund };
+): Promise<OrderChangeResult> {
+  return changeOrder(deps, { orderId, to, actor, note: options.note ?? null });
 }
 
-// -----------------------------------------------------------------------------------------------
+export { paymentSession, paymentSummary, refundIfPaid } from '../payments';
+export { changeOrder, transitionOrder } from './orders.change';
+export { orderPayment, orderPayments } from './orders.payment';
 
 export type OrderListQuery = { limit: number; cursor?: string | undefined; status?: OrderStatus | undefined };
 
@@ -446,25 +313,21 @@ export class OrdersService {
     const order = await loadOwnOrder(this.deps, viewer, id);
     assertAwaitingPayment(order);
     await assertStillPayable(this.deps, order);
-    const base = origin;
-    const ref = orderReference(order.id);
-    const payment = await ensureProviderPayment(
+    const query = `order=${encodeURIComponent(order.id)}`;
+    // Booked through a partner's widget: approval returns to the checkout in the widget's frame.
+    const widget = order.partnerId !== null;
+    return startPayment(
       this.deps,
       { kind: 'order', id: order.id },
       {
         amount: order.total,
         currency: order.currency,
-        description: `Consign order ${ref}: ${order.serviceName} - ${order.contents}`,
-        // Booked through a partner's widget: approval returns to the checkout in the widget's frame.
-        returnUrl: order.partnerId
-          ? `${base}/embed/checkout?order=${encodeURIComponent(order.id)}&approved=1`
-          : `${base}/payment?order=${encodeURIComponent(order.id)}&approved=1`,
-        cancelUrl: order.partnerId
-          ? `${base}/embed/checkout?order=${encodeURIComponent(order.id)}`
-          : `${base}/ordercancelled?order=${encodeURIComponent(order.id)}`,
+        description: `Consign order ${orderReference(order.id)}: ${order.serviceName} - ${order.contents}`,
+        returnUrl: `${origin}${widget ? '/embed/checkout' : '/payment'}?${query}&approved=1`,
+        cancelUrl: `${origin}${widget ? '/embed/checkout' : '/ordercancelled'}?${query}`,
       },
+      origin,
     );
-    return paymentSession(this.deps, payment, origin);
   }
 
   /**
@@ -477,20 +340,14 @@ export class OrdersService {
   ): Promise<{ state: 'captured' | 'pending'; order: OrderDetailDto }> {
     const order = await loadOwnOrder(this.deps, viewer, id);
     if (order.status === 'cancelled') throw AppError.conflict('This order is cancelled', 'order_cancelled');
-    const payment = await findPayment(this.deps.db, { kind: 'order', id: order.id });
-    if (payment?.status === 'captured') {
-      return { state: 'captured', order: await this.detail(order, 'customer') };
-    }
-    assertAwaitingPayment(order);
-    if (!payment) {
-      throw AppError.conflict(
-        'Start the payment first: no payment exists for this order',
-        'payment_not_started',
-      );
-    }
-    const outcome = await capturePayment(this.deps, payment.id);
+    const state = await captureFor(this.deps, {
+      subject: { kind: 'order', id: order.id },
+      noun: 'order',
+      settled: ['captured'],
+      assertPayable: () => assertAwaitingPayment(order),
+    });
     const fresh = await loadOwnOrder(this.deps, viewer, id);
-    return { state: outcome.state, order: await this.detail(fresh, 'customer') };
+    return { state, order: await this.detail(fresh, 'customer') };
   }
 }
 

@@ -1,4 +1,7 @@
 /** The payments feature's public surface: other features and the app import nothing else of it. */
+
+export type { RefundNote } from './payments.flow';
+export { captureFor, paymentSession, paymentSummary, refundIfPaid, startPayment } from './payments.flow';
 export { reconcilePayments, startPaymentReconciler } from './payments.reconcile';
 export { paymentsRouter } from './payments.router';
 export {

@@ -27,7 +27,6 @@ import {
   PaymentProviderError,
   paymentErrorToAppError,
 } from '../../providers/payments';
-import { bumpVendorOrdersOfPayment } from '../orders';
 import { type PaymentRow, type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
 
 export type { PaymentRow, PaymentSubject };
@@ -385,7 +384,7 @@ export async function recordCapture(
   const { payment, fate } = result;
   deps.logger.info({ paymentId, captureId, fate }, 'payment capture recorded');
   const target = paymentTargetFor(subjectOf(payment).kind);
-  if (fate === 'paid') {
+  if (fate === 'paid' && target.afterPaid) {
     try {
       await target.afterPaid(deps, payment);
     } catch (err) {
@@ -436,7 +435,7 @@ export async function refundPayment(
     .update(payments)
     .set({ status: 'refunded', refundId, refundedAmount: current.amount, refundedAt: now, updatedAt: now })
     .where(and(eq(payments.id, current.id), eq(payments.status, 'captured')));
-  await bumpVendorOrdersOfPayment(deps.db, current);
+  await paymentTargetFor(subjectOf(current).kind).onRefundChanged(deps.db, current);
   deps.logger.info({ paymentId: current.id, refundId, reason }, 'payment refunded');
   return 'refunded';
 }

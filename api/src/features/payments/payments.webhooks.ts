@@ -15,7 +15,6 @@ import type { AppDeps } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fromProviderAmount, PaymentProviderError } from '../../providers/payments';
-import { bumpVendorOrdersOfPayment } from '../orders';
 import { markFailed, type PaymentRow, recordCapture } from './payments.service';
 import { paymentTargetFor, subjectOf } from './targets';
 
@@ -173,7 +172,7 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
             .update(payments)
             .set({ refundedAmount: payment.refundedAmount + refund.amount, updatedAt: deps.now() })
             .where(eq(payments.id, payment.id));
-          await bumpVendorOrdersOfPayment(deps.db, payment);
+          await paymentTargetFor(subjectOf(payment).kind).onRefundChanged(deps.db, payment);
         }
         return 'partial refund noted';
       }
@@ -190,8 +189,9 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'captured')))
         .returning();
       if (!marked) return 'refund already recorded';
-      await bumpVendorOrdersOfPayment(deps.db, marked);
-      await paymentTargetFor(subjectOf(marked).kind).onRefundedExternally(deps, marked);
+      const target = paymentTargetFor(subjectOf(marked).kind);
+      await target.onRefundChanged(deps.db, marked);
+      await target.onRefundedExternally(deps, marked);
       return 'refund recorded';
     }
     default:

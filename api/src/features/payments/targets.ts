@@ -1,15 +1,15 @@
 /**
- * What a payment pays for. The payment core (create, capture, record, refund, webhooks,
+ * What a payment pays for. The payment core (start, capture, record, refund, webhooks,
  * reconciler) is the same for orders and jobs; what happens to the thing paid for when its
  * capture is recorded, and when its payment must go back, is the target's business.
  *
- * Orders are built in; jobs register theirs with registerPaymentTarget('job', …) from the jobs
- * feature (the reconcile script loads every feature, so the registration is in place there too).
+ * Payments sit below orders and jobs: they import nothing of them. The composition root
+ * (src/registrations.ts, called by createApp and by the reconcile script) registers one target
+ * per kind at start-up, so no import runs in a circle and no module registers itself on import.
  */
 import type { AppDeps } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
-import { orderPaymentTarget } from '../orders';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'order' | 'job';
@@ -17,7 +17,7 @@ export type PaymentSubject = { kind: PaymentKind; id: string };
 
 /** What recording a capture did to the target. */
 export type CaptureFate =
-  /** The target is now paid: run afterPaid (emails). */
+  /** The target is now paid: run afterPaid. */
   | 'paid'
   /** The target can no longer be fulfilled (cancelled, withdrawn): the payment is refunded. */
   | 'unfulfillable'
@@ -27,33 +27,36 @@ export type CaptureFate =
 export interface PaymentTarget {
   /**
    * Runs inside the immediate transaction that marks the payment captured; whatever it writes
-   * commits or rolls back with the capture record. Use `tx` only.
+   * (the target's change and its outbox events) commits or rolls back with the capture record.
+   * Use `tx` only.
    */
   onCaptured(tx: Tx, payment: PaymentRow, now: Date): Promise<CaptureFate>;
   /** After the commit, when onCaptured said 'paid'. Failures are logged, not thrown. */
-  afterPaid(deps: AppDeps, payment: PaymentRow): Promise<void>;
+  afterPaid?(deps: AppDeps, payment: PaymentRow): Promise<void>;
   /** Captured payments whose target cannot be fulfilled any more; the reconciler refunds them. */
   refundable(deps: AppDeps): Promise<PaymentRow[]>;
+  /** Money went back (in full or in part): figures derived from what was paid start afresh. */
+  onRefundChanged(db: Database | Tx, payment: PaymentRow): Promise<void>;
   /** The provider reports a full refund made outside Consign (e.g. in PayPal's dashboard). */
   onRefundedExternally(deps: AppDeps, payment: PaymentRow): Promise<void>;
 }
 
 const registered = new Map<PaymentKind, PaymentTarget>();
 
-export function registerPaymentTarget(kind: Exclude<PaymentKind, 'order'>, target: PaymentTarget): void {
+/** Called at start-up by the composition root; registering a kind again replaces its target. */
+export function registerPaymentTarget(kind: PaymentKind, target: PaymentTarget): void {
   registered.set(kind, target);
 }
 
-/** Looked up at call time, so modules that import each other need not be evaluated in order. */
+/** Looked up at call time; a kind nobody registered is a wiring mistake, so it throws. */
 export function paymentTargetFor(kind: PaymentKind): PaymentTarget {
-  if (kind === 'order') return orderPaymentTarget;
   const target = registered.get(kind);
   if (!target) throw new Error(`No payment target is registered for ${kind} payments`);
   return target;
 }
 
 export function registeredPaymentTargets(): PaymentTarget[] {
-  return [orderPaymentTarget, ...registered.values()];
+  return [...registered.values()];
 }
 
 export function subjectOf(payment: Pick<PaymentRow, 'orderId' | 'jobId'>): PaymentSubject {

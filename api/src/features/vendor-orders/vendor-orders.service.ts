@@ -8,23 +8,22 @@
  */
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import type { OrderEdits } from '../orders';
 import {
-  afterStatusChange,
-  notifyOrderUpdated,
+  changeOrder,
   type OrderRow,
   OrdersService,
   orderMoney,
   orderPayments,
-  recordOrderEvent,
   refundedSql,
   statusLabel,
   toOrderDto,
-  transitionOrder,
   vendorOrdersVersion,
 } from '../orders';
 import { deliveryDateFor } from '../quotes';
@@ -35,8 +34,6 @@ import type {
   VendorOrderFilters,
   VendorOrderListQuery,
 } from './vendor-orders.schemas';
-
-const NOT_FOUND = 'Order not found';
 
 /** Statuses only a paid order reaches: with one of these, "is paid" needs no check of its own. */
 const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'in_transit', 'delivered']);
@@ -211,125 +208,101 @@ export class VendorOrdersService {
   }
 
   /**
-   * The edit drawer's save. The status moves through the order status machine; every change,
-   * status or not, is written with an order event in one transaction. After the commit a
-   * cancelled paid order is refunded and the customer hears of any status change.
+   * The edit drawer's save, through the order-change command: the status moves through the
+   * status machine; every change, status or not, is written with an order event in one
+   * transaction. After the commit a cancelled paid order is refunded and the customer hears of
+   * any change.
    */
   async update(ownerId: string, orderId: string, body: UpdateVendorOrderBody) {
     const { deps } = this;
     const vendorId = await this.vendorId(ownerId);
-    const now = deps.now();
-    const actor = { id: ownerId, role: 'vendor' as const };
-
-    const result = await deps.db.transaction(
-      async (tx) => {
-        const order = await tx.query.orders.findFirst({
-          where: and(eq(orders.id, orderId), eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)),
-        });
-        if (!order) throw AppError.notFound(NOT_FOUND);
-
-        const set: Partial<
-          Pick<
-            OrderRow,
-            'trackingNumber' | 'labelUrl' | 'vendorNotes' | 'collectionDate' | 'estimatedDelivery'
-          >
-        > = {};
-        const notes: string[] = [];
-        if (body.trackingNumber !== undefined && body.trackingNumber !== order.trackingNumber) {
-          // Checked under the write lock the immediate transaction holds, so no one takes it meanwhile.
-          const taken = await tx.query.orders.findFirst({
-            where: and(eq(orders.trackingNumber, body.trackingNumber), ne(orders.id, order.id)),
-            columns: { id: true },
-          });
-          if (taken) {
-            throw AppError.conflict(
-              'This tracking number is already used by another order',
-              'tracking_number_taken',
-            );
-          }
-          set.trackingNumber = body.trackingNumber;
-          notes.push(`Tracking number ${body.trackingNumber}`);
-        }
-        if (body.labelUrl !== undefined) {
-          const labelUrl = body.labelUrl || null;
-          if (labelUrl !== order.labelUrl) {
-            set.labelUrl = labelUrl;
-            notes.push(labelUrl ? 'Label link updated' : 'Label link removed');
-          }
-        }
-        // The courier's own notes: the customer's booking notes (order.notes) are never touched here.
-        if (body.vendorNotes !== undefined) {
-          const text = body.vendorNotes || null;
-          if (text !== order.vendorNotes) {
-            set.vendorNotes = text;
-            notes.push(text ? 'Courier notes updated' : 'Courier notes removed');
-          }
-        }
-        if (body.collectionDate !== undefined) {
-          if (!body.collectionDate) {
-            // The orders table keeps a collection date on every order (booking requires one).
-            throw AppError.validation([
-              {
-                path: 'collectionDate',
-                message: 'An order always has a collection date; send the new date instead',
-              },
-            ]);
-          }
-          if (body.collectionDate !== order.collectionDate) {
-            const problem = collectionDateProblem(body.collectionDate, ukToday(now));
-            if (problem) throw AppError.validation([{ path: 'collectionDate', message: problem }]);
-            set.collectionDate = body.collectionDate;
-            // Delivery follows collection: every screen, email and label reads this one date.
-            const service = await tx.query.courierServices.findFirst({
-              where: eq(courierServices.id, order.courierServiceId),
-              columns: { transitDays: true },
-            });
-            set.estimatedDelivery = deliveryDateFor(
-              order.serviceType,
-              service?.transitDays ?? 0,
-              body.collectionDate,
-              now,
-            );
-            notes.push(`Collection date ${body.collectionDate}, estimated delivery ${set.estimatedDelivery}`);
-          }
-        }
-
-        let current = order;
-        if (Object.keys(set).length) {
-          const [updated] = await tx
-            .update(orders)
-            .set({ ...set, updatedAt: now })
-            .where(eq(orders.id, order.id))
-            .returning();
-          current = updated!;
-        }
-        const note = notes.length ? notes.join('; ') : null;
-        const to = body.status;
-        if (to !== undefined && to !== order.status) {
-          // The field changes ride on the status change's event: one change, one timeline entry.
-          const moved = await transitionOrder(tx, current, to, actor, now, { note });
-          return { before: order, after: moved, statusChanged: true, note };
-        }
-        if (note) {
-          // Not a status change, but still a change the customer's timeline records.
-          await recordOrderEvent(tx, order.id, actor, now, { from: order.status, to: order.status, note });
-        }
-        return { before: order, after: current, statusChanged: false, note };
-      },
-      { behavior: 'immediate' },
-    );
-
-    const { before, after } = result;
-    if (result.statusChanged) {
-      await afterStatusChange(deps, after, before.status, actor, result.note);
+    const result = await changeOrder(deps, {
+      orderId,
+      actor: { id: ownerId, role: 'vendor' },
+      to: body.status,
+      unlessAlready: true,
+      where: and(eq(orders.vendorId, vendorId), isNotNull(orders.paidAt)),
+      edit: (tx, order, now) => vendorEdits(tx, order, body, now),
+    });
+    if (result.changed === 'status') {
       deps.logger.info(
-        { orderId, from: before.status, to: after.status },
-        `vendor marked order ${statusLabel(after.status)}`,
+        { orderId, from: result.from, to: result.order.status },
+        `vendor marked order ${statusLabel(result.order.status)}`,
       );
-    } else if (result.note) {
-      // A new tracking number or collection date matters to the customer as much as a status.
-      await notifyOrderUpdated(deps, after, result.note);
     }
-    return new OrdersService(deps).detail(after, 'vendor');
+    return new OrdersService(deps).detail(result.order, 'vendor');
   }
+}
+
+/**
+ * The edit drawer's field changes against the order as it is under the write lock, each with the
+ * note the customer's timeline shows.
+ */
+async function vendorEdits(
+  tx: Tx,
+  order: OrderRow,
+  body: UpdateVendorOrderBody,
+  now: Date,
+): Promise<{ set: OrderEdits; notes: string[] }> {
+  const set: OrderEdits = {};
+  const notes: string[] = [];
+  if (body.trackingNumber !== undefined && body.trackingNumber !== order.trackingNumber) {
+    // Checked under the write lock the immediate transaction holds, so no one takes it meanwhile.
+    const taken = await tx.query.orders.findFirst({
+      where: and(eq(orders.trackingNumber, body.trackingNumber), ne(orders.id, order.id)),
+      columns: { id: true },
+    });
+    if (taken) {
+      throw AppError.conflict(
+        'This tracking number is already used by another order',
+        'tracking_number_taken',
+      );
+    }
+    set.trackingNumber = body.trackingNumber;
+    notes.push(`Tracking number ${body.trackingNumber}`);
+  }
+  if (body.labelUrl !== undefined) {
+    const labelUrl = body.labelUrl || null;
+    if (labelUrl !== order.labelUrl) {
+      set.labelUrl = labelUrl;
+      notes.push(labelUrl ? 'Label link updated' : 'Label link removed');
+    }
+  }
+  // The courier's own notes: the customer's booking notes (order.notes) are never touched here.
+  if (body.vendorNotes !== undefined) {
+    const text = body.vendorNotes || null;
+    if (text !== order.vendorNotes) {
+      set.vendorNotes = text;
+      notes.push(text ? 'Courier notes updated' : 'Courier notes removed');
+    }
+  }
+  if (body.collectionDate !== undefined) {
+    if (!body.collectionDate) {
+      // The orders table keeps a collection date on every order (booking requires one).
+      throw AppError.validation([
+        {
+          path: 'collectionDate',
+          message: 'An order always has a collection date; send the new date instead',
+        },
+      ]);
+    }
+    if (body.collectionDate !== order.collectionDate) {
+      const problem = collectionDateProblem(body.collectionDate, ukToday(now));
+      if (problem) throw AppError.validation([{ path: 'collectionDate', message: problem }]);
+      set.collectionDate = body.collectionDate;
+      // Delivery follows collection: every screen, email and label reads this one date.
+      const service = await tx.query.courierServices.findFirst({
+        where: eq(courierServices.id, order.courierServiceId),
+        columns: { transitDays: true },
+      });
+      set.estimatedDelivery = deliveryDateFor(
+        order.serviceType,
+        service?.transitDays ?? 0,
+        body.collectionDate,
+        now,
+      );
+      notes.push(`Collection date ${body.collectionDate}, estimated delivery ${set.estimatedDelivery}`);
+    }
+  }
+  return { set, notes };
 }

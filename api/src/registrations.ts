@@ -1,0 +1,19 @@
+/**
+ * The composition root's registrations: lower layers own small interfaces (payment targets,
+ * outbox subscribers),
+ * higher features implement them, and this is the one place that plugs the implementations in.
+ * createApp calls it, and so does every script that runs the core without the HTTP app (the
+ * payments reconciler), so both see the same targets. Registering again is harmless.
+ */
+import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
+import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
+import { registerPaymentTarget } from './features/payments';
+import { registerSubscriber } from './lib/outbox';
+
+export function registerFeatureHooks(): void {
+  registerPaymentTarget('order', orderPaymentTarget);
+  registerPaymentTarget('job', jobPaymentTarget);
+  // Outbox subscribers (lib/outbox.ts): partner webhooks and recipient tracking mail join here.
+  registerSubscriber(orderMailSubscriber);
+  registerSubscriber(jobMailSubscriber);
+}
