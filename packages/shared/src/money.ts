@@ -39,7 +39,7 @@ export function minorUnitsToDecimal(amount: number): string {
 }
 
 // The string overload exists at runtime (Intl.NumberFormat v3: Node 19+, every current browser)
-// but is missing from the ES2023 lib typings.
+// but is missing from the ES2023 lib typings (and older ones type format as number-only).
 type DecimalFormat = (decimal: string) => string;
 
 /**
@@ -52,7 +52,8 @@ type DecimalFormat = (decimal: string) => string;
  */
 export function formatMoney(amount: number, currency: Currency | string = DEFAULT_CURRENCY): string {
   const formatter = formatterFor(currency);
-  if (Number.isSafeInteger(amount)) return (formatter.format as DecimalFormat)(minorUnitsToDecimal(amount));
+  if (Number.isSafeInteger(amount))
+    return (formatter.format as unknown as DecimalFormat)(minorUnitsToDecimal(amount));
   return formatter.format(amount / 100);
 }
 
@@ -61,5 +62,5 @@ export function formatMoney(amount: number, currency: Currency | string = DEFAUL
  * but integer minor units is a bug upstream and throws a RangeError instead of printing.
  */
 export function formatMoneyValue(value: Money): string {
-  return (formatterFor(value.currency).format as DecimalFormat)(minorUnitsToDecimal(value.amount));
+  return (formatterFor(value.currency).format as unknown as DecimalFormat)(minorUnitsToDecimal(value.amount));
 }

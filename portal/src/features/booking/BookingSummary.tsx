@@ -1,4 +1,6 @@
-import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
+import { describeParcel, formatLongDate, totalWeight } from '../../lib/format';
 import type { DeliveryDate, Quote, QuoteOption } from './api';
 
 interface BookingSummaryProps {

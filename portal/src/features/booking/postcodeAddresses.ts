@@ -1,10 +1,11 @@
 /** Addresses at a postcode (GET /api/v1/addresses), for the booking and job forms. */
+
 import type { components } from '@consign/api/client';
+import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiClient, unwrap } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { formatUkPostcode, isUkPostcode } from './validation';
 
 export type AddressSuggestions = components['schemas']['AddressSuggestions'];
 export type AddressSuggestion = AddressSuggestions['items'][number];
@@ -24,7 +25,7 @@ export const addressesApi = {
 export function usePostcodeAddresses(typed: string, enabled: boolean) {
   const { apiClient } = useAuth();
   const settled = useDebouncedValue(typed, LOOKUP_DELAY_MS);
-  const postcode = enabled && isUkPostcode(settled) ? formatUkPostcode(settled) : null;
+  const postcode = enabled && isUkPostcode(settled) ? formatPostcode(settled) : null;
   const query = useQuery({
     queryKey: ['addresses', postcode],
     queryFn: ({ signal }) => addressesApi.suggest(apiClient, postcode as string, signal),

@@ -2,12 +2,15 @@
  * The sections of the booking form (step 1), shared with "post a job". Each reads the form
  * through useFormContext, so the pages only arrange them.
  */
+
+import { formatMoney } from '@consign/shared/money';
+import { formatPostcode } from '@consign/shared/postcodes';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { countryOptions, type ReferenceData } from '../../app/meta';
 import { FieldError, SelectField, TextAreaField, TextField } from '../../components/Field';
-import { formatMoney, ukDate } from '../../lib/format';
+import { ukDate } from '../../lib/format';
 import type { CoverTier } from './api';
 import { errorAt } from './formResolver';
 import { HsCodeFinder } from './HsCodeFinder';
@@ -17,7 +20,6 @@ import {
   type BookingValues,
   breakdownTotal,
   emptyItem,
-  formatUkPostcode,
   lineSubtotal,
 } from './validation';
 
@@ -153,7 +155,7 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
           {...postcode}
           onBlur={(event) => {
             if (isUk) {
-              const formatted = formatUkPostcode(event.target.value);
+              const formatted = formatPostcode(event.target.value);
               if (formatted !== event.target.value) setValue(field('postcode'), formatted);
             }
             return postcode.onBlur(event);

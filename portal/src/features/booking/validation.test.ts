@@ -1,13 +1,13 @@
+import { formatMoney } from '@consign/shared/money';
+import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorToInput, parseMoney } from '../../lib/format';
+import { minorToInput, parseMoney } from '../../lib/format';
 import {
   type BookingRules,
   type BookingValues,
   breakdownTotal,
   emptyBooking,
   emptyItem,
-  formatUkPostcode,
-  isUkPostcode,
   lineSubtotal,
   messages,
   submitProblem,
@@ -125,8 +125,8 @@ describe('booking validation: required fields', () => {
     expect(isUkPostcode('sw1a1aa')).toBe(true);
     expect(isUkPostcode(' EC1A  1BB ')).toBe(true);
     expect(isUkPostcode('12345')).toBe(false);
-    expect(formatUkPostcode('sw1a1aa')).toBe('SW1A 1AA');
-    expect(formatUkPostcode('m11ae')).toBe('M1 1AE');
+    expect(formatPostcode('sw1a1aa')).toBe('SW1A 1AA');
+    expect(formatPostcode('m11ae')).toBe('M1 1AE');
   });
 });
 

@@ -2,6 +2,7 @@
  * The booking form's rules (step 1), as the specification's booking form and the API's order
  * schema state them. Pure: the page, the post-a-job form and the tests share them.
  */
+import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import { parseMoney } from '../../lib/format';
 import { isValidEmail } from '../auth/validation';
@@ -137,19 +138,6 @@ export function emptyBooking(route: { from: string; to: string; international: b
     items: route.international ? [emptyItem()] : [],
     terms: false,
   };
-}
-
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\d[ABD-HJLNP-UW-Z]{2}$/;
-
-/** The Royal Mail shape, any case and spacing ("sw1a1aa"); the API also checks the area exists. */
-export function isUkPostcode(value: string): boolean {
-  return UK_POSTCODE.test(value.replace(/\s+/g, '').toUpperCase());
-}
-
-/** 'sw1a1aa' -> 'SW1A 1AA'; anything else unchanged. */
-export function formatUkPostcode(value: string): string {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  return UK_POSTCODE.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : value.trim();
 }
 
 /** The API's phone rule: digits with optional +, spaces, brackets and dashes. */
@@ -373,7 +361,7 @@ function toAddress(address: AddressValues) {
     ...(line2 ? { line2 } : {}),
     town: address.town.trim(),
     county: address.county.trim(),
-    postcode: address.country === 'GB' ? formatUkPostcode(address.postcode) : address.postcode.trim(),
+    postcode: address.country === 'GB' ? formatPostcode(address.postcode) : address.postcode.trim(),
     country: address.country,
   };
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +8,6 @@ import { useAuth } from '../../app/auth';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatMoney } from '../../lib/format';
 import type { Country } from '../quotes/api';
 import { CourierLogo } from '../quotes/QuoteOptionCard';
 import { useQuoteReferenceData } from '../quotes/referenceData';

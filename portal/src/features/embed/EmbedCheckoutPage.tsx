@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -5,7 +6,6 @@ import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatMoney } from '../../lib/format';
 import { BookingPage } from '../booking/BookingPage';
 import { RequireSignIn } from '../booking/RequireSignIn';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../orders/api';

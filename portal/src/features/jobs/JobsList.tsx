@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +9,7 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { describeParcel, formatDate, formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
+import { describeParcel, formatDate, formatLongDate } from '../../lib/format';
 import { describeRoute } from '../booking/api';
 import { newIdempotencyKey } from '../orders/api';
 import { StatusBadge } from '../orders/OrderParts';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { useProfile } from '../../app/profile';
 import { RequireRole } from '../../app/RequireRole';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { JobsList } from '../jobs/JobsList';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
 import { DashboardLayout } from './DashboardLayout';

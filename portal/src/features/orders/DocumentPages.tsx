@@ -1,3 +1,4 @@
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +7,7 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatLongDate, serviceTypeLabel } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
 import { RequireSignIn } from '../booking/RequireSignIn';
 import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from './api';
 import { useDocumentDownload } from './download';

@@ -1,3 +1,6 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
+import { statusLabel } from '@consign/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -6,15 +9,7 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { CloseButton } from '../../components/CloseButton';
 import { Spinner } from '../../components/Spinner';
-import {
-  describeParcel,
-  formatDateTime,
-  formatLongDate,
-  formatMoney,
-  serviceTypeLabel,
-  statusLabel,
-  totalWeight,
-} from '../../lib/format';
+import { describeParcel, formatDateTime, formatLongDate, totalWeight } from '../../lib/format';
 import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from './api';
 import { Drawer } from './Drawer';
 import { useDocumentDownload } from './download';

@@ -1,9 +1,11 @@
 /** Read-only pieces of an order shown on the review, confirmation, dashboard and customs pages. */
+import { formatMoney } from '@consign/shared/money';
+import { statusLabel } from '@consign/shared/statuses';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
-import { formatMoney, statusLabel, statusTone } from '../../lib/format';
+import { statusTone } from '../../lib/format';
 import { countryName } from '../booking/api';
 import type { OrderAddress, OrderCustoms, OrderDetail, OrderItem } from './api';
 import './orders.css';

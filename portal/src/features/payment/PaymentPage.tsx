@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,13 +10,7 @@ import { useAuthMeta, useReferenceData } from '../../app/meta';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import {
-  describeParcel,
-  formatDateTime,
-  formatLongDate,
-  formatMoney,
-  serviceTypeLabel,
-} from '../../lib/format';
+import { describeParcel, formatDateTime, formatLongDate } from '../../lib/format';
 import { countryName, describeRoute } from '../booking/api';
 import { clearDraft } from '../booking/draft';
 import { RequireSignIn } from '../booking/RequireSignIn';

@@ -1,5 +1,6 @@
+import { formatMoney } from '@consign/shared/money';
 import { useId } from 'react';
-import { formatKg, formatLongDate, formatMoney } from '../../lib/format';
+import { formatKg, formatLongDate } from '../../lib/format';
 import type { Parcel, QuoteOption } from './api';
 import { billingExplanation, transitLabel } from './format';
 import { Popover } from './Popover';

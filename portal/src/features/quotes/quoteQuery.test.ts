@@ -1,9 +1,9 @@
+import { normalisePostcode } from '@consign/shared/postcodes';
 import { describe, expect, it } from 'vitest';
 import {
   defaultFormValues,
   formFromRequest,
   hasEmptyRequiredField,
-  normalisePostcode,
   parseResultSearch,
   type QuoteFormValues,
   quoteFormSchema,

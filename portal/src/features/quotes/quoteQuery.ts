@@ -12,6 +12,8 @@
  * Several parcels repeat the four measures in order: the n-th `length`, `width`, `height` and
  * `weight` describe parcel n. A reader that knows only one parcel reads the first.
  */
+import { findUkNation } from '@consign/shared/nations';
+import { normalisePostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import type { Country, DestinationCode, Parcel, QuoteRequest, ServiceType, UkNation } from './api';
 import { DEFAULT_DESTINATION, DEFAULT_NATION, INTERNATIONAL_ORIGIN, UK_NATIONS } from './referenceData';
@@ -72,16 +74,6 @@ export function defaultFormValues(defaultDestination = DEFAULT_DESTINATION): Quo
     toPostcode: '',
     parcels: [{ ...EMPTY_PARCEL }],
   };
-}
-
-/** Royal Mail's shape; the API also checks the area is a real one and answers 422 if not. */
-const POSTCODE_SHAPE = /^[A-Z]{1,2}\d[A-Z\d]?\d[ABD-HJLNP-UW-Z]{2}$/;
-
-/** "sw1a1aa" → "SW1A 1AA"; null when it is not shaped like a UK postcode. */
-export function normalisePostcode(input: string): string | null {
-  const compact = input.replace(/\s+/g, '').toUpperCase();
-  if (!POSTCODE_SHAPE.test(compact)) return null;
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
 
 const isNumber = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
@@ -237,8 +229,7 @@ export type ParsedSearch =
 const ROUTE_KEYS = ['length', 'width', 'height', 'weight', 'from', 'to', 'fromPostcode', 'toPostcode'];
 
 function nation(value: string | null): UkNation | undefined {
-  const lower = value?.trim().toLowerCase();
-  return UK_NATIONS.find((n) => n.toLowerCase() === lower);
+  return findUkNation(value ?? '');
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { components } from '@consign/api/client';
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +12,7 @@ import { FieldError } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
+import { formatDate, formatLongDate, totalWeight } from '../../lib/format';
 import { countryName } from '../booking/api';
 import { type CourierService, couriersApi, couriersQueryKey } from '../courier-services/api';
 import { pricingSummary, routeLabel } from '../courier-services/CourierServicesPage';

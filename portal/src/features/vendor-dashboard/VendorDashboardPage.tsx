@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { statusLabel } from '@consign/shared/statuses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +8,7 @@ import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney, statusLabel } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { couriersApi } from '../courier-services/api';
 import { saveBlob } from '../orders/download';
 import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
