@@ -1,8 +1,8 @@
+import type { CheckoutMessage } from '@consign/shared/checkout-messages';
 import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Quote, QuoteOption, QuoteRequest, ReferenceData, WidgetApi } from '../api';
 import { WidgetApiError } from '../api';
-import type { InboundMessage } from '../bridge';
 import type { ConsignEventMap, KeyMode, ServiceType } from '../events';
 
 export interface QuoteDefaults {
@@ -25,7 +25,7 @@ export interface QuoteWidgetProps {
   /** The checkout page for one option, on the Consign origin. */
   checkoutUrl: (quoteId: string, optionId: string) => string;
   /** Subscribes to checkout messages already checked for their exact origin. */
-  onCheckoutMessage: (handler: (message: InboundMessage) => void) => () => void;
+  onCheckoutMessage: (handler: (message: CheckoutMessage) => void) => () => void;
 }
 
 type Status =

@@ -1,3 +1,4 @@
+import { bookingCompleted, checkoutHello } from '@consign/shared/checkout-messages';
 import { formatMoney } from '@consign/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -25,7 +26,7 @@ export function EmbedCheckoutPage() {
   const orderId = params.get('order');
   useEffect(() => {
     rememberParentOrigin(params.get('origin'));
-    tellParent({ source: 'consign', type: 'checkout:hello' });
+    tellParent(checkoutHello());
   }, [params]);
 
   if (!orderId) return <BookingPage />;
@@ -46,16 +47,14 @@ function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolea
   });
   const onPaid = useCallback((result: OrderDetail) => {
     setPaid(result);
-    tellParent({
-      source: 'consign',
-      type: 'booking:completed',
-      detail: {
+    tellParent(
+      bookingCompleted({
         orderId: result.id,
         reference: result.reference,
         total: result.price.total,
         currency: result.price.currency,
-      },
-    });
+      }),
+    );
   }, []);
 
   if (paid) {

@@ -1,3 +1,5 @@
+import { type CheckoutMessage, parseOrigin } from '@consign/shared/checkout-messages';
+
 /**
  * The partner page that framed this checkout. Its origin arrives as `?origin=` on the first load
  * and is kept for the session (the payment approval reloads the frame without it). Messages are
@@ -8,29 +10,15 @@ const KEY = 'consign-embed-parent';
 
 export function rememberParentOrigin(value: string | null): void {
   if (!value) return;
-  try {
-    const url = new URL(value);
-    if (url.origin === value && (url.protocol === 'https:' || url.protocol === 'http:')) {
-      sessionStorage.setItem(KEY, value);
-    }
-  } catch {
-    // Not an origin: nothing to remember.
-  }
+  // Only an exact http(s) origin, as the API named it; anything else is not remembered.
+  if (parseOrigin(value) === value) sessionStorage.setItem(KEY, value);
 }
 
 export function parentOrigin(): string | null {
   return window.parent !== window ? sessionStorage.getItem(KEY) : null;
 }
 
-export type CheckoutMessage =
-  | { source: 'consign'; type: 'checkout:hello' }
-  | {
-      source: 'consign';
-      type: 'booking:completed';
-      detail: { orderId: string; reference: string; total: number; currency: string };
-    }
-  | { source: 'consign'; type: 'booking:cancelled' };
-
+/** Tells the widget that opened this checkout (the protocol is @consign/shared/checkout-messages). */
 export function tellParent(message: CheckoutMessage): void {
   const origin = parentOrigin();
   if (origin) window.parent.postMessage(message, origin);
