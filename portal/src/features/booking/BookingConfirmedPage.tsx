@@ -8,10 +8,10 @@ import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { describeParcel, formatLongDate, shortReference, totalWeight } from '../../lib/format';
-import { orderKeys, ordersApi } from '../orders/api';
-import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
+import { orderKeys, ordersApi } from '../../shared/api/orders';
+import { AddressColumns, CustomsSections, Section } from '../../shared/orders/OrderParts';
 import { useCountdown } from './useCountdown';
-import './booking.css';
+import '../../shared/booking-form/booking.css';
 
 export const REDIRECT_SECONDS = 5;
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '@consign/shared/money';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { describeParcel, formatLongDate, totalWeight } from '../../lib/format';
-import type { DeliveryDate, Quote, QuoteOption } from './api';
+import type { DeliveryDate, Quote, QuoteOption } from '../../shared/api/booking';
 
 interface BookingSummaryProps {
   quote: Quote;

@@ -9,20 +9,20 @@ import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatLongDate } from '../../lib/format';
+import { bookingApi, describeRoute } from '../../shared/api/booking';
 import {
   type CreateOrderRequest,
   type OrderDetail,
   orderKeys,
   ordersApi,
   withInProgressRetry,
-} from '../orders/api';
-import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../orders/OrderParts';
-import { bookingApi, describeRoute } from './api';
+} from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { type BookingDraft, loadDraft, updateDraft } from '../../shared/booking-form/draft';
+import { Stepper } from '../../shared/booking-form/Stepper';
+import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../../shared/orders/OrderParts';
 import { bookingPath } from './BookingPage';
-import { type BookingDraft, loadDraft, updateDraft } from './draft';
-import { RequireSignIn } from './RequireSignIn';
-import { Stepper } from './Stepper';
-import './booking.css';
+import '../../shared/booking-form/booking.css';
 
 /** Step 2 of 3: everything entered, and the order the server priced from it. */
 export function ReviewOrderPage() {

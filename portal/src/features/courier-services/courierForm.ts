@@ -4,7 +4,7 @@
  */
 import { UK_COUNTRY_CODE } from '@consign/shared/nations';
 import { z } from 'zod';
-import type { CourierService, CourierServiceBody, Currency } from './api';
+import type { CourierService, CourierServiceBody, Currency } from '../../shared/api/courier-services';
 import { penceToPounds, poundsToPence } from './money';
 
 export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';

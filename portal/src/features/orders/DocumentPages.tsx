@@ -8,11 +8,11 @@ import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatLongDate } from '../../lib/format';
-import { RequireSignIn } from '../booking/RequireSignIn';
-import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from './api';
-import { useDocumentDownload } from './download';
-import { AddressColumns, CustomsSections, PayNowLink } from './OrderParts';
-import './orders.css';
+import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { useDocumentDownload } from '../../shared/orders/download';
+import { AddressColumns, CustomsSections, PayNowLink } from '../../shared/orders/OrderParts';
+import '../../shared/orders/orders.css';
 
 function useOrderFromQuery() {
   const [params] = useSearchParams();

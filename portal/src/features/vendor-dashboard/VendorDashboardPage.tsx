@@ -9,9 +9,7 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../lib/format';
-import { couriersApi } from '../courier-services/api';
-import { saveBlob } from '../orders/download';
-import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
+import { couriersApi } from '../../shared/api/courier-services';
 import {
   VENDOR_ORDERS_PAGE_SIZE,
   type VendorOrderFilters,
@@ -20,10 +18,12 @@ import {
   type VendorOrderStatus,
   vendorOrderKeys,
   vendorOrdersApi,
-} from './api';
+} from '../../shared/api/vendor-orders';
+import { saveBlob } from '../../shared/orders/download';
+import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
 import { VendorOrderDrawer } from './VendorOrderDrawer';
 import './vendor-dashboard.css';
-import { VendorShell } from '../vendor-shell';
+import { VendorShell } from '../../shared/vendor-shell';
 
 /** The vendor's orders: figures, server-side filters and pages, CSV export, and the edit drawer. */
 export function VendorDashboardPage() {

@@ -9,10 +9,10 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { FieldError } from '../../components/Field';
 import { describeParcel, formatLongDate, totalWeight, ukDate } from '../../lib/format';
-import type { OrderDetail, OrderStatus } from '../orders/api';
-import { OrderDocumentButtons, OrderDrawerFrame } from '../orders/OrderDrawer';
-import { AddressColumns, CustomsSections, OrderNotes, Section } from '../orders/OrderParts';
-import { type VendorOrderUpdate, vendorOrdersApi } from './api';
+import type { OrderDetail, OrderStatus } from '../../shared/api/orders';
+import { type VendorOrderUpdate, vendorOrdersApi } from '../../shared/api/vendor-orders';
+import { OrderDocumentButtons, OrderDrawerFrame } from '../../shared/orders/OrderDrawer';
+import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 
 interface VendorOrderDrawerProps {
   orderId: string;
