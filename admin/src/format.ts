@@ -1,8 +1,9 @@
+import { formatMoney } from '@consign/shared/money';
+import { sentenceCase } from '@consign/shared/words';
 import type { CourierService, OrderAddress } from './types';
 
 /** Minor units as money with pence: 1234 GBP → "£12.34". */
-export const money = (minor: number, currency = 'GBP') =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+export const money = (minor: number, currency = 'GBP') => formatMoney(minor, currency);
 
 /**
  * A service's destinations in words. The API answers one location ("Scotland", "Any") or a list
@@ -23,7 +24,4 @@ export const addressLines = (a: OrderAddress | null | undefined): string[] =>
     : [];
 
 /** "service_type" or "in_transit" → "In transit". */
-export const words = (key: string) => {
-  const text = key.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+export const words = sentenceCase;

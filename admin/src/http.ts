@@ -1,5 +1,15 @@
 import { HttpError } from 'react-admin';
-import type { SessionStore } from './session';
+
+/** What a request needs of the console's session (session.ts), named here so neither imports the other both ways. */
+export interface TokenSource {
+  /** The token for the next request, refreshed first when it is about to expire. */
+  freshToken(): Promise<string | null>;
+  /** Resolves 'signed-in' when a new admin session is held. */
+  refresh(): Promise<string>;
+  readonly token: string | null;
+}
+
+export const UNREACHABLE = 'Could not reach Consign. Check your connection and try again.';
 
 /** What ra-data-simple-rest expects back from its httpClient (the shape of fetchUtils.fetchJson). */
 export interface JsonResponse {
@@ -66,7 +76,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     response = await fetch(url, { credentials: 'same-origin', ...options, headers });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new HttpError('Could not reach Consign. Check your connection and try again.', 0);
+    throw new HttpError(UNREACHABLE, 0);
   }
 
   const body = await response.text();
@@ -94,7 +104,7 @@ export type HttpClient = (url: string, options?: RequestOptions) => Promise<Json
  * access token lives 15 minutes and a console tab stays open for hours; a second 401 reaches
  * react-admin, whose authProvider.checkError then signs the user out.
  */
-export function createHttpClient(session: SessionStore): HttpClient {
+export function createHttpClient(session: TokenSource): HttpClient {
   const send = (url: string, options: RequestOptions, token: string | null) => {
     const headers = new Headers(options.headers);
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,5 +1,11 @@
+import {
+  createRefreshClient,
+  NO_ANSWER,
+  REFRESH_LEAD_MS,
+  RefreshUnavailableError,
+} from '@consign/shared/session';
 import { HttpError } from 'react-admin';
-import { requestJson } from './http';
+import { problemMessage, UNREACHABLE, withFieldErrors } from './http';
 
 export const AUTH_BASE = '/api/v1/auth';
 export const STAFF_ONLY = 'This console is for Consign staff';
@@ -30,14 +36,6 @@ export interface Session {
  */
 export type RefreshOutcome = 'signed-in' | 'anonymous' | 'not-staff';
 
-/** Refresh this long before the access token expires, so a request never races the expiry. */
-const REFRESH_LEAD_MS = 60_000;
-/**
- * The portal uses the same lock name: both apps share one refresh cookie, and the API treats a
- * reused (already rotated) refresh token as theft and revokes the whole family.
- */
-const REFRESH_LOCK = 'consign-auth-refresh';
-
 /**
  * The admin's session, in memory only: the access token lives here and the refresh token stays
  * in the httpOnly cookie the API sets, so a page reload restores the session through
@@ -47,7 +45,6 @@ export class SessionStore {
   private accessToken: string | null = null;
   private expiresAt = 0;
   private currentUser: SessionUser | null = null;
-  private inflight: Promise<RefreshOutcome> | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -88,43 +85,37 @@ export class SessionStore {
     return this.accessToken;
   }
 
+  /** The portal's refresh client too: both apps share one refresh cookie and one lock. */
+  private readonly refresher = createRefreshClient<Session, RefreshOutcome>({
+    url: `${AUTH_BASE}/refresh`,
+    settle: (session) => {
+      if (!session) {
+        this.clear();
+        return 'anonymous';
+      }
+      return this.accept(session) ? 'signed-in' : 'not-staff';
+    },
+  });
+
   /**
    * Exchanges the refresh cookie for a new session. Concurrent callers share one request.
    * Rejects only when the API could not answer (offline, 5xx): a blip must not sign staff out.
+   * The rejection is the HttpError every other console request throws, so react-admin shows it alike.
    */
   refresh(): Promise<RefreshOutcome> {
-    if (!this.inflight) {
-      const run = () => this.exchange();
-      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      // The lock resolves to the callback's result; its typing nests the promise, the value does not.
-      const promise = locks
-        ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<RefreshOutcome>)
-        : run();
-      this.inflight = promise.finally(() => {
-        this.inflight = null;
-      });
-    }
-    return this.inflight;
+    return this.refresher.refresh().catch((error: unknown) => {
+      throw error instanceof RefreshUnavailableError ? asHttpError(error) : error;
+    });
   }
+}
 
-  private async exchange(): Promise<RefreshOutcome> {
-    try {
-      // An empty body: the API then reads the httpOnly cookie.
-      const { status, json } = await requestJson(`${AUTH_BASE}/refresh`, { method: 'POST', body: '{}' });
-      // 204: no refresh cookie at all, the API's "no session" answer.
-      if (status === 204) {
-        this.clear();
-        return 'anonymous';
-      }
-      return this.accept(json as Session) ? 'signed-in' : 'not-staff';
-    } catch (error) {
-      if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
-        this.clear();
-        return 'anonymous';
-      }
-      throw error;
-    }
-  }
+function asHttpError(error: RefreshUnavailableError): HttpError {
+  if (error.status === NO_ANSWER) return new HttpError(UNREACHABLE, 0);
+  return new HttpError(
+    problemMessage(error.body, error.statusText || `HTTP ${error.status}`),
+    error.status,
+    withFieldErrors(error.body),
+  );
 }
 
 /** The console's one session. */

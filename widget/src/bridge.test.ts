@@ -1,5 +1,5 @@
+import { parseOrigin } from '@consign/shared/checkout-messages';
 import { describe, expect, it } from 'vitest';
-import { parseOrigin } from './bridge';
 
 describe('parseOrigin', () => {
   it.each([

@@ -1,5 +1,6 @@
+import { type CheckoutMessage, parseOrigin } from '@consign/shared/checkout-messages';
 import { createWidgetApi } from './api';
-import { type InboundMessage, listen, parseOrigin } from './bridge';
+import { listen } from './bridge';
 import {
   type ConsignEventHandler,
   type ConsignEventMap,
@@ -242,7 +243,7 @@ class Widget {
     container.appendChild(host);
     const shadow = host.attachShadow({ mode: 'open' });
 
-    const handlers = new Set<(message: InboundMessage) => void>();
+    const handlers = new Set<(message: CheckoutMessage) => void>();
     // Only the checkout frame this mount opened may speak to it.
     const isCheckoutFrame = (source: MessageEventSource | null) =>
       source !== null &&

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { useAuthDialogs } from '../features/auth/AuthDialogs';
+import { useAuthDialogs } from '../shared/auth/AuthDialogs';
 import type { Role } from './api';
 import { dashboardFor, useAuth } from './auth';
 

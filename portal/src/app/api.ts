@@ -173,15 +173,6 @@ export const api = {
       unwrap(await publicClient.POST('/api/v1/auth/login', { body, ...withCookie })),
     google: async (body: Schemas['GoogleSignInRequest']) =>
       unwrap(await publicClient.POST('/api/v1/auth/google', { body, ...withCookie })),
-    /**
-     * With no body token the API reads the httpOnly `consign_refresh` cookie; without one either it
-     * answers 204, no session (null), rather than an error the browser would log.
-     */
-    refresh: async (): Promise<Session | null> => {
-      const result = await publicClient.POST('/api/v1/auth/refresh', { body: {}, ...withCookie });
-      if (result.response.status === 204) return null;
-      return unwrap(result) as Session;
-    },
     logout: async (token: string | null) => {
       unwrap(
         await publicClient.POST('/api/v1/auth/logout', {

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage';
-import { NotFoundPage } from '../features/static/NotFoundPage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
+import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { RootLayout } from './layout/RootLayout';
 import { RequireRole } from './RequireRole';
 
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
           { path: 'post-job', ...lazyPage(() => import('../features/jobs/PostJobPage'), 'PostJobPage') },
           {
             path: 'embed/checkout',
-            ...lazyPage(() => import('../features/embed/EmbedCheckoutPage'), 'EmbedCheckoutPage'),
+            ...lazyPage(() => import('../features/booking/EmbedCheckoutPage'), 'EmbedCheckoutPage'),
           },
           // Any other single segment is a quote landing article; static paths always rank above it.
           { path: ':slug', ...lazyPage(() => import('../features/landing/LandingPage'), 'LandingPage') },

@@ -1,13 +1,5 @@
-import {
-  type ApiClient,
-  api,
-  createPortalClient,
-  isApiError,
-  NETWORK_ERROR_STATUS,
-  networkFetch,
-  type Session,
-  type User,
-} from './api';
+import { createRefreshClient, REFRESH_LEAD_MS } from '@consign/shared/session';
+import { type ApiClient, api, createPortalClient, networkFetch, type Session, type User } from './api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -16,11 +8,8 @@ export interface AuthSnapshot {
   user: User | null;
 }
 
-/** Refresh this long before the access token expires, so calls never race the expiry. */
-const REFRESH_LEAD_MS = 60_000;
 const MIN_REFRESH_DELAY_MS = 5_000;
 const RETRY_AFTER_NETWORK_ERROR_MS = 30_000;
-const REFRESH_LOCK = 'consign-auth-refresh';
 const CHANNEL = 'consign-auth';
 
 /**
@@ -32,7 +21,6 @@ export class SessionStore {
   private snapshot: AuthSnapshot = { status: 'loading', user: null };
   private accessToken: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private inflight: Promise<Session | null> | null = null;
   private listeners = new Set<() => void>();
   private bootstrapped = false;
   private active = false;
@@ -102,49 +90,28 @@ export class SessionStore {
     this.set({ status: 'anonymous', user: null });
   };
 
+  /** The one refresh client the console uses too (one request at a time, one lock across tabs). */
+  private readonly refresher = createRefreshClient<Session, Session | null>({
+    credentials: 'include',
+    settle: (session) => {
+      if (session) this.accept(session);
+      else this.clear();
+      return session;
+    },
+  });
+
   /**
-   * Exchanges the refresh cookie for a new session. Concurrent callers share one request, and
-   * tabs take turns through a Web Lock: the API rotates refresh tokens and treats a reused one
-   * as theft, so two refreshes with the same cookie would sign the user out everywhere.
-   * Resolves null when there is no valid session (401/400); rejects on network failure.
+   * Exchanges the refresh cookie for a new session. Resolves null when there is no valid
+   * session (204, 401, 400); rejects when the API could not answer (offline, 5xx).
    */
-  refresh = (): Promise<Session | null> => {
-    if (!this.inflight) {
-      const run = async (): Promise<Session | null> => {
-        try {
-          const session = await api.auth.refresh();
-          if (!session) {
-            this.clear();
-            return null;
-          }
-          this.accept(session);
-          return session;
-        } catch (error) {
-          if (isApiError(error) && error.status !== NETWORK_ERROR_STATUS && error.status < 500) {
-            this.clear();
-            return null;
-          }
-          throw error;
-        }
-      };
-      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      // The lock's promise resolves to the callback's result, so the nested promise flattens at run time.
-      const promise = locks
-        ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<Session | null>)
-        : run();
-      this.inflight = promise.finally(() => {
-        this.inflight = null;
-      });
-    }
-    return this.inflight;
-  };
+  refresh = (): Promise<Session | null> => this.refresher.refresh();
 
   /**
    * The signed-in client's fetch: sends the access token and, on a 401, refreshes the session
    * once and sends the request again with the new token. A failed refresh leaves the 401 answer.
    */
   authFetch = async (request: Request): Promise<Response> => {
-    if (this.inflight) await this.inflight.catch(() => null);
+    await this.refresher.pending()?.catch(() => null);
     const retry = request.clone();
     const response = await networkFetch(withToken(request, this.accessToken));
     if (response.status !== 401) return response;

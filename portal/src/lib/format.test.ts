@@ -1,5 +1,6 @@
+import { formatMoney } from '@consign/shared/money';
 import { describe, expect, it } from 'vitest';
-import { formatKg, formatLongDate, formatMoney, totalWeight } from './format';
+import { formatKg, formatLongDate, totalWeight } from './format';
 
 describe('formatting', () => {
   it('shows minor units as pounds with two decimals', () => {

@@ -1,26 +1,8 @@
 /**
- * Formatting shared by every screen: money, dates, references, parcels, addresses. Money is
- * always integer minor units (pence) with a currency: these helpers only turn it into text,
- * never back into floats that would be sent anywhere.
+ * Formatting shared by every screen: amounts typed into forms, dates, references, parcels and
+ * addresses. Money is always integer minor units (pence) with a currency; money as text and the
+ * status and service-type labels every package shares are in @consign/shared.
  */
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** 1299, 'GBP' -> '£12.99' (en-GB, two decimals, as the specification shows prices). */
-export function formatMoney(minor: number, currency: string = 'GBP'): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(currency, format);
-  }
-  // Dividing an integer by 100 and rounding to 2 places is exact for any realistic amount.
-  return format.format(minor / 100);
-}
 
 const MONEY_PATTERN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
@@ -100,12 +82,6 @@ export function shortReference(id: string): string {
   return `#${id.slice(-8)}`;
 }
 
-/** 'in_transit' -> 'In transit'. */
-export function statusLabel(status: string): string {
-  const words = status.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** Badge colours from the specification: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red, else grey. */
 export function statusTone(status: string): 'yellow' | 'green' | 'blue' | 'purple' | 'red' | 'grey' {
   switch (status) {
@@ -126,16 +102,6 @@ export function statusTone(status: string): 'yellow' | 'green' | 'blue' | 'purpl
     default:
       return 'grey';
   }
-}
-
-const SERVICE_TYPE_LABELS: Record<string, string> = {
-  domestic: 'UK to UK',
-  international: 'International',
-  same_day: 'Same Day',
-};
-
-export function serviceTypeLabel(type: string): string {
-  return SERVICE_TYPE_LABELS[type] ?? statusLabel(type);
 }
 
 export interface ParcelLike {

@@ -1,7 +1,8 @@
+import type { CheckoutMessage } from '@consign/shared/checkout-messages';
+import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Quote, QuoteOption, QuoteRequest, ReferenceData, WidgetApi } from '../api';
 import { WidgetApiError } from '../api';
-import type { InboundMessage } from '../bridge';
 import type { ConsignEventMap, KeyMode, ServiceType } from '../events';
 
 export interface QuoteDefaults {
@@ -24,7 +25,7 @@ export interface QuoteWidgetProps {
   /** The checkout page for one option, on the Consign origin. */
   checkoutUrl: (quoteId: string, optionId: string) => string;
   /** Subscribes to checkout messages already checked for their exact origin. */
-  onCheckoutMessage: (handler: (message: InboundMessage) => void) => () => void;
+  onCheckoutMessage: (handler: (message: CheckoutMessage) => void) => () => void;
 }
 
 type Status =
@@ -44,8 +45,6 @@ const toField = (p: QuoteDefaults['parcels'] extends (infer P)[] | undefined ? P
 });
 const EMPTY_PARCEL: Parcel = { length: '', width: '', height: '', weight: '' };
 
-export const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount / 100);
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
@@ -401,17 +400,17 @@ function Results(props: {
               </div>
             </div>
             <div class="price">
-              <strong>{money(option.price.total, option.price.currency)}</strong>
+              <strong>{formatMoney(option.price.total, option.price.currency)}</strong>
               <span class="muted small">
                 {option.price.vat > 0
-                  ? `incl. ${money(option.price.vat, option.price.currency)} VAT`
+                  ? `incl. ${formatMoney(option.price.vat, option.price.currency)} VAT`
                   : 'no VAT'}
               </span>
               <button
                 type="button"
                 class="button button--primary"
                 onClick={() => props.onBook(props.quote, option)}
-                aria-label={`Book ${option.courierService.name} for ${money(option.price.total, option.price.currency)}`}
+                aria-label={`Book ${option.courierService.name} for ${formatMoney(option.price.total, option.price.currency)}`}
               >
                 Book
               </button>
@@ -458,7 +457,7 @@ function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>;
         {props.booking.booked ? (
           <p class="booked" role="status" tabIndex={-1} ref={content}>
             Order {props.booking.booked.reference} is booked and paid (
-            {money(props.booking.booked.total, props.booking.booked.currency)}). Consign has emailed the
+            {formatMoney(props.booking.booked.total, props.booking.booked.currency)}). Consign has emailed the
             details.
           </p>
         ) : (

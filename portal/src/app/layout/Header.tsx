@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { useAuthDialogs } from '../../features/auth/AuthDialogs';
+import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
 import { dashboardFor, useAuth } from '../auth';
 import { useSignOut } from './useSignOut';
 

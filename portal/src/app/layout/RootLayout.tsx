@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AuthDialogsProvider } from '../../features/auth/AuthDialogs';
+import { AuthDialogsProvider } from '../../shared/auth/AuthDialogs';
 import { enterPage } from '../pageToasts';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -8,8 +8,8 @@ import { api, describeError, isApiError } from '../../app/api';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { NewPasswordFields } from './NewPasswordFields';
-import { withConfirmation } from './validation';
+import { NewPasswordFields } from '../../shared/auth/NewPasswordFields';
+import { withConfirmation } from '../../shared/auth/validation';
 
 const schema = withConfirmation({});
 type Values = z.input<typeof schema>;

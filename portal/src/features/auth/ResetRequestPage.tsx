@@ -4,7 +4,7 @@ import { api, describeError } from '../../app/api';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { isValidEmail, messages } from './validation';
+import { isValidEmail, messages } from '../../shared/auth/validation';
 
 export function ResetRequestPage() {
   usePageTitle('Reset password');

@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { homeFor, useAuth } from '../../app/auth';
 import { safeNextPath } from '../../app/RequireRole';
 import { usePageTitle } from '../../components/usePageTitle';
-import { SignInForm } from './SignInForm';
+import { SignInForm } from '../../shared/auth/SignInForm';
 
 export function SignInPage() {
   usePageTitle('Log in');

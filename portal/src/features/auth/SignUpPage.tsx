@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { afterSignUpPath, homeFor, useAuth } from '../../app/auth';
 import { usePageTitle } from '../../components/usePageTitle';
-import { SignUpForm } from './SignUpForm';
+import { SignUpForm } from '../../shared/auth/SignUpForm';
 
 export function SignUpPage() {
   usePageTitle('Sign up');

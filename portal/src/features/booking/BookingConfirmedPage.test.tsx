@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { orderFixture, referenceData } from './testFixtures';
 
 describe('booking confirmed page', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -5,18 +7,11 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import {
-  describeParcel,
-  formatLongDate,
-  formatMoney,
-  serviceTypeLabel,
-  shortReference,
-  totalWeight,
-} from '../../lib/format';
-import { orderKeys, ordersApi } from '../orders/api';
-import { AddressColumns, CustomsSections, Section } from '../orders/OrderParts';
+import { describeParcel, formatLongDate, shortReference, totalWeight } from '../../lib/format';
+import { orderKeys, ordersApi } from '../../shared/api/orders';
+import { AddressColumns, CustomsSections, Section } from '../../shared/orders/OrderParts';
 import { useCountdown } from './useCountdown';
-import './booking.css';
+import '../../shared/booking-form/booking.css';
 
 export const REDIRECT_SECONDS = 5;
 

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ukDate } from '../../lib/format';
+import { loadDraft, saveDraft } from '../../shared/booking-form/draft';
+import { emptyBooking, messages } from '../../shared/booking-form/validation';
+import { orderFixture, quoteFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { loadDraft, saveDraft } from './draft';
-import { orderFixture, quoteFixture, referenceData } from './testFixtures';
-import { emptyBooking, messages } from './validation';
 
 const profile = {
   ...customer,

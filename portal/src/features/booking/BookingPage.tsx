@@ -9,7 +9,6 @@ import { type ReferenceData, useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ukDate } from '../../lib/format';
-import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../orders/api';
 import {
   bookingApi,
   countryName,
@@ -17,13 +16,13 @@ import {
   describeRoute,
   type Quote,
   type QuoteOption,
-} from './api';
-import { BookingSummary } from './BookingSummary';
-import { loadDraft, sameBody, saveDraft } from './draft';
-import { collectMessages, flatResolver } from './formResolver';
-import { RequireSignIn } from './RequireSignIn';
-import { Stepper } from './Stepper';
-import { useSavedAddresses } from './savedAddresses';
+} from '../../shared/api/booking';
+import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { loadDraft, sameBody, saveDraft } from '../../shared/booking-form/draft';
+import { collectMessages, flatResolver } from '../../shared/booking-form/formResolver';
+import { Stepper } from '../../shared/booking-form/Stepper';
+import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
 import {
   AdditionalInfo,
   AddressFields,
@@ -31,7 +30,7 @@ import {
   CoverChoice,
   CustomsSection,
   TermsBox,
-} from './sections';
+} from '../../shared/booking-form/sections';
 import {
   type BookingValues,
   emptyBooking,
@@ -39,8 +38,9 @@ import {
   submitProblem,
   toShipmentBody,
   validateBooking,
-} from './validation';
-import './booking.css';
+} from '../../shared/booking-form/validation';
+import { BookingSummary } from './BookingSummary';
+import '../../shared/booking-form/booking.css';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 
 /** Step 1 of 3, `/booking?quote=<quoteId>&option=<optionId>` (the results page's Book Now). */

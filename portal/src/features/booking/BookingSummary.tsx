@@ -1,5 +1,7 @@
-import { describeParcel, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
-import type { DeliveryDate, Quote, QuoteOption } from './api';
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
+import { describeParcel, formatLongDate, totalWeight } from '../../lib/format';
+import type { DeliveryDate, Quote, QuoteOption } from '../../shared/api/booking';
 
 interface BookingSummaryProps {
   quote: Quote;

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { shortReference } from '../../lib/format';
-import './booking.css';
+import '../../shared/booking-form/booking.css';
 
 export const SUPPORT_EMAIL = 'support@consign.example';
 

@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,21 +8,21 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatLongDate, formatMoney, serviceTypeLabel } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
+import { bookingApi, describeRoute } from '../../shared/api/booking';
 import {
   type CreateOrderRequest,
   type OrderDetail,
   orderKeys,
   ordersApi,
   withInProgressRetry,
-} from '../orders/api';
-import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../orders/OrderParts';
-import { bookingApi, describeRoute } from './api';
+} from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { type BookingDraft, loadDraft, updateDraft } from '../../shared/booking-form/draft';
+import { Stepper } from '../../shared/booking-form/Stepper';
+import { AddressColumns, CustomsSections, PriceBreakdown, Section } from '../../shared/orders/OrderParts';
 import { bookingPath } from './BookingPage';
-import { type BookingDraft, loadDraft, updateDraft } from './draft';
-import { RequireSignIn } from './RequireSignIn';
-import { Stepper } from './Stepper';
-import './booking.css';
+import '../../shared/booking-form/booking.css';
 
 /** Step 2 of 3: everything entered, and the order the server priced from it. */
 export function ReviewOrderPage() {

@@ -9,8 +9,9 @@ import { useAuth } from '../../app/auth';
 import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useQuoteReferenceData } from '../quotes/referenceData';
-import { type CourierService, couriersApi, couriersQueryKey } from './api';
+import { type CourierService, couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
+import { LogoField } from '../../shared/components/LogoField';
+import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
 import {
   ANY,
   bodyFromValues,
@@ -23,7 +24,6 @@ import {
   valuesFromService,
 } from './courierForm';
 import { DestinationPicker } from './DestinationPicker';
-import { LogoField } from './LogoField';
 import { TierEditor } from './TierEditor';
 import { VendorOnly } from './VendorOnly';
 import './courier-services.css';

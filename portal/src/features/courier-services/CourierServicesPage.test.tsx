@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { activeVendor, service, vendorSession } from '../../test/courierFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { referenceData } from '../quotes/fixtures';
-import { activeVendor, service, vendorSession } from './fixtures';
 
 const base = {
   'GET /api/v1/meta/auth': { body: outboxMeta },

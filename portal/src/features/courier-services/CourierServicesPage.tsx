@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +8,11 @@ import { useAuth } from '../../app/auth';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatMoney } from '../../lib/format';
-import type { Country } from '../quotes/api';
-import { CourierLogo } from '../quotes/QuoteOptionCard';
-import { useQuoteReferenceData } from '../quotes/referenceData';
-import { type CourierService, couriersApi, couriersQueryKey } from './api';
-import { ANY, SERVICE_TYPE_LABELS } from './courierForm';
+import { type CourierService, couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
+import { CourierLogo } from '../../shared/components/CourierLogo';
+import { pricingSummary, routeLabel } from '../../shared/courier-services/describe';
+import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
+import { SERVICE_TYPE_LABELS } from './courierForm';
 import { VendorOnly } from './VendorOnly';
 import './courier-services.css';
 
@@ -187,37 +187,6 @@ function CourierServices() {
       ) : null}
     </section>
   );
-}
-
-function locationName(value: string | undefined): string {
-  return value?.trim() ? value : ANY;
-}
-
-export function routeLabel(service: CourierService, destinations: readonly Country[]): string {
-  if (service.serviceType === 'international') {
-    const to = service.toLocation;
-    if (typeof to === 'string') {
-      return `United Kingdom → ${to.toLowerCase() === 'any' || !to ? ANY : nameOf(to, destinations)}`;
-    }
-    if (to.length === 0) return `United Kingdom → ${ANY}`;
-    const names = to.slice(0, 3).map((code) => nameOf(code, destinations));
-    return `United Kingdom → ${names.join(', ')}${to.length > 3 ? ` +${to.length - 3} more` : ''}`;
-  }
-  const to = Array.isArray(service.toLocation) ? service.toLocation.join(', ') : service.toLocation;
-  return `${locationName(service.fromLocation)} → ${locationName(to)}`;
-}
-
-function nameOf(code: string, destinations: readonly Country[]): string {
-  return destinations.find((d) => d.code === code)?.name ?? code;
-}
-
-/** The spec: the first two tiers as 'Nkg: £price', then '+N more'. */
-export function pricingSummary(service: Pick<CourierService, 'weightTiers' | 'currency'>): string[] {
-  const lines = service.weightTiers
-    .slice(0, 2)
-    .map((tier) => `${tier.maxKg}kg: ${formatMoney(tier.price, service.currency)}`);
-  if (service.weightTiers.length > 2) lines.push(`+${service.weightTiers.length - 2} more`);
-  return lines;
 }
 
 function PricingSummary({ service }: { service: CourierService }) {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { FieldError } from '../../components/Field';
-import type { Country } from '../quotes/api';
+import type { Country } from '../../shared/api/quotes';
 
 interface DestinationPickerProps {
   destinations: readonly Country[];

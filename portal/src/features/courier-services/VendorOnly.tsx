@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VendorShell } from '../vendor-shell';
+import { VendorShell } from '../../shared/vendor-shell';
 
 /**
  * Courier services belong to vendors: the vendor frame (menu, activation notice) and its guard

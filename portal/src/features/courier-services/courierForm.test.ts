@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CourierService } from './api';
+import type { CourierService } from '../../shared/api/courier-services';
 import {
   bodyFromValues,
   type CourierFormValues,

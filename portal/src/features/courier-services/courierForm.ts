@@ -2,13 +2,14 @@
  * The add/edit courier form's values (text, as inputs hold them), their validation, and the
  * conversion to and from the API's courier service (pence, nulls for "no limit").
  */
+import { UK_COUNTRY_CODE } from '@consign/shared/nations';
 import { z } from 'zod';
-import type { CourierService, CourierServiceBody, Currency } from './api';
+import type { CourierService, CourierServiceBody, Currency } from '../../shared/api/courier-services';
 import { penceToPounds, poundsToPence } from './money';
 
 export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
 export const ANY = 'Any';
-export const INTERNATIONAL_ORIGIN = 'GB';
+export const INTERNATIONAL_ORIGIN = UK_COUNTRY_CODE;
 export const CURRENCIES: readonly Currency[] = ['GBP', 'EUR', 'USD'];
 export const DEFAULT_DIVISOR = 5000;
 export const DEFAULT_TRANSIT_DAYS = 2;

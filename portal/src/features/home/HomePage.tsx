@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { WhyConsign } from './WhyConsign';
+import { WhyConsign } from '../../shared/components/WhyConsign';
 
 /**
  * The quote form and its form and validation libraries are most of the page's script but none of
@@ -10,7 +10,7 @@ import { WhyConsign } from './WhyConsign';
  * with React's first render, not after it), while the page shows the hero and a placeholder of
  * the form's size.
  */
-const formChunk = import('../quotes/QuoteForm');
+const formChunk = import('../../shared/quotes/QuoteForm');
 const QuoteForm = lazy(async () => ({ default: (await formChunk).QuoteForm }));
 
 const STEPS = [

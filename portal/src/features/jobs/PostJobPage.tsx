@@ -9,25 +9,25 @@ import { FieldError, SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { parseMoney, ukDate } from '../../lib/format';
-import { countryName, deliveryCountryOf } from '../booking/api';
-import { sameBody } from '../booking/draft';
-import { collectMessages, errorAt, flatResolver } from '../booking/formResolver';
-import { RequireSignIn } from '../booking/RequireSignIn';
-import { useSavedAddresses } from '../booking/savedAddresses';
+import { countryName, deliveryCountryOf } from '../../shared/api/booking';
+import { type CreateJobRequest, jobsApi } from '../../shared/api/jobs';
+import { newIdempotencyKey } from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { sameBody } from '../../shared/booking-form/draft';
+import { collectMessages, errorAt, flatResolver } from '../../shared/booking-form/formResolver';
+import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
 import {
   AdditionalInfo,
   AddressFields,
   BreakdownSection,
   CustomsSection,
   TermsBox,
-} from '../booking/sections';
-import { emptyBooking, emptyItem, submitProblem, toShipmentBody } from '../booking/validation';
-import { newIdempotencyKey } from '../orders/api';
-import { type CreateJobRequest, jobsApi } from './api';
+} from '../../shared/booking-form/sections';
+import { emptyBooking, emptyItem, submitProblem, toShipmentBody } from '../../shared/booking-form/validation';
 import { emptyParcel, parseRouteQuery, type RouteValues } from './routeQuery';
 import { type JobValues, validateJob } from './validation';
-import '../booking/booking.css';
-import '../orders/orders.css';
+import '../../shared/booking-form/booking.css';
+import '../../shared/orders/orders.css';
 
 /**
  * "Post a job": `/post-job?` + the results page's query (its no-results screen links here). The

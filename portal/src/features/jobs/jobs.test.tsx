@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ukDate } from '../../lib/format';
+import { emptyBooking } from '../../shared/booking-form/validation';
+import { jobFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { jobFixture, referenceData } from '../booking/testFixtures';
-import { emptyBooking } from '../booking/validation';
 import { parseRouteQuery } from './routeQuery';
 import { type JobValues, validateJob } from './validation';
 

@@ -5,7 +5,10 @@
  * parcel). Unlike the results page it never refuses a query: whatever is missing or wrong is
  * simply left for the customer to fill in on the form.
  */
-export type ServiceType = 'domestic' | 'international' | 'same_day';
+import { looksLikePostcode } from '@consign/shared/postcodes';
+import type { ServiceType } from '@consign/shared/services';
+
+export type { ServiceType };
 
 export interface ParcelValues {
   length: string;
@@ -33,8 +36,6 @@ export function parseServiceType(value: string | null): ServiceType | null {
   return null;
 }
 
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
-
 function numberText(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return value.trim();
@@ -58,8 +59,8 @@ function parcelsFrom(params: URLSearchParams): ParcelValues[] {
 export function parseRouteQuery(params: URLSearchParams): RouteValues {
   const from = params.get('from')?.trim() ?? '';
   const to = params.get('to')?.trim() ?? '';
-  const fromPostcode = params.get('fromPostcode')?.trim() ?? (UK_POSTCODE.test(from) ? from : '');
-  const toPostcode = params.get('toPostcode')?.trim() ?? (UK_POSTCODE.test(to) ? to : '');
+  const fromPostcode = params.get('fromPostcode')?.trim() ?? (looksLikePostcode(from) ? from : '');
+  const toPostcode = params.get('toPostcode')?.trim() ?? (looksLikePostcode(to) ? to : '');
   // The results page's default type is Same Day; an empty query (the dashboard's link) starts domestic.
   const hasRoute = ['from', 'to', 'fromPostcode', 'toPostcode', 'length'].some((key) => params.get(key));
   const serviceType =

@@ -1,5 +1,6 @@
+import { isUkPostcode } from '@consign/shared/postcodes';
 import { parseMoney } from '../../lib/format';
-import { type BookingValues, isUkPostcode, required, validateBooking } from '../booking/validation';
+import { type BookingValues, required, validateBooking } from '../../shared/booking-form/validation';
 import type { RouteValues } from './routeQuery';
 
 export const MIN_ASKING_PRICE = 100;

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
+import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { referenceData } from '../quotes/fixtures';
 
 const anonymous = {
   'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),

@@ -3,10 +3,10 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { WhyConsign } from '../home/WhyConsign';
-import { quotesApi } from '../quotes/api';
-import { QuoteForm } from '../quotes/QuoteForm';
-import { NotFoundPage } from '../static/NotFoundPage';
+import { quotesApi } from '../../shared/api/quotes';
+import { NotFoundPage } from '../../shared/components/NotFoundPage';
+import { WhyConsign } from '../../shared/components/WhyConsign';
+import { QuoteForm } from '../../shared/quotes/QuoteForm';
 
 /** The API's slug rule (features/content): lower-case words joined by single hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Onboarding } from '../../shared/api/vendor';
+import { activeVendor, vendorSession } from '../../test/courierFixtures';
 import { outboxMeta, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
+import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { activeVendor, vendorSession } from '../courier-services/fixtures';
-import { referenceData } from '../quotes/fixtures';
-import type { Onboarding } from '../vendor-shell/api';
 import { COMPLETED_MESSAGE } from './OnboardingPage';
 
 const notStarted: Onboarding = {

@@ -6,8 +6,8 @@ import { isApiError, saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { VendorShell } from '../vendor-shell';
-import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../vendor-shell/api';
+import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../../shared/api/vendor';
+import { VendorShell } from '../../shared/vendor-shell';
 import {
   answersFromForm,
   formFromAnswers,

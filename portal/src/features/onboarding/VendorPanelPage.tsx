@@ -4,9 +4,9 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime } from '../../lib/format';
-import { couriersApi, couriersQueryKey } from '../courier-services/api';
-import { VendorShell } from '../vendor-shell';
-import { useMyVendor, useOnboarding } from '../vendor-shell/api';
+import { couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
+import { useMyVendor, useOnboarding } from '../../shared/api/vendor';
+import { VendorShell } from '../../shared/vendor-shell';
 import './onboarding.css';
 
 /** `/vendor-panel`: where the vendor stands (details, onboarding, services, activation) and what to do next. */

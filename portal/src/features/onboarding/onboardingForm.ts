@@ -3,7 +3,7 @@
  * Next gates of spec 5, and the conversion to and from the API's draft (prices in pence).
  */
 import { minorToInput, parseMoney } from '../../lib/format';
-import type { OnboardingAnswers } from '../vendor-shell/api';
+import type { OnboardingAnswers } from '../../shared/api/vendor';
 
 type Answers = OnboardingAnswers;
 type Company = NonNullable<Answers['company']>;

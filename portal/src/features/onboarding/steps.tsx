@@ -1,6 +1,7 @@
+import { formatMoney } from '@consign/shared/money';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { SelectField, TextField } from '../../components/Field';
-import { formatMoney, parseMoney } from '../../lib/format';
+import { parseMoney } from '../../lib/format';
 import {
   addServiceArea,
   CHECKLIST,

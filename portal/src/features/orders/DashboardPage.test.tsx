@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { jobFixture, orderFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, problemResponse, type StubResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { jobFixture, orderFixture, referenceData } from '../booking/testFixtures';
 
 const signedIn = {
   'POST /api/v1/auth/refresh': { body: sessionFor(customer) },

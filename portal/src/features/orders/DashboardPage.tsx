@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,13 +9,13 @@ import { useProfile } from '../../app/profile';
 import { RequireRole } from '../../app/RequireRole';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney } from '../../lib/format';
-import { JobsList } from '../jobs/JobsList';
-import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from './api';
-import { DashboardLayout } from './DashboardLayout';
-import { OrderDrawer } from './OrderDrawer';
-import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from './OrderParts';
-import './orders.css';
+import { formatDate } from '../../lib/format';
+import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from '../../shared/api/orders';
+import { JobsList } from '../../shared/jobs/JobsList';
+import { DashboardLayout } from '../../shared/orders/DashboardLayout';
+import { OrderDrawer } from '../../shared/orders/OrderDrawer';
+import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
+import '../../shared/orders/orders.css';
 
 /** The customer dashboard: totals, orders (newest first) with their detail panel, and posted jobs. */
 export function DashboardPage() {

@@ -1,3 +1,4 @@
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,12 +7,12 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatLongDate, serviceTypeLabel } from '../../lib/format';
-import { RequireSignIn } from '../booking/RequireSignIn';
-import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from './api';
-import { useDocumentDownload } from './download';
-import { AddressColumns, CustomsSections, PayNowLink } from './OrderParts';
-import './orders.css';
+import { formatLongDate } from '../../lib/format';
+import { type OrderDetail, type OrderDocument, orderKeys, ordersApi } from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { useDocumentDownload } from '../../shared/orders/download';
+import { AddressColumns, CustomsSections, PayNowLink } from '../../shared/orders/OrderParts';
+import '../../shared/orders/orders.css';
 
 function useOrderFromQuery() {
   const [params] = useSearchParams();

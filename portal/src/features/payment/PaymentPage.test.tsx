@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../../shared/payment/browser';
+import { jobFixture, orderFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { jobFixture, orderFixture, referenceData } from '../booking/testFixtures';
-import { browser } from './browser';
 
 const paypal = vi.hoisted(() => ({
   loadScript: vi.fn(),

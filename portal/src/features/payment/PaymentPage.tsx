@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,22 +10,16 @@ import { useAuthMeta, useReferenceData } from '../../app/meta';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import {
-  describeParcel,
-  formatDateTime,
-  formatLongDate,
-  formatMoney,
-  serviceTypeLabel,
-} from '../../lib/format';
-import { countryName, describeRoute } from '../booking/api';
-import { clearDraft } from '../booking/draft';
-import { RequireSignIn } from '../booking/RequireSignIn';
-import { Stepper } from '../booking/Stepper';
-import { type Job, jobKeys, jobsApi } from '../jobs/api';
-import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../orders/api';
+import { describeParcel, formatDateTime, formatLongDate } from '../../lib/format';
+import { countryName, describeRoute } from '../../shared/api/booking';
+import { type Job, jobKeys, jobsApi } from '../../shared/api/jobs';
+import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../../shared/api/orders';
+import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { clearDraft } from '../../shared/booking-form/draft';
+import { Stepper } from '../../shared/booking-form/Stepper';
+import { PaymentPanel, type PaymentTarget } from '../../shared/payment/PaymentPanel';
 import { jobSteps, orderSteps, type PaymentsProvider } from './howToPay';
-import { PaymentPanel, type PaymentTarget } from './PaymentPanel';
-import '../booking/booking.css';
+import '../../shared/booking-form/booking.css';
 import './payment.css';
 
 /**

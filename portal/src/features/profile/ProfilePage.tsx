@@ -20,8 +20,8 @@ import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { addressLine } from '../../lib/format';
-import { countryName } from '../booking/api';
-import { DashboardLayout } from '../orders/DashboardLayout';
+import { countryName } from '../../shared/api/booking';
+import { DashboardLayout } from '../../shared/orders/DashboardLayout';
 import { bodyFromValues, type ProfileFormValues, profileFormSchema, valuesFromProfile } from './profileForm';
 import './profile.css';
 

@@ -2,9 +2,10 @@
  * The profile form's values (text, as inputs hold them), their validation (the API's own rules,
  * so a save is refused here rather than by a 422), and the conversion to PATCH /users/me.
  */
+import { formatPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import type { UpdateProfileRequest, UserProfile } from '../../app/api';
-import { formatUkPostcode, PHONE } from '../booking/validation';
+import { PHONE } from '../../shared/booking-form/validation';
 
 export const PHONE_MESSAGE = 'Phone must be 7 to 20 digits, spaces or brackets';
 /** A new address is in the UK unless the customer says otherwise. */
@@ -71,7 +72,7 @@ export function bodyFromValues(values: ProfileFormValues): UpdateProfileRequest 
           line2: text(values.line2),
           town: values.town.trim(),
           county: text(values.county),
-          postcode: values.country === 'GB' ? formatUkPostcode(values.postcode) : values.postcode.trim(),
+          postcode: values.country === 'GB' ? formatPostcode(values.postcode) : values.postcode.trim(),
           country: values.country,
         }
       : null,

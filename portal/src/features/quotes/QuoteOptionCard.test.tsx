@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { option } from './fixtures';
+import { option } from '../../test/quoteFixtures';
 import { QuoteOptionCard } from './QuoteOptionCard';
 
 const parcels = [{ length: 30, width: 20, height: 15, weight: 2 }];

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { option, quote, referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { option, quote, referenceData } from './fixtures';
 import { PROBLEM_TEXT, PROBLEM_TITLE, PROMPT_TEXT } from './ResultPage';
 
 const base = {

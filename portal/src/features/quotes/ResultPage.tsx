@@ -6,14 +6,25 @@ import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useAuthDialogs } from '../auth/AuthDialogs';
-import { type Country, type Quote, type QuoteOption, type QuoteRequest, quotesApi } from './api';
+import {
+  type Country,
+  type Quote,
+  type QuoteOption,
+  type QuoteRequest,
+  quotesApi,
+} from '../../shared/api/quotes';
+import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
+import { QuoteForm } from '../../shared/quotes/QuoteForm';
+import {
+  formFromRequest,
+  type ParsedSearch,
+  parseResultSearch,
+  searchFromRequest,
+} from '../../shared/quotes/quoteQuery';
+import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
 import { type SortKey, sortOptions } from './format';
-import { QuoteForm } from './QuoteForm';
 import { QuoteOptionCard } from './QuoteOptionCard';
-import { formFromRequest, type ParsedSearch, parseResultSearch, searchFromRequest } from './quoteQuery';
-import { useQuoteReferenceData } from './referenceData';
-import './quotes.css';
+import '../../shared/quotes/quotes.css';
 
 export const PROBLEM_TITLE = 'Oh no! Looks like there was a problem getting your quote.';
 export const PROBLEM_TEXT =

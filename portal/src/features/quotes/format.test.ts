@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { option } from './fixtures';
+import { option } from '../../test/quoteFixtures';
 import { billingExplanation, inferDivisor, sortOptions, transitLabel } from './format';
 
 describe('quote card wording', () => {

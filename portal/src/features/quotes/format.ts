@@ -1,6 +1,6 @@
 /** The quote cards' wording and the results' order. */
 import { formatKg, totalWeight } from '../../lib/format';
-import type { Parcel, QuoteOption } from './api';
+import type { Parcel, QuoteOption } from '../../shared/api/quotes';
 
 /** The card's delivery label; '2+ Days Delivery' is the spec's wording for two working days. */
 export function transitLabel(transitDays: number, serviceType: QuoteOption['serviceType']): string {

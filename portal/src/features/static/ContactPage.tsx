@@ -6,7 +6,7 @@ import { api, describeError } from '../../app/api';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { isValidEmail, messages } from '../auth/validation';
+import { isValidEmail, messages } from '../../shared/auth/validation';
 
 const MESSAGE_MAX = 5000;
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from '../../shared/components/NotFoundPage';
 
 /** Shown when rendering a page throws: a calm message instead of a blank screen. */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {

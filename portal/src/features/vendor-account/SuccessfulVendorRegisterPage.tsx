@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
-import { VendorShell } from '../vendor-shell';
+import { VendorShell } from '../../shared/vendor-shell';
 
 /** `/successful-vendor-register`: after the business details, what the spec says and what comes next. */
 export function SuccessfulVendorRegisterPage() {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Vendor } from '../../shared/api/vendor';
+import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import {
   customer,
   outboxMeta,
@@ -9,10 +11,8 @@ import {
   sessionFor,
   stubFetch,
 } from '../../test/fetchStub';
+import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { activeVendor, vendorSession, vendorUser } from '../courier-services/fixtures';
-import { referenceData } from '../quotes/fixtures';
-import type { Vendor } from '../vendor-shell/api';
 import { checkDocumentFile, messages } from './VendorProfilePage';
 
 const pending: Vendor = { ...activeVendor, status: 'pending', shopName: null };

@@ -9,8 +9,8 @@ import { RequireRole } from '../../app/RequireRole';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { LogoField } from '../courier-services/LogoField';
-import { myVendorQueryKey, type UpdateVendorBody, useMyVendor, vendorApi } from '../vendor-shell/api';
+import { myVendorQueryKey, type UpdateVendorBody, useMyVendor, vendorApi } from '../../shared/api/vendor';
+import { LogoField } from '../../shared/components/LogoField';
 import './vendor-account.css';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 

@@ -9,7 +9,6 @@ import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime } from '../../lib/format';
-import { VendorShell } from '../vendor-shell';
 import {
   documentsQueryKey,
   myVendorQueryKey,
@@ -18,7 +17,8 @@ import {
   type Vendor,
   type VendorDocument,
   vendorApi,
-} from '../vendor-shell/api';
+} from '../../shared/api/vendor';
+import { VendorShell } from '../../shared/vendor-shell';
 import './vendor-account.css';
 
 export const messages = {

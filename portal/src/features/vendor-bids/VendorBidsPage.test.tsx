@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { orderFixture, referenceData } from '../../test/bookingFixtures';
+import { activeVendor, service, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type StubResponse, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { orderFixture, referenceData } from '../booking/testFixtures';
-import { activeVendor, service, vendorSession, vendorUser } from '../courier-services/fixtures';
 import type { VendorJob } from './VendorBidsPage';
 
 const signedIn = {

@@ -1,4 +1,6 @@
 import type { components } from '@consign/api/client';
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,17 +12,17 @@ import { FieldError } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatLongDate, formatMoney, serviceTypeLabel, totalWeight } from '../../lib/format';
-import { countryName } from '../booking/api';
-import { type CourierService, couriersApi, couriersQueryKey } from '../courier-services/api';
-import { pricingSummary, routeLabel } from '../courier-services/CourierServicesPage';
-import { newIdempotencyKey } from '../orders/api';
-import { StatusBadge } from '../orders/OrderParts';
-import { CourierLogo } from '../quotes/QuoteOptionCard';
-import { useQuoteReferenceData } from '../quotes/referenceData';
-import { vendorOrderKeys } from '../vendor-dashboard/api';
+import { formatDate, formatLongDate, totalWeight } from '../../lib/format';
+import { countryName } from '../../shared/api/booking';
+import { type CourierService, couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
+import { newIdempotencyKey } from '../../shared/api/orders';
+import { vendorOrderKeys } from '../../shared/api/vendor-orders';
+import { CourierLogo } from '../../shared/components/CourierLogo';
+import { pricingSummary, routeLabel } from '../../shared/courier-services/describe';
+import { StatusBadge } from '../../shared/orders/OrderParts';
+import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
 import './vendor-bids.css';
-import { VendorShell } from '../vendor-shell';
+import { VendorShell } from '../../shared/vendor-shell';
 
 export type VendorJob = components['schemas']['VendorJob'];
 

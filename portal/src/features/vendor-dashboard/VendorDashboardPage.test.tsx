@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { VendorOrderStats } from '../../shared/api/vendor-orders';
+import { orderFixture, referenceData } from '../../test/bookingFixtures';
+import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type RecordedCall, type StubResponse, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import { orderFixture, referenceData } from '../booking/testFixtures';
-import { activeVendor, vendorSession, vendorUser } from '../courier-services/fixtures';
-import type { VendorOrderStats } from './api';
 
 const signedIn = {
   'POST /api/v1/auth/refresh': { body: vendorSession },

@@ -1,3 +1,5 @@
+import { formatMoney } from '@consign/shared/money';
+import { statusLabel } from '@consign/shared/statuses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,10 +8,8 @@ import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney, statusLabel } from '../../lib/format';
-import { couriersApi } from '../courier-services/api';
-import { saveBlob } from '../orders/download';
-import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../orders/OrderParts';
+import { formatDate } from '../../lib/format';
+import { couriersApi } from '../../shared/api/courier-services';
 import {
   VENDOR_ORDERS_PAGE_SIZE,
   type VendorOrderFilters,
@@ -18,10 +18,12 @@ import {
   type VendorOrderStatus,
   vendorOrderKeys,
   vendorOrdersApi,
-} from './api';
+} from '../../shared/api/vendor-orders';
+import { saveBlob } from '../../shared/orders/download';
+import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
 import { VendorOrderDrawer } from './VendorOrderDrawer';
 import './vendor-dashboard.css';
-import { VendorShell } from '../vendor-shell';
+import { VendorShell } from '../../shared/vendor-shell';
 
 /** The vendor's orders: figures, server-side filters and pages, CSV export, and the edit drawer. */
 export function VendorDashboardPage() {

@@ -1,3 +1,6 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
+import { statusLabel } from '@consign/shared/statuses';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -5,19 +8,11 @@ import { isApiError, saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { FieldError } from '../../components/Field';
-import {
-  describeParcel,
-  formatLongDate,
-  formatMoney,
-  serviceTypeLabel,
-  statusLabel,
-  totalWeight,
-  ukDate,
-} from '../../lib/format';
-import type { OrderDetail, OrderStatus } from '../orders/api';
-import { OrderDocumentButtons, OrderDrawerFrame } from '../orders/OrderDrawer';
-import { AddressColumns, CustomsSections, OrderNotes, Section } from '../orders/OrderParts';
-import { type VendorOrderUpdate, vendorOrdersApi } from './api';
+import { describeParcel, formatLongDate, totalWeight, ukDate } from '../../lib/format';
+import type { OrderDetail, OrderStatus } from '../../shared/api/orders';
+import { type VendorOrderUpdate, vendorOrdersApi } from '../../shared/api/vendor-orders';
+import { OrderDocumentButtons, OrderDrawerFrame } from '../../shared/orders/OrderDrawer';
+import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 
 interface VendorOrderDrawerProps {
   orderId: string;

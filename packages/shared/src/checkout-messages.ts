@@ -1,0 +1,105 @@
+/**
+ * The message protocol between the widget on a partner page and the checkout it opens on the
+ * Consign origin (the portal's /embed/checkout). One module for both sides, so a message one
+ * side sends is a message the other side reads.
+ *
+ * Both directions name one exact origin: neither side posts with '*' (a partner page may host
+ * other frames), and the widget drops any message whose `event.origin` is not the Consign origin
+ * character for character (no suffix or prefix matching, which lookalike domains defeat).
+ */
+
+/** Tags our messages so that unrelated traffic from the same origin (analytics, dev tools) is ignored. */
+export const CONSIGN_SOURCE = 'consign';
+export const WIDGET_SOURCE = 'consign-widget';
+
+/** The booking the checkout completed; `total` is in minor units of `currency`. */
+export type BookingCompletedDetail = { orderId: string; reference: string; total: number; currency: string };
+
+/** What the Consign checkout sends to the widget that opened it. */
+export type CheckoutMessage =
+  | { source: typeof CONSIGN_SOURCE; type: 'checkout:hello' }
+  | { source: typeof CONSIGN_SOURCE; type: 'booking:completed'; detail: BookingCompletedDetail }
+  | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' };
+
+/** What the widget sends to the checkout. */
+export type WidgetMessage = {
+  source: typeof WIDGET_SOURCE;
+  type: 'widget:context';
+  detail: { publishableKey: string; pageOrigin: string };
+};
+
+/** The checkout has loaded and can hear the widget. */
+export const checkoutHello = (): CheckoutMessage => ({ source: CONSIGN_SOURCE, type: 'checkout:hello' });
+
+/** The visitor paid: the widget fires its `booking:completed` event with this detail. */
+export const bookingCompleted = (detail: BookingCompletedDetail): CheckoutMessage => ({
+  source: CONSIGN_SOURCE,
+  type: 'booking:completed',
+  detail: {
+    orderId: detail.orderId,
+    reference: detail.reference,
+    total: detail.total,
+    currency: detail.currency,
+  },
+});
+
+/** The visitor left the checkout before paying. */
+export const bookingCancelled = (): CheckoutMessage => ({
+  source: CONSIGN_SOURCE,
+  type: 'booking:cancelled',
+});
+
+/**
+ * Accepts `https://host[:port]` (a trailing slash is tolerated) and returns the serialised origin;
+ * anything with a path, query, credentials or another scheme is refused, because a value like
+ * `https://consign.example/evil` would otherwise be silently cut down to a different meaning.
+ */
+export function parseOrigin(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  return url.origin;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const hasStrings = (value: unknown, ...keys: string[]): boolean =>
+  isRecord(value) && keys.every((key) => typeof value[key] === 'string');
+
+/** Copies only the named fields, so partner handlers never see extra data smuggled into a message. */
+function pick<K extends string>(value: unknown, ...keys: K[]): Record<K, string> {
+  const source = value as Record<K, string>;
+  const out = {} as Record<K, string>;
+  for (const key of keys) out[key] = source[key];
+  return out;
+}
+
+/** Narrows untrusted message data (even our origin can be out of date) to a known checkout message. */
+export function readCheckoutMessage(data: unknown): CheckoutMessage | null {
+  if (!isRecord(data) || data.source !== CONSIGN_SOURCE) return null;
+  switch (data.type) {
+    case 'checkout:hello':
+      return checkoutHello();
+    case 'booking:completed': {
+      const total = isRecord(data.detail) ? data.detail.total : undefined;
+      return hasStrings(data.detail, 'orderId', 'reference', 'currency') && Number.isInteger(total)
+        ? {
+            source: CONSIGN_SOURCE,
+            type: 'booking:completed',
+            detail: { ...pick(data.detail, 'orderId', 'reference', 'currency'), total: total as number },
+          }
+        : null;
+    }
+    case 'booking:cancelled':
+      return bookingCancelled();
+    default:
+      return null;
+  }
+}

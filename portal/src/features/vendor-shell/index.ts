@@ -1,4 +1,0 @@
-/** The frame of every vendor page; wrap a page in <VendorShell what="…">. */
-
-export { myVendorQueryKey, useMyVendor, vendorApi } from './api';
-export { hasBusinessDetails, VendorShell, VendorStatusNotice } from './VendorShell';

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserProfile } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { useProfile } from '../../app/profile';
+import { type Order, type OrderAddress, ordersApi } from '../api/orders';
+import type { SavedAddress } from './sections';
+
+/**
+ * The embedded stand-in for a postcode look-up (DESIGN §2, "address lookup by postcode"): the
+ * account's saved address and the addresses of earlier orders, for the section's country.
+ */
+export function savedAddressesFor(
+  country: string,
+  profile: UserProfile | undefined,
+  orders: readonly Order[],
+  useProfileContact: boolean,
+): SavedAddress[] {
+  const options: SavedAddress[] = [];
+  if (profile) {
+    const address = profile.address && profile.address.country === country ? profile.address : null;
+    if (address || useProfileContact) {
+      options.push({
+        id: 'profile',
+        label: address
+          ? `My account: ${[address.line1, address.town, address.postcode].filter(Boolean).join(', ')}`
+          : 'My account: name, email and phone',
+        values: {
+          name: profile.name ?? '',
+          email: profile.email,
+          phone: profile.phone ?? '',
+          ...(address
+            ? {
+                line1: address.line1,
+                line2: address.line2 ?? '',
+                town: address.town,
+                county: address.county ?? '',
+                postcode: address.postcode,
+              }
+            : {}),
+        },
+      });
+    }
+  }
+  const seen = new Set<string>();
+  const add = (address: OrderAddress) => {
+    if (address.country !== country) return;
+    const key = `${address.name}|${address.line1}|${address.postcode}`.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    options.push({
+      id: `order-${options.length}`,
+      label: `${address.name}, ${address.line1}, ${address.town} ${address.postcode}`,
+      values: { ...address, line2: address.line2 ?? '' },
+    });
+  };
+  for (const order of orders) {
+    add(order.collectionAddress);
+    add(order.deliveryAddress);
+  }
+  return options.slice(0, 12);
+}
+
+/**
+ * The saved addresses the booking and job forms offer: the account's and those of the last 20
+ * orders, for the collection (in the UK, with the account's contact details) and the delivery.
+ */
+export function useSavedAddresses(deliveryCountry: string) {
+  const { apiClient } = useAuth();
+  const profile = useProfile();
+  const recent = useQuery({
+    queryKey: ['orders', 'recent-addresses'],
+    queryFn: ({ signal }) => ordersApi.list(apiClient, { limit: 20 }, signal),
+    staleTime: 60_000,
+  });
+  const orders = recent.data?.items ?? [];
+  return {
+    collection: savedAddressesFor('GB', profile.data, orders, true),
+    delivery: savedAddressesFor(deliveryCountry, profile.data, orders, false),
+  };
+}

@@ -1,0 +1,335 @@
+import { formatMoney } from '@consign/shared/money';
+import { serviceTypeLabel } from '@consign/shared/services';
+import { statusLabel } from '@consign/shared/statuses';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { describeError } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { useReferenceData } from '../../app/meta';
+import { CloseButton } from '../../components/CloseButton';
+import { Spinner } from '../../components/Spinner';
+import { describeParcel, formatDateTime, formatLongDate, totalWeight } from '../../lib/format';
+import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from '../api/orders';
+import { Drawer } from './Drawer';
+import { useDocumentDownload } from './download';
+import {
+  AddressColumns,
+  CustomsSections,
+  OrderNotes,
+  PayNowLink,
+  PriceBreakdown,
+  Section,
+  StatusBadge,
+} from './OrderParts';
+
+const ACTORS: Record<string, string> = {
+  customer: 'by you',
+  vendor: 'by the courier',
+  admin: 'by Consign',
+  system: 'by Consign',
+};
+
+/** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
+export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  return (
+    <OrderDrawerFrame orderId={orderId} onClose={onClose}>
+      {(order) => <OrderDetailView order={order} />}
+    </OrderDrawerFrame>
+  );
+}
+
+/**
+ * The drawer around one order, for customers and vendors alike: the reference and status in the
+ * header, the order loaded (with a retry on failure), and `children` drawing the loaded order.
+ */
+export function OrderDrawerFrame({
+  orderId,
+  onClose,
+  subtitle,
+  children,
+}: {
+  orderId: string;
+  onClose: () => void;
+  /** Said after "Placed <date>" in the header. */
+  subtitle?: (order: OrderDetail) => ReactNode;
+  children: (order: OrderDetail) => ReactNode;
+}) {
+  const titleId = useId();
+  const { apiClient } = useAuth();
+  const order = useQuery({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: ({ signal }) => ordersApi.get(apiClient, orderId, signal),
+  });
+
+  return (
+    <Drawer labelledBy={titleId} onClose={onClose}>
+      <div className="drawer__header">
+        <div>
+          <h2 id={titleId} className="drawer__title">
+            Order {order.data?.reference ?? `#${orderId.slice(-8)}`}
+          </h2>
+          {order.data ? (
+            <p className="muted drawer__subtitle">
+              <StatusBadge status={order.data.status} /> Placed {formatDateTime(order.data.createdAt)}
+              {subtitle?.(order.data)}
+            </p>
+          ) : null}
+        </div>
+        <CloseButton onClick={onClose} />
+      </div>
+      <div className="drawer__body">
+        {order.isPending ? (
+          <div className="page-state page-state--compact">
+            <Spinner size="md" label="Loading the order" />
+          </div>
+        ) : order.isError ? (
+          <div className="alert alert--error" role="alert">
+            {describeError(order.error)}{' '}
+            <button type="button" className="link-button" onClick={() => void order.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          children(order.data)
+        )}
+      </div>
+    </Drawer>
+  );
+}
+
+/** The paid order's documents: the label, and the customs declaration of an international one. */
+export function OrderDocumentButtons({ order }: { order: Pick<OrderDetail, 'id' | 'documents'> }) {
+  const { download, busy } = useDocumentDownload();
+  const { label, customs } = order.documents;
+  return (
+    <>
+      {label ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => download(order.id, 'label')}
+          disabled={busy !== null}
+        >
+          {busy === 'label' ? <Spinner label="Downloading" /> : 'Download label'}
+        </button>
+      ) : null}
+      {customs ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => download(order.id, 'customs')}
+          disabled={busy !== null}
+        >
+          {busy === 'customs' ? <Spinner label="Downloading" /> : 'Customs declaration'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const reference = useReferenceData();
+  const currency = order.price.currency;
+  return (
+    <div className="stack">
+      <OrderActions order={order} />
+      <Section title="Order Summary">
+        <dl className="meta-list">
+          <dt>Courier</dt>
+          <dd>{order.serviceName}</dd>
+          <dt>Service type</dt>
+          <dd>{serviceTypeLabel(order.serviceType)}</dd>
+          <dt>Collection date</dt>
+          <dd>{formatLongDate(order.collectionDate)}</dd>
+          {order.estimatedDelivery ? (
+            <>
+              <dt>Estimated delivery</dt>
+              <dd>{formatLongDate(order.estimatedDelivery)}</dd>
+            </>
+          ) : null}
+          <dt>Extended cover</dt>
+          <dd>{order.coverAmount > 0 ? `Up to ${formatMoney(order.coverAmount, 'GBP')}` : 'No'}</dd>
+          {order.trackingNumber ? (
+            <>
+              <dt>Tracking number</dt>
+              <dd>{order.trackingNumber}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Section>
+      <Section title="Parties">
+        <dl className="meta-list">
+          <dt>Customer</dt>
+          <dd>
+            {order.collectionAddress.name} <span className="muted">({order.collectionAddress.email})</span>
+          </dd>
+          <dt>Courier</dt>
+          <dd>{order.vendor.name}</dd>
+        </dl>
+      </Section>
+      <AddressColumns
+        titles={['Return Address', 'Delivery Address']}
+        collection={order.collectionAddress}
+        delivery={order.deliveryAddress}
+        reference={reference.data}
+      />
+      <Section title="Package Details">
+        <dl className="meta-list">
+          <dt>Content</dt>
+          <dd>{order.contents}</dd>
+          <dt>Total value</dt>
+          <dd>{formatMoney(order.contentValue, currency)}</dd>
+          <dt>Weight</dt>
+          <dd>
+            {totalWeight(order.parcels)} kg (charged {order.chargeableWeightKg} kg)
+          </dd>
+        </dl>
+        <ul className="plain-list parcels">
+          {order.parcels.map((parcel, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parcels have no id and never reorder.
+            <li key={index}>
+              Parcel {index + 1}: {describeParcel(parcel)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <OrderNotes order={order} titles={['Courier Notes', 'Notes from the courier']} />
+      <CustomsSections
+        customs={order.customs}
+        items={order.items}
+        currency={currency}
+        reference={reference.data}
+      />
+      <Section title="Price">
+        <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
+      </Section>
+      <Section title="Tracking">
+        <Timeline events={order.events} />
+      </Section>
+    </div>
+  );
+}
+
+function Timeline({ events }: { events: readonly OrderEvent[] }) {
+  if (events.length === 0) return <p className="muted">No updates yet.</p>;
+  return (
+    <ol className="timeline" aria-label="Tracking timeline">
+      {events.map((event, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: events are append-only and never reorder.
+        <li key={index} className={`timeline__item timeline__item--${event.to}`}>
+          <span className="timeline__dot" aria-hidden="true" />
+          <div>
+            <p className="timeline__status">
+              {statusLabel(event.to)} <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
+            </p>
+            <p className="muted timeline__time">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.note ? <p className="timeline__note">{event.note}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function OrderActions({ order }: { order: OrderDetail }) {
+  const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const key = useRef<string>('');
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const cancel = useMutation({
+    mutationFn: () => ordersApi.cancel(apiClient, order.id, key.current),
+    onSuccess: async (cancelled) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), cancelled);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.list() });
+      const refunded = cancelled.payment?.status === 'refunded';
+      toast.success(refunded ? 'Order cancelled. Your payment has been refunded.' : 'Order cancelled');
+      setConfirming(false);
+    },
+    onError: (error) => {
+      setCancelError(describeError(error));
+      setConfirming(false);
+      // The API decides what is allowed; refresh so the buttons match its answer.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+    },
+  });
+
+  const label = order.documents.label;
+  const customs = order.documents.customs;
+  const hasActions = label || customs || order.actions.pay || order.actions.cancel;
+  if (!hasActions && !cancelError) return null;
+
+  return (
+    <div className="stack order-actions">
+      {cancelError ? (
+        <p className="alert alert--error" role="alert">
+          {cancelError}
+        </p>
+      ) : null}
+      <div className="row">
+        <PayNowLink order={order} />
+        <OrderDocumentButtons order={order} />
+        {order.actions.cancel && !confirming ? (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              key.current = newIdempotencyKey();
+              setCancelError(null);
+              setConfirming(true);
+            }}
+          >
+            Cancel order
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <div
+          ref={confirmRef}
+          className="confirm-box"
+          role="alertdialog"
+          aria-modal="false"
+          aria-labelledby="cancel-order-title"
+          aria-describedby="cancel-order-text"
+          tabIndex={-1}
+        >
+          <p id="cancel-order-title" className="confirm-box__title">
+            Cancel order {order.reference}?
+          </p>
+          <p id="cancel-order-text" className="muted">
+            {order.paidAt
+              ? 'The courier is told straight away and your payment is refunded.'
+              : 'The order has not been paid, so nothing is charged.'}
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => cancel.mutate()}
+              disabled={cancel.isPending}
+            >
+              {cancel.isPending ? <Spinner label="Cancelling" /> : 'Yes, cancel order'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirming(false)}
+              disabled={cancel.isPending}
+            >
+              Keep order
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
