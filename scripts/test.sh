@@ -13,6 +13,9 @@ npx biome check .
 step "Type check"
 pnpm -r typecheck
 
+step "Dependency rules (dependency-cruiser, .dependency-cruiser.cjs)"
+pnpm deps:check
+
 step "Unit and API tests (includes the openapi.yaml drift check)"
 pnpm -r --workspace-concurrency=1 test
 

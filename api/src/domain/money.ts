@@ -3,12 +3,17 @@
  * prices, so sums and comparisons are exact and the only rounding happens in one place (VAT).
  * All three supported currencies have two minor digits, so "minor unit" means penny/cent.
  */
-import { CURRENCIES, type Currency, isCurrency } from './currency';
+import { formatMoneyValue, minorUnitsToDecimal } from '@consign/shared/money';
+import { CURRENCIES, type Currency, isCurrency, type Money } from './currency';
 import type { ServiceType } from './services';
 
-export { CURRENCIES, type Currency, isCurrency };
+export { CURRENCIES, type Currency, isCurrency, type Money, minorUnitsToDecimal };
 
-export type Money = { amount: number; currency: Currency };
+/**
+ * "£12.99", "€1,234.50", "US$5.00": the en-GB rendering used in emails, labels and PDFs, the
+ * same the portal and the widget show (@consign/shared). A non-integer amount throws.
+ */
+export const formatMoney: (value: Money) => string = formatMoneyValue;
 
 export class CurrencyMismatchError extends Error {
   constructor(a: Currency, b: Currency) {
@@ -75,46 +80,6 @@ export type PriceBreakdown = { net: number; vat: number; total: number; currency
 export function withVat(net: Money, serviceType: ServiceType): PriceBreakdown {
   const vat = vatFor(net, serviceType).amount;
   return { net: net.amount, vat, total: net.amount + vat, currency: net.currency };
-}
-
-// Formatters are costly to build; one per currency is enough for the life of the process.
-const formatters = new Map<Currency, Intl.NumberFormat>();
-
-function formatterFor(currency: Currency): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(currency, formatter);
-  }
-  return formatter;
-}
-
-/** The decimal string of an amount in minor units, built from integers: 5997 -> "59.97". */
-export function minorUnitsToDecimal(amount: number): string {
-  assertMinorUnits(amount);
-  const sign = amount < 0 ? '-' : '';
-  const absolute = Math.abs(amount);
-  const major = Math.trunc(absolute / 100);
-  const minor = absolute % 100;
-  return `${sign}${major}.${String(minor).padStart(2, '0')}`;
-}
-
-/**
- * "£12.99", "€1,234.50", "US$5.00" — the en-GB rendering used in emails, labels and PDFs.
- * The amount reaches Intl as an exact decimal string (Intl.NumberFormat reads strings as
- * decimals, not doubles): `amount / 100` would be a double, and above about 2^53 / 100 its last
- * penny prints wrong.
- */
-export function formatMoney(value: Money): string {
-  // The string overload exists at runtime (Intl.NumberFormat v3, Node 19+) but is missing from
-  // the ES2023 lib typings, hence the cast.
-  const format = formatterFor(value.currency).format as (decimal: string) => string;
-  return format(minorUnitsToDecimal(value.amount));
 }
 
 /**

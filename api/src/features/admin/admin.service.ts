@@ -7,7 +7,6 @@ import type { AccessClaims } from '../../lib/jwt';
 import type { RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
 import { toCourierDto } from '../couriers';
-// Stand-in until the vendor onboarding work lands: then import it from '../vendors/vendors.service'.
 import { getVendorReviewData, toVendorDto, type VendorRow } from '../vendors';
 import { vendorActivatedEmail, vendorSuspendedEmail } from './admin.emails';
 import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin.schemas';

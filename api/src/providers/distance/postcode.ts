@@ -9,31 +9,17 @@
  * BFPO numbers and the non-geographic GIR 0AA are rejected: neither is a place a courier can
  * collect from or deliver to.
  */
+import { type PostcodeParts, parsePostcode } from '@consign/shared/postcodes';
 import type { UkNation } from '../../domain/nations';
 import { isPostcodeArea, POSTCODE_AREAS } from './postcode-areas';
 import { DistanceLookupError } from './types';
 
-export type UkPostcode = {
-  /** Canonical form, "SW1A 1AA". */
-  postcode: string;
-  outward: string;
-  inward: string;
-  /** Postcode area, the leading letters: "SW". */
-  area: string;
-};
-
-const COMPACT_POSTCODE = /^([A-Z]{1,2})(\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})$/;
+/** The shape rules are shared with the front ends; the API also wants a real postcode area. */
+export type UkPostcode = PostcodeParts;
 
 export function parseUkPostcode(input: string): UkPostcode | null {
-  if (typeof input !== 'string') return null;
-  // \s covers the non-breaking spaces that pasted addresses often carry.
-  const compact = input.replace(/\s+/g, '').toUpperCase();
-  const match = COMPACT_POSTCODE.exec(compact);
-  if (!match) return null;
-  const [, area = '', district = '', inward = ''] = match;
-  if (!isPostcodeArea(area)) return null;
-  const outward = area + district;
-  return { postcode: `${outward} ${inward}`, outward, inward, area };
+  const parsed = parsePostcode(input);
+  return parsed && isPostcodeArea(parsed.area) ? parsed : null;
 }
 
 export function isUkPostcode(input: string): boolean {

@@ -1,0 +1,80 @@
+/**
+ * The dependency rules bite: dependency-cruiser, with the repository's own config, passes on a
+ * copy of api/src and fails on the same copy with a violation planted for each rule that guards
+ * the layers (a lib file importing a feature, a two-file circle, a deep import into another
+ * feature), naming the rule and the file. Run with `node --test scripts/` (scripts/test.sh).
+ * The copy lives in a temporary folder, so nothing is ever planted in the repository.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const depcruise = join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const config = join(repo, '.dependency-cruiser.cjs');
+
+let root;
+
+/** dependency-cruiser over the copy's api/src, from the copy's root (the rules' paths start at api/). */
+function check() {
+  const result = spawnSync(process.execPath, [depcruise, '--config', config, '--no-progress', 'api/src'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const plant = (file, text) => writeFileSync(join(root, file), text);
+
+describe('pnpm deps:check', () => {
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'consign-deps-'));
+    cpSync(join(repo, 'api/src'), join(root, 'api/src'), {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('passes on the code as it is, then fails naming each planted violation', () => {
+    const clean = check();
+    assert.equal(clean.status, 0, clean.output);
+    assert.match(clean.output, /no dependency violations found/);
+
+    plant('api/src/lib/planted-upward.ts', "export { quotesRouter } from '../features/quotes';\n");
+    plant(
+      'api/src/lib/planted-circle-a.ts',
+      "import { b } from './planted-circle-b';\nexport const a = () => b;\n",
+    );
+    plant(
+      'api/src/lib/planted-circle-b.ts',
+      "import { a } from './planted-circle-a';\nexport const b = () => a;\n",
+    );
+    plant(
+      'api/src/features/users/planted-deep.ts',
+      "export { quotableService } from '../couriers/catalog';\n",
+    );
+
+    const dirty = check();
+    assert.notEqual(dirty.status, 0, dirty.output);
+    assert.match(
+      dirty.output,
+      /api-lower-layers-import-no-feature: api\/src\/lib\/planted-upward\.ts → api\/src\/features\/quotes\/index\.ts/,
+    );
+    // A circle is reported once, from its first module, with the path it runs along.
+    assert.match(
+      dirty.output,
+      /no-circular: api\/src\/lib\/planted-circle-a\.ts →\s+api\/src\/lib\/planted-circle-b\.ts/,
+    );
+    assert.match(
+      dirty.output,
+      /api-feature-through-index: api\/src\/features\/users\/planted-deep\.ts → api\/src\/features\/couriers\/catalog\.ts/,
+    );
+    // Exactly the planted ones: the rules name nothing in the real code.
+    assert.match(dirty.output, /3 dependency violations \(3 errors, 0 warnings\)/);
+  });
+});
