@@ -9,12 +9,7 @@
  * Circles that are known and owned by a change in flight. A cycle made only of the modules one
  * entry matches is allowed; a cycle that also runs through any other module is still an error.
  */
-const TEMPORARY_CYCLES = [
-  // removed when the admin session client moves to @consign/shared (D)
-  '^admin/src/(http|session)\\.ts$',
-  // removed when payments own the pay flow: order and job targets registered at start-up (B)
-  '^api/src/features/(orders|payments)/',
-];
+const TEMPORARY_CYCLES = [];
 
 const TEST_SUPPORT = '(\\.test|\\.testing|\\.fixtures)\\.tsx?$|^api/src/(test|security)/';
 const FIXTURES = '\\.(testing|fixtures)\\.ts$';
@@ -101,10 +96,8 @@ module.exports = {
       from: { path: '^packages/shared/' },
       to: { path: '^(api|portal|admin|widget)/|^packages/(?!shared/)' },
     },
-    // ---- portal rules (D) -------------------------------------------------------------------
-    // D adds here: no portal feature imports another portal feature except through the portal's
-    // shared layer (portal/src/shared).
-    // ------------------------------------------------------------------------------------------
+    // The portal's layers: app -> features -> shared (portal/dependency-rules.cjs).
+    ...require('./portal/dependency-rules.cjs'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs, orders, payments, users, vendors } from '../../db/schema';
 import { formatMoney } from '../../domain/money';
-import { formatPeopleDate } from '../../lib/dates';
+import { formatPeopleDate } from '../../domain/uk-days';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';

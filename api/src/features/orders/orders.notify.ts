@@ -23,11 +23,7 @@ import {
 import { orderPayment } from './orders.payment';
 
 /** Sends what `build` makes, if anything; a failure throws, so the outbox retries it. */
-async function send(
-  deps: AppDeps,
-  build: () => Promise<MailMessage | null>,
-  _context: Record<string, unknown>,
-) {
+async function send(deps: AppDeps, build: () => Promise<MailMessage | null>) {
   const message = await build();
   if (message) await deps.mailer.send(message);
 }
@@ -54,23 +50,15 @@ async function vendorOwnerEmail(deps: AppDeps, order: OrderRow) {
 export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
   const base = deps.config.publicUrl;
   if (only !== 'vendor')
-    await send(
-      deps,
-      async () => {
-        const to = await customerEmail(deps, order.customerId);
-        return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
-      },
-      { orderId: order.id, mail: 'order paid' },
-    );
+    await send(deps, async () => {
+      const to = await customerEmail(deps, order.customerId);
+      return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
+    });
   if (only !== 'customer')
-    await send(
-      deps,
-      async () => {
-        const to = await vendorOwnerEmail(deps, order);
-        return to ? vendorNewOrderEmail(to, order, `${base}/vendor-dashboard`) : null;
-      },
-      { orderId: order.id, mail: 'vendor new order' },
-    );
+    await send(deps, async () => {
+      const to = await vendorOwnerEmail(deps, order);
+      return to ? vendorNewOrderEmail(to, order, `${base}/vendor-dashboard`) : null;
+    });
 }
 
 /**
@@ -87,40 +75,26 @@ export async function notifyStatusChanged(
   only?: Recipient,
 ) {
   if (only !== 'customer' && actorRole === 'customer' && order.status === 'cancelled' && order.paidAt) {
-    await send(
-      deps,
-      async () => {
-        const to = await vendorOwnerEmail(deps, order);
-        return to
-          ? vendorOrderCancelledEmail(to, order, note, `${deps.config.publicUrl}/vendor-dashboard`)
-          : null;
-      },
-      { orderId: order.id, mail: 'vendor order cancelled' },
-    );
+    await send(deps, async () => {
+      const to = await vendorOwnerEmail(deps, order);
+      return to
+        ? vendorOrderCancelledEmail(to, order, note, `${deps.config.publicUrl}/vendor-dashboard`)
+        : null;
+    });
   }
   if (only === 'vendor') return;
-  await send(
-    deps,
-    async () => {
-      const to = await customerEmail(deps, order.customerId);
-      return to
-        ? orderStatusEmail(to, order, from, note, refund, `${deps.config.publicUrl}/dashboard`)
-        : null;
-    },
-    { orderId: order.id, mail: 'order status' },
-  );
+  await send(deps, async () => {
+    const to = await customerEmail(deps, order.customerId);
+    return to ? orderStatusEmail(to, order, from, note, refund, `${deps.config.publicUrl}/dashboard`) : null;
+  });
 }
 
 /** The courier changed an order without moving its status: the customer hears what changed. */
 export async function notifyOrderUpdated(deps: AppDeps, order: OrderRow, note: string) {
-  await send(
-    deps,
-    async () => {
-      const to = await customerEmail(deps, order.customerId);
-      return to ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`) : null;
-    },
-    { orderId: order.id, mail: 'order updated' },
-  );
+  await send(deps, async () => {
+    const to = await customerEmail(deps, order.customerId);
+    return to ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`) : null;
+  });
 }
 
 type Recipient = 'customer' | 'vendor';

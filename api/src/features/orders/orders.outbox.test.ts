@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
 import { orders, outbox, outboxDeliveries, outboxEvents } from '../../db/schema';
 import { createDeps } from '../../deps';
-import { ukToday } from '../../lib/dates';
+import { ukToday } from '../../domain/uk-days';
 import { createLogger } from '../../lib/logger';
 import { backoffMs, drainOutbox } from '../../lib/outbox';
 import type { Mailer, MailMessage } from '../../providers/mail';

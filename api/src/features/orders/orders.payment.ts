@@ -1,9 +1,19 @@
 /**
- * Which payment paid for an order: its own, or, for an order made from a job, the job's.
+ * An order's payment: which one paid for it (its own, or for an order made from a job the
+ * job's), and whether it can be paid now.
  */
 import type { AppDeps } from '../../context';
 import { findPayment, findPayments, type PaymentRow } from '../payments';
 import type { OrderRow } from './order-store';
+
+export const PRICE_EXPIRED_MESSAGE =
+  'The price of this order held for 30 minutes and has expired; please get a new quote';
+export const NOT_PAYABLE_MESSAGE = 'This price cannot be paid: a total must be more than zero';
+/** Awaiting payment and still within its price's validity (orders without one never expire). */
+export function isPayable(order: Pick<OrderRow, 'status' | 'priceValidUntil'>, now: Date): boolean {
+  if (order.status !== 'awaiting_payment') return false;
+  return !order.priceValidUntil || order.priceValidUntil.getTime() > now.getTime();
+}
 
 /** An order's payment: its own, or, for an order made from a job, the job's, which paid for it. */
 export async function orderPayment(
@@ -39,3 +49,5 @@ export async function orderPayments(
   }
   return found;
 }
+
+/** Starts (or resumes) paying for an order: the provider order, created once per order. */
