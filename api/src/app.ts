@@ -9,7 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { mountApiReference } from './api-reference';
 import type { AppDeps, AppEnv } from './context';
 import { addressesRouter } from './features/addresses/addresses.index';
-import { adminRouter } from './features/admin/admin.index';
+import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth/auth.index';
 import { contentRouter } from './features/content/content.index';
 import { couriersRouter } from './features/couriers/couriers.index';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { signUpAdmin } from './admin.fixtures';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { signUpAdmin } from '../admin.fixtures';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import type { AccessClaims } from '../../lib/jwt';
-import type { Tx } from '../couriers/catalog';
+import type { Database } from '../../../db/client';
+import { auditLog } from '../../../db/schema';
+import type { AccessClaims } from '../../../lib/jwt';
+import type { Tx } from '../../couriers/catalog';
 
 export type AuditEntry = {
   action: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { address, deliveryAddress } from '../orders/orders.testing';
-import { signUpAdmin } from './admin.fixtures';
+import { createTestApp, signUpVerified, type TestApp } from '../../../test/harness';
+import { address, deliveryAddress } from '../../orders/orders.testing';
+import { signUpAdmin } from '../admin.fixtures';
 
 // A Tuesday morning in winter: UK time is UTC.
 const TODAY = '2026-01-13';

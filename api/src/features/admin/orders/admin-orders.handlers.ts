@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
-import { setContentRange, toRaList } from '../../lib/ra-list';
+import type { AppEnv } from '../../../context';
+import { setContentRange, toRaList } from '../../../lib/ra-list';
 import type * as routes from './admin-orders.routes';
 import { AdminOrdersService } from './admin-orders.service';
 

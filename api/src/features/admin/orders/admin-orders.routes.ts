@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, requireRole } from '../../lib/auth';
-import { idempotent } from '../../lib/idempotency';
-import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { raListHeaders } from '../../lib/ra-list';
+import { requireAuth, requireRole } from '../../../lib/auth';
+import { idempotent } from '../../../lib/idempotency';
+import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
+import { raListHeaders } from '../../../lib/ra-list';
 import {
   IdempotencyHeadersSchema,
   OrderDetailSchema,
   OrderIdParamsSchema,
   OrderSchema,
-} from '../orders/orders.schemas';
-import { ReasonBodySchema } from './admin.schemas';
+} from '../../orders/orders.schemas';
+import { ReasonBodySchema } from '../admin.schemas';
 import { AdminOrderListQuerySchema, AdminOrderStatusBodySchema } from './admin-orders.schemas';
 
 const tags = ['Admin'];

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../lib/dates';
-import { raListQuery } from '../../lib/ra-list';
-import { OrderStatusSchema } from '../orders/orders.schemas';
-import { ReasonBodySchema } from './admin.schemas';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../../lib/dates';
+import { raListQuery } from '../../../lib/ra-list';
+import { OrderStatusSchema } from '../../orders/orders.schemas';
+import { IdsFilterSchema, ReasonBodySchema } from '../admin.schemas';
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'status', 'total', 'collectionDate', 'id'] as const;
 
@@ -26,7 +26,7 @@ export const AdminOrderListQuerySchema = raListQuery({
       to: isoDay('to').openapi({ description: 'Placed on or before this UK day' }),
       vendorId: z.string().max(64).optional(),
       customerId: z.string().max(64).optional(),
-      id: z.union([z.string(), z.array(z.string()).max(1000)]).optional(),
+      id: IdsFilterSchema,
     })
     .openapi({ description: 'Filters of the admin order list' }),
 });

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { count, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../context';
-import { type OrderStatus, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { AccessClaims } from '../../lib/jwt';
-import type { RaList } from '../../lib/ra-list';
-import { containsText } from '../../lib/sql';
-import { recordOrderEvent } from '../orders/order-store';
+import type { AppDeps } from '../../../context';
+import { type OrderStatus, orders } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { AccessClaims } from '../../../lib/jwt';
+import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { containsText } from '../../../lib/sql';
+import { recordOrderEvent } from '../../orders/order-store';
 import {
   afterStatusChange,
   OrdersService,
@@ -15,10 +15,10 @@ import {
   refundIfPaid,
   toOrderDto,
   transitionOrder,
-} from '../orders/orders.service';
-import { ukDayEnd, ukDayStart } from '../vendor-orders/vendor-orders.csv';
+} from '../../orders/orders.service';
+import { ukDayEnd, ukDayStart } from '../../vendor-orders/vendor-orders.csv';
+import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
-import { recordAudit } from './audit';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
 
@@ -39,44 +39,32 @@ export class AdminOrdersService {
   async list(list: RaList<(typeof ORDER_SORT_FIELDS)[number], OrderFilter>) {
     const { db } = this.deps;
     const f = list.filter ?? {};
-    const conditions: SQL[] = [];
-    if (f.status) conditions.push(eq(orders.status, f.status));
-    if (f.vendorId) conditions.push(eq(orders.vendorId, f.vendorId));
-    if (f.customerId) conditions.push(eq(orders.customerId, f.customerId));
-    if (f.from) conditions.push(gte(orders.createdAt, ukDayStart(f.from)));
-    if (f.to) conditions.push(lt(orders.createdAt, ukDayEnd(f.to)));
-    if (f.id !== undefined) conditions.push(inArray(orders.id, Array.isArray(f.id) ? f.id : [f.id]));
     const text = f.q?.replace(/^#/, '').trim();
-    if (text) {
-      conditions.push(
-        or(
-          containsText(sql`substr(${orders.id}, -8)`, text),
-          eq(orders.id, text),
-          containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
-          containsText(orders.serviceName, text),
-          containsText(orders.vendorName, text),
-        )!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const direction = sort.order === 'desc' ? desc : asc;
-    const [rows, totals] = await db.batch([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(direction(SORT[sort.field]), direction(orders.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ total: count() }).from(orders).where(where),
-    ]);
+    const { rows, total } = await listPage(db, list, {
+      rows: db.select().from(orders).$dynamic(),
+      count: db.select({ total: count() }).from(orders).$dynamic(),
+      where: [
+        f.status && eq(orders.status, f.status),
+        f.vendorId && eq(orders.vendorId, f.vendorId),
+        f.customerId && eq(orders.customerId, f.customerId),
+        f.from && gte(orders.createdAt, ukDayStart(f.from)),
+        f.to && lt(orders.createdAt, ukDayEnd(f.to)),
+        idsIn(orders.id, f.id),
+        text &&
+          or(
+            containsText(sql`substr(${orders.id}, -8)`, text),
+            eq(orders.id, text),
+            containsText(sql`json_extract(${orders.deliveryAddress}, '$.name')`, text),
+            containsText(orders.serviceName, text),
+            containsText(orders.vendorName, text),
+          ),
+      ],
+      sort: SORT,
+      tieBreaker: orders.id,
+    });
     const payments = await orderPayments(db, rows);
     const now = this.deps.now();
-    return {
-      rows: rows.map((o) => toOrderDto(o, payments.get(o.id), 'admin', now)),
-      total: totals[0]?.total ?? 0,
-    };
+    return { rows: rows.map((o) => toOrderDto(o, payments.get(o.id), 'admin', now)), total };
   }
 
   private async find(id: string) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { paidOrder as bookAndPay, signUpAdmin } from './admin.fixtures';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { paidOrder as bookAndPay, signUpAdmin } from '../admin.fixtures';
 
 // A Tuesday morning in winter: UK time is UTC.
 const TODAY = '2026-01-13';

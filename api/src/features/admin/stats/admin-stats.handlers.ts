@@ -1,5 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
+import type { AppEnv } from '../../../context';
 import type * as routes from './admin-stats.routes';
 import { AdminStatsService } from './admin-stats.service';
 

@@ -1,6 +1,6 @@
 import { count, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { quotes } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { quotes } from '../../../db/schema';
 
 /**
  * Quotes made since `since`, counted per UTC hour (`YYYY-MM-DD HH`): the one place the

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, requireRole } from '../../lib/auth';
-import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
+import { requireAuth, requireRole } from '../../../lib/auth';
+import { bearerSecurity, jsonContent, pickProblems } from '../../../lib/openapi';
 
 export const AdminDashboardSchema = z
   .object({

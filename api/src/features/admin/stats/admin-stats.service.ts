@@ -1,9 +1,9 @@
 import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
-import { orders, vendors } from '../../db/schema';
-import { addCalendarDays, ukToday } from '../../lib/dates';
-import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
-import { ukDayStart } from '../vendor-orders/vendor-orders.csv';
+import type { AppDeps } from '../../../context';
+import { orders, vendors } from '../../../db/schema';
+import { addCalendarDays, ukToday } from '../../../lib/dates';
+import { orderMoney, paidSql, refundedSql } from '../../orders/order-money';
+import { ukDayStart } from '../../vendor-orders/vendor-orders.csv';
 import { quotesPerHour } from './admin-stats.quotes';
 
 export const STATS_DAYS = 30;

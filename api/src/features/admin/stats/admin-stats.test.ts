@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { paidOrder, signUpAdmin, signUpVendor } from './admin.fixtures';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { paidOrder, signUpAdmin, signUpVendor } from '../admin.fixtures';
 
 // A Tuesday in summer (UK time is UTC+1), just after UK midnight: still Monday in UTC.
 const TODAY = '2026-06-16';

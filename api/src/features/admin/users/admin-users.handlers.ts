@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
-import { setContentRange, toRaList } from '../../lib/ra-list';
+import type { AppEnv } from '../../../context';
+import { setContentRange, toRaList } from '../../../lib/ra-list';
 import type * as routes from './admin-users.routes';
 import { AdminUsersService } from './admin-users.service';
 
@@ -35,13 +35,3 @@ export const enableUser: RouteHandler<typeof routes.enableUser, AppEnv> = async 
     ),
     200,
   );
-
-export const listAudit: RouteHandler<typeof routes.listAudit, AppEnv> = async (c) => {
-  const list = toRaList(c.req.valid('query'));
-  const { rows, total } = await new AdminUsersService(c.var.deps).listAudit(list);
-  setContentRange(c, 'audit-log', list.offset, rows.length, total);
-  return c.json(rows, 200);
-};
-
-export const getAudit: RouteHandler<typeof routes.getAudit, AppEnv> = async (c) =>
-  c.json(await new AdminUsersService(c.var.deps).getAudit(c.req.valid('param').id), 200);

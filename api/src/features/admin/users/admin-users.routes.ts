@@ -1,14 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, requireRole } from '../../lib/auth';
-import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { raListHeaders } from '../../lib/ra-list';
-import { VendorIdParamsSchema as IdParamsSchema, ReasonBodySchema } from './admin.schemas';
-import {
-  AdminUserSchema,
-  AuditEntrySchema,
-  AuditListQuerySchema,
-  UserListQuerySchema,
-} from './admin-users.schemas';
+import { requireAuth, requireRole } from '../../../lib/auth';
+import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
+import { raListHeaders } from '../../../lib/ra-list';
+import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { AdminUserSchema, UserListQuerySchema } from './admin-users.schemas';
 
 const tags = ['Admin'];
 
@@ -71,35 +66,4 @@ export const enableUser = createRoute({
     200: jsonContent(AdminUserSchema, 'The account'),
     ...pickProblems(401, 403, 404, 409, 422),
   },
-});
-
-export const listAudit = createRoute({
-  operationId: 'adminListAuditLog',
-  method: 'get',
-  path: '/admin/audit-log',
-  tags,
-  summary: 'The audit log of staff changes, newest first by default (read only)',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AuditListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of audit entries',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AuditEntrySchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
-});
-
-export const getAudit = createRoute({
-  operationId: 'adminGetAuditEntry',
-  method: 'get',
-  path: '/admin/audit-log/{id}',
-  tags,
-  summary: 'One audit entry',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AuditEntrySchema, 'The entry'), ...pickProblems(401, 403, 404) },
 });

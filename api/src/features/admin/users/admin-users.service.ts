@@ -1,22 +1,16 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../context';
-import { auditLog, refreshTokens, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { AccessClaims } from '../../lib/jwt';
-import type { RaList } from '../../lib/ra-list';
-import { containsText } from '../../lib/sql';
-import type {
-  AUDIT_SORT_FIELDS,
-  AuditListQuerySchema,
-  USER_SORT_FIELDS,
-  UserListQuerySchema,
-} from './admin-users.schemas';
-import { recordAudit, toAuditDto } from './audit';
+import type { AppDeps } from '../../../context';
+import { refreshTokens, users } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { AccessClaims } from '../../../lib/jwt';
+import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { containsText } from '../../../lib/sql';
+import { recordAudit } from '../audit-log/audit';
+import type { USER_SORT_FIELDS, UserListQuerySchema } from './admin-users.schemas';
 
 type UserRow = typeof users.$inferSelect;
 type UserFilter = NonNullable<z.infer<typeof UserListQuerySchema>['filter']>;
-type AuditFilter = NonNullable<z.infer<typeof AuditListQuerySchema>['filter']>;
 
 function toAdminUserDto(u: UserRow) {
   return {
@@ -42,17 +36,7 @@ const USER_SORT = {
   id: users.id,
 } satisfies Record<(typeof USER_SORT_FIELDS)[number], unknown>;
 
-const AUDIT_SORT = {
-  createdAt: auditLog.createdAt,
-  action: auditLog.action,
-  entityType: auditLog.entityType,
-  actorEmail: auditLog.actorEmail,
-  id: auditLog.id,
-} satisfies Record<(typeof AUDIT_SORT_FIELDS)[number], unknown>;
-
-const idsOf = (id: string | string[]) => (Array.isArray(id) ? id : [id]);
-
-/** Staff views of accounts and of the audit trail. */
+/** Staff views of accounts. */
 export class AdminUsersService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -62,25 +46,19 @@ export class AdminUsersService {
 
   async listUsers(list: RaList<(typeof USER_SORT_FIELDS)[number], UserFilter>) {
     const f = list.filter ?? {};
-    const conditions: SQL[] = [];
-    if (f.role) conditions.push(eq(users.role, f.role));
-    if (f.disabled !== undefined) conditions.push(eq(users.disabled, f.disabled));
-    if (f.id !== undefined) conditions.push(inArray(users.id, idsOf(f.id)));
-    if (f.q) conditions.push(or(containsText(users.email, f.q), containsText(users.name, f.q))!);
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const direction = sort.order === 'desc' ? desc : asc;
-    const [rows, totals] = await this.db.batch([
-      this.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(direction(USER_SORT[sort.field]), direction(users.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      this.db.select({ total: count() }).from(users).where(where),
-    ]);
-    return { rows: rows.map(toAdminUserDto), total: totals[0]?.total ?? 0 };
+    const { rows, total } = await listPage(this.db, list, {
+      rows: this.db.select().from(users).$dynamic(),
+      count: this.db.select({ total: count() }).from(users).$dynamic(),
+      where: [
+        f.role && eq(users.role, f.role),
+        f.disabled !== undefined && eq(users.disabled, f.disabled),
+        idsIn(users.id, f.id),
+        f.q && or(containsText(users.email, f.q), containsText(users.name, f.q)),
+      ],
+      sort: USER_SORT,
+      tieBreaker: users.id,
+    });
+    return { rows: rows.map(toAdminUserDto), total };
   }
 
   async getUser(id: string) {
@@ -137,34 +115,5 @@ export class AdminUsersService {
     }
     this.deps.logger.info({ userId: id, disabled }, 'user disabled flag changed');
     return this.getUser(id);
-  }
-
-  async listAudit(list: RaList<(typeof AUDIT_SORT_FIELDS)[number], AuditFilter>) {
-    const f = list.filter ?? {};
-    const conditions: SQL[] = [];
-    if (f.action) conditions.push(eq(auditLog.action, f.action));
-    if (f.entityType) conditions.push(eq(auditLog.entityType, f.entityType));
-    if (f.entityId) conditions.push(eq(auditLog.entityId, f.entityId));
-    if (f.id !== undefined) conditions.push(inArray(auditLog.id, idsOf(f.id)));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const direction = sort.order === 'desc' ? desc : asc;
-    const [rows, totals] = await this.db.batch([
-      this.db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(direction(AUDIT_SORT[sort.field]), direction(auditLog.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      this.db.select({ total: count() }).from(auditLog).where(where),
-    ]);
-    return { rows: rows.map(toAuditDto), total: totals[0]?.total ?? 0 };
-  }
-
-  async getAudit(id: string) {
-    const row = await this.db.query.auditLog.findFirst({ where: eq(auditLog.id, id) });
-    if (!row) throw AppError.notFound('Audit entry not found');
-    return toAuditDto(row);
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../app';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { signUpAdmin, signUpVendor } from './admin.fixtures';
+import { openApiDocument } from '../../../app';
+import { createTestApp, signUpVerified, type TestApp } from '../../../test/harness';
+import { signUpAdmin, signUpVendor } from '../admin.fixtures';
 
 let t: TestApp;
 beforeEach(async () => {

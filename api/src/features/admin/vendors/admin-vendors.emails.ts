@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../providers/mail';
-import { button, escapeHtml, layout } from '../../providers/mail/layout';
+import type { MailMessage } from '../../../providers/mail';
+import { button, escapeHtml, layout } from '../../../providers/mail/layout';
 
 /** Tells a vendor its account is live: its active services are now quoted. */
 export function vendorActivatedEmail(to: string, shopName: string | null, dashboardUrl: string): MailMessage {

@@ -1,8 +1,8 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
-import { setContentRange, toRaList } from '../../lib/ra-list';
-import type * as routes from './admin.routes';
-import { AdminService } from './admin.service';
+import type { AppEnv } from '../../../context';
+import { setContentRange, toRaList } from '../../../lib/ra-list';
+import type * as routes from './admin-vendors.routes';
+import { AdminService } from './admin-vendors.service';
 
 export const listVendors: RouteHandler<typeof routes.listVendors, AppEnv> = async (c) => {
   const list = toRaList(c.req.valid('query'));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users, vendors } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { users, vendors } from '../../../db/schema';
+import { DEMO_PASSWORD, seedDemoData } from '../../../db/seed';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**
  * Activation and suspension as the marketplace sees them: through POST /api/v1/quotes, the

@@ -1,14 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, requireRole } from '../../lib/auth';
-import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { raListHeaders } from '../../lib/ra-list';
-import {
-  AdminVendorDetailSchema,
-  AdminVendorSchema,
-  ReasonBodySchema,
-  VendorIdParamsSchema,
-  VendorListQuerySchema,
-} from './admin.schemas';
+import { requireAuth, requireRole } from '../../../lib/auth';
+import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
+import { raListHeaders } from '../../../lib/ra-list';
+import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { AdminVendorDetailSchema, AdminVendorSchema, VendorListQuerySchema } from './admin-vendors.schemas';
 
 const tags = ['Admin'];
 
@@ -39,7 +34,7 @@ export const getVendor = createRoute({
   summary: 'One vendor with its onboarding answers, documents and courier services',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: VendorIdParamsSchema },
+  request: { params: IdParamsSchema },
   responses: { 200: jsonContent(AdminVendorDetailSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
 });
 
@@ -52,7 +47,7 @@ export const activateVendor = createRoute({
     'Make a vendor active with a reason (audited): its active courier services are quoted from now on and the vendor is emailed',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: VendorIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  request: { params: IdParamsSchema, body: jsonBody(ReasonBodySchema) },
   responses: {
     200: jsonContent(AdminVendorDetailSchema, 'The vendor'),
     ...pickProblems(401, 403, 404, 409, 422),
@@ -68,7 +63,7 @@ export const suspendVendor = createRoute({
     'Suspend a vendor with a reason (audited and emailed): its services leave quotes and open jobs; orders already paid stay its to complete',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: VendorIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  request: { params: IdParamsSchema, body: jsonBody(ReasonBodySchema) },
   responses: {
     200: jsonContent(AdminVendorDetailSchema, 'The vendor'),
     ...pickProblems(401, 403, 404, 409, 422),

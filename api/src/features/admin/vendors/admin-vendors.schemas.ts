@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { raListQuery } from '../../lib/ra-list';
-import { CourierServiceSchema } from '../couriers/couriers.schemas';
-import { VendorSchema, VendorStatusSchema } from '../vendors/vendors.schemas';
+import { raListQuery } from '../../../lib/ra-list';
+import { CourierServiceSchema } from '../../couriers/couriers.schemas';
+import { VendorSchema, VendorStatusSchema } from '../../vendors/vendors.schemas';
+import { IdsFilterSchema } from '../admin.schemas';
 
 export const AdminVendorSchema = VendorSchema.extend({
   ownerId: z.string(),
@@ -35,25 +36,6 @@ export const AdminVendorDetailSchema = AdminVendorSchema.extend({
   services: z.array(CourierServiceSchema),
 }).openapi('AdminVendorDetail');
 
-/** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
-export const ReasonBodySchema = z
-  .strictObject({
-    reason: z
-      .string({ error: 'A reason is required' })
-      .trim()
-      .min(1, 'A reason is required')
-      .max(500, 'The reason must be at most 500 characters'),
-  })
-  .openapi('AdminReason');
-
-export const VendorIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
-});
-
 export const VENDOR_SORT_FIELDS = [
   'createdAt',
   'updatedAt',
@@ -74,10 +56,7 @@ export const VendorListFilterSchema = z
       .optional()
       .openapi({ description: 'Shop name, city or owner email contains' }),
     status: VendorStatusSchema.optional(),
-    id: z
-      .union([z.string(), z.array(z.string()).max(1000)])
-      .optional()
-      .openapi({ description: 'One id or a list (react-admin getMany)' }),
+    id: IdsFilterSchema,
   })
   .openapi({ description: 'Filters of the admin vendor list' });
 

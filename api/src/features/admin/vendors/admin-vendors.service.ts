@@ -1,18 +1,19 @@
-import { type AnyColumn, and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../context';
-import { courierServices, users, vendors } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { AccessClaims } from '../../lib/jwt';
-import type { RaList } from '../../lib/ra-list';
-import { containsText } from '../../lib/sql';
-import { bumpCatalogVersion } from '../couriers/catalog';
-import { toCourierDto } from '../couriers/couriers.service';
-// Stand-in until the vendor onboarding work lands: then import it from '../vendors/vendors.service'.
-import { getVendorReviewData, toVendorDto, type VendorRow } from '../vendors/vendors.service';
-import { vendorActivatedEmail, vendorSuspendedEmail } from './admin.emails';
-import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin.schemas';
-import { recordAudit } from './audit';
+import type { AppDeps } from '../../../context';
+import { courierServices, users, vendorOnboarding, vendors } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { AccessClaims } from '../../../lib/jwt';
+import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { containsText } from '../../../lib/sql';
+import { bumpCatalogVersion, type Tx } from '../../couriers/catalog';
+import { toCourierDto } from '../../couriers/couriers.service';
+import type { OnboardingAnswers } from '../../vendors/onboarding.schemas';
+import { UpdateVendorBodySchema } from '../../vendors/vendors.schemas';
+import { getVendorReviewData, toVendorDto, type VendorRow } from '../../vendors/vendors.service';
+import { recordAudit } from '../audit-log/audit';
+import { vendorActivatedEmail, vendorSuspendedEmail } from './admin-vendors.emails';
+import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin-vendors.schemas';
 
 type VendorSortField = (typeof VENDOR_SORT_FIELDS)[number];
 type VendorFilter = z.infer<typeof VendorListFilterSchema>;
@@ -33,6 +34,19 @@ const SORT_COLUMNS = {
   id: vendors.id,
 } satisfies Record<VendorSortField, unknown>;
 
+/**
+ * The VAT number the vendor gave in onboarding, normalised by the profile's own rule, or null when
+ * it gave none or one the profile would refuse. Activation carries it to the profile (which
+ * staff and customers read), so it does not show "Not specified" after being stated.
+ */
+async function onboardingVatNumber(tx: Tx, vendorId: string): Promise<string | null> {
+  const row = await tx.query.vendorOnboarding.findFirst({ where: eq(vendorOnboarding.vendorId, vendorId) });
+  const stated = (row?.answers as OnboardingAnswers | undefined)?.company?.vatNumber;
+  if (!stated) return null;
+  const parsed = UpdateVendorBodySchema.shape.vatNumber.safeParse(stated);
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
 function toAdminVendorDto(vendor: VendorRow, owner: Owner) {
   return { ...toVendorDto(vendor), ownerId: vendor.ownerId, ownerEmail: owner.email, ownerName: owner.name };
 }
@@ -45,46 +59,32 @@ export class AdminService {
   }
 
   async listVendors(list: RaList<VendorSortField, VendorFilter>) {
-    const conditions: SQL[] = [];
-    const filter = list.filter ?? {};
-    if (filter.status) conditions.push(eq(vendors.status, filter.status));
-    if (filter.id !== undefined) {
-      const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
-      conditions.push(inArray(vendors.id, ids));
-    }
-    if (filter.q) {
-      conditions.push(
-        or(
-          containsText(vendors.shopName, filter.q),
-          containsText(vendors.city, filter.q),
-          containsText(users.email, filter.q),
-        )!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const column = SORT_COLUMNS[sort.field];
-    const direction = sort.order === 'desc' ? desc : asc;
-    // The id breaks ties, so pages neither repeat nor skip rows that sort equal.
-    const [rows, totals] = await this.db.batch([
-      this.db
+    const f = list.filter ?? {};
+    const { rows, total } = await listPage(this.db, list, {
+      rows: this.db
         .select({ vendor: vendors, email: users.email, name: users.name })
         .from(vendors)
         .innerJoin(users, eq(users.id, vendors.ownerId))
-        .where(where)
-        .orderBy(direction(column), direction(vendors.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      this.db
+        .$dynamic(),
+      count: this.db
         .select({ total: count() })
         .from(vendors)
         .innerJoin(users, eq(users.id, vendors.ownerId))
-        .where(where),
-    ]);
-    return {
-      rows: rows.map((r) => toAdminVendorDto(r.vendor, r)),
-      total: totals[0]?.total ?? 0,
-    };
+        .$dynamic(),
+      where: [
+        f.status && eq(vendors.status, f.status),
+        idsIn(vendors.id, f.id),
+        f.q &&
+          or(
+            containsText(vendors.shopName, f.q),
+            containsText(vendors.city, f.q),
+            containsText(users.email, f.q),
+          ),
+      ],
+      sort: SORT_COLUMNS,
+      tieBreaker: vendors.id,
+    });
+    return { rows: rows.map((r) => toAdminVendorDto(r.vendor, r)), total };
   }
 
   private async findVendor(id: string) {
@@ -127,7 +127,12 @@ export class AdminService {
         const [current] = await tx.select().from(vendors).where(eq(vendors.id, id));
         if (!current) return null;
         if (current.status === status) return current;
-        await tx.update(vendors).set({ status }).where(eq(vendors.id, id));
+        const vatNumber =
+          status === 'active' && current.vatNumber === null ? await onboardingVatNumber(tx, id) : null;
+        await tx
+          .update(vendors)
+          .set(vatNumber ? { status, vatNumber } : { status })
+          .where(eq(vendors.id, id));
         await recordAudit(
           tx,
           actor,

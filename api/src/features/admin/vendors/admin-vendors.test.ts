@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { signUpAdmin, signUpVendor } from './admin.fixtures';
+import { createTestApp, signUpVerified, type TestApp } from '../../../test/harness';
+import { signUpAdmin, signUpVendor } from '../admin.fixtures';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -53,6 +53,45 @@ describe('activating and suspending vendors', () => {
     // Activating again brings the services back.
     await t.post(`${VENDORS}/${vendor.vendorId}/activate`, REASON, t.bearer(admin.accessToken));
     expect(await t.deps.catalog.quotable()).toHaveLength(1);
+  });
+
+  it("carries the VAT number stated in onboarding to the vendor's profile on activation", async () => {
+    const admin = await signUpAdmin(t);
+    const auth = t.bearer(admin.accessToken);
+    const stated = await signUpVendor(t, 'vat@example.com');
+    const saved = await t.call(
+      'PUT',
+      '/api/v1/vendors/me/onboarding',
+      { step: 1, answers: { company: { companyName: 'Vat Co', vatNumber: 'gb 123 456 789' } } },
+      stated.auth,
+    );
+    expect(saved.status).toBe(200);
+    expect((await t.get('/api/v1/vendors/me', stated.auth)).body.vatNumber).toBeNull();
+    const activated = await t.post(`${VENDORS}/${stated.vendorId}/activate`, REASON, auth);
+    expect(activated.status).toBe(200);
+    expect(activated.body.vatNumber).toBe('GB123456789');
+    expect((await t.get('/api/v1/vendors/me', stated.auth)).body.vatNumber).toBe('GB123456789');
+
+    // A number the vendor already keeps on its profile wins; one the profile would refuse is not copied.
+    const own = await signUpVendor(t, 'own@example.com');
+    expect((await t.patch('/api/v1/vendors/me', { vatNumber: 'GB999999999' }, own.auth)).status).toBe(200);
+    await t.call(
+      'PUT',
+      '/api/v1/vendors/me/onboarding',
+      { step: 1, answers: { company: { vatNumber: 'GB123456789' } } },
+      own.auth,
+    );
+    await t.post(`${VENDORS}/${own.vendorId}/activate`, REASON, auth);
+    expect((await t.get('/api/v1/vendors/me', own.auth)).body.vatNumber).toBe('GB999999999');
+    const bad = await signUpVendor(t, 'bad@example.com');
+    await t.call(
+      'PUT',
+      '/api/v1/vendors/me/onboarding',
+      { step: 1, answers: { company: { vatNumber: '12345' } } },
+      bad.auth,
+    );
+    await t.post(`${VENDORS}/${bad.vendorId}/activate`, REASON, auth);
+    expect((await t.get('/api/v1/vendors/me', bad.auth)).body.vatNumber).toBeNull();
   });
 
   it('answers 404 for an unknown vendor', async () => {

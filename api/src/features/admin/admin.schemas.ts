@@ -1,0 +1,27 @@
+import { z } from '@hono/zod-openapi';
+
+/** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
+export const ReasonBodySchema = z
+  .strictObject({
+    reason: z
+      .string({ error: 'A reason is required' })
+      .trim()
+      .min(1, 'A reason is required')
+      .max(500, 'The reason must be at most 500 characters'),
+  })
+  .openapi('AdminReason');
+
+/** The `{id}` of every admin record route. */
+export const IdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
+});
+
+/** The `id` filter of react-admin's getMany: one id or a list. */
+export const IdsFilterSchema = z
+  .union([z.string(), z.array(z.string()).max(1000)])
+  .optional()
+  .openapi({ description: 'One id or a list (react-admin getMany)' });
