@@ -13,6 +13,8 @@ import * as orderHandlers from './orders/admin-orders.handlers';
 import * as orderRoutes from './orders/admin-orders.routes';
 import * as statsHandlers from './stats/admin-stats.handlers';
 import * as statsRoutes from './stats/admin-stats.routes';
+import * as sessionHandlers from './user-sessions/admin-sessions.handlers';
+import * as sessionRoutes from './user-sessions/admin-sessions.routes';
 import * as userHandlers from './users/admin-users.handlers';
 import * as userRoutes from './users/admin-users.routes';
 import * as vendorHandlers from './vendors/admin-vendors.handlers';
@@ -31,6 +33,8 @@ export const adminRouter = createRouter()
   .openapi(userRoutes.getUser, userHandlers.getUser)
   .openapi(userRoutes.disableUser, userHandlers.disableUser)
   .openapi(userRoutes.enableUser, userHandlers.enableUser)
+  .openapi(sessionRoutes.listSessions, sessionHandlers.listSessions)
+  .openapi(sessionRoutes.revokeSession, sessionHandlers.revokeSession)
   .openapi(auditRoutes.listAudit, auditHandlers.listAudit)
   .openapi(auditRoutes.getAudit, auditHandlers.getAudit)
   .openapi(orderRoutes.listOrders, orderHandlers.listOrders)
