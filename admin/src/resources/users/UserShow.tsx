@@ -2,53 +2,38 @@ import {
   BooleanField,
   DataTable,
   DateField,
-  ListButton,
   Pagination,
   ReferenceManyField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ReasonAction } from '../../ReasonAction';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import type { AdminUser } from '../../types';
 import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
 import { ORDER_STATUS_CHOICES, PaidField } from '../orders/shared';
 import { ROLE_CHOICES } from './shared';
+import { UserSessions } from './UserSessions';
 
-/** Disable (ends every session at once) or re-enable, each with a required reason. */
+/** Disable (ends every session at once) or re-enable, with a required reason. */
 export function UserActions() {
-  const user = useRecordContext<AdminUser>();
   return (
-    <TopToolbar>
-      {user &&
-        (user.disabled ? (
-          <ReasonAction
-            target={{ resource: 'users', action: 'enable' }}
-            id={user.id}
-            name={user.email}
-            label="consign.users.enable"
-            title="consign.users.enable_title"
-            content="consign.users.enable_content"
-            success="consign.users.enabled"
-          />
-        ) : (
-          <ReasonAction
-            target={{ resource: 'users', action: 'disable' }}
-            id={user.id}
-            name={user.email}
-            label="consign.users.disable"
-            title="consign.users.disable_title"
-            content="consign.users.disable_content"
-            success="consign.users.disabled"
-            color="error"
-          />
-        ))}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<AdminUser>
+      name={(user) => user.email}
+      actions={(user) => {
+        const action = user.disabled ? 'enable' : 'disable';
+        return [
+          {
+            target: { resource: 'users', action },
+            prompt: `consign.users.${action}`,
+            success: `consign.users.${action}d`,
+            color: user.disabled ? 'primary' : 'error',
+          },
+        ];
+      }}
+    />
   );
 }
 
@@ -113,6 +98,7 @@ export function UserShow() {
             </DataTable.Col>
           </DataTable>
         </ReferenceManyField>
+        <UserSessions label="consign.users.sessions" />
       </SimpleShowLayout>
     </Show>
   );

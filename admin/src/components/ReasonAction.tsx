@@ -1,23 +1,30 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   Button,
   Confirm,
   type Identifier,
+  ListButton,
   type RaRecord,
+  TopToolbar,
   useDataProvider,
   useNotify,
+  useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { ActOptions, AdminAction, ConsignDataProvider } from './dataProvider';
+import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
 
 interface ReasonActionProps {
   target: AdminAction;
   id: Identifier;
-  /** i18n keys; `name` is passed to each as %{name}. */
-  label: string;
-  title: string;
-  content: string;
+  /**
+   * The i18n key of the question: the dialog's title is `<prompt>_title` and its text
+   * `<prompt>_content`; also the button's label unless `label` is given. `name` is passed to
+   * each as %{name}.
+   */
+  prompt: string;
+  label?: string;
+  /** The i18n key of the message shown once the change is saved. */
   success: string;
   name: string;
   color?: 'primary' | 'error';
@@ -37,9 +44,8 @@ interface ReasonActionProps {
 export function ReasonAction({
   target,
   id,
-  label,
-  title,
-  content,
+  prompt,
+  label = prompt,
   success,
   name,
   color,
@@ -102,11 +108,11 @@ export function ReasonAction({
       <Confirm
         isOpen={open}
         loading={busy}
-        title={title}
+        title={`${prompt}_title`}
         translateOptions={{ ...args, name }}
         content={
           <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
-            <p style={{ margin: 0 }}>{translate(content, { ...args, name })}</p>
+            <p style={{ margin: 0 }}>{translate(`${prompt}_content`, { ...args, name })}</p>
             <label htmlFor={fieldId} style={{ fontWeight: 600 }}>
               {translate('consign.reason.label')}
             </label>
@@ -137,5 +143,40 @@ export function ReasonAction({
         onClose={close}
       />
     </>
+  );
+}
+
+export type ReasonActionSpec = Omit<ReasonActionProps, 'id' | 'name'>;
+
+/**
+ * The toolbar of a show page whose record staff change with a reason: one ReasonAction per
+ * action the record allows now (`actions` leaves out the others), then any other buttons and the
+ * way back to the list.
+ */
+export function ReasonToolbar<T extends RaRecord>({
+  name,
+  actions,
+  children,
+}: {
+  name: (record: T) => string;
+  actions: (record: T) => (ReasonActionSpec | false | null | undefined)[];
+  children?: ReactNode;
+}) {
+  const record = useRecordContext<T>();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {record &&
+        actions(record)
+          .filter((spec): spec is ReasonActionSpec => Boolean(spec))
+          .map((spec) => (
+            <ReasonAction
+              key={`${spec.target.action}${JSON.stringify(spec.body ?? {})}`}
+              {...spec}
+              id={record.id}
+              name={name(record)}
+            />
+          ))}
+      {children ?? <ListButton />}
+    </TopToolbar>
   );
 }
