@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubFetch } from '../test/fetchStub';
+import { list, one, stubFetch } from '../test/fetchStub';
 import {
   article,
   auditEntry,
@@ -13,12 +13,7 @@ import {
 } from '../test/fixtures';
 import { renderConsole } from '../test/renderConsole';
 
-/** Every other resource's list and show, with records typed by the generated API schema. */
-const list = (rows: unknown[]) => () => ({
-  body: rows,
-  headers: { 'Content-Range': `items 0-${Math.max(0, rows.length - 1)}/${rows.length}` },
-});
-const one = (record: unknown) => () => ({ body: record });
+// Every other resource's list and show, with records typed by the generated API schema.
 
 afterEach(() => {
   cleanup();

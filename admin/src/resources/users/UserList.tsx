@@ -1,4 +1,4 @@
-import { BooleanField, DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { BooleanField, DataTable, DateField, List, SelectField } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
 import { ROLE_CHOICES } from './shared';
 

@@ -1,13 +1,7 @@
-import {
-  DataTable,
-  DateField,
-  Pagination,
-  ReferenceManyField,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
 import { ReasonAction } from '../../components/ReasonAction';
 import type { AdminSession, AdminUser } from '../../types';
+import { UserRecords } from './UserRecords';
 
 function SessionState() {
   const session = useRecordContext<AdminSession>();
@@ -48,17 +42,14 @@ function RevokeSession({ name }: { name: string }) {
 // `label` is read by SimpleShowLayout, which heads the field with it.
 export function UserSessions(_props: { label?: string }) {
   const user = useRecordContext<AdminUser>();
-  const translate = useTranslate();
   if (!user) return null;
   return (
-    <ReferenceManyField
+    <UserRecords
       label="consign.users.sessions"
       reference="user-sessions"
       target="userId"
-      sort={{ field: 'lastUsedAt', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10]} />}
-      empty={<p style={{ margin: 0 }}>{translate('consign.users.no_sessions')}</p>}
+      sortField="lastUsedAt"
+      empty="consign.users.no_sessions"
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt">
@@ -77,6 +68,6 @@ export function UserSessions(_props: { label?: string }) {
           <RevokeSession name={user.email} />
         </DataTable.Col>
       </DataTable>
-    </ReferenceManyField>
+    </UserRecords>
   );
 }

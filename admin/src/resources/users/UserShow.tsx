@@ -2,19 +2,17 @@ import {
   BooleanField,
   DataTable,
   DateField,
-  Pagination,
-  ReferenceManyField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  useTranslate,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
 import type { AdminUser } from '../../types';
 import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
 import { ORDER_STATUS_CHOICES, PaidField } from '../orders/shared';
 import { ROLE_CHOICES } from './shared';
+import { UserRecords } from './UserRecords';
 import { UserSessions } from './UserSessions';
 
 /** Disable (ends every session at once) or re-enable, with a required reason. */
@@ -37,11 +35,6 @@ export function UserActions() {
   );
 }
 
-function EmptyLine({ text }: { text: string }) {
-  const translate = useTranslate();
-  return <p style={{ margin: 0 }}>{translate(text)}</p>;
-}
-
 export function UserShow() {
   return (
     <Show actions={<UserActions />}>
@@ -56,15 +49,7 @@ export function UserShow() {
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="en-GB" />
         <DateField source="updatedAt" showTime locales="en-GB" />
-        <ReferenceManyField
-          label="consign.users.orders"
-          reference="orders"
-          target="customerId"
-          sort={{ field: 'createdAt', order: 'DESC' }}
-          perPage={10}
-          pagination={<Pagination rowsPerPageOptions={[10]} />}
-          empty={<EmptyLine text="consign.users.no_orders" />}
-        >
+        <UserRecords label="consign.users.orders" reference="orders" empty="consign.users.no_orders">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -77,16 +62,8 @@ export function UserShow() {
               <DateField source="createdAt" showTime locales="en-GB" />
             </DataTable.Col>
           </DataTable>
-        </ReferenceManyField>
-        <ReferenceManyField
-          label="consign.users.jobs"
-          reference="jobs"
-          target="customerId"
-          sort={{ field: 'createdAt', order: 'DESC' }}
-          perPage={10}
-          pagination={<Pagination rowsPerPageOptions={[10]} />}
-          empty={<EmptyLine text="consign.users.no_jobs" />}
-        >
+        </UserRecords>
+        <UserRecords label="consign.users.jobs" reference="jobs" empty="consign.users.no_jobs">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -97,7 +74,7 @@ export function UserShow() {
               <DateField source="createdAt" showTime locales="en-GB" />
             </DataTable.Col>
           </DataTable>
-        </ReferenceManyField>
+        </UserRecords>
         <UserSessions label="consign.users.sessions" />
       </SimpleShowLayout>
     </Show>
