@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
 import {
   Button,
   Confirm,
@@ -13,6 +13,22 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
+
+/** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
+const PHONE = '(max-width: 599.95px)';
+
+function usePhoneWidth() {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia(PHONE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
 
 interface ReasonActionProps {
   target: AdminAction;
@@ -63,6 +79,7 @@ export function ReasonAction({
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState('');
+  const phone = usePhoneWidth();
 
   const close = () => {
     setOpen(false);
@@ -97,6 +114,9 @@ export function ReasonAction({
     <>
       <Button
         label={label}
+        // On phones react-admin's Button shows only its icon; these buttons have none, so they
+        // show their words there instead.
+        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
         onClick={() => {
           setKey(crypto.randomUUID());
           setOpen(true);
@@ -104,7 +124,9 @@ export function ReasonAction({
         disabled={busy}
         variant={color === 'error' ? 'text' : 'contained'}
         color={color ?? 'primary'}
-      />
+      >
+        {phone ? <span>{translate(label, { ...args, name })}</span> : undefined}
+      </Button>
       <Confirm
         isOpen={open}
         loading={busy}

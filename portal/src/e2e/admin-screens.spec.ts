@@ -287,6 +287,8 @@ test('every menu item and the page of every kind of record opens without an erro
   page,
   request,
 }) => {
+  // Some two hundred pages, each waiting for its API answer: a bound for a busy machine.
+  test.slow();
   const api = await records(request);
   const errors = watchErrors(page);
 
@@ -417,6 +419,7 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
   page,
   request,
 }, testInfo) => {
+  test.slow();
   const login = await request.post('/api/v1/auth/login', { data: ADMIN });
   const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
   const vendor = await courier(api, 'pending');
