@@ -48,6 +48,8 @@ export function App() {
       <Resource name="articles" {...articles} />
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="users" {...users} />
+      {/* No pages of its own: listed on each user's page (users/UserSessions.tsx). */}
+      <Resource name="user-sessions" />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
     </Admin>

@@ -12,6 +12,7 @@ export const ADMIN_API = '/api/v1/admin';
 export type AdminAction =
   | { resource: 'vendors'; action: 'activate' | 'suspend' }
   | { resource: 'users'; action: 'disable' | 'enable' }
+  | { resource: 'user-sessions'; action: 'revoke' }
   | { resource: 'orders'; action: 'status' | 'refund' }
   | { resource: 'courier-services'; action: 'deactivate' }
   | { resource: 'jobs'; action: 'refund' }

@@ -17,6 +17,7 @@ export type OrderAddress = Schemas['OrderAddress'];
 export type Job = Schemas['Job'];
 export type JobStatus = Schemas['JobStatus'];
 export type AdminUser = Schemas['AdminUser'];
+export type AdminSession = Schemas['AdminSession'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type ContactMessage = Schemas['AdminContactMessage'];
 export type Article = Schemas['AdminArticle'];

@@ -122,6 +122,16 @@ export const en = {
       jobs: 'Jobs',
       no_orders: 'No orders.',
       no_jobs: 'No jobs.',
+      sessions: 'Sessions',
+      no_sessions: 'No sessions.',
+      session_active: 'Active',
+      session_ended: 'Ended',
+      session_revoked: 'Revoked %{date}',
+      revoke_session: 'End session',
+      revoke_session_title: 'End this session of %{name}?',
+      revoke_session_content:
+        'The device signed in with it is signed out at once; other sessions keep working. The reason is kept in the audit log.',
+      session_revoked_done: 'The session of %{name} has ended',
       role: { customer: 'Customer', vendor: 'Vendor', admin: 'Staff' },
       any_role: 'Any role',
       any_state: 'Enabled or disabled',
@@ -273,6 +283,16 @@ export const en = {
         disabled: 'Disabled',
         createdAt: 'Joined',
         updatedAt: 'Last changed',
+      },
+    },
+    'user-sessions': {
+      name: 'Session |||| Sessions',
+      fields: {
+        id: 'Session',
+        createdAt: 'Signed in',
+        lastUsedAt: 'Last used',
+        expiresAt: 'Expires',
+        active: 'State',
       },
     },
     'audit-log': {

@@ -1,14 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubFetch } from '../test/fetchStub';
+import { list, one, stubFetch } from '../test/fetchStub';
 import { customer, job, order, service, vendorDetail } from '../test/fixtures';
 import { renderConsole } from '../test/renderConsole';
-
-const list = (rows: unknown[]) => () => ({
-  body: rows,
-  headers: { 'Content-Range': `items 0-${Math.max(0, rows.length - 1)}/${rows.length}` },
-});
-const one = (record: unknown) => () => ({ body: record });
 
 afterEach(() => {
   cleanup();

@@ -67,3 +67,12 @@ export function session(role: 'admin' | 'customer' | 'vendor', accessToken = `at
     user: { id: `u-${role}`, email: `${role}@consign.example`, name: null, role, emailVerified: true },
   };
 }
+
+/** An admin list page as the API answers it: the rows and their Content-Range. */
+export const list = (rows: unknown[]) => () => ({
+  body: rows,
+  headers: { 'Content-Range': `items 0-${Math.max(0, rows.length - 1)}/${rows.length}` },
+});
+
+/** One record as the API answers it. */
+export const one = (record: unknown) => () => ({ body: record });

@@ -1,4 +1,17 @@
-import type { AdminUser, CourierService, Job, Order, OrderAddress, VendorDetail } from '../types';
+import type {
+  AdminQuote,
+  AdminSession,
+  AdminUser,
+  Article,
+  AuditEntry,
+  ContactMessage,
+  CourierService,
+  Job,
+  Order,
+  OrderAddress,
+  Partner,
+  VendorDetail,
+} from '../types';
 
 /** Records as the admin API answers them, typed by the generated schema (api/client/schema.d.ts). */
 export const service = (overrides: Partial<CourierService> = {}): CourierService => ({
@@ -144,5 +157,98 @@ export const customer = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   googleLinked: false,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export const quote = (overrides: Partial<AdminQuote> = {}): AdminQuote => ({
+  id: 'q-1',
+  createdAt: '2026-03-02T09:00:00.000Z',
+  expiresAt: '2026-03-02T09:30:00.000Z',
+  serviceType: 'international',
+  from: 'GB',
+  to: 'FR',
+  route: 'GB → FR',
+  parcels: [{ length: 20, width: 20, height: 20, weight: 2 }],
+  parcelCount: 1,
+  totalWeightKg: 2,
+  userId: null,
+  partnerId: 'p-1',
+  optionCount: 3,
+  cheapestPrice: { amount: 1299, currency: 'GBP' },
+  expired: true,
+  request: {
+    serviceType: 'international',
+    from: 'GB',
+    to: 'FR',
+    parcels: [{ length: 20, width: 20, height: 20, weight: 2 }],
+  },
+  options: [],
+  optionsKept: false,
+  ...overrides,
+});
+
+export const article = (overrides: Partial<Article> = {}): Article => ({
+  id: 'cheap-parcel-delivery',
+  slug: 'cheap-parcel-delivery',
+  title: 'Cheap parcel delivery',
+  html: '<p>Compare couriers.</p>',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-03T10:00:00.000Z',
+  ...overrides,
+});
+
+export const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 'a-1',
+  actorId: 'u-admin',
+  actorEmail: 'admin@consign.example',
+  action: 'vendor.activate',
+  entityType: 'vendor',
+  entityId: 'v-1',
+  before: { status: 'pending' },
+  after: { status: 'active' },
+  reason: 'Documents checked',
+  createdAt: '2026-03-04T10:00:00.000Z',
+  ...overrides,
+});
+
+export const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
+  id: 'm-1',
+  name: 'Casey Customer',
+  phone: '+44 20 7946 0001',
+  email: 'casey@example.com',
+  message: 'Where is my parcel?\nIt was due yesterday.',
+  notifiedAt: '2026-03-05T10:00:00.000Z',
+  handledAt: null,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+export const partner = (overrides: Partial<Partner> = {}): Partner => ({
+  id: 'p-1',
+  name: 'Parcel Shop',
+  mode: 'live',
+  publishableKey: 'pk_live_abc123',
+  previousKey: null,
+  previousKeyExpiresAt: null,
+  allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
+  status: 'active',
+  rateLimitPerMinute: 60,
+  quotes: 12,
+  orders: 3,
+  paidOrders: 2,
+  revenue: [{ amount: 2598, currency: 'GBP' }],
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export const session = (overrides: Partial<AdminSession> = {}): AdminSession => ({
+  id: 's-1',
+  userId: 'u-customer',
+  createdAt: '2026-03-06T08:00:00.000Z',
+  lastUsedAt: '2026-03-06T09:00:00.000Z',
+  expiresAt: '2026-04-05T09:00:00.000Z',
+  revokedAt: null,
+  active: true,
   ...overrides,
 });

@@ -3,9 +3,14 @@ import { Admin, Resource } from 'react-admin';
 import { createDataProvider } from '../dataProvider';
 import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
+import articles from '../resources/articles';
+import auditLog from '../resources/audit-log';
+import contactMessages from '../resources/contact-messages';
 import courierServices from '../resources/courier-services';
 import jobs from '../resources/jobs';
 import orders from '../resources/orders';
+import partners from '../resources/partners';
+import quotes from '../resources/quotes';
 import users from '../resources/users';
 import vendors from '../resources/vendors';
 import { SessionStore } from '../session';
@@ -33,6 +38,12 @@ export function renderConsole(path: string) {
       <Resource name="jobs" {...jobs} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="users" {...users} />
+      <Resource name="user-sessions" />
+      <Resource name="quotes" {...quotes} />
+      <Resource name="articles" {...articles} />
+      <Resource name="contact-messages" {...contactMessages} />
+      <Resource name="audit-log" {...auditLog} />
+      <Resource name="partners" {...partners} />
     </Admin>,
   );
 }

@@ -32,7 +32,13 @@ const MENU = [
 type Api = { request: APIRequestContext; token: string };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function call(api: Api, method: 'get' | 'post', path: string, data?: unknown, token = api.token) {
+async function call(
+  api: Api,
+  method: 'get' | 'post' | 'put',
+  path: string,
+  data?: unknown,
+  token = api.token,
+) {
   const res = await api.request[method](path, { headers: auth(token), data });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   const text = await res.text();
@@ -95,6 +101,43 @@ async function courier(api: Api, status: 'pending' | 'active' | 'suspended') {
   return { id: me.id as string, services, token: vendor.token };
 }
 
+/** Onboarding answers of every kind the review shows: money in pence, codes, hours, documents. */
+const ONBOARDING_ANSWERS = {
+  company: {
+    companyName: 'Review Couriers Ltd',
+    companyType: 'limited-company',
+    registrationNumber: '01234567',
+    vatNumber: 'GB 123 4567 89',
+    yearsInBusiness: 6,
+  },
+  contact: {
+    contactPerson: 'Rae Reviewer',
+    email: 'rae@example.com',
+    phone: '+44 20 7946 0002',
+    address: '3 Dock Street',
+    city: 'Leeds',
+    postalCode: 'LS1 1AA',
+    country: 'England',
+  },
+  services: {
+    serviceAreas: ['Leeds', 'York'],
+    coverageRadiusKm: 40,
+    deliveryTypes: ['Same Day', 'Next Day'],
+    vehicles: [{ type: 'Van', capacity: '800 kg', count: 3 }],
+  },
+  pricing: { rateCards: [{ serviceType: 'Same Day', basePrice: 1250, perKmPrice: 85, minPrice: 1500 }] },
+  compliance: {
+    businessHours: Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+        day,
+        { open: day !== 'sunday', from: '08:00', to: '18:00' },
+      ]),
+    ),
+    insurance: { hasInsurance: true, provider: 'Hiscox', policyNumber: 'HX-1', coverageAmount: 1000000 },
+    documentsReady: ['businessLicense', 'insuranceCertificate'],
+  },
+};
+
 /** A domestic order of the courier's Scotland service, paid in TEST MODE unless told otherwise. */
 async function order(api: Api, customer: string, serviceId: string, pay: boolean) {
   const quote = await call(
@@ -153,7 +196,14 @@ async function records(request: APIRequestContext) {
   const login = await request.post('/api/v1/auth/login', { data: ADMIN });
   const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
   const active = await courier(api, 'active');
-  await courier(api, 'pending');
+  const pending = await courier(api, 'pending');
+  await call(
+    api,
+    'put',
+    '/api/v1/vendors/me/onboarding',
+    { step: 5, answers: ONBOARDING_ANSWERS },
+    pending.token,
+  );
   await courier(api, 'suspended');
   const customer = await signUp(request, 'customer');
   const paid = await order(api, customer.token, active.services[0]!.id, true);
@@ -237,6 +287,8 @@ test('every menu item and the page of every kind of record opens without an erro
   page,
   request,
 }) => {
+  // Some two hundred pages, each waiting for its API answer: a bound for a busy machine.
+  test.slow();
   const api = await records(request);
   const errors = watchErrors(page);
 
@@ -352,5 +404,81 @@ test('staff edit a partner’s origins as a list, checked as typed and by the se
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Key shared by mistake');
   await dialog.getByRole('button', { name: 'Rotate key' }).click();
   await expect(page.getByText(`New key issued for ${name}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+async function signInAsStaff(page: Page) {
+  await page.goto('/admin/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Vendors' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('staff read an onboarding as a document, activate it with its VAT number, and end a user’s session', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
+  const vendor = await courier(api, 'pending');
+  await call(
+    api,
+    'put',
+    '/api/v1/vendors/me/onboarding',
+    { step: 5, answers: ONBOARDING_ANSWERS },
+    vendor.token,
+  );
+  const customer = await signUp(request, 'customer');
+  // A second sign-in of the same account: two sessions, one to end.
+  await request.post('/api/v1/auth/login', { data: { email: customer.email, password: PASSWORD } });
+  const [user] = (await call(
+    api,
+    'get',
+    `/api/v1/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: customer.email }))}`,
+  )) as { id: string }[];
+
+  const errors = watchErrors(page);
+  await signInAsStaff(page);
+  errors.length = 0;
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/#/vendors/${vendor.id}/show`);
+    await expect(page.getByText('Limited company')).toBeVisible();
+    await expect(page.getByText('£12.50', { exact: true })).toBeVisible();
+    await expect(page.getByText('£10,000.00', { exact: true })).toBeVisible();
+    await expect(page.getByText('Business license, Insurance certificate')).toBeVisible();
+    await expect(page.getByText('GB 123 4567 89')).toBeVisible();
+    await expectNoErrorBoundary(page, `vendor review at ${width}px`, errors);
+    await page.screenshot({ path: testInfo.outputPath(`vendor-review-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Activate' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Documents checked');
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText(/is active: its courier services can be quoted/)).toBeVisible();
+  // The stated VAT number is now the profile's, in the profile's own form.
+  await expect(page.getByText('GB123456789', { exact: true })).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/#/users/${user!.id}/show`);
+    await expect(page.getByRole('button', { name: 'End session' })).toHaveCount(2);
+    await expectNoErrorBoundary(page, `user sessions at ${width}px`, errors);
+    await page.screenshot({ path: testInfo.outputPath(`user-sessions-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'End session' }).first().click();
+  const end = page.getByRole('dialog');
+  await end.getByRole('button', { name: 'End session' }).click();
+  await expect(end.getByText('Give a reason for this change')).toBeVisible();
+  await end.getByLabel('Reason (kept in the audit log)').fill('Lost phone');
+  await end.getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText(`The session of ${customer.email} has ended`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'End session' })).toHaveCount(1);
+  await expect(page.getByText(/^Revoked /)).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -1,18 +1,11 @@
 import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput } from 'react-admin';
+import { listFilters, yesNo } from '../../components/listFilters';
 import type { ContactMessage } from '../../types';
 
-export const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="handled"
-    source="handled"
-    choices={[
-      { id: false, name: 'consign.messages.open' },
-      { id: true, name: 'consign.messages.handled' },
-    ]}
-    alwaysOn
-  />,
-];
+export const filters = listFilters('search', {
+  source: 'handled',
+  choices: yesNo('consign.messages.handled', 'consign.messages.open'),
+});
 
 export function MessageList() {
   return (

@@ -1,32 +1,20 @@
-import {
-  DateField,
-  ListButton,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
-import { ReasonAction } from '../../ReasonAction';
+import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import type { ContactMessage } from '../../types';
 
 export function MessageActions() {
-  const message = useRecordContext<ContactMessage>();
   return (
-    <TopToolbar>
-      {message && !message.handledAt && (
-        <ReasonAction
-          target={{ resource: 'contact-messages', action: 'handle' }}
-          id={message.id}
-          name={message.name}
-          label="consign.messages.mark_handled"
-          title="consign.messages.handle_title"
-          content="consign.messages.handle_content"
-          success="consign.messages.marked"
-        />
-      )}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<ContactMessage>
+      name={(message) => message.name}
+      actions={(message) => [
+        !message.handledAt && {
+          target: { resource: 'contact-messages', action: 'handle' },
+          prompt: 'consign.messages.handle',
+          label: 'consign.messages.mark_handled',
+          success: 'consign.messages.marked',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,21 +1,10 @@
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  ReferenceField,
-  SearchInput,
-  SelectField,
-  SelectInput,
-} from 'react-admin';
+import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
+import { listFilters } from '../../components/listFilters';
 import { route } from '../../format';
 import type { CourierService } from '../../types';
 import { SERVICE_TYPE_CHOICES, STATUS } from './shared';
 
-export const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS} alwaysOn />,
-];
+export const filters = listFilters('search', { source: 'status', choices: STATUS });
 
 export function ServiceList() {
   return (

@@ -1,38 +1,30 @@
 import {
   DateField,
   FunctionField,
-  ListButton,
   ReferenceField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useRecordContext,
 } from 'react-admin';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import { money, route } from '../../format';
-import { ReasonAction } from '../../ReasonAction';
 import type { CourierService } from '../../types';
 import { SERVICE_TYPE_CHOICES, STATUS } from './shared';
 
 export function ServiceActions() {
-  const service = useRecordContext<CourierService>();
   return (
-    <TopToolbar>
-      {service?.status === 'active' && (
-        <ReasonAction
-          target={{ resource: 'courier-services', action: 'deactivate' }}
-          id={service.id}
-          name={service.name}
-          label="consign.services.deactivate"
-          title="consign.services.deactivate_title"
-          content="consign.services.deactivate_content"
-          success="consign.services.deactivated"
-          color="error"
-        />
-      )}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<CourierService>
+      name={(service) => service.name}
+      actions={(service) => [
+        service.status === 'active' && {
+          target: { resource: 'courier-services', action: 'deactivate' },
+          prompt: 'consign.services.deactivate',
+          success: 'consign.services.deactivated',
+          color: 'error',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,18 +1,11 @@
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  ReferenceField,
-  SelectField,
-  SelectInput,
-} from 'react-admin';
+import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
+import { listFilters } from '../../components/listFilters';
 import { money } from '../../format';
 import type { Job } from '../../types';
 import { SERVICE_TYPE_CHOICES } from '../courier-services/shared';
 import { STATUS } from './shared';
 
-export const filters = [<SelectInput key="status" source="status" choices={STATUS} alwaysOn />];
+export const filters = listFilters({ source: 'status', choices: STATUS });
 
 export function JobList() {
   return (

@@ -1,40 +1,34 @@
 import {
   DateField,
   FunctionField,
-  ListButton,
   ReferenceField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useRecordContext,
 } from 'react-admin';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import { addressLines, money } from '../../format';
-import { ReasonAction } from '../../ReasonAction';
 import type { Job } from '../../types';
 import { SERVICE_TYPE_CHOICES } from '../courier-services/shared';
 import { STATUS } from './shared';
 
+/** A refund of a captured payment while the job is not yet an order, with a reason. */
 export function JobActions() {
-  const job = useRecordContext<Job>();
   return (
-    <TopToolbar>
-      {job?.payment?.status === 'captured' && job.status !== 'accepted' && (
-        <ReasonAction
-          target={{ resource: 'jobs', action: 'refund' }}
-          id={job.id}
-          idempotent
-          name={job.contents}
-          label="consign.jobs.refund"
-          title="consign.jobs.refund_title"
-          content="consign.jobs.refund_content"
-          success="consign.jobs.refunded"
-          color="error"
-        />
-      )}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<Job>
+      name={(job) => job.contents}
+      actions={(job) => [
+        job.payment?.status === 'captured' &&
+          job.status !== 'accepted' && {
+            target: { resource: 'jobs', action: 'refund' },
+            idempotent: true,
+            prompt: 'consign.jobs.refund',
+            success: 'consign.jobs.refunded',
+            color: 'error',
+          },
+      ]}
+    />
   );
 }
 

@@ -1,28 +1,14 @@
-import {
-  DataTable,
-  DateField,
-  DateInput,
-  List,
-  ReferenceField,
-  SearchInput,
-  SelectField,
-  SelectInput,
-} from 'react-admin';
+import { DataTable, DateField, List, ReferenceField, SelectField } from 'react-admin';
+import { listFilters } from '../../components/listFilters';
 import { ORDER_STATUS_CHOICES, PaidField } from './shared';
 
 // The vendor dashboard's filters: status, placed from / to (UK days), free text.
-export const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    choices={ORDER_STATUS_CHOICES}
-    emptyText="consign.orders.any_status"
-    alwaysOn
-  />,
-  <DateInput key="from" source="from" label="consign.orders.from" />,
-  <DateInput key="to" source="to" label="consign.orders.to" />,
-];
+export const filters = listFilters(
+  'search',
+  { source: 'status', choices: ORDER_STATUS_CHOICES, empty: 'consign.orders.any_status' },
+  { date: 'from', label: 'consign.orders.from' },
+  { date: 'to', label: 'consign.orders.to' },
+);
 
 export function OrderList() {
   return (

@@ -1,57 +1,44 @@
 import {
   DateField,
   FunctionField,
-  ListButton,
   ReferenceField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import { money } from '../../format';
-import { ReasonAction } from '../../ReasonAction';
 import { AddressField, type AdminOrder, ORDER_STATUS_CHOICES, PaidField } from './shared';
 
 /** Status changes the machine allows an admin now, and a refund of a captured payment; each with a reason. */
 export function OrderActions() {
-  const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {order?.actions.nextStatuses.map((status) => (
-        <ReasonAction
-          key={status}
-          target={{ resource: 'orders', action: 'status' }}
-          id={order.id}
-          body={{ status }}
-          idempotent
-          name={order.reference}
-          label={`consign.orders.to_${status}`}
-          title="consign.orders.status_title"
-          content="consign.orders.status_content"
-          args={{ status: translate(`consign.orders.status.${status}`) }}
-          success="consign.orders.status_changed"
-          color={status === 'cancelled' ? 'error' : 'primary'}
-        />
-      ))}
-      {order?.payment?.status === 'captured' && (
-        <ReasonAction
-          target={{ resource: 'orders', action: 'refund' }}
-          id={order.id}
-          idempotent
-          name={order.reference}
-          label="consign.orders.refund"
-          title="consign.orders.refund_title"
-          content="consign.orders.refund_content"
-          success="consign.orders.refunded"
-          color="error"
-        />
-      )}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<AdminOrder>
+      name={(order) => order.reference}
+      actions={(order) => [
+        ...order.actions.nextStatuses.map((status) => ({
+          target: { resource: 'orders', action: 'status' } as const,
+          body: { status },
+          idempotent: true,
+          prompt: 'consign.orders.status',
+          label: `consign.orders.to_${status}`,
+          args: { status: translate(`consign.orders.status.${status}`) },
+          success: 'consign.orders.status_changed',
+          color: status === 'cancelled' ? ('error' as const) : ('primary' as const),
+        })),
+        order.payment?.status === 'captured' && {
+          target: { resource: 'orders', action: 'refund' },
+          idempotent: true,
+          prompt: 'consign.orders.refund',
+          success: 'consign.orders.refunded',
+          color: 'error',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,18 +1,8 @@
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectField,
-  SelectInput,
-} from 'react-admin';
+import { DataTable, DateField, FunctionField, List, SelectField } from 'react-admin';
+import { listFilters } from '../../components/listFilters';
 import { formatRevenue, PARTNER_STATUS_CHOICES, type Partner } from './types';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={PARTNER_STATUS_CHOICES} alwaysOn />,
-];
+const filters = listFilters('search', { source: 'status', choices: PARTNER_STATUS_CHOICES });
 
 /** Partner shops with what their widgets brought in: quotes, orders and revenue. */
 export function PartnerList() {

@@ -7,37 +7,27 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useRecordContext,
 } from 'react-admin';
-import { ReasonAction } from '../../ReasonAction';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import { formatRevenue, PARTNER_STATUS_CHOICES, type Partner } from './types';
-
-/** A new key, with a reason for the audit log; the API keeps the old one working for 24 hours. */
-function RotateKeyButton() {
-  const partner = useRecordContext<Partner>();
-  if (!partner) return null;
-  return (
-    <ReasonAction
-      target={{ resource: 'partners', action: 'rotate-key' }}
-      id={partner.id}
-      name={partner.name}
-      label="consign.partners.rotate"
-      title="consign.partners.rotate_title"
-      content="consign.partners.rotate_content"
-      success="consign.partners.rotated"
-    />
-  );
-}
 
 export function PartnerShow() {
   return (
     <Show
       actions={
-        <TopToolbar>
-          <RotateKeyButton />
+        // A new key, with a reason for the audit log; the API keeps the old one working for 24 hours.
+        <ReasonToolbar<Partner>
+          name={(partner) => partner.name}
+          actions={() => [
+            {
+              target: { resource: 'partners', action: 'rotate-key' },
+              prompt: 'consign.partners.rotate',
+              success: 'consign.partners.rotated',
+            },
+          ]}
+        >
           <EditButton />
-        </TopToolbar>
+        </ReasonToolbar>
       }
     >
       <SimpleShowLayout>

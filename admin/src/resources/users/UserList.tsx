@@ -1,19 +1,17 @@
-import { BooleanField, DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { BooleanField, DataTable, DateField, List, SelectField } from 'react-admin';
+import { listFilters, yesNo } from '../../components/listFilters';
 import { ROLE_CHOICES } from './shared';
 
-export const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="role" source="role" choices={ROLE_CHOICES} emptyText="consign.users.any_role" alwaysOn />,
-  <SelectInput
-    key="disabled"
-    source="disabled"
-    choices={[
-      { id: true, name: 'consign.users.disabled_only' },
-      { id: false, name: 'consign.users.enabled_only' },
-    ]}
-    emptyText="consign.users.any_state"
-  />,
-];
+export const filters = listFilters(
+  'search',
+  { source: 'role', choices: ROLE_CHOICES, empty: 'consign.users.any_role' },
+  {
+    source: 'disabled',
+    choices: yesNo('consign.users.disabled_only', 'consign.users.enabled_only'),
+    empty: 'consign.users.any_state',
+    alwaysOn: false,
+  },
+);
 
 export function UserList() {
   return (

@@ -2,59 +2,37 @@ import {
   BooleanField,
   DataTable,
   DateField,
-  ListButton,
-  Pagination,
-  ReferenceManyField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
 } from 'react-admin';
-import { ReasonAction } from '../../ReasonAction';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import type { AdminUser } from '../../types';
 import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
 import { ORDER_STATUS_CHOICES, PaidField } from '../orders/shared';
 import { ROLE_CHOICES } from './shared';
+import { UserRecords } from './UserRecords';
+import { UserSessions } from './UserSessions';
 
-/** Disable (ends every session at once) or re-enable, each with a required reason. */
+/** Disable (ends every session at once) or re-enable, with a required reason. */
 export function UserActions() {
-  const user = useRecordContext<AdminUser>();
   return (
-    <TopToolbar>
-      {user &&
-        (user.disabled ? (
-          <ReasonAction
-            target={{ resource: 'users', action: 'enable' }}
-            id={user.id}
-            name={user.email}
-            label="consign.users.enable"
-            title="consign.users.enable_title"
-            content="consign.users.enable_content"
-            success="consign.users.enabled"
-          />
-        ) : (
-          <ReasonAction
-            target={{ resource: 'users', action: 'disable' }}
-            id={user.id}
-            name={user.email}
-            label="consign.users.disable"
-            title="consign.users.disable_title"
-            content="consign.users.disable_content"
-            success="consign.users.disabled"
-            color="error"
-          />
-        ))}
-      <ListButton />
-    </TopToolbar>
+    <ReasonToolbar<AdminUser>
+      name={(user) => user.email}
+      actions={(user) => {
+        const action = user.disabled ? 'enable' : 'disable';
+        return [
+          {
+            target: { resource: 'users', action },
+            prompt: `consign.users.${action}`,
+            success: `consign.users.${action}d`,
+            color: user.disabled ? 'primary' : 'error',
+          },
+        ];
+      }}
+    />
   );
-}
-
-function EmptyLine({ text }: { text: string }) {
-  const translate = useTranslate();
-  return <p style={{ margin: 0 }}>{translate(text)}</p>;
 }
 
 export function UserShow() {
@@ -71,15 +49,7 @@ export function UserShow() {
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="en-GB" />
         <DateField source="updatedAt" showTime locales="en-GB" />
-        <ReferenceManyField
-          label="consign.users.orders"
-          reference="orders"
-          target="customerId"
-          sort={{ field: 'createdAt', order: 'DESC' }}
-          perPage={10}
-          pagination={<Pagination rowsPerPageOptions={[10]} />}
-          empty={<EmptyLine text="consign.users.no_orders" />}
-        >
+        <UserRecords label="consign.users.orders" reference="orders" empty="consign.users.no_orders">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -92,16 +62,8 @@ export function UserShow() {
               <DateField source="createdAt" showTime locales="en-GB" />
             </DataTable.Col>
           </DataTable>
-        </ReferenceManyField>
-        <ReferenceManyField
-          label="consign.users.jobs"
-          reference="jobs"
-          target="customerId"
-          sort={{ field: 'createdAt', order: 'DESC' }}
-          perPage={10}
-          pagination={<Pagination rowsPerPageOptions={[10]} />}
-          empty={<EmptyLine text="consign.users.no_jobs" />}
-        >
+        </UserRecords>
+        <UserRecords label="consign.users.jobs" reference="jobs" empty="consign.users.no_jobs">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -112,7 +74,8 @@ export function UserShow() {
               <DateField source="createdAt" showTime locales="en-GB" />
             </DataTable.Col>
           </DataTable>
-        </ReferenceManyField>
+        </UserRecords>
+        <UserSessions label="consign.users.sessions" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,9 +1,10 @@
 import { useRecordContext, useTranslate } from 'react-admin';
-import { route, words } from '../../format';
+import { money, route, words } from '../../format';
 import type { VendorDetail } from '../../types';
 
 /** "insuranceProvider" or "insurance_provider" → "Insurance provider". */
 export function humanise(key: string): string {
+  if (LABELS[key]) return LABELS[key];
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -12,9 +13,60 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function Answer({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span>—</span>;
-  if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
+/** Labels the key alone does not spell well (steps, abbreviations, units). */
+const LABELS: Record<string, string> = {
+  company: 'Company',
+  contact: 'Contact',
+  services: 'Services and coverage',
+  pricing: 'Pricing',
+  compliance: 'Hours, insurance and documents',
+  vatNumber: 'VAT number',
+  companyType: 'Business type',
+  coverageRadiusKm: 'Coverage radius',
+  maxDistanceKm: 'Maximum distance',
+  perKmPrice: 'Price per km',
+  perKgPrice: 'Price per kg',
+  minPrice: 'Minimum price',
+  basePrice: 'Base price',
+  coverageAmount: 'Coverage',
+  documentsReady: 'Documents ready',
+  rateCards: 'Rate cards',
+};
+
+/** The onboarding form's stated business types, as the vendor saw them. */
+const COMPANY_TYPES: Record<string, string> = {
+  'sole-proprietorship': 'Sole trader',
+  partnership: 'Partnership',
+  'limited-company': 'Limited company',
+  corporation: 'Corporation',
+  franchise: 'Franchise',
+};
+
+/** Amounts the onboarding form takes in pence. */
+const PENCE = new Set(['basePrice', 'perKmPrice', 'perKgPrice', 'minPrice', 'coverageAmount']);
+const KILOMETRES = new Set(['coverageRadiusKm', 'maxDistanceKm']);
+
+/** One answer in words: money in pounds and pence, distances in km, codes as the form named them. */
+export function answerText(key: string, value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (PENCE.has(key) && typeof value === 'number') return money(value);
+  if (KILOMETRES.has(key) && typeof value === 'number') return `${value} km`;
+  if (key === 'companyType' && typeof value === 'string') return COMPANY_TYPES[value] ?? humanise(value);
+  if (key === 'documentsReady' && Array.isArray(value))
+    return value.map((v) => humanise(String(v))).join(', ');
+  if (isOpeningHours(value)) return value.open ? `${value.from}–${value.to}` : 'Closed';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return undefined;
+}
+
+function isOpeningHours(value: unknown): value is { open: boolean; from: string; to: string } {
+  return typeof value === 'object' && value !== null && 'open' in value && 'from' in value && 'to' in value;
+}
+
+function Answer({ name, value }: { name: string; value: unknown }) {
+  const text = answerText(name, value);
+  if (text !== undefined) return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
   if (Array.isArray(value)) {
     return (
       <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
@@ -22,14 +74,13 @@ function Answer({ value }: { value: unknown }) {
           // Answers are a fixed snapshot: their order is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
-            <Answer value={item} />
+            <Answer name={name} value={item} />
           </li>
         ))}
       </ul>
     );
   }
-  if (typeof value === 'object') return <Answers answers={value as Record<string, unknown>} />;
-  return <span style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+  return <Answers answers={value as Record<string, unknown>} />;
 }
 
 function Answers({ answers }: { answers: Record<string, unknown> }) {
@@ -39,7 +90,7 @@ function Answers({ answers }: { answers: Record<string, unknown> }) {
         <div key={key}>
           <dt style={{ fontWeight: 600 }}>{humanise(key)}</dt>
           <dd style={{ margin: 0 }}>
-            <Answer value={value} />
+            <Answer name={key} value={value} />
           </dd>
         </div>
       ))}

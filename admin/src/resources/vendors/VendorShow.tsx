@@ -2,33 +2,22 @@ import {
   DateField,
   ImageField,
   Labeled,
-  ListButton,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { Vendor } from '../../types';
 import { SafeUrlField } from './SafeUrlField';
 import { VENDOR_STATUS_CHOICES } from './types';
+import { VendorActions } from './VendorActions';
 import { VendorReview } from './VendorReview';
-import { VendorStatusButtons } from './VendorStatusButtons';
 
 function VendorTitle() {
   const vendor = useRecordContext<Vendor>();
   return <span>{vendor ? (vendor.shopName ?? vendor.ownerEmail) : ''}</span>;
-}
-
-function VendorShowActions() {
-  return (
-    <TopToolbar>
-      <VendorStatusButtons />
-      <ListButton />
-    </TopToolbar>
-  );
 }
 
 function Section({ title }: { title: string }) {
@@ -38,7 +27,7 @@ function Section({ title }: { title: string }) {
 
 export function VendorShow() {
   return (
-    <Show title={<VendorTitle />} actions={<VendorShowActions />}>
+    <Show title={<VendorTitle />} actions={<VendorActions />}>
       <SimpleShowLayout>
         <Section title="consign.vendors.sections.business" />
         <TextField source="shopName" emptyText="—" />

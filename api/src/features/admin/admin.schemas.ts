@@ -1,39 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { raListQuery } from '../../lib/ra-list';
-import { CourierServiceSchema } from '../couriers';
-import { VendorSchema, VendorStatusSchema } from '../vendors';
-
-export const AdminVendorSchema = VendorSchema.extend({
-  ownerId: z.string(),
-  ownerEmail: z.string(),
-  ownerName: z.string().nullable(),
-}).openapi('AdminVendor');
-
-export const VendorOnboardingSchema = z
-  .object({
-    status: z.enum(['draft', 'submitted']),
-    submittedAt: z.iso.datetime().nullable(),
-    answers: z.record(z.string(), z.unknown()).openapi({ description: 'Answers by question key' }),
-  })
-  .openapi('VendorOnboarding');
-
-export const VendorDocumentSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    contentType: z.string(),
-    size: z.number().int(),
-    uploadedAt: z.iso.datetime(),
-  })
-  .openapi('VendorDocument');
-
-/** One vendor with everything staff need to judge it: onboarding answers, documents, services. */
-export const AdminVendorDetailSchema = AdminVendorSchema.extend({
-  onboarding: VendorOnboardingSchema.nullable(),
-  documents: z.array(VendorDocumentSchema),
-  services: z.array(CourierServiceSchema),
-}).openapi('AdminVendorDetail');
 
 /** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
 export const ReasonBodySchema = z
@@ -46,7 +11,8 @@ export const ReasonBodySchema = z
   })
   .openapi('AdminReason');
 
-export const VendorIdParamsSchema = z.object({
+/** The `{id}` of every admin record route. */
+export const IdParamsSchema = z.object({
   id: z
     .string()
     .min(1)
@@ -54,34 +20,8 @@ export const VendorIdParamsSchema = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
 });
 
-export const VENDOR_SORT_FIELDS = [
-  'createdAt',
-  'updatedAt',
-  'shopName',
-  'status',
-  'city',
-  'country',
-  'ownerEmail',
-  'id',
-] as const;
-
-export const VendorListFilterSchema = z
-  .strictObject({
-    q: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .openapi({ description: 'Shop name, city or owner email contains' }),
-    status: VendorStatusSchema.optional(),
-    id: z
-      .union([z.string(), z.array(z.string()).max(1000)])
-      .optional()
-      .openapi({ description: 'One id or a list (react-admin getMany)' }),
-  })
-  .openapi({ description: 'Filters of the admin vendor list' });
-
-export const VendorListQuerySchema = raListQuery({
-  sortFields: VENDOR_SORT_FIELDS,
-  filter: VendorListFilterSchema,
-});
+/** The `id` filter of react-admin's getMany: one id or a list. */
+export const IdsFilterSchema = z
+  .union([z.string(), z.array(z.string()).max(1000)])
+  .optional()
+  .openapi({ description: 'One id or a list (react-admin getMany)' });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDeps, KeyPartner } from '../../context';
 import { orders, partners, payments, quotes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
-import type { RaList } from '../../lib/ra-list';
+import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { recordAudit } from '../admin';
-import { orderMoney, paidSql, refundedSql } from '../orders';
+import { recordAudit } from '../admin/audit-log/audit';
+import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
 import type {
   CreatePartnerInput,
   PARTNER_SORT_FIELDS,
@@ -51,25 +51,19 @@ export class PartnersService {
   }
 
   async list(list: RaList<SortField, Filter>) {
-    const conditions: SQL[] = [];
     const filter = list.filter ?? {};
-    if (filter.status) conditions.push(eq(partners.status, filter.status));
-    if (filter.id !== undefined) conditions.push(inArray(partners.id, [filter.id].flat()));
-    if (filter.q) conditions.push(containsText(partners.name, filter.q));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const direction = sort.order === 'desc' ? desc : asc;
-    const [rows, totals] = await this.db.batch([
-      this.db
-        .select()
-        .from(partners)
-        .where(where)
-        .orderBy(direction(SORT[sort.field]), direction(partners.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      this.db.select({ total: count() }).from(partners).where(where),
-    ]);
-    return { rows: await this.withStats(rows), total: totals[0]?.total ?? 0 };
+    const { rows, total } = await listPage(this.db, list, {
+      rows: this.db.select().from(partners).$dynamic(),
+      count: this.db.select({ total: count() }).from(partners).$dynamic(),
+      where: [
+        filter.status && eq(partners.status, filter.status),
+        idsIn(partners.id, filter.id),
+        filter.q && containsText(partners.name, filter.q),
+      ],
+      sort: SORT,
+      tieBreaker: partners.id,
+    });
+    return { rows: await this.withStats(rows), total };
   }
 
   async get(id: string): Promise<PartnerDto> {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { type QuoteRequestRecord, quoteLog } from '../../db/schema';
 import { addCalendarDays, ukWallClock } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import type { RaList } from '../../lib/ra-list';
+import { listPage, type RaList } from '../../lib/ra-list';
 import type { QUOTE_LOG_SORT_FIELDS, QuoteLogFilterSchema } from './quotes.admin.schemas';
 import { QuotesService } from './quotes.service';
 
@@ -98,21 +98,14 @@ export class QuoteLogService {
           : lte(quoteLog.createdAt, new Date(filter.createdAt_lte)),
       );
     }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const sort = list.sort ?? { field: 'createdAt', order: 'desc' };
-    const direction = sort.order === 'desc' ? desc : asc;
-    // The id breaks ties, so pages neither repeat nor skip rows that sort equal.
-    const [rows, totals] = await db.batch([
-      db
-        .select()
-        .from(quoteLog)
-        .where(where)
-        .orderBy(direction(SORT_COLUMNS[sort.field]), direction(quoteLog.id))
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ total: count() }).from(quoteLog).where(where),
-    ]);
-    return { rows: rows.map(toLogEntry), total: totals[0]?.total ?? 0 };
+    const { rows, total } = await listPage(db, list, {
+      rows: db.select().from(quoteLog).$dynamic(),
+      count: db.select({ total: count() }).from(quoteLog).$dynamic(),
+      where: conditions,
+      sort: SORT_COLUMNS,
+      tieBreaker: quoteLog.id,
+    });
+    return { rows: rows.map(toLogEntry), total };
   }
 
   async get(id: string) {

@@ -1,0 +1,204 @@
+import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
+import {
+  Button,
+  Confirm,
+  type Identifier,
+  ListButton,
+  type RaRecord,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
+
+/** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
+const PHONE = '(max-width: 599.95px)';
+
+function usePhoneWidth() {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia(PHONE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
+
+interface ReasonActionProps {
+  target: AdminAction;
+  id: Identifier;
+  /**
+   * The i18n key of the question: the dialog's title is `<prompt>_title` and its text
+   * `<prompt>_content`; also the button's label unless `label` is given. `name` is passed to
+   * each as %{name}.
+   */
+  prompt: string;
+  label?: string;
+  /** The i18n key of the message shown once the change is saved. */
+  success: string;
+  name: string;
+  color?: 'primary' | 'error';
+  /** More %{placeholders} for the title, content and success messages. */
+  args?: Record<string, unknown>;
+  /** More body fields (e.g. an order's new status). */
+  body?: ActOptions['body'];
+  /** Send an Idempotency-Key, new for each opening of the dialog (routes that move money). */
+  idempotent?: boolean;
+}
+
+/**
+ * A button that opens a dialog asking for the reason, then runs one admin action. Every change
+ * staff make carries a reason (the API refuses one without and keeps it in the audit log), so
+ * the dialog will not confirm until one is written.
+ */
+export function ReasonAction({
+  target,
+  id,
+  prompt,
+  label = prompt,
+  success,
+  name,
+  color,
+  body,
+  idempotent,
+  args,
+}: ReasonActionProps) {
+  const dataProvider = useDataProvider<ConsignDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const fieldId = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState('');
+  const phone = usePhoneWidth();
+
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setMissing(false);
+  };
+
+  const run = async () => {
+    if (reason.trim() === '') {
+      setMissing(true);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await dataProvider.act<RaRecord>(target, id, reason.trim(), {
+        body,
+        idempotencyKey: idempotent ? key : undefined,
+      });
+      notify(success, { type: 'success', messageArgs: { ...args, name } });
+      close();
+      refresh();
+    } catch (error) {
+      // The message is the API's problem detail (see http.ts), e.g. why the change was refused.
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        label={label}
+        // On phones react-admin's Button shows only its icon; these buttons have none, so they
+        // show their words there instead.
+        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
+        onClick={() => {
+          setKey(crypto.randomUUID());
+          setOpen(true);
+        }}
+        disabled={busy}
+        variant={color === 'error' ? 'text' : 'contained'}
+        color={color ?? 'primary'}
+      >
+        {phone ? <span>{translate(label, { ...args, name })}</span> : undefined}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={`${prompt}_title`}
+        translateOptions={{ ...args, name }}
+        content={
+          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
+            <p style={{ margin: 0 }}>{translate(`${prompt}_content`, { ...args, name })}</p>
+            <label htmlFor={fieldId} style={{ fontWeight: 600 }}>
+              {translate('consign.reason.label')}
+            </label>
+            <textarea
+              id={fieldId}
+              value={reason}
+              rows={3}
+              maxLength={500}
+              required
+              aria-invalid={missing}
+              aria-describedby={missing ? `${fieldId}-error` : undefined}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (event.target.value.trim()) setMissing(false);
+              }}
+              style={{ font: 'inherit', padding: '0.5rem', width: '100%', boxSizing: 'border-box' }}
+            />
+            {missing && (
+              <span id={`${fieldId}-error`} role="alert" style={{ color: '#b3261e' }}>
+                {translate('consign.reason.required')}
+              </span>
+            )}
+          </div>
+        }
+        confirm={label}
+        confirmColor={color === 'error' ? 'warning' : 'primary'}
+        onConfirm={() => void run()}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+export type ReasonActionSpec = Omit<ReasonActionProps, 'id' | 'name'>;
+
+/**
+ * The toolbar of a show page whose record staff change with a reason: one ReasonAction per
+ * action the record allows now (`actions` leaves out the others), then any other buttons and the
+ * way back to the list.
+ */
+export function ReasonToolbar<T extends RaRecord>({
+  name,
+  actions,
+  children,
+}: {
+  name: (record: T) => string;
+  actions: (record: T) => (ReasonActionSpec | false | null | undefined)[];
+  children?: ReactNode;
+}) {
+  const record = useRecordContext<T>();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {record &&
+        actions(record)
+          .filter((spec): spec is ReasonActionSpec => Boolean(spec))
+          .map((spec) => (
+            <ReasonAction
+              key={`${spec.target.action}${JSON.stringify(spec.body ?? {})}`}
+              {...spec}
+              id={record.id}
+              name={name(record)}
+            />
+          ))}
+      {children ?? <ListButton />}
+    </TopToolbar>
+  );
+}

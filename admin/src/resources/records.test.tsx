@@ -1,0 +1,175 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { list, one, stubFetch } from '../test/fetchStub';
+import {
+  article,
+  auditEntry,
+  customer,
+  message,
+  partner,
+  quote,
+  session,
+  vendorDetail,
+} from '../test/fixtures';
+import { renderConsole } from '../test/renderConsole';
+
+// Every other resource's list and show, with records typed by the generated API schema.
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('quotes', () => {
+  it('lists quotes of every service type', async () => {
+    stubFetch({
+      'GET /api/v1/admin/quotes': list([
+        quote(),
+        quote({ id: 'q-2', serviceType: 'same_day', route: 'EC1A 1BB → N1 7GR', from: null, to: null }),
+      ]),
+    });
+    renderConsole('/quotes');
+    expect(await screen.findByText('GB → FR')).toBeTruthy();
+    expect(await screen.findByText('EC1A 1BB → N1 7GR')).toBeTruthy();
+  });
+
+  it('shows one quote', async () => {
+    stubFetch({ 'GET /api/v1/admin/quotes/q-1': one(quote()) });
+    renderConsole('/quotes/q-1/show');
+    expect(await screen.findByText('GB → FR')).toBeTruthy();
+    expect(await screen.findByText('p-1')).toBeTruthy();
+  });
+});
+
+describe('articles', () => {
+  it('lists and shows an article', async () => {
+    stubFetch({ 'GET /api/v1/admin/articles': list([article()]) });
+    renderConsole('/articles');
+    expect(await screen.findByText('Cheap parcel delivery')).toBeTruthy();
+  });
+});
+
+describe('audit log', () => {
+  it('lists entries with who, what and why, and shows one', async () => {
+    stubFetch({
+      'GET /api/v1/admin/audit-log': list([
+        auditEntry(),
+        auditEntry({ id: 'a-2', before: null, after: null }),
+      ]),
+      'GET /api/v1/admin/audit-log/a-1': one(auditEntry()),
+    });
+    renderConsole('/audit-log');
+    expect((await screen.findAllByText('Documents checked')).length).toBe(2);
+    cleanup();
+    renderConsole('/audit-log/a-1/show');
+    expect(await screen.findByText('vendor.activate')).toBeTruthy();
+    expect(await screen.findByText('admin@consign.example')).toBeTruthy();
+  });
+});
+
+describe('contact messages', () => {
+  it('lists open and handled messages and offers Mark handled only on an open one', async () => {
+    stubFetch({
+      'GET /api/v1/admin/contact-messages': list([
+        message(),
+        message({ id: 'm-2', name: 'Harper Handled', handledAt: '2026-03-06T10:00:00.000Z' }),
+      ]),
+      'GET /api/v1/admin/contact-messages/m-1': one(message()),
+      'GET /api/v1/admin/contact-messages/m-2': one(
+        message({ id: 'm-2', handledAt: '2026-03-06T10:00:00.000Z' }),
+      ),
+    });
+    renderConsole('/contact-messages');
+    expect(await screen.findByText('Harper Handled')).toBeTruthy();
+    cleanup();
+    renderConsole('/contact-messages/m-1/show');
+    expect(await screen.findByText('casey@example.com')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mark handled' })).toBeTruthy();
+    cleanup();
+    renderConsole('/contact-messages/m-2/show');
+    expect(await screen.findByText('casey@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark handled' })).toBeNull();
+  });
+});
+
+describe('partners', () => {
+  it('lists partners and shows one with several origins and its revenue', async () => {
+    stubFetch({
+      'GET /api/v1/admin/partners': list([
+        partner(),
+        partner({ id: 'p-2', name: 'Test Shop', mode: 'test' }),
+      ]),
+      'GET /api/v1/admin/partners/p-1': one(partner()),
+    });
+    renderConsole('/partners');
+    expect(await screen.findByText('Test Shop')).toBeTruthy();
+    cleanup();
+    renderConsole('/partners/p-1/show');
+    expect(await screen.findByText('https://shop.example, https://www.shop.example')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Rotate key' })).toBeTruthy();
+  });
+});
+
+describe('user sessions', () => {
+  it("lists the user's sessions and offers End session only on a live one, asking for a reason", async () => {
+    stubFetch({
+      'GET /api/v1/admin/users/u-customer': one(customer()),
+      'GET /api/v1/admin/orders': list([]),
+      'GET /api/v1/admin/jobs': list([]),
+      'GET /api/v1/admin/user-sessions': list([
+        session(),
+        session({ id: 's-2', active: false, revokedAt: '2026-03-06T11:00:00.000Z' }),
+      ]),
+    });
+    renderConsole('/users/u-customer/show');
+    expect(await screen.findByText('Active')).toBeTruthy();
+    expect(await screen.findByText(/^Revoked /)).toBeTruthy();
+    const end = await screen.findAllByRole('button', { name: 'End session' });
+    expect(end).toHaveLength(1);
+    fireEvent.click(end[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('End this session of customer@consign.example?')).toBeTruthy();
+    expect(within(dialog).getByLabelText(/reason/i)).toBeTruthy();
+  });
+});
+
+describe('vendor onboarding review', () => {
+  it('reads like a document: money in pounds and pence, the business type, documents and the VAT number in words', async () => {
+    stubFetch({
+      'GET /api/v1/admin/vendors/v-2': one(
+        vendorDetail({
+          id: 'v-2',
+          status: 'pending',
+          vatNumber: null,
+          onboarding: {
+            status: 'submitted',
+            submittedAt: '2026-03-01T12:00:00.000Z',
+            answers: {
+              company: {
+                companyName: 'Swift Couriers',
+                companyType: 'limited-company',
+                vatNumber: 'GB123456789',
+              },
+              services: { coverageRadiusKm: 40, deliveryTypes: ['Same Day', 'Next Day'] },
+              pricing: { rateCards: [{ serviceType: 'Same Day', basePrice: 1250, perKmPrice: 85 }] },
+              compliance: {
+                insurance: { hasInsurance: true, provider: 'Hiscox', coverageAmount: 1000000 },
+                documentsReady: ['businessLicense', 'insuranceCertificate'],
+              },
+            },
+          },
+        }),
+      ),
+    });
+    renderConsole('/vendors/v-2/show');
+    expect(await screen.findByText('Limited company')).toBeTruthy();
+    const vat = screen.getAllByText('VAT number').find((el) => el.tagName === 'DT');
+    expect(vat?.nextElementSibling?.textContent).toBe('GB123456789');
+    expect(screen.getByText('£12.50')).toBeTruthy();
+    expect(screen.getByText('£0.85')).toBeTruthy();
+    expect(screen.getByText('£10,000.00')).toBeTruthy();
+    expect(screen.getByText('40 km')).toBeTruthy();
+    expect(screen.getByText('Business license, Insurance certificate')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeTruthy();
+  });
+});

@@ -1,7 +1,0 @@
-import type { RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
-import type * as routes from './admin-stats.routes';
-import { AdminStatsService } from './admin-stats.service';
-
-export const getDashboard: RouteHandler<typeof routes.getDashboard, AppEnv> = async (c) =>
-  c.json(await new AdminStatsService(c.var.deps).dashboard(), 200);

@@ -1,0 +1,36 @@
+import { z } from '@hono/zod-openapi';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../../domain/uk-days';
+import { raListQuery } from '../../../lib/ra-list';
+import { OrderStatusSchema } from '../../orders';
+import { IdsFilterSchema, ReasonBodySchema } from '../admin.schemas';
+
+export const ORDER_SORT_FIELDS = ['createdAt', 'status', 'total', 'collectionDate', 'id'] as const;
+
+const isoDay = (label: string) =>
+  z
+    .string()
+    .refine(isIsoDate, `${label} must be a date such as 2026-03-11`)
+    .refine(isFilterDay, `${label} ${FILTER_DAY_MESSAGE}`)
+    .optional();
+
+/** The vendor dashboard's filters (status, dates, free text) plus who the order belongs to. */
+export const AdminOrderListQuerySchema = raListQuery({
+  sortFields: ORDER_SORT_FIELDS,
+  filter: z
+    .strictObject({
+      status: OrderStatusSchema.optional(),
+      q: z.string().trim().max(200).optional().openapi({
+        description: 'Order reference or id, recipient name, service or vendor name contains',
+      }),
+      from: isoDay('from').openapi({ description: 'Placed on or after this UK day' }),
+      to: isoDay('to').openapi({ description: 'Placed on or before this UK day' }),
+      vendorId: z.string().max(64).optional(),
+      customerId: z.string().max(64).optional(),
+      id: IdsFilterSchema,
+    })
+    .openapi({ description: 'Filters of the admin order list' }),
+});
+
+export const AdminOrderStatusBodySchema = ReasonBodySchema.extend({
+  status: OrderStatusSchema,
+}).openapi('AdminOrderStatusChange');
