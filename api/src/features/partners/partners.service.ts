@@ -6,8 +6,8 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { recordAudit } from '../admin/audit-log/audit';
-import { orderMoney, paidSql, refundedSql } from '../orders/order-money';
+import { recordAudit } from '../admin';
+import { orderMoney, paidSql, refundedSql } from '../orders';
 import type {
   CreatePartnerInput,
   PARTNER_SORT_FIELDS,
