@@ -41,10 +41,17 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 function requestHelpers(app: ReturnType<typeof createApp>, deps: AppDeps) {
+  // One drain at a time, as the sweep runs in a server: a test firing many requests at once
+  // would otherwise have every one of them race the others for the same deliveries.
+  let draining: Promise<unknown> = Promise.resolve();
+  const drain = () => {
+    draining = draining.catch(() => undefined).then(() => drainOutbox(deps));
+    return draining;
+  };
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     // What a change made outside a request (a sweep, a direct service call) published is
     // delivered before the next request, as the outbox sweep would have done by then.
-    await drainOutbox(deps);
+    await drain();
     const res = await app.request(path, {
       method,
       headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
@@ -54,7 +61,7 @@ function requestHelpers(app: ReturnType<typeof createApp>, deps: AppDeps) {
     // Mail is sent after answering (background tasks, then the outbox's subscribers, which the
     // sweep delivers in a running server); let it land so a test reads it as a person would later.
     await deps.background.idle();
-    await drainOutbox(deps);
+    await drain();
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
