@@ -19,26 +19,19 @@ import {
 } from '../../shared/api/booking';
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../../shared/api/orders';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { AdditionalInfo } from '../../shared/booking-form/AdditionalInfo';
+import { AddressFields } from '../../shared/booking-form/AddressFields';
+import { BreakdownSection } from '../../shared/booking-form/BreakdownSection';
+import { messages, submitProblem, validateBooking } from '../../shared/booking-form/bookingSchema';
+import { CoverChoice } from '../../shared/booking-form/CoverChoice';
+import { CustomsSection } from '../../shared/booking-form/CustomsSection';
 import { loadDraft, sameBody, saveDraft } from '../../shared/booking-form/draft';
 import { collectMessages, flatResolver } from '../../shared/booking-form/formResolver';
+import { type BookingValues, emptyBooking } from '../../shared/booking-form/formValues';
 import { Stepper } from '../../shared/booking-form/Stepper';
 import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
-import {
-  AdditionalInfo,
-  AddressFields,
-  BreakdownSection,
-  CoverChoice,
-  CustomsSection,
-  TermsBox,
-} from '../../shared/booking-form/sections';
-import {
-  type BookingValues,
-  emptyBooking,
-  messages,
-  submitProblem,
-  toShipmentBody,
-  validateBooking,
-} from '../../shared/booking-form/validation';
+import { toShipmentBody } from '../../shared/booking-form/shipmentBody';
+import { TermsBox } from '../../shared/booking-form/TermsBox';
 import { BookingSummary } from './BookingSummary';
 import '../../shared/booking-form/booking.css';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';

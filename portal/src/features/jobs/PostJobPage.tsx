@@ -13,17 +13,17 @@ import { countryName, deliveryCountryOf } from '../../shared/api/booking';
 import { type CreateJobRequest, jobsApi } from '../../shared/api/jobs';
 import { newIdempotencyKey } from '../../shared/api/orders';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { AdditionalInfo } from '../../shared/booking-form/AdditionalInfo';
+import { AddressFields } from '../../shared/booking-form/AddressFields';
+import { BreakdownSection } from '../../shared/booking-form/BreakdownSection';
+import { submitProblem } from '../../shared/booking-form/bookingSchema';
+import { CustomsSection } from '../../shared/booking-form/CustomsSection';
 import { sameBody } from '../../shared/booking-form/draft';
 import { collectMessages, errorAt, flatResolver } from '../../shared/booking-form/formResolver';
+import { emptyBooking, emptyItem } from '../../shared/booking-form/formValues';
 import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
-import {
-  AdditionalInfo,
-  AddressFields,
-  BreakdownSection,
-  CustomsSection,
-  TermsBox,
-} from '../../shared/booking-form/sections';
-import { emptyBooking, emptyItem, submitProblem, toShipmentBody } from '../../shared/booking-form/validation';
+import { toShipmentBody } from '../../shared/booking-form/shipmentBody';
+import { TermsBox } from '../../shared/booking-form/TermsBox';
 import { emptyParcel, parseRouteQuery, type RouteValues } from './routeQuery';
 import { type JobValues, validateJob } from './validation';
 import '../../shared/booking-form/booking.css';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ukDate } from '../../lib/format';
-import { emptyBooking } from '../../shared/booking-form/validation';
+import { emptyBooking } from '../../shared/booking-form/formValues';
 import { jobFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';

@@ -1,6 +1,7 @@
 import { isUkPostcode } from '@consign/shared/postcodes';
 import { parseMoney } from '../../lib/format';
-import { type BookingValues, required, validateBooking } from '../../shared/booking-form/validation';
+import { required, validateBooking } from '../../shared/booking-form/bookingSchema';
+import type { BookingValues } from '../../shared/booking-form/formValues';
 import type { RouteValues } from './routeQuery';
 
 export const MIN_ASKING_PRICE = 100;

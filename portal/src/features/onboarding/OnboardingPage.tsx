@@ -8,6 +8,9 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../../shared/api/vendor';
 import { VendorShell } from '../../shared/vendor-shell';
+import { CompanyStep } from './CompanyStep';
+import { ComplianceStep } from './ComplianceStep';
+import { ContactStep } from './ContactStep';
 import {
   answersFromForm,
   formFromAnswers,
@@ -17,7 +20,9 @@ import {
   STEP_TITLES,
   stepProblems,
 } from './onboardingForm';
-import { CompanyStep, ComplianceStep, ContactStep, PricingStep, ServicesStep, type StepProps } from './steps';
+import { PricingStep } from './PricingStep';
+import { ServicesStep } from './ServicesStep';
+import type { StepProps } from './stepProps';
 import './onboarding.css';
 import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 

@@ -5,7 +5,7 @@
 import { formatPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import type { UpdateProfileRequest, UserProfile } from '../../app/api';
-import { PHONE } from '../../shared/booking-form/validation';
+import { PHONE } from '../../shared/booking-form/bookingSchema';
 
 export const PHONE_MESSAGE = 'Phone must be 7 to 20 digits, spaces or brackets';
 /** A new address is in the UK unless the customer says otherwise. */

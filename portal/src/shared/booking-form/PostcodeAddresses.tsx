@@ -8,12 +8,13 @@
  * it by keyboard and touch (a phone opens its own picker, which matters at 320 px), and the
  * postcode input stays a plain text field for autofill. GOV.UK's address pattern is the same.
  */
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isApiError } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
+import type { BookingValues } from './formValues';
 import { type AddressSuggestion, describeSuggestion, usePostcodeAddresses } from './postcodeAddresses';
-import type { BookingValues } from './validation';
 
 type Prefix = 'collection' | 'delivery';
 

@@ -3,8 +3,9 @@
  * "Edit" on the review step keeps what was typed. It holds addresses and parcel details the
  * customer typed (no tokens, no payment data) and lives only as long as the tab.
  */
+
 import type { CreateOrderRequest } from '../api/orders';
-import type { BookingValues } from './validation';
+import type { BookingValues } from './formValues';
 
 const KEY = 'consign.booking-draft';
 

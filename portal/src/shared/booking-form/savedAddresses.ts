@@ -3,7 +3,7 @@ import type { UserProfile } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useProfile } from '../../app/profile';
 import { type Order, type OrderAddress, ordersApi } from '../api/orders';
-import type { SavedAddress } from './sections';
+import type { SavedAddress } from './AddressFields';
 
 /**
  * The embedded stand-in for a postcode look-up (DESIGN §2, "address lookup by postcode"): the

@@ -2,10 +2,11 @@
  * The booking form's rules (step 1), as the specification's booking form and the API's order
  * schema state them. Pure: the page, the post-a-job form and the tests share them.
  */
-import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
+import { isUkPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import { parseMoney } from '../../lib/format';
 import { isValidEmail } from '../auth/validation';
+import type { BookingValues, CustomsValues } from './formValues';
 
 export const messages = {
   fillRequired: 'Please fill in all required fields',
@@ -45,99 +46,6 @@ export function isRequiredMessage(message: string | undefined): boolean {
       message === messages.itemsRequired ||
       message.startsWith('Choose '))
   );
-}
-
-export interface AddressValues {
-  name: string;
-  email: string;
-  phone: string;
-  line1: string;
-  line2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  /** ISO code, read-only: it comes from the quote's route. */
-  country: string;
-}
-
-export interface CustomsValues {
-  documentType: string;
-  reasonForExport: string;
-  senderType: string;
-  recipientType: string;
-  senderEori: string;
-  recipientEori: string;
-  senderCompanyName: string;
-  recipientCompanyName: string;
-}
-
-export interface ItemValues {
-  description: string;
-  hsCode: string;
-  quantity: string;
-  unitValue: string;
-  originCountry: string;
-}
-
-export interface BookingValues {
-  collection: AddressValues;
-  delivery: AddressValues;
-  collectionDate: string;
-  contents: string;
-  contentValue: string;
-  notes: string;
-  /** '' until chosen; '0' is the explicit "no extended cover". */
-  cover: string;
-  customs: CustomsValues;
-  items: ItemValues[];
-  terms: boolean;
-}
-
-export const emptyAddress = (country: string): AddressValues => ({
-  name: '',
-  email: '',
-  phone: '',
-  line1: '',
-  line2: '',
-  town: '',
-  county: '',
-  postcode: '',
-  country,
-});
-
-export const emptyCustoms = (): CustomsValues => ({
-  documentType: '',
-  reasonForExport: '',
-  senderType: '',
-  recipientType: '',
-  senderEori: '',
-  recipientEori: '',
-  senderCompanyName: '',
-  recipientCompanyName: '',
-});
-
-export const emptyItem = (originCountry = ''): ItemValues => ({
-  description: '',
-  hsCode: '',
-  quantity: '1',
-  unitValue: '',
-  originCountry,
-});
-
-export function emptyBooking(route: { from: string; to: string; international: boolean }): BookingValues {
-  return {
-    collection: emptyAddress(route.from),
-    delivery: emptyAddress(route.to),
-    collectionDate: '',
-    contents: '',
-    contentValue: '',
-    notes: '',
-    // "No extended cover" is the default choice; paid cover is opt-in.
-    cover: '0',
-    customs: emptyCustoms(),
-    items: route.international ? [emptyItem()] : [],
-    terms: false,
-  };
 }
 
 /** The API's phone rule: digits with optional +, spaces, brackets and dashes. */
@@ -332,82 +240,4 @@ export function submitProblem(messagesFound: readonly string[]): string {
   if (others.some(isRequiredMessage)) return messages.fillRequired;
   if (messagesFound.includes(messages.acceptTerms) && others.length === 0) return messages.acceptTerms;
   return messages.fixErrors;
-}
-
-/* ------------------------------------------------------------------ the breakdown of contents */
-
-/** quantity × unit value in pence; null while either is not a valid number. */
-export function lineSubtotal(item: Pick<ItemValues, 'quantity' | 'unitValue'>): number | null {
-  const quantity = /^\d{1,5}$/.test(item.quantity.trim()) ? Number(item.quantity.trim()) : null;
-  const unit = parseMoney(item.unitValue);
-  if (quantity === null || unit === null) return null;
-  return quantity * unit;
-}
-
-/** The sum of the valid rows' subtotals, in pence. */
-export function breakdownTotal(items: readonly Pick<ItemValues, 'quantity' | 'unitValue'>[]): number {
-  return items.reduce((sum, item) => sum + (lineSubtotal(item) ?? 0), 0);
-}
-
-/* ------------------------------------------------------------------ to the API's shapes */
-
-function toAddress(address: AddressValues) {
-  const line2 = address.line2.trim();
-  return {
-    name: address.name.trim(),
-    email: address.email.trim(),
-    phone: address.phone.trim(),
-    line1: address.line1.trim(),
-    ...(line2 ? { line2 } : {}),
-    town: address.town.trim(),
-    county: address.county.trim(),
-    postcode: address.country === 'GB' ? formatPostcode(address.postcode) : address.postcode.trim(),
-    country: address.country,
-  };
-}
-
-function toCustoms(customs: CustomsValues) {
-  const optional = (value: string, upper = false) => {
-    const trimmed = upper ? value.trim().toUpperCase() : value.trim();
-    return trimmed || undefined;
-  };
-  const out = {
-    documentType: customs.documentType,
-    reasonForExport: customs.reasonForExport,
-    senderType: customs.senderType,
-    recipientType: customs.recipientType,
-    senderEori: optional(customs.senderEori, true),
-    recipientEori: optional(customs.recipientEori, true),
-    senderCompanyName: optional(customs.senderCompanyName),
-    recipientCompanyName: optional(customs.recipientCompanyName),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
-}
-
-/**
- * The parts of an order (or job) body the form decides, from valid values. Prices are never
- * included: the server takes them from the stored quote option and the cover table.
- */
-export function toShipmentBody(values: BookingValues, international: boolean) {
-  const notes = values.notes.trim();
-  return {
-    collectionAddress: toAddress(values.collection),
-    deliveryAddress: toAddress(values.delivery),
-    collectionDate: values.collectionDate,
-    contents: values.contents.trim(),
-    contentValue: parseMoney(values.contentValue) ?? 0,
-    ...(international
-      ? {
-          customs: toCustoms(values.customs),
-          items: values.items.map((item) => ({
-            description: item.description.trim(),
-            hsCode: item.hsCode.trim(),
-            quantity: Number(item.quantity.trim()),
-            unitValue: parseMoney(item.unitValue) ?? 0,
-            originCountry: item.originCountry,
-          })),
-        }
-      : {}),
-    ...(notes ? { notes } : {}),
-  };
 }

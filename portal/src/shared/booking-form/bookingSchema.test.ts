@@ -2,18 +2,10 @@ import { formatMoney } from '@consign/shared/money';
 import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { describe, expect, it } from 'vitest';
 import { minorToInput, parseMoney } from '../../lib/format';
-import {
-  type BookingRules,
-  type BookingValues,
-  breakdownTotal,
-  emptyBooking,
-  emptyItem,
-  lineSubtotal,
-  messages,
-  submitProblem,
-  toShipmentBody,
-  validateBooking,
-} from './validation';
+import { type BookingRules, messages, submitProblem, validateBooking } from './bookingSchema';
+import { breakdownTotal, lineSubtotal } from './breakdown';
+import { type BookingValues, emptyBooking, emptyItem } from './formValues';
+import { toShipmentBody } from './shipmentBody';
 
 const TODAY = '2026-11-22';
 const domesticRules: BookingRules = { international: false, today: TODAY, coverAmounts: [0, 2000, 5000] };

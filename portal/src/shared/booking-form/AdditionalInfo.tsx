@@ -1,0 +1,48 @@
+import { useFormContext } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../components/Field';
+import { ukDate } from '../../lib/format';
+import type { BookingValues } from './formValues';
+import { useFieldError } from './useFieldError';
+export function AdditionalInfo({ today = ukDate() }: { today?: string }) {
+  const { register } = useFormContext<BookingValues>();
+  const error = useFieldError();
+  return (
+    <fieldset className="card form-section">
+      <legend className="form-section__title">Additional information</legend>
+      <div className="form-grid">
+        <TextField
+          label="Collection date"
+          type="date"
+          min={today}
+          required
+          hint="Not before today"
+          error={error('collectionDate')}
+          {...register('collectionDate')}
+        />
+        <TextField
+          label="Package content"
+          required
+          placeholder="e.g. Books"
+          error={error('contents')}
+          {...register('contents')}
+        />
+        <TextField
+          label="Content value (£)"
+          inputMode="decimal"
+          required
+          placeholder="0.00"
+          error={error('contentValue')}
+          {...register('contentValue')}
+        />
+      </div>
+      <TextAreaField
+        label="Courier notes (optional)"
+        rows={3}
+        maxLength={1000}
+        placeholder="Anything the courier should know: a safe place, a gate code, opening hours"
+        error={error('notes')}
+        {...register('notes')}
+      />
+    </fieldset>
+  );
+}
