@@ -5,6 +5,7 @@
  * createApp calls it, and so does every script that runs the core without the HTTP app (the
  * payments reconciler), so both see the same targets. Registering again is harmless.
  */
+import { vendorStatusMailSubscriber } from './features/admin';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
@@ -16,4 +17,5 @@ export function registerFeatureHooks(): void {
   // Outbox subscribers (lib/outbox.ts): partner webhooks and recipient tracking mail join here.
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);
+  registerSubscriber(vendorStatusMailSubscriber);
 }

@@ -5,13 +5,14 @@ import type { Tx } from '../../../db/client';
 import { courierServices, users, vendorOnboarding, vendors } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
+import { publish } from '../../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import { toCourierDto } from '../../couriers';
 import type { OnboardingAnswers } from '../../vendors';
 import { getVendorReviewData, toVendorDto, UpdateVendorBodySchema, type VendorRow } from '../../vendors';
 import { recordAudit } from '../audit-log/audit';
-import { vendorActivatedEmail, vendorSuspendedEmail } from './admin-vendors.emails';
+import { VENDOR_EVENTS, type VendorStatusData } from './admin-vendors.notify';
 import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin-vendors.schemas';
 
 type VendorSortField = (typeof VENDOR_SORT_FIELDS)[number];
@@ -117,7 +118,8 @@ export class AdminService {
 
   /**
    * Only active vendors are quoted, so the status change, its audit row and the catalogue version
-   * move together. The vendor is emailed afterwards: a mail failure must not undo the change.
+   * move together, with the outbox event that emails the vendor afterwards (a mail failure neither
+   * undoes the change nor fails the request).
    */
   async setVendorStatus(actor: AccessClaims, id: string, status: 'active' | 'suspended', reason: string) {
     const now = this.deps.now();
@@ -144,6 +146,8 @@ export class AdminService {
         },
         now,
       );
+      const event: VendorStatusData = { vendorId: id, reason };
+      await publish(tx, status === 'active' ? VENDOR_EVENTS.activated : VENDOR_EVENTS.suspended, event, now);
       return current;
     });
     if (!before) throw AppError.notFound('Vendor not found');
@@ -152,11 +156,6 @@ export class AdminService {
     }
     this.deps.logger.info({ vendorId: id, status }, 'vendor status changed');
     const detail = await this.getVendor(id);
-    await this.deps.mailer.send(
-      status === 'active'
-        ? vendorActivatedEmail(detail.ownerEmail, detail.shopName, `${this.deps.config.publicUrl}/dashboard`)
-        : vendorSuspendedEmail(detail.ownerEmail, detail.shopName, reason),
-    );
     return detail;
   }
 }

@@ -1,0 +1,38 @@
+/**
+ * The vendor's email about staff activating or suspending its shop, as an outbox subscriber
+ * (lib/outbox.ts): the status change's transaction writes the event, and this sends the mail off
+ * the request path, so an unreachable mail server neither fails the staff action that already
+ * committed nor loses the mail (the outbox retries it).
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../context';
+import { users, vendors } from '../../../db/schema';
+import type { OutboxEvent, Subscriber } from '../../../lib/outbox';
+import { vendorActivatedEmail, vendorSuspendedEmail } from './admin-vendors.emails';
+
+export const VENDOR_EVENTS = {
+  activated: 'vendor.activated',
+  suspended: 'vendor.suspended',
+} as const;
+
+/** The reason is the staff member's words to the vendor: the suspension mail quotes it. */
+export type VendorStatusData = { vendorId: string; reason: string };
+
+export const vendorStatusMailSubscriber: Subscriber<AppDeps> = {
+  name: 'vendor-status-mail',
+  types: Object.values(VENDOR_EVENTS),
+  async deliver(deps, event: OutboxEvent) {
+    const { vendorId, reason } = event.data as VendorStatusData;
+    const [owner] = await deps.db
+      .select({ email: users.email, shopName: vendors.shopName })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerId))
+      .where(eq(vendors.id, vendorId));
+    if (!owner) return;
+    await deps.mailer.send(
+      event.type === VENDOR_EVENTS.activated
+        ? vendorActivatedEmail(owner.email, owner.shopName, `${deps.config.publicUrl}/dashboard`)
+        : vendorSuspendedEmail(owner.email, owner.shopName, reason),
+    );
+  },
+};
