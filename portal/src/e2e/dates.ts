@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 // The API's own calendar (weekends and England & Wales bank holidays), so the test and the
 // product agree on what a working day is.
-import { ukToday, workingDayOnOrAfter } from '../../../api/src/lib/dates';
+import { ukToday, workingDayOnOrAfter } from '../../../api/src/domain/uk-days';
 
 /** The server's clock at the moment it answers, from the HTTP Date header of a cheap call. */
 async function serverNow(request: APIRequestContext): Promise<Date> {
