@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-// The API's own PDF reader and calendar rules, so the test and the product agree on what a
+// The API's own calendar rules and PDF reader, so the test and the product agree on what a
 // working day is (bank holidays included) and read the label the way the API's tests do.
-import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
 import { addWorkingDays } from '../../../api/src/domain/uk-days';
+import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
 import { serverCollectionDay } from './dates';
 
 /**
