@@ -1,24 +1,5 @@
-// The production server bundle. Dependencies from npm stay external (installed beside it), but the
-// workspace's own packages (@consign/shared) are TypeScript sources Node cannot load, so they are
-// bundled in.
+// The production server bundle (pnpm build): dist/main.js, as scripts/server-bundle.mjs says.
 import { build } from 'esbuild';
+import { serverBundleOptions } from './server-bundle.mjs';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  outfile: 'dist/main.js',
-  plugins: [
-    {
-      name: 'external-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@consign/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
+await build({ ...serverBundleOptions('dist/main.js'), sourcemap: true });

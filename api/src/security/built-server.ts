@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../../scripts/server-bundle.mjs';
 
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,16 +16,7 @@ const apiDir = fileURLToPath(new URL('../../', import.meta.url));
 export async function buildServer(): Promise<{ entry: string; remove: () => void }> {
   const outDir = join(apiDir, 'node_modules', '.cache', `consign-security-${process.pid}-${Date.now()}`);
   mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [join(apiDir, 'src/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: join(outDir, 'main.js'),
-    logLevel: 'silent',
-  });
+  await build({ ...serverBundleOptions(join(outDir, 'main.js')), logLevel: 'silent' });
   cpSync(join(apiDir, 'src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   return { entry: join(outDir, 'main.js'), remove: () => rmSync(outDir, { recursive: true, force: true }) };
 }
