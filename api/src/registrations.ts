@@ -6,9 +6,11 @@
  * payments reconciler), so both see the same targets. Registering again is harmless.
  */
 import { vendorStatusMailSubscriber } from './features/admin';
+import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
+import { onboardingMailSubscriber } from './features/vendors';
 import { registerSubscriber } from './lib/outbox';
 
 export function registerFeatureHooks(): void {
@@ -18,4 +20,6 @@ export function registerFeatureHooks(): void {
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);
   registerSubscriber(vendorStatusMailSubscriber);
+  registerSubscriber(onboardingMailSubscriber);
+  registerSubscriber(contactMailSubscriber);
 }

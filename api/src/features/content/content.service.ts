@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { articles, contactMessages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { publish } from '../../lib/outbox';
 import type { Limit } from '../../lib/rate-limit';
-import { type ContactDetails, contactMessageEmail } from './content.emails';
+import type { ContactDetails } from './content.emails';
+import { CONTACT_EVENTS, type ContactReceivedData } from './content.notify';
 import { sanitizeArticleHtml } from './sanitize';
 
 export const CONTACT_LIMIT: Limit = { name: 'contact-ip', max: 5, windowSeconds: 3600 };
@@ -19,24 +21,19 @@ export class ContentService {
   }
 
   /**
-   * Stores the message, then emails staff. The message is kept even if mail fails (the
-   * sender is not asked to retry, and notifiedAt stays empty so staff can find it).
+   * Stores the message with the outbox event that emails staff (content.notify.ts): the message is
+   * kept even when mail fails, and the mail is retried; notifiedAt is set once it went.
    */
   async contact(message: ContactDetails, address: string): Promise<void> {
     await this.deps.rateLimiter.hit(CONTACT_LIMIT, address);
     const now = this.deps.now();
-    const [row] = await this.deps.db
-      .insert(contactMessages)
-      .values({ ...message, address, createdAt: now })
-      .returning({ id: contactMessages.id });
-    try {
-      await this.deps.mailer.send(contactMessageEmail(this.deps.config.mail.staffEmail, message, now));
-      await this.deps.db
-        .update(contactMessages)
-        .set({ notifiedAt: this.deps.now() })
-        .where(eq(contactMessages.id, row!.id));
-    } catch (err) {
-      this.deps.logger.error({ err, contactMessageId: row!.id }, 'could not email staff a contact message');
-    }
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactMessages)
+        .values({ ...message, address, createdAt: now })
+        .returning({ id: contactMessages.id });
+      const data: ContactReceivedData = { contactMessageId: row!.id };
+      await publish(tx, CONTACT_EVENTS.received, data, now);
+    });
   }
 }

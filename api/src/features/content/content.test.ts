@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { articles, contactMessages, outbox } from '../../db/schema';
+import { backoffMs, drainOutbox } from '../../lib/outbox';
 import type { Mailer } from '../../providers/mail';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEFAULT_ARTICLES, ensureDefaultArticles } from './default-articles';
@@ -146,7 +147,8 @@ describe('POST /contact', () => {
     expect((await t.post('/api/v1/contact', message)).status).toBe(202);
   });
 
-  it('keeps the message when mail fails, leaving it marked as not yet sent', async () => {
+  it('keeps the message when mail fails, leaving it marked as not yet sent, and mails it once the server is back', async () => {
+    const working = t.deps.mailer;
     const failing: Mailer = {
       transport: 'smtp',
       send: async () => {
@@ -159,5 +161,15 @@ describe('POST /contact', () => {
     const [stored] = await t.deps.db.select().from(contactMessages);
     expect(stored?.message).toBe(message.message);
     expect(stored?.notifiedAt).toBeNull();
+
+    // The outbox retries after its back-off.
+    t.deps.mailer = working;
+    const later = new Date(t.deps.now().getTime() + backoffMs(1, () => 1) + 1);
+    t.deps.now = () => later;
+    expect(await drainOutbox(t.deps)).toMatchObject({ delivered: 1 });
+    const [sent] = await t.deps.db.select().from(contactMessages);
+    expect(sent?.notifiedAt).toEqual(later);
+    const mail = await t.deps.db.select().from(outbox).where(eq(outbox.to, t.deps.config.mail.staffEmail));
+    expect(mail.map((m) => m.text).join('\n')).toContain(message.message);
   });
 });

@@ -97,24 +97,6 @@ export function jobClosedEmail(to: string, job: JobRow, refund: RefundNote, link
   );
 }
 
-/**
- * Sends one job email to the job's customer now; failures are logged, never thrown. For callers
- * outside the outbox (the admin console's job refund); the subscriber below sends its own.
- */
-export async function notifyJobCustomer(
-  deps: AppDeps,
-  job: JobRow,
-  build: (to: string, link: string) => MailMessage,
-  kind: string,
-) {
-  try {
-    const to = await customerEmail(deps, job.customerId);
-    if (to) await deps.mailer.send(build(to, `${deps.config.publicUrl}/dashboard`));
-  } catch (err) {
-    deps.logger.error({ err, jobId: job.id, mail: kind }, 'job email could not be sent');
-  }
-}
-
 /** To a courier one of whose active services could carry a newly paid job. */
 export function vendorNewJobEmail(
   to: string,

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { publish } from '../../lib/outbox';
 import { createDocumentStorage } from '../../providers/storage';
 import { UploadsService } from '../uploads';
 import {
@@ -12,7 +13,7 @@ import {
   type OnboardingAnswers,
   type SaveOnboardingBodySchema,
 } from './onboarding.schemas';
-import { onboardingSubmittedEmail } from './vendors.emails';
+import { ONBOARDING_EVENTS, type OnboardingSubmittedData } from './vendors.notify';
 import type { UpdateVendorBodySchema } from './vendors.schemas';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -215,25 +216,13 @@ export class OnboardingService {
           .set({ status: 'submitted', submittedAt: now, step: 5, updatedAt: now })
           .where(and(eq(vendorOnboarding.vendorId, vendor.id), eq(vendorOnboarding.status, 'draft')))
           .returning();
+        // Staff are emailed off the request path (vendors.notify.ts); the submission stands either way.
+        const data: OnboardingSubmittedData = { vendorId: vendor.id };
+        await publish(tx, ONBOARDING_EVENTS.submitted, data, now);
         return saved!;
       },
       { behavior: 'immediate' },
     );
-    try {
-      await this.deps.mailer.send(
-        onboardingSubmittedEmail(this.deps.config.mail.staffEmail, {
-          vendorId: vendor.id,
-          shopName: vendor.shopName,
-          adminUrl: `${this.deps.config.publicUrl}/admin/`,
-        }),
-      );
-    } catch (err) {
-      // The submission stands; staff also see it in the console.
-      this.deps.logger.error(
-        { err, vendorId: vendor.id },
-        'could not email staff about an onboarding submission',
-      );
-    }
     return toOnboardingDto(row);
   }
 

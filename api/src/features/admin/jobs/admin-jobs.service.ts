@@ -4,8 +4,9 @@ import type { AppDeps } from '../../../context';
 import { jobs } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
+import { publish } from '../../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
-import { jobClosedEmail, notifyJobCustomer, toJobDto } from '../../jobs';
+import { JOB_EVENTS, type JobClosedData, toJobDto } from '../../jobs';
 import { refundIfPaid } from '../../orders';
 import { findPayment, findPayments } from '../../payments';
 import { recordAudit } from '../audit-log/audit';
@@ -76,7 +77,7 @@ export class AdminJobs {
       );
     }
     const now = deps.now();
-    const closed = await deps.db.transaction(
+    await deps.db.transaction(
       async (tx) => {
         // Conditional on the status, so a refund racing a vendor's accept loses cleanly.
         const [withdrawn] = await tx
@@ -101,19 +102,16 @@ export class AdminJobs {
           },
           now,
         );
+        if (withdrawn) {
+          // The customer's mail goes through the outbox; it states the refund as it stands then.
+          const data: JobClosedData = { jobId: id, status: 'withdrawn', wasOpen: job.status === 'open' };
+          await publish(tx, JOB_EVENTS.closed, data, now);
+        }
         return withdrawn ?? null;
       },
       { behavior: 'immediate' },
     );
-    const refund = await refundIfPaid(deps, payment, `job refunded by staff: ${reason}`);
-    if (closed) {
-      await notifyJobCustomer(
-        deps,
-        closed,
-        (to, link) => jobClosedEmail(to, closed, refund, link),
-        'job refunded by staff',
-      );
-    }
+    await refundIfPaid(deps, payment, `job refunded by staff: ${reason}`);
     return this.dto(id);
   }
 }
