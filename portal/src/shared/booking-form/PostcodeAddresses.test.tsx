@@ -114,6 +114,20 @@ describe('postcode look-up in the booking form', () => {
     expect(value(section, 'Town')).toBe('Westminster');
   });
 
+  it('leaves alone the field the person is in when the answer lands, so their typing does not join it', async () => {
+    const user = userEvent.setup();
+    booking(() => ({ body: downing }));
+    const section = within(await collectionSection());
+    await user.type(section.getByLabelText('Postcode'), 'SW1A 2AA');
+    // Into Town before the look-up (300 ms after typing stops) has answered.
+    await user.click(section.getByLabelText('Town'));
+    await section.findByLabelText('Choose an address at SW1A 2AA');
+    expect(value(section, 'Town')).toBe('');
+    expect(value(section, 'County')).toBe('London');
+    await user.keyboard('Westminster');
+    expect(value(section, 'Town')).toBe('Westminster');
+  });
+
   it('says when the look-up knows no address there', async () => {
     const user = userEvent.setup();
     booking(() => ({

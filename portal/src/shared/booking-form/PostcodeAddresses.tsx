@@ -27,13 +27,17 @@ export function PostcodeAddresses({ prefix }: { prefix: Prefix }) {
   const prefilledFor = useRef<string | null>(null);
   const data = lookup.data;
 
-  // The postcode's town and county go into empty fields, never over what the person typed.
+  // The postcode's town and county go into empty fields, never over what the person typed, and
+  // never into the field they are in: the answer can land as they start typing there, and their
+  // letters would then join ours ("EdinburghEd").
   useEffect(() => {
     if (!data || prefilledFor.current === data.postcode) return;
     prefilledFor.current = data.postcode;
-    const empty = (key: 'town' | 'county') => !getValues(`${prefix}.${key}`)?.trim();
-    if (data.postTown && empty('town')) setValue(`${prefix}.town`, data.postTown, { shouldDirty: true });
-    if (data.county && empty('county')) setValue(`${prefix}.county`, data.county, { shouldDirty: true });
+    const free = (key: 'town' | 'county') =>
+      !getValues(`${prefix}.${key}`)?.trim() &&
+      (document.activeElement as HTMLInputElement | null)?.name !== `${prefix}.${key}`;
+    if (data.postTown && free('town')) setValue(`${prefix}.town`, data.postTown, { shouldDirty: true });
+    if (data.county && free('county')) setValue(`${prefix}.county`, data.county, { shouldDirty: true });
   }, [data, getValues, setValue, prefix]);
 
   function choose(address: AddressSuggestion) {
