@@ -11,8 +11,9 @@ import { createDeps } from '../../deps';
 import { ukToday } from '../../domain/uk-days';
 import { createLogger } from '../../lib/logger';
 import { backoffMs, drainOutbox } from '../../lib/outbox';
-import type { Mailer, MailMessage } from '../../providers/mail';
+import type { Mailer } from '../../providers/mail';
 import { OutboxMailer } from '../../providers/mail/outbox';
+import { FlakyMailer } from '../../test/flaky-mailer';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { paidOrder } from '../admin/admin.fixtures';
 import { changeOrder } from './orders.change';
@@ -111,17 +112,6 @@ describe('order events through the outbox', () => {
     expect(await drainOutbox(t.deps)).toEqual({ delivered: 0, retrying: 0, failed: 0 });
   });
 });
-
-/** The real outbox mailer, which fails while `down` is set, as an unreachable SMTP server would. */
-class FlakyMailer implements Mailer {
-  readonly transport = 'outbox' as const;
-  down = false;
-  constructor(private readonly inner: () => Mailer) {}
-  async send(message: MailMessage) {
-    if (this.down) throw new Error(`connection refused while sending to ${message.to}`);
-    await this.inner().send(message);
-  }
-}
 
 describe('a mail failure after the commit', () => {
   let mailer: FlakyMailer;

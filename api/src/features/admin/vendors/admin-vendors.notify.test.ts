@@ -7,21 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, outboxDeliveries } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
 import { backoffMs, drainOutbox } from '../../../lib/outbox';
-import type { Mailer, MailMessage } from '../../../providers/mail';
+import type { Mailer } from '../../../providers/mail';
 import { OutboxMailer } from '../../../providers/mail/outbox';
+import { FlakyMailer } from '../../../test/flaky-mailer';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { signUpAdmin, signUpVendor } from '../admin.fixtures';
-
-/** The real outbox mailer, failing while `down` is set, as an unreachable SMTP server would. */
-class FlakyMailer implements Mailer {
-  readonly transport = 'outbox' as const;
-  down = false;
-  constructor(private readonly inner: () => Mailer) {}
-  async send(message: MailMessage) {
-    if (this.down) throw new Error('connection refused');
-    await this.inner().send(message);
-  }
-}
 
 let t: TestApp;
 let mailer: FlakyMailer;
