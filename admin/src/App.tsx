@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, Resource } from 'react-admin';
+import { Admin, Resource, useLogin } from 'react-admin';
 import { createAuthProvider } from './authProvider';
 import { ConsignLayout, theme } from './branding';
 import { createDataProvider } from './dataProvider';
@@ -16,14 +16,19 @@ import quotes from './resources/quotes';
 import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
+import { SignInPage } from './signin/SignInPage';
 
-// The sign-in form and the dashboard load on demand like the resources' pages (react-hook-form
-// and the figures are not needed to start): the first load stays within size-limit.
-const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
+// The dashboard loads on demand like the resources' pages (its figures are not needed to start).
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 const authProvider = createAuthProvider(session);
 const dataProvider = createDataProvider(createHttpClient(session));
+
+/** When a session ends inside the console: the same plain form, then back where staff were. */
+function ConsoleSignIn() {
+  const login = useLogin();
+  return <SignInPage onSubmit={(credentials) => login(credentials)} />;
+}
 
 export function App() {
   return (
@@ -32,7 +37,7 @@ export function App() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      loginPage={LoginPage}
+      loginPage={ConsoleSignIn}
       layout={ConsignLayout}
       dashboard={Dashboard}
       theme={theme}

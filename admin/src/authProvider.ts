@@ -16,24 +16,35 @@ interface Me {
   avatarUrl: string | null;
 }
 
+/**
+ * Signs staff in and keeps the session; anyone else is refused with STAFF_ONLY. Used by the
+ * plain sign-in page before the console loads (main.tsx) and by react-admin's login afterwards.
+ */
+export async function signIn(
+  session: SessionStore,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  const { json } = await requestJson(`${AUTH_BASE}/login`, {
+    method: 'POST',
+    body: JSON.stringify(credentials),
+  });
+  const signedIn = json as Session;
+  if (!session.accept(signedIn)) {
+    // The API has just set its refresh cookie for this non-staff session; revoke exactly that
+    // session (by its token) so no stray login is left behind in the browser.
+    await requestJson(`${AUTH_BASE}/logout`, {
+      method: 'POST',
+      body: JSON.stringify({ refreshToken: signedIn.refreshToken }),
+    }).catch(() => undefined);
+    throw new Error(STAFF_ONLY);
+  }
+}
+
 export function createAuthProvider(session: SessionStore): AuthProvider {
   const authed = createHttpClient(session);
   return {
-    async login({ username, email, password }: LoginParams) {
-      const { json } = await requestJson(`${AUTH_BASE}/login`, {
-        method: 'POST',
-        body: JSON.stringify({ email: email ?? username ?? '', password: password ?? '' }),
-      });
-      const signedIn = json as Session;
-      if (!session.accept(signedIn)) {
-        // The API has just set its refresh cookie for this non-staff session; revoke exactly that
-        // session (by its token) so no stray login is left behind in the browser.
-        await requestJson(`${AUTH_BASE}/logout`, {
-          method: 'POST',
-          body: JSON.stringify({ refreshToken: signedIn.refreshToken }),
-        }).catch(() => undefined);
-        throw new Error(STAFF_ONLY);
-      }
+    login({ username, email, password }: LoginParams) {
+      return signIn(session, { email: email ?? username ?? '', password: password ?? '' });
     },
 
     async checkAuth() {
