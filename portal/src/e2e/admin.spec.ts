@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { checkAccessibility, DESKTOP } from './a11y';
 import { mailedCode } from './support';
 
 /**
@@ -62,6 +63,29 @@ async function pendingCourier(request: APIRequestContext) {
   expect(service.ok(), await service.text()).toBe(true);
   return { email, shopName, serviceName };
 }
+
+test('the console opens on its own sign-in page, and signing out returns to it', async ({ page }) => {
+  await page.goto('/admin/');
+  const heading = page.getByRole('heading', { name: 'Consign admin' });
+  await checkAccessibility(page, 'admin-sign-in', () => expect(heading).toBeVisible({ timeout: 30_000 }));
+  await page.setViewportSize(DESKTOP);
+  // Without a session the page has loaded no react-admin: the console's chunk is fetched on sign-in.
+  const consoleChunk = page.waitForResponse((r) => /\/admin\/assets\/App-[^/]+\.js$/.test(r.url()));
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  expect((await consoleChunk).ok()).toBe(true);
+  await expect(page.getByRole('menuitem', { name: 'Vendors' })).toBeVisible({ timeout: 30_000 });
+
+  // Signing out inside the console shows the same page; signing in again opens the console.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Vendors' })).toBeVisible({ timeout: 30_000 });
+});
 
 test('a customer is refused by the console with a clear message', async ({ page }) => {
   await page.goto('/admin/');
