@@ -9,6 +9,19 @@ export const theme: RaThemeOptions = {
   },
 };
 
+/**
+ * react-admin sizes the layout to fit its widest content (`min-width: fit-content`), and flex
+ * items do not shrink below theirs: on a phone a table of dates then pushed the whole page
+ * sideways. Letting them shrink makes a wide table scroll inside its own box.
+ */
+const SHRINKABLE = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaShow-main > .MuiCard-root, & .RaList-main, & .RaList-main > .MuiPaper-root': {
+    minWidth: 0,
+  },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+};
+
 export function ConsignLayout(props: LayoutProps) {
-  return <Layout {...props} />;
+  return <Layout {...props} sx={SHRINKABLE} />;
 }

@@ -469,6 +469,8 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
     // In words at every width (react-admin's buttons are icons only on phones).
     await expect(page.getByText('End session', { exact: true })).toHaveCount(2);
     await expectNoErrorBoundary(page, `user sessions at ${width}px`, errors);
+    // The tables of dates scroll within their box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: testInfo.outputPath(`user-sessions-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -20,19 +20,16 @@ export function UserRecords({
   children: ReactElement;
 }) {
   const translate = useTranslate();
-  // A table of dates is wider than a phone: it scrolls within the page, the page does not.
   return (
-    <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-      <ReferenceManyField
-        reference={reference}
-        target={target}
-        sort={{ field: sortField, order: 'DESC' }}
-        perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10]} />}
-        empty={<p style={{ margin: 0 }}>{translate(empty)}</p>}
-      >
-        {children}
-      </ReferenceManyField>
-    </div>
+    <ReferenceManyField
+      reference={reference}
+      target={target}
+      sort={{ field: sortField, order: 'DESC' }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10]} />}
+      empty={<p style={{ margin: 0 }}>{translate(empty)}</p>}
+    >
+      {children}
+    </ReferenceManyField>
   );
 }
