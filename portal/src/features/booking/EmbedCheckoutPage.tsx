@@ -9,9 +9,9 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../../shared/api/orders';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { parentOrigin, rememberParentOrigin, tellParent } from '../../shared/embed/embedParent';
 import { PaymentPanel, type PaymentTarget } from '../../shared/payment/PaymentPanel';
 import { BookingPage } from './BookingPage';
-import { parentOrigin, rememberParentOrigin, tellParent } from './embedParent';
 
 /**
  * `/embed/checkout`, inside the widget's modal on a partner page (the API lets only the

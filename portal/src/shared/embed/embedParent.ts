@@ -18,6 +18,15 @@ export function parentOrigin(): string | null {
   return window.parent !== window ? sessionStorage.getItem(KEY) : null;
 }
 
+/**
+ * This page is the widget's checkout: framed, and either the checkout page itself or a step the
+ * checkout led to (review, payment) in the same frame. The layout drops the site's chrome then.
+ */
+export function inCheckoutFrame(pathname: string): boolean {
+  if (window.parent === window) return false;
+  return pathname.startsWith('/embed/') || sessionStorage.getItem(KEY) !== null;
+}
+
 /** Tells the widget that opened this checkout (the protocol is @consign/shared/checkout-messages). */
 export function tellParent(message: CheckoutMessage): void {
   const origin = parentOrigin();
