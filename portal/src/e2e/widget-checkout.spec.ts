@@ -49,11 +49,13 @@ async function serveCrossSitePartnerPage(): Promise<string> {
 /** No session cookie ever reaches the browser from Consign's auth routes (see the file comment). */
 async function withoutSessionCookies(page: Page): Promise<{ refreshAnswers: number[] }> {
   const seen = { refreshAnswers: [] as number[] };
+  page.on('response', (response) => {
+    if (response.url() === `${CONSIGN}/api/v1/auth/refresh`) seen.refreshAnswers.push(response.status());
+  });
   await page.route(`${CONSIGN}/api/v1/auth/**`, async (route: Route) => {
     const response = await route.fetch();
     const headers = { ...response.headers() };
     delete headers['set-cookie'];
-    if (route.request().url().endsWith('/auth/refresh')) seen.refreshAnswers.push(response.status());
     await route.fulfill({ response, headers });
   });
   return seen;
