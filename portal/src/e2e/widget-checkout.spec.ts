@@ -91,6 +91,9 @@ test('a shopper on a cross-site partner page pays without signing in again, even
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const url = await serveCrossSitePartnerPage();
   expect(new URL(url).hostname).toBe('localhost');
   expect(new URL(CONSIGN).hostname).not.toBe('localhost');
@@ -122,6 +125,7 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   // The checkout's own layout: none of the site's header, menu or footer inside the frame.
   await expect(checkout.getByRole('banner')).toHaveCount(0);
   await expect(checkout.getByRole('contentinfo')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('checkout-desktop.png') });
   await fillAddress(form.getByRole('group', { name: 'Collection address' }), {
     name: 'Casey Customer',
     email: CUSTOMER.email,
