@@ -540,7 +540,9 @@ function CheckoutModal(props: {
       <span class="focus-sentinel" tabIndex={0} onFocus={() => (content.current ?? close.current)?.focus()} />
       <div class="modal">
         <div class="modal-head">
-          <strong>{booked ? 'Booked' : props.booking.approved ? 'Payment approved' : 'Book with Consign'}</strong>
+          <strong>
+            {booked ? 'Booked' : props.booking.approved ? 'Payment approved' : 'Book with Consign'}
+          </strong>
           <button type="button" class="button" ref={close} onClick={props.onClose}>
             Close
           </button>
