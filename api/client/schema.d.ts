@@ -1295,10 +1295,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * PayPal webhook receiver (capture completed, denied, refunded)
+         * PayPal webhook receiver (order approved, capture completed, denied, refunded)
          * @description The signature headers are verified with PayPal’s verify-webhook-signature call; a bad signature is 400. Each event id is acted on once: a repeated delivery answers 200 with duplicate: true.
          */
         post: operations["paypalWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer is back from the provider: capture the approved payment, no session needed
+         * @description Called by the page the provider returned to, with the `token` the provider appended (its order id). No sign-in: a checkout framed on a partner’s page may have lost its session across the redirect, and the payment is taken all the same. Safe to repeat: the capture is recorded once. 409 payment_not_approved: not approved yet; payment_not_wanted: what it paid for was cancelled.
+         */
+        post: operations["paymentReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2807,6 +2827,33 @@ export interface components {
         /** @description A PayPal webhook event, exactly as PayPal sends it; its signature headers are verified with PayPal. */
         PayPalWebhookEvent: {
             [key: string]: unknown;
+        };
+        PaymentReturn: {
+            /**
+             * @description pending: the provider holds the capture for review; a webhook or the reconciler finishes it
+             * @enum {string}
+             */
+            state: "captured" | "pending";
+            /**
+             * @description What the payment paid for
+             * @enum {string}
+             */
+            kind: "order" | "job";
+            /** @description The order (or job) id */
+            id: string;
+            /** @example #89abcdef */
+            reference: string;
+            /** @description Minor units of currency */
+            amount: number;
+            /** @example GBP */
+            currency: string;
+        };
+        PaymentReturnRequest: {
+            /**
+             * @description The provider order id the provider appended to the return URL as `?token=`
+             * @example TEST0123456789ABCDEF
+             */
+            token: string;
         };
         /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
         CreateJobRequest: {
@@ -7431,6 +7478,102 @@ export interface operations {
                 };
             };
             /** @description The signature cannot be checked now; PayPal will deliver again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    paymentReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description Captured (or held for review by the provider) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentReturn"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment failed. Please try again. (payment_declined) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
             503: {
                 headers: {
                     [name: string]: unknown;

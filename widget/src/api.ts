@@ -16,6 +16,8 @@ export class WidgetApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** Consign refused the key or the page's origin (401/403), or could not be reached (0). */
+    readonly refused = false,
   ) {
     super(message);
   }
@@ -37,17 +39,20 @@ export function createWidgetApi(origin: string, key: string, fetcher: typeof fet
         headers: { 'Content-Type': 'application/json', 'X-Publishable-Key': key },
       });
     } catch {
-      throw new WidgetApiError('network', `Could not reach Consign at ${origin}.`);
+      const message = `Could not reach Consign at ${origin}.`;
+      warn(message);
+      throw new WidgetApiError('network', message, true);
     }
     const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) return body as T;
     const problem = (body ?? {}) as Partial<Problem>;
     const code = problem.code ?? `http_${res.status}`;
     const detail = problem.detail ?? `Consign answered ${res.status}.`;
-    // Key and origin problems are the partner's to fix: say so where their developers look.
-    if (res.status === 401 || res.status === 403)
-      warn(`${detail} (key ${key}, page origin ${location.origin})`);
-    throw new WidgetApiError(code, detail);
+    // Key and origin problems are the partner's to fix: say so where their developers look (the
+    // console and the error event), never to the shopper.
+    const refused = res.status === 401 || res.status === 403;
+    if (refused) warn(`${detail} (key ${key}, page origin ${location.origin})`);
+    throw new WidgetApiError(code, detail, refused);
   }
   return {
     referenceData: () => call<ReferenceData>('/meta'),

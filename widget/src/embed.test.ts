@@ -38,7 +38,6 @@ const hostIn = (selector: string) =>
   document.querySelector(selector)?.querySelector<HTMLElement>('[data-consign-widget]') ?? null;
 const shadowOf = (selector: string) => hostIn(selector)?.shadowRoot ?? null;
 const warnings = () => warn.mock.calls.map((call) => String(call[0]));
-const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 /** Waits for a condition as long as a busy machine needs (bounded by the test timeout), no fixed sleep. */
 const until = (check: () => boolean) =>
   vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000, interval: 5 });
@@ -177,92 +176,71 @@ describe('bad configuration is reported, never thrown', () => {
     expect(warnings()).toEqual([expect.stringMatching(/unknown options: colour\. Known: key, origin/)]);
   });
 
-  it('logs why the API refused the key, on the page the partner develops', async () => {
+  it('logs why the API refused the key for the developer, fires error not ready, and tells the shopper only that quotes are unavailable', async () => {
     fetchMock.mockImplementation(async () =>
       json(403, {
         status: 403,
         code: 'origin_not_allowed',
-        detail: 'This publishable key does not work on http://x',
+        detail: 'This publishable key does not work on http://x; add it to the allowed origins',
       }),
     );
+    const onError = vi.fn();
+    const onReady = vi.fn();
+    consign('on', 'error', onError);
+    consign('on', 'ready', onReady);
+    mount();
+    await until(() => onError.mock.calls.length > 0);
+    expect(onError).toHaveBeenCalledExactlyOnceWith({
+      code: 'origin_not_allowed',
+      message: expect.stringContaining('does not work'),
+    });
+    expect(onReady).not.toHaveBeenCalled();
+    expect(warnings()).toEqual([expect.stringContaining('does not work on http://x')]);
+    const shadow = shadowOf('#a')!;
+    await until(() => shadow.querySelector('[role="status"]') !== null);
+    expect(shadow.querySelector('[role="status"]')?.textContent).toBe('Quotes are unavailable.');
+    // No form to fill in, and nothing of the developer's instructions on the page.
+    expect(shadow.querySelector('form')).toBeNull();
+    expect(shadow.textContent).not.toContain('allowed origins');
+    expect(shadow.textContent).not.toContain('does not work');
+  });
+
+  it('says the same quietly when Consign cannot be reached, and warns the developer', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     const onError = vi.fn();
     consign('on', 'error', onError);
     mount();
     await until(() => onError.mock.calls.length > 0);
     expect(onError).toHaveBeenCalledWith({
-      code: 'origin_not_allowed',
-      message: expect.stringContaining('does not work'),
+      code: 'network',
+      message: expect.stringContaining('Could not reach'),
     });
-    expect(warnings()).toEqual([expect.stringContaining('does not work on http://x')]);
-    expect(shadowOf('#a')?.querySelector('[role="alert"]')?.textContent).toContain('does not work');
-  });
-});
-
-describe('quote', () => {
-  beforeEach(() => {
-    pasteAndCall();
-    boot(window, null);
+    expect(warnings()).toEqual([expect.stringContaining('Could not reach Consign at')]);
+    expect(shadowOf('#a')?.textContent).toContain('Quotes are unavailable.');
   });
 
-  it('renders in a shadow root with its own styles, leaving the container content alone', () => {
+  it('turns quiet when the key is refused on the quote itself', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.endsWith('/meta')
+        ? json(200, REFERENCE)
+        : json(401, {
+            status: 401,
+            code: 'invalid_publishable_key',
+            detail: 'Unknown publishable key pk_test_…',
+          }),
+    );
+    const onError = vi.fn();
+    consign('on', 'error', onError);
     mount();
-    const shadow = shadowOf('#a');
-    expect(document.querySelector('#a p')?.textContent).toBe('partner content');
-    expect(shadow?.querySelector('style')).not.toBeNull();
-    expect(document.querySelector('style')).toBeNull();
-    expect(shadow?.querySelector('h2')?.textContent).toBe('Get a courier quote');
-    expect(shadow?.querySelector('.badge')?.textContent).toBe('Test mode');
-  });
-
-  it('applies the theme as CSS variables on the host', () => {
-    mount('#a', TEST_KEY, { theme: { mode: 'dark', accent: '#ff0066', radius: '0' } });
-    const host = hostIn('#a')!;
-    expect(host.getAttribute('data-theme')).toBe('dark');
-    expect(host.style.getPropertyValue('--consign-accent')).toBe('#ff0066');
-    expect(host.style.getPropertyValue('--consign-radius')).toBe('0');
-  });
-
-  it('asks for quotes with the key, shows results with VAT, and fires events to on() and the DOM', async () => {
-    const requested = vi.fn();
-    const results = vi.fn();
-    const domResults = vi.fn();
-    consign('on', 'quote:requested', requested);
-    consign('on', 'quote:results', results);
-    document.addEventListener('consign:quote:results', (e) => domResults((e as CustomEvent).detail));
-    mount('#a', TEST_KEY, { defaults: { from: 'England', to: 'Scotland' } });
     const shadow = shadowOf('#a')!;
     await until(() => fetchMock.mock.calls.length === 1);
     await fill(shadow, ['30', '20', '15', '2']);
     shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
-    await until(() => results.mock.calls.length === 1);
-
-    const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toBe(`${CONSIGN}/api/v1/quotes`);
-    expect(init.headers['X-Publishable-Key']).toBe(TEST_KEY);
-    expect(init.credentials).toBe('omit');
-    expect(JSON.parse(init.body)).toEqual({
-      serviceType: 'domestic',
-      from: 'England',
-      to: 'Scotland',
-      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
-    });
-    expect(requested).toHaveBeenCalledWith({ serviceType: 'domestic', parcels: 1 });
-    expect(results).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
-    expect(domResults).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
-    await until(() => shadow.querySelectorAll('.result').length === 2);
-    // Cheapest first; prices include VAT.
-    expect(shadow.querySelector('.result strong')?.textContent).toBe('Economy');
-    expect(shadow.querySelector('.result .price')?.textContent).toContain('£5.99');
-    expect(shadow.querySelector('.result .price')?.textContent).toContain('VAT');
-  });
-
-  it('refuses an empty parcel without calling Consign', async () => {
-    mount();
-    const shadow = shadowOf('#a')!;
-    await until(() => fetchMock.mock.calls.length === 1);
-    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
-    await until(() => shadow.querySelector('[role="alert"]') !== null);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await until(() => onError.mock.calls.length > 0);
+    await until(() => shadow.textContent?.includes('Quotes are unavailable.') === true);
+    expect(shadow.textContent).not.toContain('Unknown publishable key');
   });
 });
 
@@ -370,6 +348,48 @@ describe('booking through the checkout iframe', () => {
     await until(() => shadow.querySelector('iframe') === null);
   });
 
+  it('never reports booking:cancelled once the payment was approved: closing hides the checkout until the capture is reported', async () => {
+    const cancelled = vi.fn();
+    const done = vi.fn();
+    consign('on', 'booking:cancelled', cancelled);
+    consign('on', 'booking:completed', done);
+    const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
+    message({ source: 'consign', type: 'payment:approved', detail: { orderId: 'ord_1' } }, CONSIGN, checkout);
+    await new Promise((resolve) => setTimeout(resolve));
+    shadow.querySelector<HTMLButtonElement>('.modal-head button')!.click();
+    await until(() => shadow.querySelector<HTMLElement>('.overlay')?.hidden === true);
+    // The frame is still there, finishing the payment; a late "cancelled" from it changes nothing.
+    expect(shadow.querySelector('iframe')).not.toBeNull();
+    message({ source: 'consign', type: 'booking:cancelled' }, CONSIGN, checkout);
+    expect(cancelled).not.toHaveBeenCalled();
+
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
+    expect(done).toHaveBeenCalledExactlyOnceWith(completed);
+    await until(() => shadow.querySelector('iframe') === null);
+    const note = shadow.querySelector('.booked-note')!;
+    expect(note.textContent).toContain('#12345678');
+    expect(note.querySelector('a')?.href).toBe(`${CONSIGN}/booking-confirmation?order=ord_1`);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('shows the reference and a link to the order in the Booked dialog; closing it is not a cancellation', async () => {
+    const cancelled = vi.fn();
+    consign('on', 'booking:cancelled', cancelled);
+    const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
+    await until(() => shadow.querySelector('.booked') !== null);
+    expect(shadow.querySelector('.modal-head')?.textContent).toContain('Booked');
+    const link = shadow.querySelector<HTMLAnchorElement>('.booked a')!;
+    expect(link.textContent).toBe('View order #12345678 on Consign');
+    expect(link.href).toBe(`${CONSIGN}/booking-confirmation?order=ord_1`);
+    expect(link.target).toBe('_blank');
+    shadow.querySelector<HTMLButtonElement>('.modal-head button')!.click();
+    await until(() => shadow.querySelector('.overlay') === null);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
   it('keeps focus inside the dialog and gives it back to the Book button on close', async () => {
     const shadow = await openCheckout();
     const close = shadow.querySelector<HTMLButtonElement>('.modal-head button')!;
@@ -417,12 +437,13 @@ describe('ready, open and destroy', () => {
     boot(window, null);
   });
 
-  it('fires ready with the key mode to handlers queued after quote', async () => {
+  it('fires ready with the key mode, once Consign accepted the key, to handlers queued after quote', async () => {
     const ready = vi.fn();
     mount();
     consign('on', 'ready', ready);
-    await tick();
+    await until(() => ready.mock.calls.length > 0);
     expect(ready).toHaveBeenCalledExactlyOnceWith({ mode: 'test' });
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${CONSIGN}/api/v1/meta`);
   });
 
   it('open moves focus to the heading', () => {

@@ -278,12 +278,8 @@ class Widget {
       },
     });
 
-    const instance: Instance = { host, panel, stopListening };
-    this.instance = instance;
-    // Later: the rest of the queued batch (typically `on('ready', …)`) runs first.
-    queueMicrotask(() => {
-      if (this.instance === instance) emit('ready', { mode: config.mode });
-    });
+    // `ready` (or `error`) is fired by the panel once Consign has answered for this key and page.
+    this.instance = { host, panel, stopListening };
   }
 
   private resolveTarget(target: unknown): Element | null {

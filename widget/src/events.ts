@@ -5,8 +5,10 @@
  */
 export interface ConsignEventMap {
   /**
-   * The widget is mounted. Fired once per `quote` mount, after the current batch of queued
-   * commands has run, so an `on('ready')` queued after it still receives it.
+   * The widget is mounted and Consign accepted the key on this page. Fired once per `quote`
+   * mount, after Consign answered (so an `on('ready')` queued after `quote` still receives it).
+   * When Consign refuses the key or the page's origin, or cannot be reached, `error` fires
+   * instead, the console says why, and the shopper sees only "Quotes are unavailable".
    */
   ready: { mode: KeyMode };
   /** The visitor submitted the quote form. `parcels` is the number of parcels asked for. */
@@ -18,9 +20,13 @@ export interface ConsignEventMap {
   'quote:results': { quoteId: string; options: number; expiresAt: string };
   /** The visitor pressed Book on an option; the checkout opened in a modal on the Consign origin. */
   'booking:started': { quoteId: string; optionId: string };
-  /** The visitor paid. `total` is in minor units (pence) of `currency`; `reference` is what the customer sees. */
+  /**
+   * The visitor paid: Consign captured the payment. `total` is in minor units (pence) of
+   * `currency`; `reference` is what the customer sees. Fires even when the visitor closed the
+   * checkout after approving the payment (the capture finishes without them).
+   */
   'booking:completed': { orderId: string; reference: string; total: number; currency: string };
-  /** The visitor closed the checkout before paying. */
+  /** The visitor closed the checkout before approving the payment (never after approving it). */
   'booking:cancelled': { quoteId: string; optionId: string };
   /**
    * Something went wrong that the visitor was told about (a failed quote, a refused key, an

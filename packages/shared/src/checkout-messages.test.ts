@@ -4,6 +4,7 @@ import {
   bookingCompleted,
   checkoutHello,
   parseOrigin,
+  paymentApproved,
   readCheckoutMessage,
 } from './checkout-messages';
 
@@ -11,7 +12,12 @@ const detail = { orderId: 'ord_1', reference: '#ABCD1234', total: 1299, currency
 
 describe('checkout messages', () => {
   it('are what the widget reads, after a trip through structured clone', () => {
-    for (const message of [checkoutHello(), bookingCompleted(detail), bookingCancelled()]) {
+    for (const message of [
+      checkoutHello(),
+      paymentApproved('ord_1'),
+      bookingCompleted(detail),
+      bookingCancelled(),
+    ]) {
       expect(readCheckoutMessage(structuredClone(message))).toEqual(message);
     }
     expect(bookingCompleted(detail)).toEqual({ source: 'consign', type: 'booking:completed', detail });
@@ -32,6 +38,8 @@ describe('checkout messages', () => {
     { source: 'consign-widget', type: 'checkout:hello' },
     { source: 'consign', type: 'booking:refunded' },
     { source: 'consign', type: 'booking:completed' },
+    { source: 'consign', type: 'payment:approved' },
+    { source: 'consign', type: 'payment:approved', detail: { orderId: 7 } },
     { source: 'consign', type: 'booking:completed', detail: { ...detail, total: 12.99 } },
     { source: 'consign', type: 'booking:completed', detail: { ...detail, total: '1299' } },
     { source: 'consign', type: 'booking:completed', detail: { ...detail, reference: 7 } },

@@ -18,6 +18,7 @@ export type BookingCompletedDetail = { orderId: string; reference: string; total
 /** What the Consign checkout sends to the widget that opened it. */
 export type CheckoutMessage =
   | { source: typeof CONSIGN_SOURCE; type: 'checkout:hello' }
+  | { source: typeof CONSIGN_SOURCE; type: 'payment:approved'; detail: { orderId: string } }
   | { source: typeof CONSIGN_SOURCE; type: 'booking:completed'; detail: BookingCompletedDetail }
   | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' };
 
@@ -30,6 +31,17 @@ export type WidgetMessage = {
 
 /** The checkout has loaded and can hear the widget. */
 export const checkoutHello = (): CheckoutMessage => ({ source: CONSIGN_SOURCE, type: 'checkout:hello' });
+
+/**
+ * The visitor approved the payment at the provider; Consign takes it from here (the checkout, the
+ * provider's webhook or the reconciler captures it), so closing the checkout now is not a
+ * cancellation. Not a partner event: `booking:completed` follows when the capture is recorded.
+ */
+export const paymentApproved = (orderId: string): CheckoutMessage => ({
+  source: CONSIGN_SOURCE,
+  type: 'payment:approved',
+  detail: { orderId },
+});
 
 /** The visitor paid: the widget fires its `booking:completed` event with this detail. */
 export const bookingCompleted = (detail: BookingCompletedDetail): CheckoutMessage => ({
@@ -87,6 +99,10 @@ export function readCheckoutMessage(data: unknown): CheckoutMessage | null {
   switch (data.type) {
     case 'checkout:hello':
       return checkoutHello();
+    case 'payment:approved':
+      return hasStrings(data.detail, 'orderId')
+        ? paymentApproved((data.detail as { orderId: string }).orderId)
+        : null;
     case 'booking:completed': {
       const total = isRecord(data.detail) ? data.detail.total : undefined;
       return hasStrings(data.detail, 'orderId', 'reference', 'currency') && Number.isInteger(total)

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRefreshClient, NO_ANSWER, REFRESH_URL, RefreshUnavailableError } from './session';
 
 type Seen = { method: string; url: string; body: string; contentType: string | undefined };
@@ -97,5 +97,20 @@ describe('the session refresh client', () => {
     expect(refresher.pending()).toBeNull();
     await refresher.refresh();
     expect(seen).toHaveLength(2);
+  });
+
+  it('refreshes without the lock in a document the browser refuses locks to (a cross-site frame)', async () => {
+    answer = (res) => res.writeHead(204).end();
+    const request = vi.fn(async () => {
+      throw new DOMException('Access denied', 'SecurityError');
+    });
+    vi.stubGlobal('navigator', { locks: { request } });
+    try {
+      await expect(client().refresh()).resolves.toBe('none');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(request).toHaveBeenCalledOnce();
+    expect(seen).toHaveLength(1);
   });
 });

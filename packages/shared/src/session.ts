@@ -86,6 +86,25 @@ async function exchange<Session>(url: string, credentials: RequestCredentials): 
   throw new RefreshUnavailableError(response.status, json, response.statusText);
 }
 
+/**
+ * Runs `work` under the one refresh lock. A document the browser refuses locks to (a checkout
+ * framed on a cross-site partner page, when third-party storage is blocked) has no other tab to
+ * take turns with, so it refreshes without one rather than never.
+ */
+async function withLock<Result>(locks: LockManager, work: () => Promise<Result>): Promise<Result> {
+  let ran = false;
+  try {
+    // The lock resolves to the callback's result; its typing nests the promise, the value does not.
+    return (await locks.request(REFRESH_LOCK, () => {
+      ran = true;
+      return work();
+    })) as Result;
+  } catch (error) {
+    if (!ran && error instanceof DOMException && error.name === 'SecurityError') return work();
+    throw error;
+  }
+}
+
 export function createRefreshClient<Session, Result>(
   options: RefreshClientOptions<Session, Result>,
 ): RefreshClient<Result> {
@@ -99,8 +118,7 @@ export function createRefreshClient<Session, Result>(
     refresh() {
       if (!inflight) {
         const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-        // The lock resolves to the callback's result; its typing nests the promise, the value does not.
-        const promise = locks ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<Result>) : run();
+        const promise = locks ? withLock(locks, run) : run();
         inflight = promise.finally(() => {
           inflight = null;
         });

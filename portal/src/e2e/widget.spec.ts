@@ -126,8 +126,8 @@ test('a partner page on another origin gets quotes and books through the checkou
   await checkout.getByRole('button', { name: /Approve test payment/ }).click();
 
   // Back from approval, the checkout captures the payment and tells the partner page, which shows
-  // the order in the widget. (The two origins here are same-site, so the frame keeps its session;
-  // a cross-site partner's visitor signs in once more after approval, see docs/widget.md.)
+  // the order in the widget. (A cross-site partner page, where the frame loses its session on the
+  // way, is widget-checkout.spec.ts.)
   await expect(widget.getByRole('status').filter({ hasText: 'is booked and paid' })).toBeVisible({
     timeout: 30_000,
   });
@@ -143,7 +143,7 @@ test('a partner page on another origin gets quotes and books through the checkou
   await expect(widget.getByRole('status')).toContainText(order.reference);
 });
 
-test('the same page on an origin the partner does not allow gets no quotes, and the console says why', async ({
+test('the same page on an origin the partner does not allow gets no quotes, the shopper a quiet notice, and the console says why', async ({
   page,
 }) => {
   const url = await servePartnerPage('127.0.0.2');
@@ -157,4 +157,10 @@ test('the same page on an origin the partner does not allow gets no quotes, and 
   await expect
     .poll(() => warnings.join('\n'), { timeout: 30_000 })
     .toContain('does not work on http://127.0.0.2');
+  // The shopper is told only that there is nothing here; `ready` never fires.
+  const widget = page.locator('[data-consign-widget]');
+  await expect(widget.getByRole('status')).toHaveText('Quotes are unavailable.');
+  await expect(widget).not.toContainText('does not work');
+  await expect(widget.getByRole('button', { name: 'Get quotes' })).toHaveCount(0);
+  await expect(page.locator('#events')).not.toContainText('ready');
 });

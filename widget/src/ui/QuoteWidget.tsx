@@ -32,9 +32,24 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'results'; quote: Quote }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** Consign refused the key or this page's origin, or cannot be reached: nothing to offer. */
+  | { kind: 'unavailable' };
 
-type Booking = { quoteId: string; optionId: string; booked?: ConsignEventMap['booking:completed'] } | null;
+type Booked = ConsignEventMap['booking:completed'];
+
+/**
+ * The checkout under way. `approved`: the shopper approved the payment, so Consign takes it
+ * whatever happens to the modal; `hidden`: closed after approval, the frame stays (unseen) until
+ * it reports the capture.
+ */
+type Booking = {
+  quoteId: string;
+  optionId: string;
+  approved?: boolean;
+  hidden?: boolean;
+  booked?: Booked;
+} | null;
 
 type Parcel = { length: string; width: string; height: string; weight: string };
 const toField = (p: QuoteDefaults['parcels'] extends (infer P)[] | undefined ? P : never): Parcel => ({
@@ -69,13 +84,27 @@ export function QuoteWidget(props: QuoteWidgetProps) {
   }));
 
   useEffect(() => {
-    api.referenceData().then(setReference, (err: unknown) => {
-      const message = err instanceof WidgetApiError ? err.message : 'Consign could not be reached.';
-      setStatus({ kind: 'error', message });
-      emit('error', { code: err instanceof WidgetApiError ? err.code : 'network', message });
-    });
-  }, [api, emit]);
+    let live = true;
+    api.referenceData().then(
+      (data) => {
+        if (!live) return;
+        setReference(data);
+        // Ready only once Consign has accepted the key on this page: a refused key fires error instead.
+        emit('ready', { mode: props.mode });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        const message = err instanceof WidgetApiError ? err.message : 'Consign could not be reached.';
+        setStatus({ kind: 'unavailable' });
+        emit('error', { code: err instanceof WidgetApiError ? err.code : 'network', message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, emit, props.mode]);
 
+  const [booked, setBooked] = useState<Booked | null>(null);
   const bookingRef = useRef(booking);
   bookingRef.current = booking;
   useEffect(
@@ -83,10 +112,15 @@ export function QuoteWidget(props: QuoteWidgetProps) {
       props.onCheckoutMessage((message) => {
         const current = bookingRef.current;
         if (!current) return;
-        if (message.type === 'booking:completed') {
-          setBooking({ ...current, booked: message.detail });
+        if (message.type === 'payment:approved') {
+          setBooking({ ...current, approved: true });
+        } else if (message.type === 'booking:completed') {
+          if (current.booked) return;
+          setBooked(message.detail);
+          // Closed after approval: the frame's work is done, so it goes; open: it shows the booking.
+          setBooking(current.hidden ? null : { ...current, approved: true, booked: message.detail });
           emit('booking:completed', message.detail);
-        } else if (message.type === 'booking:cancelled') {
+        } else if (message.type === 'booking:cancelled' && !current.approved) {
           setBooking(null);
           emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
         }
@@ -95,6 +129,7 @@ export function QuoteWidget(props: QuoteWidgetProps) {
   );
 
   async function submit(request: QuoteRequest) {
+    setBooked(null);
     setStatus({ kind: 'loading' });
     emit('quote:requested', { serviceType: request.serviceType, parcels: request.parcels.length });
     try {
@@ -103,7 +138,9 @@ export function QuoteWidget(props: QuoteWidgetProps) {
       emit('quote:results', { quoteId: quote.id, options: quote.options.length, expiresAt: quote.expiresAt });
     } catch (err) {
       const message = err instanceof WidgetApiError ? err.message : 'Something went wrong; please try again.';
-      setStatus({ kind: 'error', message });
+      setStatus(
+        err instanceof WidgetApiError && err.refused ? { kind: 'unavailable' } : { kind: 'error', message },
+      );
       emit('error', { code: err instanceof WidgetApiError ? err.code : 'unknown', message });
     }
   }
@@ -115,9 +152,14 @@ export function QuoteWidget(props: QuoteWidgetProps) {
 
   function closeBooking() {
     const current = booking;
+    if (!current) return;
+    if (current.approved && !current.booked) {
+      // Approved is not cancelled: the payment is being taken; booking:completed follows.
+      setBooking({ ...current, hidden: true });
+      return;
+    }
     setBooking(null);
-    if (current && !current.booked)
-      emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
+    if (!current.booked) emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
   }
 
   return (
@@ -129,6 +171,7 @@ export function QuoteWidget(props: QuoteWidgetProps) {
       onFormChange={setForm}
       onSubmit={submit}
       status={status}
+      booked={booked}
       onBook={book}
       booking={booking ? { ...booking, url: props.checkoutUrl(booking.quoteId, booking.optionId) } : null}
       onCloseBooking={closeBooking}
@@ -154,6 +197,8 @@ export interface QuoteViewProps {
   onFormChange: (update: (form: FormState) => FormState) => void;
   onSubmit: (request: QuoteRequest) => void;
   status: Status;
+  /** The booking completed most recently, shown under the results once its modal is closed. */
+  booked?: Booked | null;
   onBook: (quote: Quote, option: QuoteOption) => void;
   booking: (NonNullable<Booking> & { url: string }) | null;
   onCloseBooking: () => void;
@@ -207,19 +252,44 @@ export function QuoteView(props: QuoteViewProps) {
   const nations = reference?.ukNations ?? [];
   const countries = reference?.internationalDestinations ?? [];
   const busy = status.kind === 'loading';
+  const head = (
+    <header class="head">
+      <h2 id="consign-title" class="title" tabIndex={-1}>
+        Get a courier quote
+      </h2>
+      {props.mode === 'test' && (
+        <span class="badge" title="Quotes and bookings made here are not real">
+          Test mode
+        </span>
+      )}
+    </header>
+  );
+  const foot = (
+    <p class="foot">
+      Quotes by{' '}
+      <a href={props.consignOrigin} target="_blank" rel="noopener noreferrer">
+        Consign
+      </a>
+    </p>
+  );
+
+  // The why (a refused key or origin, Consign unreachable) is for the partner's developers: the
+  // console and the error event say it. The shopper is only told there is nothing here.
+  if (status.kind === 'unavailable') {
+    return (
+      <section class="panel" aria-labelledby="consign-title">
+        {head}
+        <p class="muted" role="status">
+          Quotes are unavailable.
+        </p>
+        {foot}
+      </section>
+    );
+  }
 
   return (
     <section class="panel" aria-labelledby="consign-title">
-      <header class="head">
-        <h2 id="consign-title" class="title" tabIndex={-1}>
-          Get a courier quote
-        </h2>
-        {props.mode === 'test' && (
-          <span class="badge" title="Quotes and bookings made here are not real">
-            Test mode
-          </span>
-        )}
-      </header>
+      {head}
       <form class="form" onSubmit={submit} noValidate aria-busy={busy}>
         <label class="field">
           <span>Service</span>
@@ -350,14 +420,21 @@ export function QuoteView(props: QuoteViewProps) {
           ) : (
             <Results quote={status.quote} sort={sort} onSort={setSort} onBook={props.onBook} />
           ))}
+        {props.booked && !props.booking && (
+          <p class="booked-note" role="status">
+            Order {props.booked.reference} is booked and paid.{' '}
+            <OrderLink consignOrigin={props.consignOrigin} booked={props.booked} />
+          </p>
+        )}
       </div>
-      <p class="foot">
-        Quotes by{' '}
-        <a href={props.consignOrigin} target="_blank" rel="noopener noreferrer">
-          Consign
-        </a>
-      </p>
-      {props.booking && <CheckoutModal booking={props.booking} onClose={props.onCloseBooking} />}
+      {foot}
+      {props.booking && (
+        <CheckoutModal
+          booking={props.booking}
+          consignOrigin={props.consignOrigin}
+          onClose={props.onCloseBooking}
+        />
+      )}
     </section>
   );
 }
@@ -385,7 +462,7 @@ function Results(props: {
       <ul class="results">
         {options.map((option) => (
           <li class="result" key={option.id}>
-            <div>
+            <div class="result-info">
               <strong>{option.courierService.name}</strong> <span class="muted">by {option.vendor.name}</span>
               <div class="badges">
                 {option.badges.map((badge) => (
@@ -399,13 +476,15 @@ function Results(props: {
                 {option.billedBy === 'volumetric' ? ' (by volume)' : ''}
               </div>
             </div>
-            <div class="price">
-              <strong>{formatMoney(option.price.total, option.price.currency)}</strong>
-              <span class="muted small">
-                {option.price.vat > 0
-                  ? `incl. ${formatMoney(option.price.vat, option.price.currency)} VAT`
-                  : 'no VAT'}
-              </span>
+            <div class="result-buy">
+              <div class="price">
+                <strong>{formatMoney(option.price.total, option.price.currency)}</strong>
+                <span class="muted small">
+                  {option.price.vat > 0
+                    ? `incl. ${formatMoney(option.price.vat, option.price.currency)} VAT`
+                    : 'no VAT'}
+                </span>
+              </div>
               <button
                 type="button"
                 class="button button--primary"
@@ -427,20 +506,32 @@ function Results(props: {
  * content send Tab and Shift+Tab back in (a keydown handler could not see Tab pressed inside
  * the cross-origin checkout frame). On close, focus returns to the Book button that opened it.
  */
-function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>; onClose: () => void }) {
+function CheckoutModal(props: {
+  booking: NonNullable<QuoteViewProps['booking']>;
+  consignOrigin: string;
+  onClose: () => void;
+}) {
   const close = useRef<HTMLButtonElement>(null);
-  const content = useRef<HTMLIFrameElement & HTMLParagraphElement>(null);
+  const content = useRef<HTMLIFrameElement & HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const hidden = Boolean(props.booking.hidden);
   useEffect(() => {
     const root = close.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const opener = root?.activeElement as HTMLElement | null | undefined;
+    opener.current = root?.activeElement as HTMLElement | null;
     close.current?.focus();
     return () => {
-      if (opener?.isConnected) opener.focus();
+      if (opener.current?.isConnected) opener.current.focus();
     };
   }, []);
+  // Closed after approval, the dialog only hides (its frame finishes the payment): focus goes back.
+  useEffect(() => {
+    if (hidden && opener.current?.isConnected) opener.current.focus();
+  }, [hidden]);
+  const booked = props.booking.booked;
   return (
     <div
       class="overlay"
+      hidden={hidden}
       role="dialog"
       aria-modal="true"
       aria-label="Book with Consign"
@@ -449,17 +540,23 @@ function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>;
       <span class="focus-sentinel" tabIndex={0} onFocus={() => (content.current ?? close.current)?.focus()} />
       <div class="modal">
         <div class="modal-head">
-          <strong>{props.booking.booked ? 'Booked' : 'Book with Consign'}</strong>
+          <strong>
+            {booked ? 'Booked' : props.booking.approved ? 'Payment approved' : 'Book with Consign'}
+          </strong>
           <button type="button" class="button" ref={close} onClick={props.onClose}>
             Close
           </button>
         </div>
-        {props.booking.booked ? (
-          <p class="booked" role="status" tabIndex={-1} ref={content}>
-            Order {props.booking.booked.reference} is booked and paid (
-            {formatMoney(props.booking.booked.total, props.booking.booked.currency)}). Consign has emailed the
-            details.
-          </p>
+        {booked ? (
+          <div class="booked" role="status" tabIndex={-1} ref={content}>
+            <p>
+              Order <strong>{booked.reference}</strong> is booked and paid (
+              {formatMoney(booked.total, booked.currency)}). Consign has emailed the details.
+            </p>
+            <p>
+              <OrderLink consignOrigin={props.consignOrigin} booked={booked} />
+            </p>
+          </div>
         ) : (
           <iframe
             class="checkout"
@@ -472,5 +569,15 @@ function CheckoutModal(props: { booking: NonNullable<QuoteViewProps['booking']>;
       </div>
       <span class="focus-sentinel" tabIndex={0} onFocus={() => close.current?.focus()} />
     </div>
+  );
+}
+
+/** The order on Consign, in a new tab: the shopper's own account, outside the partner's page. */
+function OrderLink(props: { consignOrigin: string; booked: Booked }) {
+  const href = `${props.consignOrigin}/booking-confirmation?${new URLSearchParams({ order: props.booked.orderId })}`;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      View order {props.booked.reference} on Consign
+    </a>
   );
 }

@@ -31,6 +31,15 @@ export const jobPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
+  async awaitsCapture(db, payment) {
+    if (!payment.jobId) return false;
+    const job = await db.query.jobs.findFirst({
+      where: eq(jobs.id, payment.jobId),
+      columns: { status: true },
+    });
+    return job?.status === 'awaiting_payment';
+  },
+
   /**
    * Captured job payments with nothing to pay for: the job was withdrawn or expired, or the order
    * it became was cancelled (cancelling refunds at once; this catches a refund that failed then).

@@ -36,6 +36,15 @@ export const orderPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
+  async awaitsCapture(db, payment) {
+    if (!payment.orderId) return false;
+    const order = await db.query.orders.findFirst({
+      where: eq(orders.id, payment.orderId),
+      columns: { status: true },
+    });
+    return order?.status === 'awaiting_payment';
+  },
+
   async refundable(deps) {
     const rows = await deps.db
       .select({ payment: payments })

@@ -11,6 +11,7 @@ import {
   type TestPaymentProvider,
 } from '../../providers/payments';
 import type * as routes from './payments.routes';
+import { captureOnReturn, RETURN_LIMIT } from './payments.server-capture';
 import { handlePayPalWebhook } from './payments.webhooks';
 
 /**
@@ -25,6 +26,12 @@ export const paypalWebhook: RouteHandler<typeof routes.paypalWebhook, AppEnv> = 
   const raw = await c.req.text();
   const headers = Object.fromEntries(c.req.raw.headers.entries());
   return c.json(await handlePayPalWebhook(c.var.deps, headers, raw), 200);
+};
+
+export const paymentReturn: RouteHandler<typeof routes.paymentReturn, AppEnv> = async (c) => {
+  const { config, rateLimiter } = c.var.deps;
+  await rateLimiter.hit(RETURN_LIMIT, clientAddress(c, config.trustProxy, config.trustProxyHops));
+  return c.json(await captureOnReturn(c.var.deps, c.req.valid('json').token), 200);
 };
 
 /** The pages exist only while the built-in test provider is in use; with PayPal they are 404. */

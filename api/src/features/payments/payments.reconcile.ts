@@ -5,6 +5,8 @@
  *
  * 1. Payments still `created` whose provider order is COMPLETED at the provider (captured there,
  *    never recorded here): the capture is recorded, so the order becomes pending exactly once.
+ *    Those the buyer APPROVED but nobody captured (the browser closed, the webhook missed) are
+ *    captured now, when what they pay for still awaits payment (payments.server-capture).
  * 2. Captured payments whose subject can no longer be fulfilled (a cancelled order, or whatever
  *    a registered target reports): refunded, with the subject-derived refund request id.
  * 3. Expired idempotency keys are deleted.
@@ -12,9 +14,11 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payments } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
 import { startSweep } from '../../lib/sweep';
 import { PaymentNotFoundError } from '../../providers/payments';
+import { captureApproved } from './payments.server-capture';
 import { markFailed, recordCapture, refundPayment } from './payments.service';
 import { registeredPaymentTargets } from './targets';
 
@@ -27,6 +31,8 @@ export type ReconcileOptions = {
 
 export type ReconcileSummary = {
   checked: number;
+  /** Approved payments the reconciler captured itself. */
+  captured: number;
   completed: number;
   failed: number;
   refunded: number;
@@ -47,6 +53,7 @@ export async function reconcilePayments(
   const maxAge = options.maxAgeMs ?? 7 * 24 * 60 * 60 * 1000;
   const summary: ReconcileSummary = {
     checked: 0,
+    captured: 0,
     completed: 0,
     failed: 0,
     refunded: 0,
@@ -71,7 +78,13 @@ export async function reconcilePayments(
     summary.checked++;
     try {
       const remote = await deps.payments.getOrder(payment.providerOrderId);
-      if (!remote.captureId) continue;
+      if (!remote.captureId) {
+        if (remote.status === 'APPROVED' && (await captureApprovedLater(deps, payment)) === 'captured') {
+          summary.captured++;
+          logger.warn({ paymentId: payment.id }, 'reconciler captured an approved payment nobody captured');
+        }
+        continue;
+      }
       if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
         logger.error(
           { paymentId: payment.id, remote },
@@ -122,10 +135,26 @@ export async function reconcilePayments(
   }
 
   summary.idempotencyKeysPurged = await purgeExpiredIdempotencyKeys(db, now);
-  if (summary.completed || summary.refunded || summary.failed || summary.errors) {
+  if (summary.captured || summary.completed || summary.refunded || summary.failed || summary.errors) {
     logger.info(summary, 'payments reconciled');
   }
   return summary;
+}
+
+/**
+ * Captures an approval left behind. A capture under way elsewhere (the buyer's return) is left to
+ * its holder; a refusal (declined, cancelled meanwhile) is the answer until the buyer acts again.
+ */
+async function captureApprovedLater(deps: AppDeps, payment: Parameters<typeof captureApproved>[1]) {
+  try {
+    return await captureApproved(deps, payment, { waitMs: 0 });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      deps.logger.info({ paymentId: payment.id, code: err.code }, 'reconciler did not capture an approval');
+      return 'refused';
+    }
+    throw err;
+  }
 }
 
 /** Runs the reconciler every `intervalMs` in this process (main.ts); see startSweep. */

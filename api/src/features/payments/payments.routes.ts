@@ -1,6 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonContent, ProblemSchema, pickProblems } from '../../lib/openapi';
-import { TestPaymentParamsSchema, WebhookEventSchema, WebhookResultSchema } from './payments.schemas';
+import {
+  PaymentReturnBodySchema,
+  PaymentReturnSchema,
+  TestPaymentParamsSchema,
+  WebhookEventSchema,
+  WebhookResultSchema,
+} from './payments.schemas';
 
 const problem = (description: string) => ({
   description,
@@ -18,7 +24,7 @@ export const paypalWebhook = createRoute({
   method: 'post',
   path: '/webhooks/paypal',
   tags: ['Payments'],
-  summary: 'PayPal webhook receiver (capture completed, denied, refunded)',
+  summary: 'PayPal webhook receiver (order approved, capture completed, denied, refunded)',
   description:
     'The signature headers are verified with PayPal’s verify-webhook-signature call; a bad signature is 400. ' +
     'Each event id is acted on once: a repeated delivery answers 200 with duplicate: true.',
@@ -28,6 +34,27 @@ export const paypalWebhook = createRoute({
     200: jsonContent(WebhookResultSchema, 'Received'),
     ...pickProblems(400, 422, 429),
     503: problem('The signature cannot be checked now; PayPal will deliver again'),
+  },
+});
+
+export const paymentReturn = createRoute({
+  operationId: 'paymentReturn',
+  method: 'post',
+  path: '/payments/return',
+  tags: ['Payments'],
+  summary: 'The buyer is back from the provider: capture the approved payment, no session needed',
+  description:
+    'Called by the page the provider returned to, with the `token` the provider appended (its order id). ' +
+    'No sign-in: a checkout framed on a partner’s page may have lost its session across the redirect, ' +
+    'and the payment is taken all the same. Safe to repeat: the capture is recorded once. ' +
+    '409 payment_not_approved: not approved yet; payment_not_wanted: what it paid for was cancelled.',
+  request: { body: jsonBody(PaymentReturnBodySchema) },
+  responses: {
+    200: jsonContent(PaymentReturnSchema, 'Captured (or held for review by the provider)'),
+    402: problem('Payment failed. Please try again. (payment_declined)'),
+    ...pickProblems(400, 404, 409, 422, 429),
+    502: problem('The payment provider refused the request'),
+    503: problem('The payment provider is unavailable; retry later'),
   },
 });
 

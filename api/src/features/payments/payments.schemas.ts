@@ -22,3 +22,26 @@ export const TestPaymentParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: 'TEST0123456789ABCDEF' }),
 });
+
+export const PaymentReturnBodySchema = z
+  .strictObject({
+    token: z.string().min(1).max(64).openapi({
+      description: 'The provider order id the provider appended to the return URL as `?token=`',
+      example: 'TEST0123456789ABCDEF',
+    }),
+  })
+  .openapi('PaymentReturnRequest');
+
+export const PaymentReturnSchema = z
+  .object({
+    state: z.enum(['captured', 'pending']).openapi({
+      description:
+        'pending: the provider holds the capture for review; a webhook or the reconciler finishes it',
+    }),
+    kind: z.enum(['order', 'job']).openapi({ description: 'What the payment paid for' }),
+    id: z.string().openapi({ description: 'The order (or job) id' }),
+    reference: z.string().openapi({ example: '#89abcdef' }),
+    amount: z.number().int().openapi({ description: 'Minor units of currency' }),
+    currency: z.string().openapi({ example: 'GBP' }),
+  })
+  .openapi('PaymentReturn');

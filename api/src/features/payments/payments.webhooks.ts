@@ -4,6 +4,8 @@
  * provider + event id), however often PayPal delivers it.
  *
  * Handled:
+ * - CHECKOUT.ORDER.APPROVED: the buyer approved; the payment is captured here and now, whatever
+ *   became of the buyer's browser (see payments.server-capture).
  * - PAYMENT.CAPTURE.COMPLETED: records the capture (a no-op when the capture call already did).
  * - PAYMENT.CAPTURE.DENIED: a capture held for review was refused: the payment failed, the order
  *   still awaits payment and the customer may pay again.
@@ -15,6 +17,7 @@ import type { AppDeps } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fromProviderAmount, PaymentProviderError } from '../../providers/payments';
+import { captureApproved } from './payments.server-capture';
 import { markFailed, type PaymentRow, recordCapture } from './payments.service';
 import { paymentTargetFor, subjectOf } from './targets';
 
@@ -27,6 +30,8 @@ type WebhookEvent = {
     status?: unknown;
     amount?: Money;
     custom_id?: unknown;
+    /** An order's (CHECKOUT.ORDER.* events): what it asks to be paid, and for which subject. */
+    purchase_units?: { reference_id?: unknown; amount?: Money }[];
     supplementary_data?: { related_ids?: { order_id?: unknown } };
     links?: { rel?: unknown; href?: unknown }[];
   };
@@ -131,6 +136,21 @@ export async function handlePayPalWebhook(
 async function processEvent(deps: AppDeps, eventType: string, event: WebhookEvent): Promise<string> {
   const resource = event.resource ?? {};
   switch (eventType) {
+    case 'CHECKOUT.ORDER.APPROVED': {
+      const providerOrderId = str(resource.id);
+      const payment = await paymentBy(deps, { providerOrderId });
+      if (!payment) return 'ignored: unknown payment';
+      const unit = resource.purchase_units?.[0];
+      const reference = str(unit?.reference_id);
+      if (!sameMoney(payment, amountOf(unit?.amount)) || (reference && reference !== subjectOf(payment).id)) {
+        deps.logger.error(
+          { paymentId: payment.id, eventId: str(event.id), amount: amountOf(unit?.amount) },
+          'approved order differs from the payment; not capturing',
+        );
+        return 'ignored: order differs from the payment';
+      }
+      return approvedOutcome(await captureOnApproval(deps, payment));
+    }
     case 'PAYMENT.CAPTURE.COMPLETED': {
       const captureId = str(resource.id);
       const providerOrderId = str(resource.supplementary_data?.related_ids?.order_id);
@@ -196,6 +216,34 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
     }
     default:
       return `ignored: ${eventType}`;
+  }
+}
+
+/**
+ * Captures from the approval webhook. Refusals that another delivery would meet again (declined,
+ * not approved, cancelled meanwhile) are the outcome, not an error; only a provider that cannot
+ * answer now is thrown, so PayPal delivers again later.
+ */
+async function captureOnApproval(deps: AppDeps, payment: PaymentRow): Promise<string> {
+  try {
+    // Never waits on a capture under way (the buyer's return, usually): its holder records it.
+    return await captureApproved(deps, payment, { waitMs: 0 });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return `not captured here: ${err.code ?? err.status}`;
+    throw err;
+  }
+}
+
+function approvedOutcome(result: string): string {
+  switch (result) {
+    case 'captured':
+      return 'captured';
+    case 'pending':
+      return 'capture pending at the provider';
+    case 'not_wanted':
+      return 'ignored: no longer awaiting payment';
+    default:
+      return result;
   }
 }
 

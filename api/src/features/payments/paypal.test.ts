@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments, webhookEvents } from '../../db/schema';
+import { orderEvents, orders, outboxEvents, payments, webhookEvents } from '../../db/schema';
 import { CLAIM_MS, drainOutbox } from '../../lib/outbox';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -566,3 +566,167 @@ async function startApiProcess(
     },
   };
 }
+
+/** The order.paid events published for an order (what partner webhooks and mail subscribe to). */
+async function paidPublished(orderId: string) {
+  const rows = await t.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'order.paid'));
+  return rows.filter((r) => r.data.orderId === orderId).length;
+}
+
+/** PayPal's CHECKOUT.ORDER.APPROVED: the resource is the order (id, status, purchase units). */
+const approvedEvent = (id: string, providerOrderId: string, referenceId: string, value = '12.00') => ({
+  id,
+  event_version: '1.0',
+  create_time: new Date().toISOString(),
+  resource_type: 'checkout-order',
+  event_type: 'CHECKOUT.ORDER.APPROVED',
+  summary: 'An order has been approved by buyer',
+  resource: {
+    id: providerOrderId,
+    status: 'APPROVED',
+    intent: 'CAPTURE',
+    purchase_units: [{ reference_id: referenceId, amount: { currency_code: 'GBP', value } }],
+  },
+});
+
+const returnFrom = (token: string) => t.post('/api/v1/payments/return', { token });
+
+describe('capturing an approved payment without the buyer’s session', () => {
+  it('captures on the buyer’s return with the provider’s token alone, once, and publishes order.paid', async () => {
+    const { f, order, providerOrderId } = await approvedOrder();
+    // No Authorization header and no cookie: a framed checkout that lost its session.
+    const back = await returnFrom(providerOrderId);
+    expect(back.status).toBe(200);
+    expect(back.body).toEqual({
+      state: 'captured',
+      kind: 'order',
+      id: order.id,
+      reference: order.reference,
+      amount: 1200,
+      currency: 'GBP',
+    });
+    const again = await returnFrom(providerOrderId);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(back.body);
+
+    const { rows, paidEvents, order: row } = await recorded(order.id);
+    expect(row.status).toBe('pending');
+    expect(rows[0]).toMatchObject({ status: 'captured' });
+    expect(paidEvents).toHaveLength(1);
+    expect(fake.stats.capturesPerformed).toBe(1);
+    expect(fake.stats.requests.capture).toBe(1);
+    expect(await paidPublished(order.id)).toBe(1);
+    expect(await confirmationsTo(f.customerEmail, order.reference)).toBe(1);
+  });
+
+  it('answers 404 to an unknown token, 409 before approval, and captures nothing for a cancelled order', async () => {
+    expect((await returnFrom('NO-SUCH-ORDER')).status).toBe(404);
+    const bad = await t.post('/api/v1/payments/return', { token: '', extra: 1 });
+    expect(bad.status).toBe(422);
+
+    const f = await bookingFixture(t, { price: 1000 });
+    const { option } = await quoteOptionFor(t, f.vendor.service.id);
+    const created = (await t.post('/api/v1/orders', bookingBody(option.id, TODAY), f.auth)).body;
+    const start = (await t.post(`/api/v1/orders/${created.id}/payment`, undefined, f.auth)).body;
+    const early = await returnFrom(start.providerOrderId);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('payment_not_approved');
+
+    fake.approve(start.providerOrderId);
+    expect((await t.post(`/api/v1/orders/${created.id}/cancel`, {}, f.auth)).status).toBe(200);
+    const late = await returnFrom(start.providerOrderId);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('payment_not_wanted');
+    expect(fake.stats.requests.capture).toBe(0);
+    expect((await recorded(created.id)).order.status).toBe('cancelled');
+  });
+
+  it('captures on PayPal’s approval webhook, once however often it is delivered', async () => {
+    const { f, order, providerOrderId } = await approvedOrder();
+    const first = await webhook(approvedEvent('WH-APPROVED-1', providerOrderId, order.id));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false, outcome: 'captured' });
+    const repeat = await webhook(approvedEvent('WH-APPROVED-1', providerOrderId, order.id));
+    expect(await repeat.json()).toMatchObject({ duplicate: true });
+    // PayPal resends under a new event id: nothing moves twice.
+    const resent = await webhook(approvedEvent('WH-APPROVED-2', providerOrderId, order.id));
+    expect(await resent.json()).toEqual({ received: true, duplicate: false, outcome: 'captured' });
+
+    const { paidEvents, order: row } = await recorded(order.id);
+    expect(row.status).toBe('pending');
+    expect(paidEvents).toHaveLength(1);
+    expect(fake.stats.capturesPerformed).toBe(1);
+    expect(fake.stats.requests.capture).toBe(1);
+    expect(await paidPublished(order.id)).toBe(1);
+    expect(await confirmationsTo(f.customerEmail, order.reference)).toBe(1);
+    // The buyer's browser comes back afterwards: told it is paid, no second capture.
+    expect((await returnFrom(providerOrderId)).body).toMatchObject({ state: 'captured', id: order.id });
+    expect(fake.stats.requests.capture).toBe(1);
+  });
+
+  it('does not capture from an approval webhook whose amount or order differs, or for a cancelled order', async () => {
+    const a = await approvedOrder();
+    const wrongAmount = await webhook(approvedEvent('WH-APPROVED-3', a.providerOrderId, a.order.id, '0.01'));
+    expect(await wrongAmount.json()).toMatchObject({ outcome: 'ignored: order differs from the payment' });
+    const wrongOrder = await webhook(approvedEvent('WH-APPROVED-4', a.providerOrderId, 'another-order'));
+    expect(await wrongOrder.json()).toMatchObject({ outcome: 'ignored: order differs from the payment' });
+    expect((await t.post(`/api/v1/orders/${a.order.id}/cancel`, {}, a.f.auth)).status).toBe(200);
+    const cancelled = await webhook(approvedEvent('WH-APPROVED-5', a.providerOrderId, a.order.id));
+    expect(await cancelled.json()).toMatchObject({ outcome: 'ignored: no longer awaiting payment' });
+    expect(fake.stats.requests.capture).toBe(0);
+  });
+
+  it('the reconciler captures an approval nobody captured, after a few minutes, once', async () => {
+    const { f, order } = await approvedOrder();
+    // Fresh approvals are left to the buyer's return and the webhook.
+    expect(await reconcilePayments(t.deps)).toMatchObject({ checked: 0, captured: 0 });
+    expect((await recorded(order.id)).order.status).toBe('awaiting_payment');
+
+    const later = new Date(t.deps.now().getTime() + 3 * 60 * 1000);
+    t.deps.now = () => later;
+    expect(await reconcilePayments(t.deps)).toMatchObject({ checked: 1, captured: 1, errors: 0 });
+    expect(await reconcilePayments(t.deps)).toMatchObject({ checked: 0, captured: 0, errors: 0 });
+    await drainOutbox(t.deps);
+
+    const { paidEvents, order: row } = await recorded(order.id);
+    expect(row.status).toBe('pending');
+    expect(paidEvents).toHaveLength(1);
+    expect(fake.stats.capturesPerformed).toBe(1);
+    expect(await paidPublished(order.id)).toBe(1);
+    expect(await confirmationsTo(f.customerEmail, order.reference)).toBe(1);
+  });
+
+  it('leaves an approval alone while its order no longer awaits payment', async () => {
+    const { f, order } = await approvedOrder();
+    expect((await t.post(`/api/v1/orders/${order.id}/cancel`, {}, f.auth)).status).toBe(200);
+    expect(await reconcilePayments(t.deps, { minAgeMs: 0 })).toMatchObject({ checked: 1, captured: 0 });
+    expect(fake.stats.requests.capture).toBe(0);
+  });
+
+  it('captures once when the return, the webhook, the reconciler and the buyer’s capture race', async () => {
+    const { f, order, providerOrderId } = await approvedOrder();
+    // PayPal is slow, so every path arrives while the first capture is in flight.
+    fake.injectFault({ operation: 'capture', delayMs: 300 });
+    const [returns, hooks, reconciled, captures] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, () => returnFrom(providerOrderId))),
+      Promise.all(
+        Array.from({ length: 3 }, (_, i) =>
+          webhook(approvedEvent(`WH-RACE-${i}`, providerOrderId, order.id)),
+        ),
+      ),
+      reconcilePayments(t.deps, { minAgeMs: 0 }),
+      Promise.all(Array.from({ length: 5 }, () => t.post(capturePath(order.id), undefined, f.auth))),
+    ]);
+    expect(returns.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(captures.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(hooks.map((r) => r.status)).toEqual(Array(3).fill(200));
+    expect(reconciled.errors).toBe(0);
+    expect(fake.stats.requests.capture).toBe(1);
+    expect(fake.stats.capturesPerformed).toBe(1);
+    const { rows, paidEvents, order: row } = await recorded(order.id);
+    expect(row.status).toBe('pending');
+    expect(rows).toHaveLength(1);
+    expect(paidEvents).toHaveLength(1);
+    expect(await paidPublished(order.id)).toBe(1);
+  });
+});

@@ -31,6 +31,13 @@ export interface PaymentTarget {
    * Use `tx` only.
    */
   onCaptured(tx: Tx, payment: PaymentRow, now: Date): Promise<CaptureFate>;
+  /**
+   * Whether the subject still wants its approved payment taken (an order still awaiting payment).
+   * The server's own capture paths (the buyer's return from the provider, the approval webhook,
+   * the reconciler) ask before capturing, so money is not taken for something cancelled only to
+   * be refunded at once.
+   */
+  awaitsCapture(db: Database, payment: PaymentRow): Promise<boolean>;
   /** After the commit, when onCaptured said 'paid'. Failures are logged, not thrown. */
   afterPaid?(deps: AppDeps, payment: PaymentRow): Promise<void>;
   /** Captured payments whose target cannot be fulfilled any more; the reconciler refunds them. */

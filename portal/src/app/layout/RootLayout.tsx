@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '../../shared/auth/AuthDialogs';
+import { inCheckoutFrame } from '../../shared/embed/embedParent';
 import { enterPage } from '../pageToasts';
+import { EmbedLayout } from './EmbedLayout';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteLoading } from './RouteLoading';
@@ -22,7 +24,13 @@ function useFocusMainOnNavigate() {
   return mainRef;
 }
 
+/** The site's layout, or the chromeless one inside a partner widget's checkout frame. */
 export function RootLayout() {
+  const { pathname } = useLocation();
+  return inCheckoutFrame(pathname) ? <EmbedLayout /> : <SiteLayout />;
+}
+
+function SiteLayout() {
   const mainRef = useFocusMainOnNavigate();
   const { pathname } = useLocation();
   // The previous page's toasts go; those raised for this page stay (app/pageToasts). A layout

@@ -1,24 +1,29 @@
-import { bookingCompleted, checkoutHello } from '@consign/shared/checkout-messages';
+import { bookingCompleted, checkoutHello, paymentApproved } from '@consign/shared/checkout-messages';
 import { formatMoney } from '@consign/shared/money';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeError } from '../../app/api';
+import { describeError, publicClient, unwrap } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../../shared/api/orders';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
+import { parentOrigin, rememberParentOrigin, tellParent } from '../../shared/embed/embedParent';
 import { PaymentPanel, type PaymentTarget } from '../../shared/payment/PaymentPanel';
 import { BookingPage } from './BookingPage';
-import { parentOrigin, rememberParentOrigin, tellParent } from './embedParent';
 
 /**
  * `/embed/checkout`, inside the widget's modal on a partner page (the API lets only the
  * partner's allowed origins frame it). With `?quote&option` it is the portal's own booking form,
  * sign-in included; the order booked through a partner comes back here after payment approval
- * (`?order&approved=1`, see the orders service), where the payment is captured and the partner
- * page is told `booking:completed`.
+ * (`?order&approved=1&token=`, see the orders service), where the payment is captured and the
+ * partner page is told `booking:completed`.
+ *
+ * The return needs no session: on a cross-site partner page the frame's session does not survive
+ * the trip to the provider (its cookie is not sent there), and the shopper must not be asked to
+ * sign in again to finish what they approved. The provider's token authenticates the capture
+ * (POST /payments/return); see docs/widget.md, "Payment and the shopper's session".
  */
 export function EmbedCheckoutPage() {
   usePageTitle('Book with Consign');
@@ -30,6 +35,8 @@ export function EmbedCheckoutPage() {
   }, [params]);
 
   if (!orderId) return <BookingPage />;
+  const token = params.get('token');
+  if (params.get('approved') === '1' && token) return <EmbedReturn orderId={orderId} token={token} />;
   return (
     <RequireSignIn what="your payment">
       <EmbedPayment orderId={orderId} approved={params.get('approved') === '1'} />
@@ -46,26 +53,26 @@ function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolea
     queryFn: ({ signal }) => ordersApi.get(apiClient, orderId, signal),
   });
   const onPaid = useCallback((result: OrderDetail) => {
+    const booked = {
+      orderId: result.id,
+      reference: result.reference,
+      total: result.price.total,
+      currency: result.price.currency,
+    };
     setPaid(result);
-    tellParent(
-      bookingCompleted({
-        orderId: result.id,
-        reference: result.reference,
-        total: result.price.total,
-        currency: result.price.currency,
-      }),
-    );
+    tellParent(bookingCompleted(booked));
   }, []);
 
   if (paid) {
     return (
-      <section className="page-state" role="status">
-        <h1>Booked</h1>
-        <p>
-          Order {paid.reference} is paid ({formatMoney(paid.price.total, paid.price.currency)}). We have
-          emailed you the details; your label is on your Consign dashboard.
-        </p>
-      </section>
+      <Booked
+        booked={{
+          orderId: paid.id,
+          reference: paid.reference,
+          total: paid.price.total,
+          currency: paid.price.currency,
+        }}
+      />
     );
   }
   if (order.isPending) {
@@ -82,7 +89,11 @@ function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolea
     id: o.id,
     currency: o.price.currency,
     start: () => ordersApi.startPayment(apiClient, o.id, newIdempotencyKey()),
-    capture: () => ordersApi.capture(apiClient, o.id, newIdempotencyKey()),
+    capture: () => {
+      // Only ever called once the shopper approved (PayPal's buttons, or back with approved=1).
+      tellParent(paymentApproved(o.id));
+      return ordersApi.capture(apiClient, o.id, newIdempotencyKey());
+    },
     stillAwaiting: (result) => result.status === 'awaiting_payment',
     onPaid,
   };
@@ -94,5 +105,103 @@ function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolea
       {parentOrigin() ? null : <p className="muted">Opened outside the partner&apos;s page.</p>}
       <PaymentPanel target={target} approved={approved} onBusyChange={setBusy} />
     </section>
+  );
+}
+
+type BookedDetail = { orderId: string; reference: string; total: number; currency: string };
+
+/** Where the shopper sees the order on Consign: a new tab, outside the partner's page. */
+const orderLink = (orderId: string) => `/booking-confirmation?order=${encodeURIComponent(orderId)}`;
+
+function Booked({ booked }: { booked: BookedDetail }) {
+  return (
+    <section className="page-state stack" role="status">
+      <h1>Booked</h1>
+      <p>
+        Order {booked.reference} is paid ({formatMoney(booked.total, booked.currency)}). We have emailed you
+        the details.
+      </p>
+      <p>
+        <a href={orderLink(booked.orderId)} target="_blank" rel="noopener">
+          View order {booked.reference} on Consign
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Back from the provider with its token: the partner page hears at once that the payment was
+ * approved (closing the checkout now is not a cancellation), then the payment is captured
+ * without any session and the page hears `booking:completed`.
+ */
+function EmbedReturn({ orderId, token }: { orderId: string; token: string }) {
+  const capture = useMutation({
+    mutationFn: async () => unwrap(await publicClient.POST('/api/v1/payments/return', { body: { token } })),
+    onSuccess: (result) => {
+      if (result.state === 'captured' && result.id === orderId) {
+        tellParent(
+          bookingCompleted({
+            orderId: result.id,
+            reference: result.reference,
+            total: result.amount,
+            currency: result.currency,
+          }),
+        );
+      }
+    },
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per load, StrictMode's second effect included; the server captures once anyway.
+    if (started.current) return;
+    started.current = true;
+    tellParent(paymentApproved(orderId));
+    capture.mutate();
+  }, [orderId, capture.mutate]);
+
+  const result = capture.data;
+  if (result && result.id !== orderId) {
+    return <p className="alert alert--error">This payment belongs to another order.</p>;
+  }
+  if (result?.state === 'captured') {
+    return (
+      <Booked
+        booked={{
+          orderId: result.id,
+          reference: result.reference,
+          total: result.amount,
+          currency: result.currency,
+        }}
+      />
+    );
+  }
+  if (result?.state === 'pending') {
+    return (
+      <section className="page-state stack" role="status">
+        <h1>Payment under review</h1>
+        <p>
+          The payment provider is reviewing order {result.reference}. We will email you as soon as it is paid;
+          you can close this window.
+        </p>
+      </section>
+    );
+  }
+  if (capture.isError) {
+    return (
+      <section className="page-state stack">
+        <p className="alert alert--error" role="alert">
+          {describeError(capture.error)}
+        </p>
+        <button type="button" className="button button--primary" onClick={() => capture.mutate()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  return (
+    <div className="page-state">
+      <Spinner size="lg" label="Taking your payment" />
+    </div>
   );
 }

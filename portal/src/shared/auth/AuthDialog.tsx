@@ -9,6 +9,7 @@ export type DialogKind = 'signin' | 'signup';
 export function AuthDialog({
   kind,
   signUpRole,
+  customerOnly = false,
   onClose,
   onSignIn,
   onSignUp,
@@ -17,6 +18,7 @@ export function AuthDialog({
 }: {
   kind: DialogKind;
   signUpRole: SignUpRole;
+  customerOnly?: boolean;
   onClose: () => void;
   onSignIn: () => void;
   onSignUp: () => void;
@@ -32,6 +34,7 @@ export function AuthDialog({
       <SignUpForm
         variant="dialog"
         initialRole={signUpRole}
+        customerOnly={customerOnly}
         onSignedUp={onSignedUp}
         onSwitchToSignIn={onSignIn}
         onLeave={onClose}

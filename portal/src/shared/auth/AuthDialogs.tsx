@@ -40,7 +40,14 @@ const AuthDialogsContext = createContext<AuthDialogs | null>(null);
  * dashboard, and a new courier to its business details form. Switching between the two dialogs
  * keeps `next`; dismissing them forgets it. Must sit inside the router (the forms link).
  */
-export function AuthDialogsProvider({ children }: { children: ReactNode }) {
+export function AuthDialogsProvider({
+  children,
+  customerOnly = false,
+}: {
+  children: ReactNode;
+  /** Sign-up offers a customer account only (the widget's checkout: shoppers, not couriers). */
+  customerOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [signUpRole, setSignUpRole] = useState<SignUpRole>('customer');
@@ -81,7 +88,8 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
         <Suspense fallback={<Spinner label="Opening the form" />}>
           <AuthDialog
             kind={open}
-            signUpRole={signUpRole}
+            signUpRole={customerOnly ? 'customer' : signUpRole}
+            customerOnly={customerOnly}
             onClose={close}
             onSignIn={() => openSignIn()}
             onSignUp={() => openSignUp()}

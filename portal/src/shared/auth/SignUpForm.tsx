@@ -19,6 +19,8 @@ export interface SignUpFormProps {
   variant: 'page' | 'dialog';
   /** The choice preselected: a courier sign-up link opens with the business choice ticked. */
   initialRole?: SignUpRole;
+  /** No "Register as" choice: a customer account (the widget's checkout). */
+  customerOnly?: boolean;
   /**
    * Called once the session is stored: `verified` after the email code (a new account),
    * `google` after a Google sign-in (which may be an existing account).
@@ -48,6 +50,7 @@ const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 export function SignUpForm({
   variant,
   initialRole = 'customer',
+  customerOnly = false,
   onSignedUp,
   onSwitchToSignIn,
   onLeave,
@@ -118,7 +121,7 @@ export function SignUpForm({
       />
       {/* form--steady: errors shown on blur do not move the fields below (the terms tick box). */}
       <form className="stack form--steady" onSubmit={onSubmit} noValidate aria-label="Sign up">
-        <fieldset className="choice">
+        <fieldset className="choice" hidden={customerOnly}>
           <legend className="field__label">Register as</legend>
           <div className="choice__options">
             <label className="choice__option">

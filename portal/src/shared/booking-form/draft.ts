@@ -20,17 +20,28 @@ export interface BookingDraft {
   orderId?: string | undefined;
 }
 
-function storage(): Storage | null {
+/**
+ * Where the draft is kept when the browser gives no sessionStorage (privacy settings, or a
+ * checkout framed on a cross-site partner page with third-party storage blocked): this page
+ * load's memory, which still carries it from the booking step to the review step.
+ */
+const memory = new Map<string, string>();
+const inMemory = {
+  getItem: (key: string) => memory.get(key) ?? null,
+  setItem: (key: string, value: string) => void memory.set(key, value),
+  removeItem: (key: string) => void memory.delete(key),
+};
+
+function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   try {
     return window.sessionStorage;
   } catch {
-    // Storage can be disabled (privacy settings); the booking still works, it just is not kept.
-    return null;
+    return inMemory;
   }
 }
 
 export function loadDraft(): BookingDraft | null {
-  const raw = storage()?.getItem(KEY);
+  const raw = storage().getItem(KEY);
   if (!raw) return null;
   try {
     const draft = JSON.parse(raw) as BookingDraft;
@@ -42,7 +53,7 @@ export function loadDraft(): BookingDraft | null {
 
 export function saveDraft(draft: BookingDraft): void {
   try {
-    storage()?.setItem(KEY, JSON.stringify(draft));
+    storage().setItem(KEY, JSON.stringify(draft));
   } catch {
     // Quota exceeded or storage off: losing the draft is better than breaking the form.
   }
@@ -57,7 +68,7 @@ export function updateDraft(change: Partial<BookingDraft>): BookingDraft | null 
 }
 
 export function clearDraft(): void {
-  storage()?.removeItem(KEY);
+  storage().removeItem(KEY);
 }
 
 /** Same JSON regardless of key order, to tell whether an edited booking is a different request. */
