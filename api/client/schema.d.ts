@@ -3045,6 +3045,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     verifyEmail: {
@@ -3180,6 +3189,15 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3340,6 +3358,15 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
 import { OWASP_SCRYPT, PasswordHasher } from './password';
 
 describe('password hashing', () => {
@@ -19,5 +22,41 @@ describe('password hashing', () => {
     // a hasher with other defaults still verifies old hashes by their own parameters
     expect(await new PasswordHasher(1, { N: 2 ** 10, r: 8, p: 1 }).verify('same', a)).toBe(true);
     expect(await cheap.verify('same', 'garbage')).toBe(false);
+  });
+});
+
+describe('password hashing off the event loop', () => {
+  it("leaves libuv's thread pool free while hashes run: a file read finishes before any of four hashes", async () => {
+    // Four hashes at once used to take all four of libuv's threads, so every file read (static
+    // assets, uploads) waited for a hash to finish. (64 MiB hashes: slow enough to tell apart.)
+    const hasher = new PasswordHasher(4, { N: 2 ** 16, r: 8, p: 1 });
+    const finished: string[] = [];
+    const hashes = Array.from({ length: 4 }, (_, i) =>
+      hasher.hash(`password ${i}`).then(() => finished.push(`hash ${i}`)),
+    );
+    await readFile(fileURLToPath(import.meta.url));
+    finished.push('file read');
+    await Promise.all(hashes);
+    expect(finished[0]).toBe('file read');
+  }, 60_000);
+
+  it('refuses at once with 503 and Retry-After when more checks wait than the queue allows', async () => {
+    const hasher = new PasswordHasher(1, { N: 2 ** 12, r: 8, p: 1 }, 2);
+    const stored = await hasher.hash('secret');
+    const running = hasher.verify('secret', stored);
+    const queued = [hasher.verify('secret', stored), hasher.verify('wrong', stored)];
+    const refused = hasher.verify('secret', stored).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(() => hasher.assertNotBusy()).toThrow(AppError);
+    const err = (await refused) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(503);
+    expect(Number(err.headers?.['Retry-After'])).toBeGreaterThanOrEqual(1);
+    // The ones admitted all complete; then there is room again.
+    expect(await Promise.all([running, ...queued])).toEqual([true, true, false]);
+    expect(() => hasher.assertNotBusy()).not.toThrow();
+    expect(await hasher.verify('secret', stored)).toBe(true);
   });
 });
