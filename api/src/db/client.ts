@@ -115,8 +115,11 @@ function withWriteLock(client: Client, onClose: () => void): Client {
         };
       }
       if (prop === 'batch') {
+        // drizzle's db.batch() asks for no mode (deferred): a batch of selects only is a read.
         return (stmts: InStatement[], mode?: TransactionMode) =>
-          mode === 'read' ? target.batch(stmts, mode) : lock.run(() => target.batch(stmts, mode));
+          mode === 'read' || stmts.every((s) => READ_ONLY.test(sqlOf(s)))
+            ? target.batch(stmts, mode)
+            : lock.run(() => target.batch(stmts, mode));
       }
       if (prop === 'executeMultiple' || prop === 'migrate') {
         return locked((value as (...a: unknown[]) => Promise<unknown>).bind(target));
