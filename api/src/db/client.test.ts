@@ -85,6 +85,10 @@ describe('local database client', () => {
         seen.push('read');
         return rows;
       });
+    // drizzle's batch (as the admin lists use) of selects only is a read too.
+    const batchReader = db.batch([db.select().from(rateLimits)]).then(() => {
+      seen.push('batch read');
+    });
     const second = db
       .insert(rateLimits)
       .values({ key: 'after', count: 3, resetAt: 0 })
@@ -93,12 +97,12 @@ describe('local database client', () => {
       });
     // One turn of the event loop: the read needs none, the second write must wait for the gate.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(seen).toEqual(['read']);
+    expect(seen).toEqual(['read', 'batch read']);
     // The read saw the last commit, not the open transaction's row.
     expect((await reader).map((r) => r.key)).toEqual(['before']);
     open();
-    await Promise.all([writer, second]);
-    expect(seen).toEqual(['read', 'commit', 'second write']);
+    await Promise.all([writer, second, batchReader]);
+    expect(seen).toEqual(['read', 'batch read', 'commit', 'second write']);
     expect((await db.select().from(rateLimits)).map((r) => r.key).sort()).toEqual([
       'after',
       'before',
