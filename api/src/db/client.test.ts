@@ -97,12 +97,12 @@ describe('local database client', () => {
       });
     // One turn of the event loop: the read needs none, the second write must wait for the gate.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(seen).toEqual(['read', 'batch read']);
+    expect([...seen].sort()).toEqual(['batch read', 'read']);
     // The read saw the last commit, not the open transaction's row.
     expect((await reader).map((r) => r.key)).toEqual(['before']);
     open();
     await Promise.all([writer, second, batchReader]);
-    expect(seen).toEqual(['read', 'batch read', 'commit', 'second write']);
+    expect(seen.slice(2)).toEqual(['commit', 'second write']);
     expect((await db.select().from(rateLimits)).map((r) => r.key).sort()).toEqual([
       'after',
       'before',
