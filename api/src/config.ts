@@ -66,6 +66,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).optional(),
   // Undefined here so that the default can depend on NODE_ENV (see loadConfig).
   DB_BACKGROUND_CHECKPOINT: z
     .enum(['0', '1', 'true', 'false'])
@@ -110,6 +111,8 @@ export type Config = {
   passwordHashConcurrency: number;
   /** Password checks that may wait for a hashing thread; beyond that sign-ins answer 503. */
   passwordHashQueue: number;
+  /** Nice value of the hashing threads: below the event loop in production (10), else 0. */
+  passwordHashNice: number;
   staticRoot?: string;
   trustProxy: boolean;
   /** How many proxies we trust to append to X-Forwarded-For: the client is that many hops from the right. */
@@ -263,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
+    passwordHashNice: env.PASSWORD_HASH_NICE ?? (production ? 10 : 0),
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,

@@ -35,7 +35,12 @@ export async function createDeps(
     mailer: overrides.mailer ?? createMailer(config, db, logger),
     hasher:
       overrides.hasher ??
-      new PasswordHasher(config.passwordHashConcurrency, OWASP_SCRYPT, config.passwordHashQueue),
+      new PasswordHasher(
+        config.passwordHashConcurrency,
+        OWASP_SCRYPT,
+        config.passwordHashQueue,
+        config.passwordHashNice,
+      ),
     tokens: new AccessTokens(config.jwtSecret),
     // Reads deps.now at call time, so a test that moves the clock moves the windows too.
     rateLimiter: new RateLimiter(db, () => deps.now().getTime()),

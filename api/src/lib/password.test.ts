@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -59,4 +60,20 @@ describe('password hashing off the event loop', () => {
     expect(() => hasher.assertNotBusy()).not.toThrow();
     expect(await hasher.verify('secret', stored)).toBe(true);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs the hashing threads at the nice value asked for, leaving the event loop where it was',
+    async () => {
+      const niceOf = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const before = niceOf(String(process.pid));
+      await new PasswordHasher(1, { N: 2 ** 10, r: 8, p: 1 }, 32, 7).hash('x');
+      const nices = readdirSync('/proc/self/task').map(niceOf);
+      expect(nices).toContain(7);
+      expect(niceOf(String(process.pid))).toBe(before);
+      // Back to 0 for whatever runs next in this process.
+      await new PasswordHasher(1, { N: 2 ** 10, r: 8, p: 1 }, 32, 0).hash('x');
+      expect(readdirSync('/proc/self/task').map(niceOf)).not.toContain(7);
+    },
+  );
 });

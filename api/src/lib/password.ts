@@ -53,9 +53,12 @@ export class PasswordHasher {
     private readonly concurrency: number,
     private readonly cost: ScryptCost = OWASP_SCRYPT,
     private readonly maxQueue = 32,
+    /** Nice value of the hashing threads (Linux); production runs them below the event loop. */
+    nice = 0,
   ) {
     this.#limit = new Semaphore(concurrency);
     scryptPool.grow(concurrency);
+    scryptPool.renice(nice);
     this.#dummyHash = [
       'scrypt',
       cost.N,

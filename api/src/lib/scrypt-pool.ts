@@ -11,20 +11,22 @@ export type ScryptJob = {
 };
 
 /**
- * Nice value of the hashing threads. Linux keeps a nice value per thread, and os.setPriority()
- * without a pid sets the calling thread's: the event loop stays at the process's own priority,
+ * Linux keeps a nice value per thread, and os.setPriority() without a pid sets the calling
+ * thread's: hashing threads reniced this way leave the event loop at the process's own priority,
  * so on a busy core the scheduler runs it first and hashing takes what is left. (Elsewhere the
- * call may renice the whole process or fail; it is best-effort and skipped on failure.)
+ * call may renice the whole process or fail, so it is made on Linux only, best-effort.)
  */
-const HASHING_NICE = 10;
-
 // CommonJS, evaluated: no separate file to bundle or resolve, the same under tsx, vitest and the
 // production bundle. scryptSync blocks this worker's thread only.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
-if (process.platform === 'linux') { try { require('node:os').setPriority(${HASHING_NICE}); } catch {} }
-parentPort.on('message', ({ id, job }) => {
+const renice = (nice) => {
+  if (process.platform === 'linux') { try { require('node:os').setPriority(nice); } catch {} }
+};
+renice(require('node:worker_threads').workerData.nice);
+parentPort.on('message', ({ id, job, nice }) => {
+  if (nice !== undefined) return renice(nice);
   try {
     const key = scryptSync(job.password, job.salt, job.keyLength, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem });
     parentPort.postMessage({ id, key });
@@ -50,9 +52,17 @@ class ScryptPool {
   #queue: Pending[] = [];
   #size = 0;
   #nextId = 0;
+  #nice = 0;
 
   grow(size: number) {
     this.#size = Math.max(this.#size, size);
+  }
+
+  /** The nice value of every hashing thread, now and later (one value per process). */
+  renice(nice: number) {
+    if (nice === this.#nice) return;
+    this.#nice = nice;
+    for (const worker of [...this.#idle, ...this.#busy.keys()]) worker.postMessage({ nice });
   }
 
   run(job: ScryptJob): Promise<Buffer> {
@@ -79,7 +89,7 @@ class ScryptPool {
   }
 
   #spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.#nice } });
     worker.unref();
     worker.on('message', (msg: { id: number; key?: Uint8Array; error?: string }) => {
       const current = this.#busy.get(worker);
