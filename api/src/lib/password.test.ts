@@ -64,16 +64,22 @@ describe('password hashing off the event loop', () => {
   it.runIf(process.platform === 'linux')(
     'runs the hashing threads at the nice value asked for, leaving the event loop where it was',
     async () => {
-      const niceOf = (task: string) =>
-        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      // A thread may end between listing and reading (NaN then).
+      const niceOf = (task: string) => {
+        try {
+          return Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+        } catch {
+          return Number.NaN;
+        }
+      };
       const before = niceOf(String(process.pid));
       await new PasswordHasher(1, { N: 2 ** 10, r: 8, p: 1 }, 32, 7).hash('x');
       const nices = readdirSync('/proc/self/task').map(niceOf);
       expect(nices).toContain(7);
       expect(niceOf(String(process.pid))).toBe(before);
-      // Back to 0 for whatever runs next in this process.
+      // Back to 0 for whatever runs next in this process. (Threads still busy with another
+      // test's hash take the new value after it, so it is not asserted here.)
       await new PasswordHasher(1, { N: 2 ** 10, r: 8, p: 1 }, 32, 0).hash('x');
-      expect(readdirSync('/proc/self/task').map(niceOf)).not.toContain(7);
     },
   );
 });
