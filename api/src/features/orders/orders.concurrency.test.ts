@@ -64,4 +64,4 @@ it('books 40 orders at once alongside quotes and refused bookings: each lands wh
     })
   )?.version;
   expect(versionAfter).toBe(versionBefore + 40);
-});
+}, 60_000); // 60 bookings, 10 quotes and a sign-up at once: a heavy test on a busy machine
