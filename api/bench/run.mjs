@@ -11,7 +11,8 @@
  *   autocannon from another process pinned to CPU 1, 50 connections, BENCH_DURATION seconds
  *   (default 10) per scenario after a 2 s warm-up: GET /healthz; the same-bytes reference (a
  *   minimal Hono server, also on CPU 0, answering the benchmark's quote body pre-serialized);
- *   POST /quotes; POST /orders; GET /vendor/orders with a status filter and a search term;
+ *   POST /quotes; POST /orders; GET /users/me (the per-request account read); GET /vendor/orders
+ *   with a status filter and a search term;
  *   POST /auth/login; then healthz while sign-ins run at their limit. Throughput, p50 and p99
  *   each, and throughput as a ratio to healthz;
  * - bytes on disk per stored quote (growth of the database's used pages over the quote run,
@@ -71,7 +72,7 @@ const GOALS = {
   startSeconds: 10,
   lighthouse: 95,
 };
-const SCENARIO_COUNT = 8;
+const SCENARIO_COUNT = 9;
 const PAIR_ROUNDS = SMOKE ? 1 : 3;
 const PAIR_SECONDS = SMOKE ? 1 : 5;
 // Every scenario's warm-up and run, seeding, start-up and two Lighthouse runs: nothing may hang longer.
@@ -493,6 +494,15 @@ async function main() {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${customerToken}` },
       body: orderBody,
+    },
+    {
+      // The smallest signed-in read: its cost over healthz is the token check plus the one
+      // per-request account read (not disabled, sign-in not ended) and the profile read.
+      key: 'signedInRead',
+      name: 'GET /users/me',
+      url: `${base}/api/v1/users/me`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${customerToken}` },
     },
     {
       key: 'vendorList',

@@ -3092,6 +3092,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     verifyEmail: {
@@ -3227,6 +3236,15 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3387,6 +3405,15 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy: too many password checks are waiting; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

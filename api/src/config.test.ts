@@ -78,6 +78,8 @@ describe('configuration', () => {
       url: 'libsql://consign.example.turso.io',
       authToken: 'token',
       isLocalFile: false,
+      // Only production checkpoints a local file from a worker thread (a server does its own).
+      backgroundCheckpoint: false,
     });
     expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
     expect(config.seedDemo).toBe(false);

@@ -65,6 +65,13 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  // Undefined here so that the default can depend on NODE_ENV (see loadConfig).
+  DB_BACKGROUND_CHECKPOINT: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   STATIC_ROOT: optionalString,
   TRUST_PROXY: flag(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
@@ -83,7 +90,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { url: string; authToken?: string; isLocalFile: boolean };
+  /** backgroundCheckpoint: WAL checkpoints from a worker thread, off the event loop (local file only). */
+  database: { url: string; authToken?: string; isLocalFile: boolean; backgroundCheckpoint: boolean };
   jwtSecret: string;
   mail: { smtpUrl?: string; from: string; staffEmail: string };
   google: { clientId?: string; jwksUrl: string; mapsApiKey?: string };
@@ -101,6 +109,10 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   passwordHashConcurrency: number;
+  /** Password checks that may wait for a hashing thread; beyond that sign-ins answer 503. */
+  passwordHashQueue: number;
+  /** Nice value of the hashing threads: below the event loop in production (10), else 0. */
+  passwordHashNice: number;
   staticRoot?: string;
   trustProxy: boolean;
   /** How many proxies we trust to append to X-Forwarded-For: the client is that many hops from the right. */
@@ -222,7 +234,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
-    database: { url: dbUrl, authToken: env.DATABASE_AUTH_TOKEN, isLocalFile: dbUrl.startsWith('file:') },
+    database: {
+      url: dbUrl,
+      authToken: env.DATABASE_AUTH_TOKEN,
+      isLocalFile: dbUrl.startsWith('file:'),
+      // Off by default in development and tests: one worker thread per opened database.
+      backgroundCheckpoint: env.DB_BACKGROUND_CHECKPOINT ?? production,
+    },
     jwtSecret: resolveSecret(env, dataDir),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
     google: {
@@ -247,6 +265,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
+    passwordHashNice: env.PASSWORD_HASH_NICE ?? (production ? 10 : 0),
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,

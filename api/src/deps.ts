@@ -10,7 +10,7 @@ import { createPostcodeCentroidLookup } from './features/quotes';
 import { BackgroundTasks } from './lib/background';
 import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
-import { PasswordHasher } from './lib/password';
+import { OWASP_SCRYPT, PasswordHasher } from './lib/password';
 import { RateLimiter } from './lib/rate-limit';
 import { createAddressLookup } from './providers/addresses';
 import { createDistanceProvider } from './providers/distance';
@@ -33,7 +33,14 @@ export async function createDeps(
     db,
     logger,
     mailer: overrides.mailer ?? createMailer(config, db, logger),
-    hasher: overrides.hasher ?? new PasswordHasher(config.passwordHashConcurrency),
+    hasher:
+      overrides.hasher ??
+      new PasswordHasher(
+        config.passwordHashConcurrency,
+        OWASP_SCRYPT,
+        config.passwordHashQueue,
+        config.passwordHashNice,
+      ),
     tokens: new AccessTokens(config.jwtSecret),
     // Reads deps.now at call time, so a test that moves the clock moves the windows too.
     rateLimiter: new RateLimiter(db, () => deps.now().getTime()),

@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { rateLimits } from './schema';
@@ -59,6 +59,95 @@ describe('local database client', () => {
     expect(await db.select().from(rateLimits)).toHaveLength(0);
     await db.insert(rateLimits).values({ key: 'after', count: 1, resetAt: 0 });
     expect(await db.select().from(rateLimits)).toHaveLength(1);
+    db.$client.close();
+  });
+
+  it('lets reads through while a write transaction is open, and queues only the writers behind it', async () => {
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'q.db')}`,
+    });
+    await runMigrations(db);
+    await db.insert(rateLimits).values({ key: 'before', count: 1, resetAt: 0 });
+    const seen: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const writer = db.transaction(async (tx) => {
+      await tx.insert(rateLimits).values({ key: 'inside', count: 2, resetAt: 0 });
+      await gate; // awaits something other than the database, holding the write lock
+      seen.push('commit');
+    });
+    const reader = db
+      .select()
+      .from(rateLimits)
+      .then((rows) => {
+        seen.push('read');
+        return rows;
+      });
+    // drizzle's batch (as the admin lists use) of selects only is a read too.
+    const batchReader = db.batch([db.select().from(rateLimits)]).then(() => {
+      seen.push('batch read');
+    });
+    const second = db
+      .insert(rateLimits)
+      .values({ key: 'after', count: 3, resetAt: 0 })
+      .then(() => {
+        seen.push('second write');
+      });
+    // One turn of the event loop: the read needs none, the second write must wait for the gate.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...seen].sort()).toEqual(['batch read', 'read']);
+    // The read saw the last commit, not the open transaction's row.
+    expect((await reader).map((r) => r.key)).toEqual(['before']);
+    open();
+    await Promise.all([writer, second, batchReader]);
+    expect(seen.slice(2)).toEqual(['commit', 'second write']);
+    expect((await db.select().from(rateLimits)).map((r) => r.key).sort()).toEqual([
+      'after',
+      'before',
+      'inside',
+    ]);
+    db.$client.close();
+  });
+
+  it('keeps synchronous=NORMAL on every pooled connection, not only the first', async () => {
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 's.db')}`,
+    });
+    // Hold transactions open so that each read below has to use another connection of the pool.
+    const held = [await db.$client.transaction('read'), await db.$client.transaction('read')];
+    const levels = [
+      ...(await Promise.all(held.map(async (tx) => (await tx.execute('PRAGMA synchronous')).rows[0]?.[0]))),
+      (await db.$client.execute('PRAGMA synchronous')).rows[0]?.[0],
+    ];
+    for (const tx of held) await tx.rollback();
+    // 1 is NORMAL; a connection left at the default (2, FULL) would fsync on every commit.
+    expect(levels).toEqual([1, 1, 1]);
+    db.$client.close();
+  });
+
+  it('checkpoints the WAL into the database file from a worker thread when asked to', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'w.db');
+    const db = await openDatabase({ url: `file:${file}`, backgroundCheckpoint: true });
+    await runMigrations(db);
+    // Start from an empty WAL, so the pages counted below are only this test's.
+    await db.$client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    const before = statSync(file).size;
+    // About 300 pages (600 KB of rows, as much again of key index): under SQLite's default inline
+    // checkpoint of 1000 pages, so only the worker moves them from the WAL into the database file.
+    const filler = 'x'.repeat(1000);
+    for (let i = 0; i < 6; i++) {
+      await db
+        .insert(rateLimits)
+        .values(
+          Array.from({ length: 100 }, (_, j) => ({ key: `${filler}-${i}-${j}`, count: j, resetAt: 0 })),
+        );
+    }
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + 500_000), {
+      timeout: 15_000,
+      interval: 50,
+    });
     db.$client.close();
   });
 });

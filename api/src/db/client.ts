@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { type Client, createClient, type Transaction } from '@libsql/client';
+import { Worker } from 'node:worker_threads';
+import {
+  type Client,
+  createClient,
+  type InStatement,
+  type Transaction,
+  type TransactionMode,
+} from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { Mutex } from '../lib/mutex';
 import * as schema from './schema';
@@ -11,12 +19,41 @@ export type Database = ReturnType<typeof drizzle<typeof schema>> & { $client: Cl
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The local libSQL driver is synchronous: if a statement on one connection waits for a write
- * lock held by an open transaction on another connection of the same process, it blocks the
- * event loop, so the transaction can never finish. Queuing every call behind open transactions
- * inside the process avoids that; other processes still wait on SQLite's busy timeout.
+ * Connections to a local file. Reads borrow one only for the length of one synchronous call, and
+ * at most one write transaction is open at a time (the write lock below), so two would do; four
+ * leave room for read transactions.
  */
-function serialise(client: Client): Client {
+const LOCAL_CONNECTIONS = 4;
+
+/**
+ * How many WAL pages a connection lets pile up before it checkpoints inline, on the event loop.
+ * With the background checkpointer running this is never reached (it checkpoints every
+ * CHECKPOINT_INTERVAL_MS); it bounds the WAL should the checkpointer stop.
+ */
+const INLINE_CHECKPOINT_PAGES = 10_000;
+const CHECKPOINT_INTERVAL_MS = 250;
+
+/** Only a plain select is known to take no write lock; anything else is treated as a write. */
+const READ_ONLY = /^\s*select\b/i;
+const sqlOf = (stmt: InStatement) => (typeof stmt === 'string' ? stmt : stmt.sql);
+
+/**
+ * SQLite has one writer at a time, and the local libSQL driver is synchronous: a statement that
+ * waits for the write lock waits in SQLite's busy handler ON the event loop. If the lock is held
+ * by an open transaction of this same process, that transaction can never get the event loop back
+ * to finish, and the wait ends only with SQLITE_BUSY after the busy timeout.
+ *
+ * So writers of one process take turns here, in an async queue, before they touch SQLite: a
+ * write transaction holds the write lock from BEGIN IMMEDIATE to commit or rollback, a write
+ * outside a transaction (or a batch, which is one transaction) for its one call. Reads take no
+ * lock: in WAL mode a reader on its own connection never waits for a writer and sees the last
+ * commit. Other processes still meet SQLite's own lock and wait on the busy timeout.
+ *
+ * A transaction whose body awaits only the database runs to its commit without giving the event
+ * loop back (the driver is synchronous), so writers queue only behind transactions that await
+ * something else, which is why the write paths keep mail, provider calls and hashing outside.
+ */
+function withWriteLock(client: Client, onClose: () => void): Client {
   const lock = new Mutex();
   const wrapTransaction = (tx: Transaction, release: () => void): Transaction => {
     let released = false;
@@ -51,28 +88,46 @@ function serialise(client: Client): Client {
       },
     });
   };
+  const locked =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      lock.run(() => fn(...args));
   return new Proxy(client, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (prop === 'transaction') {
-        return async (...args: Parameters<Client['transaction']>) => {
+        return async (mode: TransactionMode = 'write') => {
+          if (mode === 'read') return target.transaction(mode);
           const release = await lock.acquire();
           try {
-            return wrapTransaction(await target.transaction(...args), release);
+            return wrapTransaction(await target.transaction(mode), release);
           } catch (err) {
             release();
             throw err;
           }
         };
       }
-      if (prop === 'execute' || prop === 'batch' || prop === 'executeMultiple' || prop === 'migrate') {
-        return async (...args: unknown[]) => {
-          const release = await lock.acquire();
-          try {
-            return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          } finally {
-            release();
-          }
+      if (prop === 'execute') {
+        return (stmt: InStatement, args?: unknown) => {
+          const run = () =>
+            (target.execute as (s: InStatement, a?: unknown) => ReturnType<Client['execute']>)(stmt, args);
+          return READ_ONLY.test(sqlOf(stmt)) ? run() : lock.run(run);
+        };
+      }
+      if (prop === 'batch') {
+        // drizzle's db.batch() asks for no mode (deferred): a batch of selects only is a read.
+        return (stmts: InStatement[], mode?: TransactionMode) =>
+          mode === 'read' || stmts.every((s) => READ_ONLY.test(sqlOf(s)))
+            ? target.batch(stmts, mode)
+            : lock.run(() => target.batch(stmts, mode));
+      }
+      if (prop === 'executeMultiple' || prop === 'migrate') {
+        return locked((value as (...a: unknown[]) => Promise<unknown>).bind(target));
+      }
+      if (prop === 'close') {
+        return () => {
+          onClose();
+          target.close();
         };
       }
       return typeof value === 'function' ? value.bind(target) : value;
@@ -80,24 +135,74 @@ function serialise(client: Client): Client {
   });
 }
 
-export async function openDatabase(options: { url: string; authToken?: string }): Promise<Database> {
-  const isFile = options.url.startsWith('file:');
-  if (isFile) mkdirSync(dirname(options.url.slice('file:'.length)), { recursive: true });
-  // One connection per process for a local file: every call is queued by serialise() anyway,
-  // and a single connection keeps the per-connection pragmas below in force.
-  const raw = createClient({
-    url: options.url,
-    authToken: options.authToken,
-    timeout: 5000,
-    ...(isFile ? { concurrency: 1 } : {}),
-  });
-  if (isFile) {
-    // WAL lets readers go on while one writer commits (stored in the file). With WAL,
-    // synchronous=NORMAL is still safe against corruption and only risks the last commits on
-    // power loss, not on a process crash; FULL would fsync on every commit.
-    await raw.execute('PRAGMA journal_mode = WAL');
-    await raw.execute('PRAGMA synchronous = NORMAL');
+/**
+ * Checkpoints the WAL into the database file from a worker thread with its own connection. A
+ * checkpoint copies pages and fsyncs; inline, every thousand pages or so one unlucky commit paid
+ * for it on the event loop (tens of milliseconds on a busy disk, the order-creation tail). PASSIVE
+ * never waits for readers or writers, so nothing on the event loop waits for it either.
+ */
+function startCheckpointer(url: string): Worker {
+  const clientPath = createRequire(import.meta.url).resolve('@libsql/client');
+  const worker = new Worker(
+    `
+    const { workerData } = require('node:worker_threads');
+    const { createClient } = require(workerData.clientPath);
+    const db = createClient({ url: workerData.url, timeout: 5000 });
+    let running = false;
+    setInterval(async () => {
+      if (running) return;
+      running = true;
+      try { await db.execute('PRAGMA wal_checkpoint(PASSIVE)'); } catch {} finally { running = false; }
+    }, workerData.interval);
+    `,
+    { eval: true, workerData: { clientPath, url, interval: CHECKPOINT_INTERVAL_MS } },
+  );
+  // Never keeps the process alive; if it dies, connections fall back to checkpointing inline.
+  worker.unref();
+  worker.on('error', () => {});
+  return worker;
+}
+
+/**
+ * Runs `pragmas` on every connection of the pool. They are per connection, and the pool opens
+ * connections as it needs them: holding open (empty) transactions on the ones already set makes
+ * the pool open the next, up to its limit; an idle connection is kept for good.
+ */
+async function onEveryConnection(client: Client, count: number, pragmas: string[]): Promise<void> {
+  const held: Transaction[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      for (const pragma of pragmas) await client.execute(pragma);
+      if (i < count - 1) held.push(await client.transaction('deferred'));
+    }
+  } finally {
+    for (const tx of held) await tx.rollback();
   }
-  const client = isFile ? serialise(raw) : raw;
+}
+
+export async function openDatabase(options: {
+  url: string;
+  authToken?: string;
+  /** Checkpoint the WAL from a worker thread (local files only); production does. */
+  backgroundCheckpoint?: boolean;
+}): Promise<Database> {
+  const isFile = options.url.startsWith('file:');
+  if (!isFile) {
+    const remote = createClient({ url: options.url, authToken: options.authToken, timeout: 5000 });
+    return drizzle(remote, { schema }) as unknown as Database;
+  }
+  mkdirSync(dirname(options.url.slice('file:'.length)), { recursive: true });
+  const raw = createClient({ url: options.url, timeout: 5000, concurrency: LOCAL_CONNECTIONS });
+  // WAL lets readers go on while one writer commits (stored in the file). With WAL,
+  // synchronous=NORMAL is still safe against corruption and only risks the last commits on
+  // power loss, not on a process crash; FULL (the default, per connection) would fsync the WAL on
+  // every commit, on the event loop.
+  await raw.execute('PRAGMA journal_mode = WAL');
+  const checkpointer = options.backgroundCheckpoint ? startCheckpointer(options.url) : null;
+  await onEveryConnection(raw, LOCAL_CONNECTIONS, [
+    'PRAGMA synchronous = NORMAL',
+    ...(checkpointer ? [`PRAGMA wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`] : []),
+  ]);
+  const client = withWriteLock(raw, () => void checkpointer?.terminate());
   return drizzle(client, { schema }) as unknown as Database;
 }

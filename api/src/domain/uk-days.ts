@@ -32,16 +32,27 @@ const ukClock = new Intl.DateTimeFormat('en-GB', {
 export type UkWallClock = { date: string; hour: number; minute: number; second: number };
 
 /** The date and wall-clock time in the UK at an instant. */
+// The last instant read: a quote asks for the collection day of every service it prices with the
+// same `now`, and formatToParts was the quote path's largest cost of its own (profiled, issue 22).
+let lastRead: { at: number; clock: UkWallClock } | null = null;
+
 export function ukWallClock(now: Date): UkWallClock {
-  if (Number.isNaN(now.getTime())) throw new RangeError('Invalid Date');
-  const parts: Record<string, string> = {};
-  for (const part of ukClock.formatToParts(now)) parts[part.type] = part.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+  const at = now.getTime();
+  if (Number.isNaN(at)) throw new RangeError('Invalid Date');
+  if (lastRead?.at !== at) {
+    const parts: Record<string, string> = {};
+    for (const part of ukClock.formatToParts(now)) parts[part.type] = part.value;
+    lastRead = {
+      at,
+      clock: {
+        date: `${parts.year}-${parts.month}-${parts.day}`,
+        hour: Number(parts.hour),
+        minute: Number(parts.minute),
+        second: Number(parts.second),
+      },
+    };
+  }
+  return { ...lastRead.clock };
 }
 
 // UTC, because the value is already a UK calendar date: no zone may move it a day.

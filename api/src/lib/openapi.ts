@@ -35,6 +35,7 @@ export const problems = {
   415: problem('Unsupported media type'),
   422: problem('Validation failed; `errors` names each field'),
   429: problem('Too many requests; see Retry-After'),
+  503: problem('Busy: too many password checks are waiting; see Retry-After'),
 } as const;
 
 export const pickProblems = <K extends keyof typeof problems>(...codes: K[]) =>

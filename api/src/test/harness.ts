@@ -27,7 +27,11 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   });
   const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
     // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
-    hasher: new PasswordHasher(config.passwordHashConcurrency, { N: 2 ** 14, r: 8, p: 1 }),
+    hasher: new PasswordHasher(
+      config.passwordHashConcurrency,
+      { N: 2 ** 14, r: 8, p: 1 },
+      config.passwordHashQueue,
+    ),
     ...overrides,
   });
   const app = createApp(deps);

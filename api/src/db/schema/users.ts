@@ -70,7 +70,14 @@ export const refreshTokens = sqliteTable(
     revokedAt: timestamp('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    // The per-request account check (lib/auth.ts verifyLive) asks whether the token's family
+    // still has a live row of that user: with (family, user, revoked) in one index that is one
+    // probe. With the family alone SQLite chose the user index and read every row the account
+    // ever had (one per sign-in and per refresh).
+    index('refresh_tokens_family_user_idx').on(t.familyId, t.userId, t.revokedAt),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const passwordResets = sqliteTable(

@@ -26,7 +26,7 @@ export const signup = createRoute({
       SignupResultSchema,
       'Accepted alike for new and existing emails: a new account gets a code; an existing one is never changed, and its owner is mailed a code or a sign-in reminder',
     ),
-    ...pickProblems(422, 429),
+    ...pickProblems(422, 429, 503),
   },
 });
 
@@ -62,7 +62,7 @@ export const login = createRoute({
   request: { body: jsonBody(LoginBodySchema) },
   responses: {
     200: jsonContent(SessionSchema, 'Signed in; the refresh cookie is set'),
-    ...pickProblems(401, 403, 422, 429),
+    ...pickProblems(401, 403, 422, 429, 503),
   },
 });
 
@@ -109,7 +109,7 @@ export const passwordResetConfirm = createRoute({
   tags,
   summary: 'Set a new password; every session of the account is revoked',
   request: { body: jsonBody(PasswordResetConfirmBodySchema) },
-  responses: { 204: { description: 'Password changed' }, ...pickProblems(400, 422) },
+  responses: { 204: { description: 'Password changed' }, ...pickProblems(400, 422, 503) },
 });
 
 export const google = createRoute({

@@ -291,6 +291,8 @@ export class AuthService {
    * from elsewhere cannot keep the owner out. A right password gives its tries back.
    */
   async login(email: string, password: string, address: string): Promise<Session> {
+    // Refused before any try is counted when too many checks already wait for a hashing thread.
+    this.deps.hasher.assertNotBusy();
     const limiter = this.deps.rateLimiter;
     await limiter.hit(LIMITS.loginFailuresPerAddress, address);
     await limiter.hit(LIMITS.loginFailuresPerAccountAddress, `${email}|${address}`);

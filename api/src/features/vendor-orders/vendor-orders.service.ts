@@ -6,7 +6,7 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders } from '../../db/schema';
@@ -93,14 +93,21 @@ export class VendorOrdersService {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
+    // The page's keys from the covering index alone (the search and the skipped rows never touch
+    // the table), then the page's rows by primary key: at 100,000 orders reading whole rows while
+    // scanning for a search term cost several times the index walk.
     const rows = await db
-      .select()
+      .select({ id: orders.id, createdAt: orders.createdAt })
       .from(orders)
       .where(and(where, olderThan(orders, after)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1)
       .offset(offset);
-    const items = rows.slice(0, query.limit);
+    const pageIds = rows.slice(0, query.limit).map((r) => r.id);
+    const found = pageIds.length ? await db.select().from(orders).where(inArray(orders.id, pageIds)) : [];
+    const byId = new Map(found.map((o) => [o.id, o]));
+    // An order cannot leave the vendor's list between the two reads (orders are never deleted).
+    const items = pageIds.map((id) => byId.get(id)).filter((o) => o !== undefined);
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
