@@ -61,7 +61,7 @@ export {
   writeTrackingEvent,
 } from './orders.tracking-events';
 export { normaliseAddress, shipmentErrors } from './shipment';
-export { FINAL_STATUSES, statusLabel } from './status';
+export { checkTransition, FINAL_STATUSES, statusLabel } from './status';
 export { describeEntry, promisedDelivery } from './timeline';
 export { isValidTrackingNumber } from './tracking';
 export { normaliseTrackingCode, trackingUrl } from './tracking-code';
