@@ -19,7 +19,8 @@ const HEADLINES: Record<RecipientMoment, (courier: string, date: string | null) 
   out_for_delivery: () => 'Your parcel is out for delivery today',
   delivered: () => 'Your parcel has been delivered',
   delivery_attempted: (courier) => `${courier} tried to deliver your parcel`,
-  delayed: (_courier, date) => (date ? `Your parcel is delayed: now expected ${date}` : 'Your parcel is delayed'),
+  delayed: (_courier, date) =>
+    date ? `Your parcel is delayed: now expected ${date}` : 'Your parcel is delayed',
 };
 
 export type RecipientMail = {

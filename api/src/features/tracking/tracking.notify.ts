@@ -38,7 +38,10 @@ export function momentOf(event: Pick<OutboxEvent, 'type' | 'data'>): RecipientMo
 async function recipientOf(db: AppDeps['db'] | Tx, order: OrderRow): Promise<string | null> {
   const to = order.deliveryAddress.email?.trim();
   if (!to || order.recipientMailStoppedAt || !order.trackingCode) return null;
-  const customer = await db.query.users.findFirst({ where: eq(users.id, order.customerId), columns: { email: true } });
+  const customer = await db.query.users.findFirst({
+    where: eq(users.id, order.customerId),
+    columns: { email: true },
+  });
   return customer && customer.email.toLowerCase() === to.toLowerCase() ? null : to;
 }
 
@@ -61,7 +64,8 @@ export const recipientMailSubscriber: Subscriber<AppDeps> = {
     const code = order.trackingCode as string;
     const base = deps.config.publicUrl;
     const token = unsubscribeToken(deps.config.jwtSecret, order.id);
-    const note = event.type === ORDER_EVENTS.trackingEvent ? (event.data as OrderTrackingEventData).note : null;
+    const note =
+      event.type === ORDER_EVENTS.trackingEvent ? (event.data as OrderTrackingEventData).note : null;
     await deps.mailer.send(
       recipientEmail({
         to,

@@ -20,7 +20,10 @@ export const UnsubscribeQuerySchema = z.object({
     .string()
     .min(1, 'The link is incomplete: it has no token')
     .max(128)
-    .openapi({ param: { name: 'token', in: 'query' }, description: 'From the link in the recipient’s email' }),
+    .openapi({
+      param: { name: 'token', in: 'query' },
+      description: 'From the link in the recipient’s email',
+    }),
 });
 
 const PlaceSchema = z
@@ -41,7 +44,9 @@ export const TrackingEntrySchema = z
     event: nullableRef(TrackingEventKindSchema).openapi({
       description: 'The tracking event, or null for a status change',
     }),
-    description: z.string().openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),
+    description: z
+      .string()
+      .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),
   })
   .openapi('TrackingEntry');
 
@@ -57,7 +62,10 @@ export const TrackingSchema = z
     collectionDate: z.string(),
     courier: z.object({
       name: z.string(),
-      website: z.string().nullable().openapi({ description: 'Where the courier takes questions, when it gave one' }),
+      website: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Where the courier takes questions, when it gave one' }),
     }),
     service: z.object({ name: z.string(), type: z.enum(SERVICE_TYPE_VALUES) }),
     origin: PlaceSchema,
@@ -65,9 +73,8 @@ export const TrackingSchema = z
     updatedAt: z.iso.datetime(),
   })
   .openapi('Tracking', {
-    description: 'A parcel’s progress for anyone with its code: no names, street lines, emails or phone numbers',
+    description:
+      'A parcel’s progress for anyone with its code: no names, street lines, emails or phone numbers',
   });
 
-export const UnsubscribedSchema = z
-  .object({ unsubscribed: z.literal(true) })
-  .openapi('TrackingUnsubscribed');
+export const UnsubscribedSchema = z.object({ unsubscribed: z.literal(true) }).openapi('TrackingUnsubscribed');

@@ -5,10 +5,11 @@
  * the courier and service, and post town plus postcode district. Lookups are limited per client
  * address, and misses much more tightly, so codes cannot be guessed.
  */
+
+import { parsePostcode } from '@consign/shared/postcodes';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type OrderAddress, orderEvents, orders, vendors } from '../../db/schema';
-import { parsePostcode } from '@consign/shared/postcodes';
 import { AppError } from '../../lib/errors';
 import type { Limit } from '../../lib/rate-limit';
 import { describeEntry, normaliseTrackingCode, type OrderRow, promisedDelivery } from '../orders';
@@ -35,9 +36,11 @@ export class TrackingService {
     await rateLimiter.check(TRACKING_MISS_LIMIT, address);
     await rateLimiter.hit(TRACKING_LOOKUP_LIMIT, address);
     const code = normaliseTrackingCode(input);
-    const order = code ? await db.query.orders.findFirst({ where: eq(orders.trackingCode, code) }) : undefined;
+    const order = code
+      ? await db.query.orders.findFirst({ where: eq(orders.trackingCode, code) })
+      : undefined;
     // An unpaid checkout is not a parcel yet: nobody is to follow it.
-    if (!order || !order.paidAt) {
+    if (!order?.paidAt) {
       await rateLimiter.hit(TRACKING_MISS_LIMIT, address);
       throw AppError.notFound(NOT_FOUND);
     }
@@ -51,7 +54,10 @@ export class TrackingService {
         where: eq(orderEvents.orderId, order.id),
         orderBy: [asc(orderEvents.at)],
       }),
-      this.deps.db.query.vendors.findFirst({ where: eq(vendors.id, order.vendorId), columns: { website: true } }),
+      this.deps.db.query.vendors.findFirst({
+        where: eq(vendors.id, order.vendorId),
+        columns: { website: true },
+      }),
     ]);
     // Status changes and tracking events; field edits (a tracking number, notes) are the account's business.
     const timeline = events

@@ -77,7 +77,11 @@ export function bulkDate(value: string): string | null {
   return date && isIsoDate(date) ? date : null;
 }
 
-const word = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const word = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** The file's rows, or 422 naming what is wrong with the file as a whole. */
 export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
@@ -85,7 +89,9 @@ export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (err) {
-    throw AppError.validation([{ path: 'text', message: `The file is not readable CSV: ${(err as Error).message}` }]);
+    throw AppError.validation([
+      { path: 'text', message: `The file is not readable CSV: ${(err as Error).message}` },
+    ]);
   }
   const [header, ...rows] = records;
   const names = (header ?? []).map((h) => h.trim().toLowerCase());
@@ -98,7 +104,8 @@ export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
       },
     ]);
   }
-  if (rows.length === 0) throw AppError.validation([{ path: 'text', message: 'The file has no rows under its header' }]);
+  if (rows.length === 0)
+    throw AppError.validation([{ path: 'text', message: 'The file has no rows under its header' }]);
   if (rows.length > MAX_BULK_ROWS) {
     throw AppError.validation([
       { path: 'text', message: `At most ${MAX_BULK_ROWS} rows a file; this one has ${rows.length}` },
@@ -133,17 +140,27 @@ function readRow(line: number, cells: Cells): BulkRow {
   }
   if (!action && !what && trackingNumber) action = { type: 'tracking' };
   if (!action && !what && !trackingNumber && reference) {
-    problems.push({ field: 'Status or event', message: 'Nothing to do: give a status, an event or a tracking number' });
+    problems.push({
+      field: 'Status or event',
+      message: 'Nothing to do: give a status, an event or a tracking number',
+    });
   }
   const note = cells.Note || null;
-  if (note && note.length > 500) problems.push({ field: 'Note', message: 'Note must be at most 500 characters' });
+  if (note && note.length > 500)
+    problems.push({ field: 'Note', message: 'Note must be at most 500 characters' });
   let date: string | null = null;
   if (cells.Date) {
     date = bulkDate(cells.Date);
     if (!date) {
-      problems.push({ field: 'Date', message: `“${cells.Date}” is not a date such as 2026-05-01 or 01-05-2026` });
+      problems.push({
+        field: 'Date',
+        message: `“${cells.Date}” is not a date such as 2026-05-01 or 01-05-2026`,
+      });
     } else if (!(action?.type === 'event' && action.kind === 'delayed')) {
-      problems.push({ field: 'Date', message: 'A date is used only with delayed: the new expected delivery date' });
+      problems.push({
+        field: 'Date',
+        message: 'A date is used only with delayed: the new expected delivery date',
+      });
     }
   }
   return { line, reference, orderId: null, action, trackingNumber, note, date, problems };
@@ -158,7 +175,10 @@ type OrderState = Pick<OrderRow, 'id' | 'vendorId' | 'status' | 'paidAt' | 'trac
 async function ordersNamed(deps: AppDeps, reference: string): Promise<OrderState[]> {
   const columns = { id: true, vendorId: true, status: true, paidAt: true, trackingNumber: true } as const;
   if (FULL_ID.test(reference)) {
-    const row = await deps.db.query.orders.findFirst({ where: eq(orders.id, reference.toLowerCase()), columns });
+    const row = await deps.db.query.orders.findFirst({
+      where: eq(orders.id, reference.toLowerCase()),
+      columns,
+    });
     return row ? [row] : [];
   }
   const ref = REFERENCE.exec(reference)?.[1]?.toLowerCase();
@@ -186,7 +206,10 @@ export async function checkBulkRows(
     const named = await ordersNamed(deps, row.reference);
     const mine = named.filter((o) => o.vendorId === vendorId && o.paidAt);
     if (mine.length > 1) {
-      row.problems.unshift({ field: 'Order ID', message: 'Two of your orders end in this reference: use the full order ID' });
+      row.problems.unshift({
+        field: 'Order ID',
+        message: 'Two of your orders end in this reference: use the full order ID',
+      });
       continue;
     }
     const found = mine[0];
@@ -209,7 +232,10 @@ export async function checkBulkRows(
           columns: { id: true },
         }));
       if (taken) {
-        row.problems.push({ field: 'Tracking number', message: 'This tracking number is already used by another order' });
+        row.problems.push({
+          field: 'Tracking number',
+          message: 'This tracking number is already used by another order',
+        });
       }
     }
     if (row.action.type === 'status') {
@@ -220,7 +246,8 @@ export async function checkBulkRows(
         paidAt: order.paidAt,
         now,
       });
-      if (!check.ok) row.problems.push({ field: 'Status or event', message: `Not allowed: ${check.message}` });
+      if (!check.ok)
+        row.problems.push({ field: 'Status or event', message: `Not allowed: ${check.message}` });
     } else if (row.action.type === 'event') {
       const problem = trackingEventProblem(
         order,
@@ -228,7 +255,8 @@ export async function checkBulkRows(
         now,
       );
       if (problem) {
-        const field = problem.path === 'note' ? 'Note' : problem.path === 'expectedDelivery' ? 'Date' : 'Status or event';
+        const field =
+          problem.path === 'note' ? 'Note' : problem.path === 'expectedDelivery' ? 'Date' : 'Status or event';
         row.problems.push({ field, message: problem.message });
       }
     }
@@ -276,7 +304,9 @@ export class VendorOrdersBulkService {
   async preview(ownerId: string, text: string) {
     const vendor = await vendorOf(this.deps, ownerId);
     const rows = await checkBulkRows(this.deps, vendor.id, parseBulkCsv(text));
-    return summary(rows.map((row) => ({ ...row, applied: false, result: row.problems.length ? messageOf(row) : 'Ready' })));
+    return summary(
+      rows.map((row) => ({ ...row, applied: false, result: row.problems.length ? messageOf(row) : 'Ready' })),
+    );
   }
 
   /**
@@ -305,7 +335,9 @@ export class VendorOrdersBulkService {
           ...(action.type === 'status' && row.note ? { note: row.note } : {}),
           where: and(eq(orders.vendorId, vendor.id), isNotNull(orders.paidAt)),
           edit: (tx, order, now) =>
-            row.trackingNumber ? vendorEdits(tx, order, { trackingNumber: row.trackingNumber }, now) : noEdits(),
+            row.trackingNumber
+              ? vendorEdits(tx, order, { trackingNumber: row.trackingNumber }, now)
+              : noEdits(),
           alongside:
             action.type === 'event'
               ? async (tx, _before, after, now) => {
@@ -344,7 +376,14 @@ function summary(rows: BulkOutcome[]) {
       line: row.line,
       reference: row.reference,
       orderReference: row.orderId ? orderReference(row.orderId) : null,
-      action: row.action?.type === 'status' ? row.action.status : row.action?.type === 'event' ? row.action.kind : row.action ? 'tracking_number' : null,
+      action:
+        row.action?.type === 'status'
+          ? row.action.status
+          : row.action?.type === 'event'
+            ? row.action.kind
+            : row.action
+              ? 'tracking_number'
+              : null,
       trackingNumber: row.trackingNumber,
       note: row.note,
       date: row.date,

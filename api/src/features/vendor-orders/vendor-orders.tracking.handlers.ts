@@ -19,8 +19,16 @@ export const addVendorOrderEvent: RouteHandler<typeof routes.addVendorOrderEvent
   return c.json(await new OrdersService(deps).detail(order, 'vendor'), 201);
 };
 
-export const previewVendorOrderUpdates: RouteHandler<typeof routes.previewVendorOrderUpdates, AppEnv> = async (c) =>
-  c.json(await new VendorOrdersBulkService(c.var.deps).preview(c.var.user.sub, c.req.valid('json').text), 200);
+export const previewVendorOrderUpdates: RouteHandler<
+  typeof routes.previewVendorOrderUpdates,
+  AppEnv
+> = async (c) =>
+  c.json(
+    await new VendorOrdersBulkService(c.var.deps).preview(c.var.user.sub, c.req.valid('json').text),
+    200,
+  );
 
-export const applyVendorOrderUpdates: RouteHandler<typeof routes.applyVendorOrderUpdates, AppEnv> = async (c) =>
+export const applyVendorOrderUpdates: RouteHandler<typeof routes.applyVendorOrderUpdates, AppEnv> = async (
+  c,
+) =>
   c.json(await new VendorOrdersBulkService(c.var.deps).apply(c.var.user.sub, c.req.valid('json').text), 200);

@@ -17,7 +17,8 @@ export const addVendorOrderEvent = createRoute({
   method: 'post',
   path: '/vendor/orders/{id}/events',
   tags,
-  summary: 'Add a tracking event (out for delivery, delivery attempted, delayed, exception) without changing status',
+  summary:
+    'Add a tracking event (out for delivery, delivery attempted, delayed, exception) without changing status',
   description:
     'Out for delivery and delivery attempted need the order in transit; delayed and exception any paid order not yet ' +
     'delivered or cancelled (else 409). Delivery attempted and exception need a note; delayed needs `expectedDelivery`, ' +

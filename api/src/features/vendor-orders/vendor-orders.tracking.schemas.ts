@@ -3,17 +3,19 @@ import { TrackingEventKindSchema } from '../orders';
 
 export const AddTrackingEventBodySchema = z
   .strictObject({
-    kind: TrackingEventKindSchema.openapi({ description: 'What happened; the order’s status does not change' }),
+    kind: TrackingEventKindSchema.openapi({
+      description: 'What happened; the order’s status does not change',
+    }),
     note: z
       .string({ error: 'Note must be text' })
       .trim()
       .max(500, 'Note must be at most 500 characters')
       .optional()
       .openapi({ description: 'Required with delivery_attempted and exception: what happened, what next' }),
-    expectedDelivery: z
-      .string({ error: 'Expected delivery must be a date' })
-      .optional()
-      .openapi({ format: 'date', description: 'Required with delayed: the new expected delivery date, shown as promised' }),
+    expectedDelivery: z.string({ error: 'Expected delivery must be a date' }).optional().openapi({
+      format: 'date',
+      description: 'Required with delayed: the new expected delivery date, shown as promised',
+    }),
   })
   .openapi('AddTrackingEventRequest');
 
@@ -28,7 +30,8 @@ export const BulkUpdateBodySchema = z
       .openapi({
         description:
           'The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date (any order, any case), then one row per change',
-        example: 'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n',
+        example:
+          'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n',
       }),
   })
   .openapi('BulkUpdateRequest');
