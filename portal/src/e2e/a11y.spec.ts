@@ -8,7 +8,7 @@ import { serverUkToday } from './dates';
  * realistic data (a real booking, a real paid job) and no page or console error on the way.
  * Phone screenshots land in portal/e2e-screenshots/. Pages: home, results, sign-in, sign-up;
  * booking, review, payment, confirmation, dashboard; vendor dashboard, vendor onboarding,
- * vendor bids. (There is no public tracking page yet; it joins this list when it lands.)
+ * vendor bids; the public tracking pages (lookup, a parcel, an unknown code).
  */
 
 const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
@@ -135,7 +135,25 @@ test('the customer journey: booking, review, payment, confirmation and dashboard
   expect(
     await drawer.locator('dl[aria-label="Price breakdown"]').evaluate((el) => getComputedStyle(el).display),
   ).toBe('grid');
+
+  // The public tracking pages: the parcel just booked, the lookup form and an unknown code.
+  const trackingUrl = await drawer.getByRole('link', { name: 'Public tracking page' }).getAttribute('href');
+  await page.goto(new URL(trackingUrl ?? '').pathname);
+  await checkAccessibility(page, 'tracking', () =>
+    expect(page.getByRole('list', { name: 'Tracking timeline' })).toBeVisible(),
+  );
+  await page.goto('/track');
+  await checkAccessibility(page, 'track-lookup', () =>
+    expect(page.getByRole('heading', { name: 'Track a parcel' })).toBeVisible(),
+  );
   errors.expectNone();
+  // An unknown code answers 404, which the browser logs as a console error by design; this
+  // page is left out of the error watch.
+  const unknown = await page.context().newPage();
+  await unknown.goto('/track/ZZZZZZZZZZZZ');
+  await checkAccessibility(unknown, 'tracking-unknown', () =>
+    expect(unknown.getByRole('heading', { name: 'No parcel has this code' })).toBeVisible(),
+  );
 });
 
 test('the courier pages: vendor dashboard, onboarding and bids, with a paid job to bid on', async ({
