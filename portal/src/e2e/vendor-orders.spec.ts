@@ -195,7 +195,7 @@ test('a courier handles an order from booking to in transit, and exports it', as
   await drawer.getByLabel('Courier Notes').fill('Collected on time');
   await drawer.getByRole('button', { name: 'Save Changes' }).click();
   await expect(drawer.getByLabel('Status')).toHaveValue('in_transit');
-  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+  await drawer.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(drawer).toBeHidden();
   await expect(row.getByText('In transit')).toBeVisible();
   // The status filter finds it among in-transit orders only.
