@@ -1521,6 +1521,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/orders/bulk/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a CSV of order updates row by row; nothing is changed
+         * @description Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the order: unknown order, another courier’s order, a move the status machine forbids, a bad date, a taken tracking number. At most 1000 rows.
+         */
+        post: operations["previewVendorOrderUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/bulk/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply the valid rows of a CSV of order updates, each in its own transaction
+         * @description Checks the file again as the preview does, then applies each valid row alone (status through the status machine, tracking number, tracking event), as the order drawer would: customers and recipients are emailed as usual. Invalid rows are left out; the answer carries a result CSV with each row’s outcome.
+         */
+        post: operations["applyVendorOrderUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/orders/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a tracking event (out for delivery, delivery attempted, delayed, exception) without changing status
+         * @description Out for delivery and delivery attempted need the order in transit; delayed and exception any paid order not yet delivered or cancelled (else 409). Delivery attempted and exception need a note; delayed needs `expectedDelivery`, which becomes the promised date the customer, the recipient and the tracking page see. Publishes `order.tracking_event`; the recipient is emailed (except for exceptions).
+         */
+        post: operations["addVendorOrderEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendor/orders/export.csv": {
         parameters: {
             query?: never;
@@ -1559,6 +1619,46 @@ export interface paths {
          * @description The status moves by the order status machine (pending → confirmed → in transit → delivered, or cancelled before delivery); an illegal move is 409. Every change is recorded on the order’s timeline; the customer is emailed on a status change, and a cancelled order is refunded.
          */
         patch: operations["updateVendorOrder"];
+        trace?: never;
+    };
+    "/api/v1/tracking/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A parcel’s progress by its public tracking code (no account needed)
+         * @description Status, timeline, promised delivery date, courier and service, and origin and destination as post town and postcode district only. Limited per client address: 120 lookups and 10 unknown codes per 10 minutes (429 with `Retry-After`). Orders not yet paid are not found.
+         */
+        get: operations["getTracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tracking/{code}/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from a parcel’s recipient emails (RFC 8058)
+         * @description The `List-Unsubscribe` URL of every recipient email. Mail providers POST `List-Unsubscribe=One-Click` (`application/x-www-form-urlencoded`); any body is ignored. No more emails go to the recipient about this parcel. Repeating it answers the same.
+         */
+        post: operations["unsubscribeTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -2243,6 +2343,18 @@ export interface components {
         };
         OrderDetail: components["schemas"]["Order"] & {
             events: components["schemas"]["OrderEvent"][];
+            /**
+             * @description The public tracking code
+             * @example K7P3XQ9MHT2W
+             */
+            trackingCode: string | null;
+            /**
+             * @description The signed-out tracking page of the order, absolute (on PUBLIC_URL)
+             * @example https://consign.example/track/K7P3XQ9MHT2W
+             */
+            trackingUrl: string | null;
+            /** @description The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery` */
+            promisedDelivery: string | null;
         };
         OrderEvent: {
             /** Format: date-time */
@@ -2252,7 +2364,15 @@ export interface components {
             /** @enum {string} */
             actorRole: "customer" | "vendor" | "admin" | "system";
             note: string | null;
+            /** @description A tracking event added without a status change; null for a status change or an edit */
+            event: components["schemas"]["TrackingEventKind"] | null;
+            /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
+            expectedDelivery: string | null;
+            /** @example Out for delivery: the driver has the parcel on today’s round */
+            description: string;
         };
+        /** @enum {string} */
+        TrackingEventKind: "out_for_delivery" | "delivery_attempted" | "delayed" | "exception";
         AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
             status: components["schemas"]["OrderStatus"];
         };
@@ -2980,6 +3100,64 @@ export interface components {
             /** @description How many orders the revenue comes from */
             revenueOrders: number;
         };
+        BulkUpdatePreview: {
+            rows: components["schemas"]["BulkUpdateRow"][];
+            valid: number;
+            invalid: number;
+            /** @description Always 0 in a preview */
+            applied: number;
+        };
+        BulkUpdateRow: {
+            /** @description The line in the file; the header is line 1 */
+            line: number;
+            /** @description The Order ID as written */
+            reference: string;
+            /** @description The order it names, when it is yours */
+            orderReference: string | null;
+            /**
+             * @description A status, a tracking event kind, or tracking_number
+             * @example in_transit
+             */
+            action: string | null;
+            trackingNumber: string | null;
+            note: string | null;
+            /** @description YYYY-MM-DD */
+            date: string | null;
+            /** @description The row passed every check */
+            ok: boolean;
+            applied: boolean;
+            problems: {
+                /** @enum {string} */
+                field: "Order ID" | "Status or event" | "Tracking number" | "Note" | "Date";
+                message: string;
+            }[];
+            /** @description The outcome in words, as in the result file */
+            result: string;
+        };
+        BulkUpdateRequest: {
+            /**
+             * @description The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date (any order, any case), then one row per change
+             * @example Order ID,Status or event,Tracking number,Note,Date
+             *     #a1b2c3d4,in transit,1Z999AA10123456784,,
+             */
+            text: string;
+        };
+        BulkUpdateResult: components["schemas"]["BulkUpdatePreview"] & {
+            /** @example order-updates-2026-05-01-result.csv */
+            resultFileName: string;
+            /** @description The rows as uploaded with Result and Message columns */
+            resultCsv: string;
+        };
+        AddTrackingEventRequest: {
+            kind: components["schemas"]["TrackingEventKind"] & unknown;
+            /** @description Required with delivery_attempted and exception: what happened, what next */
+            note?: string;
+            /**
+             * Format: date
+             * @description Required with delayed: the new expected delivery date, shown as promised
+             */
+            expectedDelivery?: string;
+        };
         UpdateVendorOrderRequest: {
             status?: components["schemas"]["OrderStatus"] & unknown;
             /** @example 1Z999AA10123456784 */
@@ -2993,6 +3171,61 @@ export interface components {
              * @description Not before today when changed
              */
             collectionDate?: string | "" | null;
+        };
+        /** @description A parcel’s progress for anyone with its code: no names, street lines, emails or phone numbers */
+        Tracking: {
+            /** @example K7P3XQ9MHT2W */
+            code: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @description Oldest first */
+            timeline: components["schemas"]["TrackingEntry"][];
+            /** @description YYYY-MM-DD: the courier’s revised date after a delay, else the date promised at booking */
+            promisedDelivery: string | null;
+            /** @description The courier moved the promised date */
+            delayed: boolean;
+            collectionDate: string;
+            courier: {
+                name: string;
+                /** @description Where the courier takes questions, when it gave one */
+                website: string | null;
+            };
+            service: {
+                name: string;
+                /** @enum {string} */
+                type: "domestic" | "international" | "same_day";
+            };
+            origin: components["schemas"]["TrackingPlace"];
+            destination: components["schemas"]["TrackingPlace"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TrackingEntry: {
+            /** Format: date-time */
+            at: string;
+            status: components["schemas"]["OrderStatus"] & unknown;
+            /** @description The tracking event, or null for a status change */
+            event: components["schemas"]["TrackingEventKind"] | null;
+            /** @example Out for delivery: the driver has the parcel on today’s round */
+            description: string;
+        };
+        /** @description A post town and postcode district: never a street or a name */
+        TrackingPlace: {
+            /** @example Edinburgh */
+            town: string;
+            /**
+             * @description The outward code only; null outside the UK
+             * @example EH1
+             */
+            postcodeDistrict: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example GB
+             */
+            country: string;
+        };
+        TrackingUnsubscribed: {
+            /** @enum {boolean} */
+            unsubscribed: true;
         };
     };
     responses: never;
@@ -8268,6 +8501,179 @@ export interface operations {
             };
         };
     };
+    previewVendorOrderUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row with its checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUpdatePreview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    applyVendorOrderUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description What was applied, row by row, and the result file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUpdateResult"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addVendorOrderEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTrackingEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The order with its timeline */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportVendorOrders: {
         parameters: {
             query?: {
@@ -8386,6 +8792,116 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public tracking code, in any case, with or without spaces or hyphens */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parcel’s progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tracking"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribeTracking: {
+        parameters: {
+            query: {
+                /** @description From the link in the recipient’s email */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The public tracking code, in any case, with or without spaces or hyphens */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @example One-Click */
+                    "List-Unsubscribe"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No more emails about this parcel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingUnsubscribed"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

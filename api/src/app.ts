@@ -22,6 +22,7 @@ import { ordersRouter } from './features/orders';
 import { mountPartnerMiddleware, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
 import { quotesRouter } from './features/quotes';
+import { trackingRouter } from './features/tracking';
 import { UPLOADS_PATH, uploadsRouter } from './features/uploads';
 import { usersRouter } from './features/users';
 import { vendorOrdersRouter } from './features/vendor-orders';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', paymentsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
+  api.route('/', trackingRouter);
   app.route(API_BASE, api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -10,6 +10,7 @@ import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
+import { recipientMailSubscriber } from './features/tracking';
 import { onboardingMailSubscriber } from './features/vendors';
 import { registerSubscriber } from './lib/outbox';
 
@@ -22,4 +23,5 @@ export function registerFeatureHooks(): void {
   registerSubscriber(vendorStatusMailSubscriber);
   registerSubscriber(onboardingMailSubscriber);
   registerSubscriber(contactMailSubscriber);
+  registerSubscriber(recipientMailSubscriber);
 }

@@ -19,6 +19,9 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   getQuoteOptionDeliveryDate: 'the same quote capability, for another collection date',
   testPaymentPage: 'TEST MODE approval page; the payment id is an unguessable capability (like PayPal’s)',
   approveTestPayment: 'TEST MODE approval; the payment id is an unguessable capability (like PayPal’s)',
+  getTracking:
+    'the public tracking code is an unguessable capability (2^60, misses limited per address); no personal data',
+  unsubscribeTracking: 'the HMAC token in the recipient’s email is the capability; it only stops that mail',
 };
 
 /** Routes whose object is meant for some of the other identities too. */
@@ -38,6 +41,7 @@ const OWNER_READ_SKIPPED: Record<string, string> = {
 const BODIES: Record<string, (c: Cast) => unknown> = {
   updateCourierService: () => ({ name: 'Taken over' }),
   updateVendorOrder: () => ({ status: 'confirmed' }),
+  addVendorOrderEvent: () => ({ kind: 'exception', note: 'Taken over' }),
   acceptJob: (c) => ({ courierServiceId: c.ids.serviceB }),
 };
 

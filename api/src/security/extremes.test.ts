@@ -73,6 +73,11 @@ const DATE_INPUTS: Record<string, (date: string) => Promise<Reply>> = {
       token: world.cast.vendorA,
       body: { collectionDate: d },
     }),
+  'POST /api/v1/vendor/orders/{id}/events': (d) =>
+    world.http('POST', `/api/v1/vendor/orders/${world.cast.ids.orderA}/events`, {
+      token: world.cast.vendorA,
+      body: { kind: 'delayed', expectedDelivery: d },
+    }),
   'GET /api/v1/vendor/orders': (d) =>
     world.http('GET', `/api/v1/vendor/orders?from=${encodeURIComponent(d)}&to=${encodeURIComponent(d)}`, {
       token: world.cast.vendorA,

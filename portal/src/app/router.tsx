@@ -36,6 +36,14 @@ export const routes: RouteObject[] = [
             path: 'reset/:token',
             ...lazyPage(() => import('../features/auth/ResetConfirmPage'), 'ResetConfirmPage'),
           },
+          {
+            path: 'track',
+            ...lazyPage(() => import('../features/tracking/TrackLookupPage'), 'TrackLookupPage'),
+          },
+          {
+            path: 'track/:code',
+            ...lazyPage(() => import('../features/tracking/TrackingPage'), 'TrackingPage'),
+          },
           { path: 'contact', ...lazyPage(() => import('../features/static/ContactPage'), 'ContactPage') },
           { path: 'terms', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },
           { path: 'toc', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
 import { serverUkToday } from './dates';
 
@@ -8,7 +8,7 @@ import { serverUkToday } from './dates';
  * realistic data (a real booking, a real paid job) and no page or console error on the way.
  * Phone screenshots land in portal/e2e-screenshots/. Pages: home, results, sign-in, sign-up;
  * booking, review, payment, confirmation, dashboard; vendor dashboard, vendor onboarding,
- * vendor bids. (There is no public tracking page yet; it joins this list when it lands.)
+ * vendor bids; the public tracking pages (lookup, a parcel, an unknown code).
  */
 
 const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
@@ -184,4 +184,72 @@ test('the courier pages: vendor dashboard, onboarding and bids, with a paid job 
     expect(v!.width).toBeGreaterThan(s!.width * 0.9);
   }
   errors.expectNone();
+});
+
+/** A paid booking for the demo customer, made through the API (the booking pages have their own test). */
+async function paidOrderTrackingPath(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: CUSTOMER });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const quote = await request.post('/api/v1/quotes', {
+    data: {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+    },
+  });
+  const option = ((await quote.json()) as { options: { id: string }[] }).options[0]!;
+  const address = (name: string, postcode: string, town: string) => ({
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+    phone: '020 7946 0000',
+    line1: '1 High Street',
+    town,
+    county: 'County',
+    postcode,
+    country: 'GB',
+  });
+  const order = await request.post('/api/v1/orders', {
+    headers: auth,
+    data: {
+      quoteOptionId: option.id,
+      collectionAddress: address('Casey Customer', 'SW1A 1AA', 'London'),
+      deliveryAddress: address('Morag Recipient', 'EH1 1YZ', 'Edinburgh'),
+      collectionDate: await serverUkToday(request),
+      contents: 'Books',
+      contentValue: 4500,
+      coverAmount: 0,
+    },
+  });
+  expect(order.status()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const start = await request.post(`/api/v1/orders/${id}/payment`, { headers: auth });
+  const { approveUrl } = (await start.json()) as { approveUrl: string };
+  await request.post(new URL(approveUrl).pathname, { maxRedirects: 0 });
+  expect((await request.post(`/api/v1/orders/${id}/payment/capture`, { headers: auth })).ok()).toBe(true);
+  const detail = (await (await request.get(`/api/v1/orders/${id}`, { headers: auth })).json()) as {
+    trackingUrl: string;
+  };
+  return new URL(detail.trackingUrl).pathname;
+}
+
+test('the public tracking pages: a parcel, the lookup form and an unknown code', async ({ page }) => {
+  const errors = watchForErrors(page);
+  const path = await paidOrderTrackingPath(page.request);
+  await page.goto(path);
+  await checkAccessibility(page, 'tracking', () =>
+    expect(page.getByRole('list', { name: 'Tracking timeline' })).toBeVisible(),
+  );
+  await page.goto('/track');
+  await checkAccessibility(page, 'track-lookup', () =>
+    expect(page.getByRole('heading', { name: 'Track a parcel' })).toBeVisible(),
+  );
+  errors.expectNone();
+  // An unknown code answers 404, which the browser logs as a console error by design; this
+  // page is left out of the error watch.
+  const unknown = await page.context().newPage();
+  await unknown.goto('/track/ZZZZZZZZZZZZ');
+  await checkAccessibility(unknown, 'tracking-unknown', () =>
+    expect(unknown.getByRole('heading', { name: 'No parcel has this code' })).toBeVisible(),
+  );
 });

@@ -163,6 +163,9 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         to: 'awaiting_payment',
         actorRole: 'customer',
         note: null,
+        event: null,
+        expectedDelivery: null,
+        description: 'Order placed, waiting for payment',
       },
       {
         at: '2026-11-22T09:00:00.000Z',
@@ -170,8 +173,14 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         to: 'pending',
         actorRole: 'system',
         note: 'Paid',
+        event: null,
+        expectedDelivery: null,
+        description: 'Booked and paid; waiting for the courier to accept',
       },
     ],
+    trackingCode: 'K7P3XQ9MHT2W',
+    trackingUrl: 'http://localhost:3000/track/K7P3XQ9MHT2W',
+    promisedDelivery: '2026-11-25',
     ...overrides,
   };
 }

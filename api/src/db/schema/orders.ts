@@ -7,7 +7,7 @@ import type {
   PartyKind,
 } from '../../domain/reference-data';
 import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
-import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../domain/statuses';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 import type { ParcelInput } from './quotes';
 
@@ -16,6 +16,8 @@ export {
   ORDER_STATUSES,
   type OrderActorRole,
   type OrderStatus,
+  TRACKING_EVENT_KINDS,
+  type TrackingEventKind,
 } from '../../domain/statuses';
 
 import { users } from './users';
@@ -113,6 +115,19 @@ export const orders = sqliteTable(
     total: integer('total').notNull(),
     trackingNumber: text('tracking_number').unique(),
     /**
+     * The public tracking code (features/tracking): random, from an unambiguous alphabet, and
+     * the only key of the signed-out tracking page; never the id or the reference. Set by
+     * insertOrder; the migration that added it gave every earlier order one.
+     */
+    trackingCode: text('tracking_code'),
+    /**
+     * The courier's revised delivery date after a delay: the promised date every screen shows
+     * from then on. The booked `estimatedDelivery` stays as quoted (on-time records measure by it).
+     */
+    revisedDelivery: text('revised_delivery'),
+    /** When the recipient used the one-click unsubscribe: no more tracking mail for this parcel. */
+    recipientMailStoppedAt: timestamp('recipient_mail_stopped_at'),
+    /**
      * What the vendor dashboard's search box looks through: the reference's 8 characters, the
      * delivery name and the service name, all frozen at booking, written once by insertOrder.
      * A plain column (not json_extract at query time) so the dashboard indexes below cover it.
@@ -148,11 +163,15 @@ export const orders = sqliteTable(
     index('orders_vendor_stats_idx').on(t.vendorId, t.status, t.currency, t.paidAt, t.total),
     index('orders_status_idx').on(t.status),
     uniqueIndex('orders_job_unique').on(t.jobId),
+    uniqueIndex('orders_tracking_code_unique').on(t.trackingCode),
     index('orders_partner_idx').on(t.partnerId),
   ],
 );
 
-/** The timeline customers see: one row per status change, written with the change itself. */
+/**
+ * The timeline customers see: one row per status change, written with the change itself, and
+ * one per tracking event a courier adds without moving the status (`kind` set, `from` = `to`).
+ */
 export const orderEvents = sqliteTable(
   'order_events',
   {
@@ -167,6 +186,10 @@ export const orderEvents = sqliteTable(
     from: text('from_status', { enum: ORDER_STATUSES }),
     to: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     note: text('note'),
+    /** A tracking event (out for delivery, attempted, delayed, exception); null for a status change. */
+    kind: text('kind', { enum: TRACKING_EVENT_KINDS }),
+    /** With a `delayed` event: the new expected delivery date (YYYY-MM-DD). */
+    expectedDelivery: text('expected_delivery'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );

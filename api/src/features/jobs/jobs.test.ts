@@ -492,6 +492,9 @@ describe('the job lifecycle', () => {
         to: 'pending',
         actorRole: 'vendor',
         note: `Accepted job ${job.reference}`,
+        event: null,
+        expectedDelivery: null,
+        description: 'Booked and paid; waiting for the courier to accept',
       },
     ]);
 

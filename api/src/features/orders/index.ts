@@ -14,7 +14,14 @@ export {
 export type { OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export type { RefundNote } from './orders.emails';
-export { customerEmail, notifyOrderUpdated, orderMailSubscriber } from './orders.notify';
+export {
+  customerEmail,
+  notifyOrderUpdated,
+  ORDER_EVENTS,
+  type OrderStatusChangedData,
+  type OrderTrackingEventData,
+  orderMailSubscriber,
+} from './orders.notify';
 export { orderPaymentTarget } from './orders.payment-target';
 export { ordersRouter } from './orders.router';
 export {
@@ -22,6 +29,7 @@ export {
   OrderAddressSchema,
   OrderCustomsSchema,
   OrderDetailSchema,
+  OrderEventSchema,
   OrderIdParamsSchema,
   OrderItemSchema,
   OrderPaymentSummarySchema,
@@ -30,6 +38,7 @@ export {
   ParcelCopySchema,
   PaymentSessionSchema,
   shipmentFields,
+  TrackingEventKindSchema,
   wholeMinorUnits,
 } from './orders.schemas';
 export {
@@ -44,6 +53,15 @@ export {
   toOrderDto,
   transitionOrder,
 } from './orders.service';
+export {
+  addTrackingEvent,
+  type TrackingEventInput,
+  type TrackingEventProblem,
+  trackingEventProblem,
+  writeTrackingEvent,
+} from './orders.tracking-events';
 export { normaliseAddress, shipmentErrors } from './shipment';
-export { FINAL_STATUSES, statusLabel } from './status';
+export { checkTransition, FINAL_STATUSES, statusLabel } from './status';
+export { describeEntry, promisedDelivery } from './timeline';
 export { isValidTrackingNumber } from './tracking';
+export { normaliseTrackingCode, trackingUrl } from './tracking-code';

@@ -14,9 +14,11 @@ import {
   type OrderStatus,
   orderEvents,
   orders,
+  type TrackingEventKind,
   vendorOrderVersions,
 } from '../../db/schema';
 import { generateTrackingNumber } from './tracking';
+import { generateTrackingCode } from './tracking-code';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -51,7 +53,7 @@ export function orderSearchText(
  */
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>,
+  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'trackingCode'>,
   actor: OrderActor,
   now: Date,
   note = 'Order placed',
@@ -59,7 +61,15 @@ export async function insertOrder(
   const id = uuidv7();
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, id, searchText: orderSearchText(id, values), createdAt: now, updatedAt: now })
+    .values({
+      ...values,
+      id,
+      searchText: orderSearchText(id, values),
+      // 2^60 codes: a clash is not worth a look-up; the unique index would refuse one.
+      trackingCode: generateTrackingCode(),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error('order insert returned nothing');
   await bumpVendorOrders(tx, row.vendorId);
@@ -118,7 +128,13 @@ export async function recordOrderEvent(
   orderId: string,
   actor: OrderActor,
   now: Date,
-  event: { from: OrderStatus | null; to: OrderStatus; note: string | null },
+  event: {
+    from: OrderStatus | null;
+    to: OrderStatus;
+    note: string | null;
+    kind?: TrackingEventKind | null;
+    expectedDelivery?: string | null;
+  },
 ): Promise<void> {
   await tx.insert(orderEvents).values({
     orderId,

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';
 import { loadOrderFor, type Viewer } from './orders.service';
+import { trackingUrl } from './tracking-code';
 
 export type PdfFile = { filename: string; bytes: Buffer };
 
@@ -59,6 +60,7 @@ export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): 
           heightCm: p.height,
         })),
         chargeableWeightKg: order.chargeableWeightKg,
+        trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
       },
       { creationDate: deps.now() },
     ),

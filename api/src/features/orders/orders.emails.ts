@@ -15,7 +15,8 @@ const ORDER_REASON = 'an order on your Consign account';
 
 const place = (a: OrderRow['collectionAddress']) => `${a.town}, ${a.postcode}, ${a.country}`;
 
-function summaryRows(order: OrderRow): Rows {
+/** The rows every customer order email shows; with the public tracking page when there is one. */
+function summaryRows(order: OrderRow, trackUrl?: string | null): Rows {
   return [
     ['Order', orderReference(order.id)],
     ['Service', `${order.serviceName} (${order.vendorName})`],
@@ -25,13 +26,20 @@ function summaryRows(order: OrderRow): Rows {
     ['Estimated delivery', order.estimatedDelivery ? formatPeopleDate(order.estimatedDelivery) : 'Not set'],
     ['Total paid', formatMoney({ amount: order.total, currency: order.currency })],
     ...(order.trackingNumber ? ([['Tracking number', order.trackingNumber]] as Rows) : []),
+    // The page the recipient can follow too: share it with them.
+    ...(trackUrl ? ([['Tracking page', trackUrl]] as Rows) : []),
   ];
 }
 
 /** To the customer once the payment is recorded: the booking is confirmed. */
-export function orderPaidEmail(to: string, order: OrderRow, dashboardUrl: string): MailMessage {
+export function orderPaidEmail(
+  to: string,
+  order: OrderRow,
+  dashboardUrl: string,
+  trackUrl?: string | null,
+): MailMessage {
   const ref = orderReference(order.id);
-  const rows = summaryRows(order);
+  const rows = summaryRows(order, trackUrl);
   const intl = order.serviceType === 'international';
   const papers = intl ? 'the label and the customs declaration' : 'the label';
   return {
@@ -92,6 +100,7 @@ export function orderStatusEmail(
   note: string | null,
   refund: RefundNote,
   dashboardUrl: string,
+  trackUrl?: string | null,
 ): MailMessage {
   const ref = orderReference(order.id);
   const now = statusLabel(order.status);
@@ -110,7 +119,7 @@ export function orderStatusEmail(
     to,
     subject: `Order ${ref} is now ${now}`,
     lines,
-    rows: summaryRows(order),
+    rows: summaryRows(order, trackUrl),
     url: dashboardUrl,
     linkText: 'Follow it on your dashboard',
     button: 'Follow your order',
@@ -123,6 +132,7 @@ export function orderUpdatedEmail(
   order: OrderRow,
   note: string,
   dashboardUrl: string,
+  trackUrl?: string | null,
 ): MailMessage {
   const ref = orderReference(order.id);
   const lines = [`${order.vendorName} updated your order ${ref}.`, `What changed: ${note}`];
@@ -130,7 +140,7 @@ export function orderUpdatedEmail(
     to,
     subject: `Order ${ref} was updated`,
     lines,
-    rows: summaryRows(order),
+    rows: summaryRows(order, trackUrl),
     url: dashboardUrl,
     linkText: 'Follow it on your dashboard',
     button: 'Follow your order',

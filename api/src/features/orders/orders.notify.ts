@@ -8,7 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderActorRole, type OrderStatus, orders, users, vendors } from '../../db/schema';
+import {
+  type OrderActorRole,
+  type OrderStatus,
+  orders,
+  type TrackingEventKind,
+  users,
+  vendors,
+} from '../../db/schema';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import type { RefundNote } from '../payments';
@@ -21,6 +28,11 @@ import {
   vendorOrderCancelledEmail,
 } from './orders.emails';
 import { orderPayment } from './orders.payment';
+import { trackingUrl } from './tracking-code';
+
+/** The order's public tracking page, for the customer's emails. */
+const trackUrlOf = (deps: AppDeps, order: OrderRow) =>
+  order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null;
 
 /** Sends what `build` makes, if anything; a failure throws, so the outbox retries it. */
 async function send(deps: AppDeps, build: () => Promise<MailMessage | null>) {
@@ -52,7 +64,7 @@ export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Rec
   if (only !== 'vendor')
     await send(deps, async () => {
       const to = await customerEmail(deps, order.customerId);
-      return to ? orderPaidEmail(to, order, `${base}/dashboard`) : null;
+      return to ? orderPaidEmail(to, order, `${base}/dashboard`, trackUrlOf(deps, order)) : null;
     });
   if (only !== 'customer')
     await send(deps, async () => {
@@ -85,7 +97,17 @@ export async function notifyStatusChanged(
   if (only === 'vendor') return;
   await send(deps, async () => {
     const to = await customerEmail(deps, order.customerId);
-    return to ? orderStatusEmail(to, order, from, note, refund, `${deps.config.publicUrl}/dashboard`) : null;
+    return to
+      ? orderStatusEmail(
+          to,
+          order,
+          from,
+          note,
+          refund,
+          `${deps.config.publicUrl}/dashboard`,
+          trackUrlOf(deps, order),
+        )
+      : null;
   });
 }
 
@@ -93,7 +115,9 @@ export async function notifyStatusChanged(
 export async function notifyOrderUpdated(deps: AppDeps, order: OrderRow, note: string) {
   await send(deps, async () => {
     const to = await customerEmail(deps, order.customerId);
-    return to ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`) : null;
+    return to
+      ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`, trackUrlOf(deps, order))
+      : null;
   });
 }
 
@@ -106,6 +130,8 @@ export const ORDER_EVENTS = {
   statusChanged: 'order.status_changed',
   /** The courier changed the order without moving its status (tracking number, dates). */
   updated: 'order.updated',
+  /** The courier added a tracking event (out for delivery, attempted, delayed, exception); status unchanged. */
+  trackingEvent: 'order.tracking_event',
 } as const;
 
 export type OrderPaidData = { orderId: string };
@@ -117,6 +143,16 @@ export type OrderStatusChangedData = {
   note: string | null;
 };
 export type OrderUpdatedData = { orderId: string; note: string };
+export type OrderTrackingEventData = {
+  orderId: string;
+  kind: TrackingEventKind;
+  /** The order's status, unchanged by the event. */
+  status: OrderStatus;
+  note: string | null;
+  /** With `delayed`: the new expected delivery date, now the promised date. */
+  expectedDelivery: string | null;
+  actorRole: OrderActorRole;
+};
 
 /**
  * What the customer is told of the money of a cancelled order, from its payment as it stands
@@ -132,7 +168,9 @@ async function refundNoteOf(deps: AppDeps, order: OrderRow): Promise<RefundNote>
 
 export const orderMailSubscriber: Subscriber<AppDeps> = {
   name: 'order-mail',
-  types: Object.values(ORDER_EVENTS),
+  // Tracking events reach the customer on the order page and the recipient by mail
+  // (features/tracking); the customer is not mailed each driver's round.
+  types: [ORDER_EVENTS.paid, ORDER_EVENTS.statusChanged, ORDER_EVENTS.updated],
   async targets(_tx, event) {
     return event.type === ORDER_EVENTS.updated ? ['customer'] : ['customer', 'vendor'];
   },

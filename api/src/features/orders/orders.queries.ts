@@ -13,6 +13,8 @@ import { orderMoney, orderRefundedOf, paidSql, refundedSql } from './order-money
 import { type OrderEventRow, type OrderRow, orderReference } from './order-store';
 import { isPayable, orderPayment, orderPayments } from './orders.payment';
 import { allowedNextStatuses, checkTransition } from './status';
+import { describeEntry, promisedDelivery } from './timeline';
+import { trackingUrl } from './tracking-code';
 
 /** The signed-in caller, as the access token says. */
 export type Viewer = { id: string; role: UserRole };
@@ -95,7 +97,12 @@ export function toOrderDto(
 }
 
 export type OrderDto = ReturnType<typeof toOrderDto>;
-export type OrderDetailDto = OrderDto & { events: ReturnType<typeof toEventDto>[] };
+export type OrderDetailDto = OrderDto & {
+  events: ReturnType<typeof toEventDto>[];
+  trackingCode: string | null;
+  trackingUrl: string | null;
+  promisedDelivery: string | null;
+};
 
 const toEventDto = (e: OrderEventRow) => ({
   at: e.at.toISOString(),
@@ -103,6 +110,9 @@ const toEventDto = (e: OrderEventRow) => ({
   to: e.to,
   actorRole: e.actorRole,
   note: e.note,
+  event: e.kind,
+  expectedDelivery: e.expectedDelivery,
+  description: describeEntry(e),
 });
 
 /** The caller's relation to an order, or null when they may not see it. */
@@ -209,5 +219,11 @@ export async function orderDetail(
     }),
     orderPayment(db, order),
   ]);
-  return { ...toOrderDto(order, payment, relation, deps.now()), events: events.map(toEventDto) };
+  return {
+    ...toOrderDto(order, payment, relation, deps.now()),
+    events: events.map(toEventDto),
+    trackingCode: order.trackingCode,
+    trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
+    promisedDelivery: promisedDelivery(order),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '../../db/schema';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import {
   COVER_TIERS,
@@ -226,6 +226,8 @@ export const ParcelCopySchema = z.object({
   weight: z.number(),
 });
 
+export const TrackingEventKindSchema = z.enum(TRACKING_EVENT_KINDS).openapi('TrackingEventKind');
+
 export const OrderEventSchema = z
   .object({
     at: z.iso.datetime(),
@@ -233,6 +235,16 @@ export const OrderEventSchema = z
     to: OrderStatusSchema,
     actorRole: z.enum(ORDER_ACTOR_ROLES),
     note: z.string().nullable(),
+    event: nullableRef(TrackingEventKindSchema).openapi({
+      description: 'A tracking event added without a status change; null for a status change or an edit',
+    }),
+    expectedDelivery: z
+      .string()
+      .nullable()
+      .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
+    description: z
+      .string()
+      .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),
   })
   .openapi('OrderEvent');
 
@@ -313,9 +325,21 @@ export const OrderSchema = z
   })
   .openapi('Order');
 
-export const OrderDetailSchema = OrderSchema.extend({ events: z.array(OrderEventSchema) }).openapi(
-  'OrderDetail',
-);
+export const OrderDetailSchema = OrderSchema.extend({
+  events: z.array(OrderEventSchema),
+  trackingCode: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The public tracking code', example: 'K7P3XQ9MHT2W' }),
+  trackingUrl: z.string().nullable().openapi({
+    description: 'The signed-out tracking page of the order, absolute (on PUBLIC_URL)',
+    example: 'https://consign.example/track/K7P3XQ9MHT2W',
+  }),
+  promisedDelivery: z.string().nullable().openapi({
+    description:
+      'The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery`',
+  }),
+}).openapi('OrderDetail');
 
 export const OrderListQuerySchema = z.object({
   limit: limitQuery,

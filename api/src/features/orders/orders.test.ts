@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { courierServices, orderEvents, orders, payments } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
@@ -108,6 +109,9 @@ describe('POST /orders', () => {
         to: 'awaiting_payment',
         actorRole: 'customer',
         note: 'Order placed',
+        event: null,
+        expectedDelivery: null,
+        description: 'Order placed, waiting for payment',
       },
     ]);
   });
@@ -627,7 +631,19 @@ describe('labels and customs papers', () => {
       expect(page.text).toContain(paid.reference);
       expect(page.text).toContain('Robin Recipient');
     }
-    expect(readBarcode(pdf.pages[0]!.images[0]!)).toBe(paid.trackingNumber);
+    // The wide image is the Code 128 barcode; the square one the QR code of the tracking page.
+    const [first] = pdf.pages;
+    const barcode = first!.images.find((image) => image.width !== image.height)!;
+    expect(readBarcode(barcode)).toBe(paid.trackingNumber);
+    const qr = first!.images.find((image) => image.width === image.height)!;
+    const rgba = new Uint8ClampedArray(qr.width * qr.height * 4);
+    qr.pixels.forEach((value, i) => {
+      rgba[Math.floor(i / 3) * 4 + (i % 3)] = value;
+    });
+    for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
+    const detail = (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body;
+    expect(jsQR(rgba, qr.width, qr.height)?.data).toBe(detail.trackingUrl);
+    expect(detail.trackingUrl).toBe(`http://localhost:3000/track/${detail.trackingCode}`);
 
     // The vendor prints it too; other people cannot.
     expect((await download(paid.documents.label, t.bearer(f.vendor.owner.accessToken))).res.status).toBe(200);

@@ -8,6 +8,10 @@ import { OrderSchema, OrderStatusSchema } from '../orders';
  * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
  * checkouts, not orders placed with the vendor yet: they appear only once paid.
  */
+/** A courier's own tracking number, as the drawer and the CSV upload accept it. */
+export const TRACKING_NUMBER_INPUT = /^[A-Za-z0-9][A-Za-z0-9 -]{2,62}[A-Za-z0-9]$/;
+export const TRACKING_NUMBER_MESSAGE = 'Tracking number must be 4 to 64 letters, digits, spaces or hyphens';
+
 export const VENDOR_ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -115,10 +119,7 @@ export const UpdateVendorOrderBodySchema = z
     trackingNumber: z
       .string({ error: 'Tracking number must be text' })
       .trim()
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9 -]{2,62}[A-Za-z0-9]$/,
-        'Tracking number must be 4 to 64 letters, digits, spaces or hyphens',
-      )
+      .regex(TRACKING_NUMBER_INPUT, TRACKING_NUMBER_MESSAGE)
       .optional()
       .openapi({ example: '1Z999AA10123456784' }),
     labelUrl: clearable(

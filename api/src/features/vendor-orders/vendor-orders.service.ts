@@ -245,7 +245,7 @@ export class VendorOrdersService {
  * The edit drawer's field changes against the order as it is under the write lock, each with the
  * note the customer's timeline shows.
  */
-async function vendorEdits(
+export async function vendorEdits(
   tx: Tx,
   order: OrderRow,
   body: UpdateVendorOrderBody,

@@ -1,4 +1,11 @@
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (e.g. RFC 8058 List-Unsubscribe); SMTP sends them, the dev outbox keeps the body only. */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';

@@ -226,7 +226,7 @@ describe('vendor order drawer', () => {
     });
   }
 
-  it('shows every section, offers only the moves the state machine allows, and saves only the changes', async () => {
+  it('shows every section, offers only the moves the state machine allows, saves only the changes and stays open', async () => {
     const user = userEvent.setup();
     let release: (value: StubResponse) => void = () => undefined;
     const { calls } = stub(() => new Promise<StubResponse>((resolve) => (release = resolve)));
@@ -268,7 +268,12 @@ describe('vendor order drawer', () => {
     const before = calls.filter((c) => c.path === '/api/v1/vendor/orders/stats').length;
     release({ body: { ...order, status: 'in_transit', trackingNumber: 'TRK-0001' } });
     expect(await screen.findByText('Order updated successfully!')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The drawer stays open on the saved order, ready for the next step.
+    const open = screen.getByRole('dialog', { name: 'Order #cccc3333' });
+    await waitFor(() =>
+      expect((within(open).getByLabelText('Status') as HTMLSelectElement).value).toBe('in_transit'),
+    );
+    expect(within(open).getByText('TRK-0001')).toBeTruthy();
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/v1/vendor/orders/stats').length).toBeGreaterThan(before),
     );

@@ -17,6 +17,7 @@ import { saveBlob } from '../../shared/orders/download';
 import { VendorOrderDrawer } from './VendorOrderDrawer';
 import './vendor-dashboard.css';
 import { VendorShell } from '../../shared/vendor-shell';
+import { BulkUpdatePanel } from './BulkUpdatePanel';
 import { Filters, STATUS_FILTERS } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
 import { StatsPanel } from './StatsPanel';
@@ -127,6 +128,10 @@ function VendorDashboard() {
 
       <StatsPanel stats={stats.data} loading={stats.isPending} failed={stats.isError} />
 
+      <BulkUpdatePanel
+        onApplied={() => void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.all })}
+      />
+
       <section className="card vendor-orders" aria-labelledby="vendor-orders-title">
         <div className="row row--between vendor-orders__head">
           <h2 id="vendor-orders-title">Orders</h2>
@@ -158,10 +163,7 @@ function VendorDashboard() {
         <VendorOrderDrawer
           orderId={openOrder}
           onClose={() => setOpenOrder(null)}
-          onSaved={() => {
-            setOpenOrder(null);
-            void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.all });
-          }}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.all })}
         />
       ) : null}
     </section>

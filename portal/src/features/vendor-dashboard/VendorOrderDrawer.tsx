@@ -1,7 +1,7 @@
 import { formatMoney } from '@consign/shared/money';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { statusLabel } from '@consign/shared/statuses';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { isApiError, saveErrorMessage } from '../../app/api';
@@ -9,21 +9,33 @@ import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { FieldError } from '../../components/Field';
 import { describeParcel, formatLongDate, totalWeight, ukDate } from '../../lib/format';
-import type { OrderDetail, OrderStatus } from '../../shared/api/orders';
+import { type OrderDetail, type OrderStatus, orderKeys } from '../../shared/api/orders';
 import { type VendorOrderUpdate, vendorOrdersApi } from '../../shared/api/vendor-orders';
-import { OrderDocumentButtons, OrderDrawerFrame } from '../../shared/orders/OrderDrawer';
+import { OrderDocumentButtons, OrderDrawerFrame, Timeline } from '../../shared/orders/OrderDrawer';
 import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
+import { AddEventForm, canAddEvent } from './AddEventForm';
 
 interface VendorOrderDrawerProps {
   orderId: string;
   onClose: () => void;
-  /** After a successful save: the dashboard closes the drawer and reloads its list and figures. */
+  /** After a successful save: the dashboard reloads its list and figures; the drawer stays open. */
   onSaved: () => void;
 }
 
-/** The order detail drawer of the vendor dashboard (spec §2.4): every section, and edit mode. */
+/**
+ * The order detail drawer of the vendor dashboard (spec §2.4): every section, edit mode and the
+ * tracking events. It stays open after a save, showing the order as saved, so a courier can move
+ * an order through several steps (confirmed, in transit, out for delivery) in one go.
+ */
 export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDrawerProps) {
-  const [editing, setEditing] = useState(false);
+  const [mode, setMode] = useState<'view' | 'edit' | 'event'>('view');
+  const queryClient = useQueryClient();
+  const saved = (order: OrderDetail) => {
+    // The drawer reads the saved order at once; the list and figures reload behind it.
+    queryClient.setQueryData(orderKeys.detail(order.id), order);
+    onSaved();
+  };
+  const editing = mode === 'edit';
   return (
     <OrderDrawerFrame
       orderId={orderId}
@@ -38,19 +50,62 @@ export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDraw
             <button
               type="button"
               className="button button--primary"
-              onClick={() => setEditing((e) => !e)}
+              onClick={() => setMode(editing ? 'view' : 'edit')}
               aria-expanded={editing}
             >
               {editing ? 'Cancel Edit' : 'Edit Order'}
             </button>
+            {canAddEvent(order) ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setMode(mode === 'event' ? 'view' : 'event')}
+                aria-expanded={mode === 'event'}
+              >
+                {mode === 'event' ? 'Cancel event' : 'Add tracking event'}
+              </button>
+            ) : null}
             <button type="button" className="button button--secondary" onClick={onClose}>
               Close
             </button>
           </div>
           {editing ? (
-            <EditOrderForm order={order} onCancel={() => setEditing(false)} onSaved={onSaved} />
+            // Keyed by the saved order, so after a save the form starts from it with the next moves.
+            <EditOrderForm
+              key={order.updatedAt}
+              order={order}
+              onCancel={() => setMode('view')}
+              onSaved={saved}
+            />
+          ) : null}
+          {mode === 'event' && canAddEvent(order) ? (
+            <AddEventForm
+              order={order}
+              onCancel={() => setMode('view')}
+              onSaved={(next) => {
+                saved(next);
+                setMode('view');
+              }}
+            />
           ) : null}
           <OrderSections order={order} />
+          <Section title="Tracking">
+            {order.trackingUrl ? (
+              <p>
+                <a href={order.trackingUrl} className="break-all">
+                  Public tracking page
+                </a>{' '}
+                <span className="muted">(what the recipient sees)</span>
+              </p>
+            ) : null}
+            {order.promisedDelivery ? (
+              <p>
+                Promised delivery: <strong>{formatLongDate(order.promisedDelivery)}</strong>
+                {order.promisedDelivery !== order.estimatedDelivery ? ' (revised)' : ''}
+              </p>
+            ) : null}
+            <Timeline events={order.events} />
+          </Section>
         </div>
       )}
     </OrderDrawerFrame>
@@ -203,7 +258,7 @@ function EditOrderForm({
 }: {
   order: OrderDetail;
   onCancel: () => void;
-  onSaved: () => void;
+  onSaved: (order: OrderDetail) => void;
 }) {
   const id = useId();
   const { apiClient } = useAuth();
@@ -213,9 +268,9 @@ function EditOrderForm({
 
   const save = useMutation({
     mutationFn: (body: VendorOrderUpdate) => vendorOrdersApi.update(apiClient, order.id, body),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success('Order updated successfully!');
-      onSaved();
+      onSaved(saved);
     },
     onError: (error) => {
       if (isApiError(error, 422)) {

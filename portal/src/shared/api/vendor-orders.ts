@@ -7,6 +7,10 @@ type Schemas = components['schemas'];
 export type VendorOrderList = Schemas['VendorOrderList'];
 export type VendorOrderStats = Schemas['VendorOrderStats'];
 export type VendorOrderUpdate = Schemas['UpdateVendorOrderRequest'];
+export type TrackingEventRequest = Schemas['AddTrackingEventRequest'];
+export type BulkPreview = Schemas['BulkUpdatePreview'];
+export type BulkResult = Schemas['BulkUpdateResult'];
+export type BulkRow = Schemas['BulkUpdateRow'];
 export type VendorOrderStatus = NonNullable<
   NonNullable<paths['/api/v1/vendor/orders']['get']['parameters']['query']>['status']
 >;
@@ -51,6 +55,13 @@ export const vendorOrdersApi = {
   },
   update: async (client: ApiClient, id: string, body: VendorOrderUpdate) =>
     unwrap(await client.PATCH('/api/v1/vendor/orders/{id}', { params: { path: { id } }, body })),
+  /** Out for delivery, attempted, delayed or exception: the timeline grows, the status stays. */
+  addEvent: async (client: ApiClient, id: string, body: TrackingEventRequest) =>
+    unwrap(await client.POST('/api/v1/vendor/orders/{id}/events', { params: { path: { id } }, body })),
+  bulkPreview: async (client: ApiClient, text: string) =>
+    unwrap(await client.POST('/api/v1/vendor/orders/bulk/preview', { body: { text } })),
+  bulkApply: async (client: ApiClient, text: string) =>
+    unwrap(await client.POST('/api/v1/vendor/orders/bulk/apply', { body: { text } })),
 };
 
 export const vendorOrderKeys = {

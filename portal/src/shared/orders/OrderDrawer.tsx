@@ -205,13 +205,27 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
       </Section>
       <Section title="Tracking">
+        {order.trackingUrl && order.status !== 'awaiting_payment' && order.status !== 'cancelled' ? (
+          <p>
+            <a href={order.trackingUrl} className="break-all">
+              Public tracking page
+            </a>{' '}
+            <span className="muted">(share it with the recipient: no account needed)</span>
+          </p>
+        ) : null}
+        {order.promisedDelivery && order.promisedDelivery !== order.estimatedDelivery ? (
+          <p>
+            <strong>Delayed:</strong> now expected {formatLongDate(order.promisedDelivery)}
+          </p>
+        ) : null}
         <Timeline events={order.events} />
       </Section>
     </div>
   );
 }
 
-function Timeline({ events }: { events: readonly OrderEvent[] }) {
+/** The order's timeline: status changes, tracking events (out for delivery, delays…) and edits. */
+export function Timeline({ events }: { events: readonly OrderEvent[] }) {
   if (events.length === 0) return <p className="muted">No updates yet.</p>;
   return (
     <ol className="timeline" aria-label="Tracking timeline">
@@ -221,7 +235,8 @@ function Timeline({ events }: { events: readonly OrderEvent[] }) {
           <span className="timeline__dot" aria-hidden="true" />
           <div>
             <p className="timeline__status">
-              {statusLabel(event.to)} <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
+              {event.event ? event.description : statusLabel(event.to)}{' '}
+              <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
             </p>
             <p className="muted timeline__time">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>

@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DocumentDataError } from './errors';
@@ -218,5 +219,30 @@ describe('renderLabelPdf', () => {
     const image = pages[0]?.images[0];
     if (!image) throw new Error('no barcode image');
     expect(readBarcode(image)).toBe(trackingNumber);
+  });
+});
+
+describe('the tracking QR code', () => {
+  it('prints a QR code on the label that a decoder reads back as the tracking URL', async () => {
+    const url = 'https://consign.example/track/K7P3XQ9MHT2W';
+    const bytes = await renderLabelPdf(labelData({ trackingUrl: url }), { creationDate: CREATED });
+    const [page] = (await inspectPdf(bytes)).pages;
+    // The barcode and the QR code are the page's images; decode every one that jsQR can read.
+    const decoded = (page?.images ?? []).map((image) => {
+      const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+      for (let i = 0; i < image.width * image.height; i++) {
+        rgba[i * 4] = image.pixels[i * 3] ?? 0;
+        rgba[i * 4 + 1] = image.pixels[i * 3 + 1] ?? 0;
+        rgba[i * 4 + 2] = image.pixels[i * 3 + 2] ?? 0;
+        rgba[i * 4 + 3] = 255;
+      }
+      return jsQR(rgba, image.width, image.height)?.data ?? null;
+    });
+    expect(decoded.filter(Boolean)).toEqual([url]);
+  });
+
+  it('prints no QR code when the order has no tracking page', async () => {
+    const bytes = await renderLabelPdf(labelData(), { creationDate: CREATED });
+    expect((await inspectPdf(bytes)).pages[0]?.images).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { renderCode128 } from './barcode';
 import { DocumentDataError } from './errors';
 import { countryName, formatCalendarDate, formatDimensionsCm, formatKg } from './format';
 import { createPdf, FONT_BOLD, fitLine, type Pdf, type RenderOptions, renderToBuffer } from './pdf';
+import { renderQrPng } from './qr';
 import type { Address } from './types';
 
 export type { Address };
@@ -36,6 +37,8 @@ export type LabelData = {
   parcels: LabelParcel[];
   /** The order's chargeable weight (all parcels), as priced. */
   chargeableWeightKg: number;
+  /** The public tracking page; printed as a QR code the recipient or driver can scan. */
+  trackingUrl?: string | null | undefined;
 };
 
 export const LABEL_SIZE_PT: [number, number] = [288, 432];
@@ -50,6 +53,8 @@ const QUIET_ZONE_MODULES = 10;
 /** 1.5 pt (0.53 mm) bars are plenty for any scanner; wider only wastes label space. */
 const MAX_MODULE_PT = 1.5;
 const BARCODE_HEIGHT = 52;
+/** 56 pt (20 mm) square beside the sender: a phone reads a version 3-4 symbol at that size. */
+const QR_SIZE = 56;
 
 function serviceTypeLabel(serviceType: ServiceType): string {
   return SERVICE_TYPES.find((type) => type.value === serviceType)?.label ?? serviceType;
@@ -68,17 +73,17 @@ function streetLine(address: Address): string {
   return address.line2 ? `${address.line1}, ${address.line2}` : address.line1;
 }
 
-function drawSender(doc: Pdf, sender: Address, top: number): void {
-  fitLine(doc, 'FROM', MARGIN, top, INNER_WIDTH, CAPTION);
+function drawSender(doc: Pdf, sender: Address, top: number, width = INNER_WIDTH): void {
+  fitLine(doc, 'FROM', MARGIN, top, width, CAPTION);
   const lines = [
     streetLine(sender),
     [sender.town, sender.county].filter(Boolean).join(', '),
     `${sender.postcode.toUpperCase()}, ${countryName(sender.country)}`,
     `Tel ${sender.phone}`,
   ];
-  fitLine(doc, sender.name, MARGIN, top + 9, INNER_WIDTH, { font: FONT_BOLD, size: 8.5, minSize: 6 });
+  fitLine(doc, sender.name, MARGIN, top + 9, width, { font: FONT_BOLD, size: 8.5, minSize: 6 });
   lines.forEach((text, index) => {
-    fitLine(doc, text, MARGIN, top + 20 + index * 10, INNER_WIDTH, { size: 8, minSize: 6 });
+    fitLine(doc, text, MARGIN, top + 20 + index * 10, width, { size: 8, minSize: 6 });
   });
 }
 
@@ -143,6 +148,9 @@ export async function renderLabelPdf(label: LabelData, options: RenderOptions = 
   const barcodeSrc = `data:image/png;base64,${barcode.png.toString('base64')}`;
   const moduleWidth = Math.min(MAX_MODULE_PT, INNER_WIDTH / (barcode.modules + 2 * QUIET_ZONE_MODULES));
   const barcodeWidth = barcode.modules * moduleWidth;
+  const qrSrc = label.trackingUrl
+    ? `data:image/png;base64,${(await renderQrPng(label.trackingUrl)).toString('base64')}`
+    : null;
 
   const doc = createPdf(
     LABEL_SIZE_PT,
@@ -176,7 +184,13 @@ export async function renderLabelPdf(label: LabelData, options: RenderOptions = 
         'right',
       );
 
-      drawSender(doc, label.sender, 36);
+      if (qrSrc) {
+        // The sender's lines make room for the code at the top right, where no other field is read.
+        drawSender(doc, label.sender, 36, INNER_WIDTH - QR_SIZE - 8);
+        doc.image(qrSrc, PAGE_WIDTH - MARGIN - QR_SIZE, 38, { width: QR_SIZE, height: QR_SIZE });
+      } else {
+        drawSender(doc, label.sender, 36);
+      }
       rule(doc, 98, 1.5);
       drawRecipient(doc, label.recipient, 103);
       rule(doc, 268, 1.5);

@@ -1,0 +1,44 @@
+/**
+ * How each timeline entry reads to people: one plain-English line per status change or tracking
+ * event, the same on the customer's and courier's order pages and the public tracking page.
+ */
+import type { OrderStatus, TrackingEventKind } from '../../db/schema';
+import { formatPeopleDate } from '../../domain/uk-days';
+
+export type TimelineEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  kind: TrackingEventKind | null;
+  expectedDelivery: string | null;
+};
+
+const STATUS_LINES: Record<OrderStatus, string> = {
+  awaiting_payment: 'Order placed, waiting for payment',
+  pending: 'Booked and paid; waiting for the courier to accept',
+  confirmed: 'Accepted by the courier; collection is arranged',
+  in_transit: 'Collected: the parcel is on its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const EVENT_LINES: Record<TrackingEventKind, string> = {
+  out_for_delivery: 'Out for delivery: the driver has the parcel on today’s round',
+  delivery_attempted: 'The driver tried to deliver but could not',
+  delayed: 'Delayed',
+  exception: 'A problem with the delivery: the courier is dealing with it',
+};
+
+export function describeEntry(entry: TimelineEntry): string {
+  if (entry.kind === 'delayed' && entry.expectedDelivery) {
+    return `Delayed: now expected ${formatPeopleDate(entry.expectedDelivery)}`;
+  }
+  if (entry.kind) return EVENT_LINES[entry.kind];
+  if (entry.from === entry.to) return 'Order details updated';
+  return STATUS_LINES[entry.to];
+}
+
+/** The delivery date every screen shows: the courier's revised date after a delay, else as booked. */
+export const promisedDelivery = (order: {
+  revisedDelivery: string | null;
+  estimatedDelivery: string | null;
+}) => order.revisedDelivery ?? order.estimatedDelivery;

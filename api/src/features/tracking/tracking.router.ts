@@ -1,0 +1,7 @@
+import { createRouter } from '../../lib/openapi';
+import * as handlers from './tracking.handlers';
+import * as routes from './tracking.routes';
+
+export const trackingRouter = createRouter()
+  .openapi(routes.getTracking, handlers.getTracking)
+  .openapi(routes.unsubscribeTracking, handlers.unsubscribeTracking);

@@ -1,0 +1,75 @@
+import { z } from '@hono/zod-openapi';
+import { TrackingEventKindSchema } from '../orders';
+
+export const AddTrackingEventBodySchema = z
+  .strictObject({
+    kind: TrackingEventKindSchema.openapi({
+      description: 'What happened; the order’s status does not change',
+    }),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(500, 'Note must be at most 500 characters')
+      .optional()
+      .openapi({ description: 'Required with delivery_attempted and exception: what happened, what next' }),
+    expectedDelivery: z.string({ error: 'Expected delivery must be a date' }).optional().openapi({
+      format: 'date',
+      description: 'Required with delayed: the new expected delivery date, shown as promised',
+    }),
+  })
+  .openapi('AddTrackingEventRequest');
+
+export type AddTrackingEventBody = z.infer<typeof AddTrackingEventBodySchema>;
+
+export const BulkUpdateBodySchema = z
+  .strictObject({
+    text: z
+      .string({ error: 'Send the CSV file’s text' })
+      .min(1, 'The file is empty')
+      .max(1_000_000, 'The file is larger than 1 MB: split it')
+      .openapi({
+        description:
+          'The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date (any order, any case), then one row per change',
+        example:
+          'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n',
+      }),
+  })
+  .openapi('BulkUpdateRequest');
+
+const BulkProblemSchema = z.object({
+  field: z.enum(['Order ID', 'Status or event', 'Tracking number', 'Note', 'Date']),
+  message: z.string(),
+});
+
+export const BulkRowSchema = z
+  .object({
+    line: z.number().int().openapi({ description: 'The line in the file; the header is line 1' }),
+    reference: z.string().openapi({ description: 'The Order ID as written' }),
+    orderReference: z.string().nullable().openapi({ description: 'The order it names, when it is yours' }),
+    action: z
+      .string()
+      .nullable()
+      .openapi({ description: 'A status, a tracking event kind, or tracking_number', example: 'in_transit' }),
+    trackingNumber: z.string().nullable(),
+    note: z.string().nullable(),
+    date: z.string().nullable().openapi({ description: 'YYYY-MM-DD' }),
+    ok: z.boolean().openapi({ description: 'The row passed every check' }),
+    applied: z.boolean(),
+    problems: z.array(BulkProblemSchema),
+    result: z.string().openapi({ description: 'The outcome in words, as in the result file' }),
+  })
+  .openapi('BulkUpdateRow');
+
+export const BulkPreviewSchema = z
+  .object({
+    rows: z.array(BulkRowSchema),
+    valid: z.number().int(),
+    invalid: z.number().int(),
+    applied: z.number().int().openapi({ description: 'Always 0 in a preview' }),
+  })
+  .openapi('BulkUpdatePreview');
+
+export const BulkResultSchema = BulkPreviewSchema.extend({
+  resultFileName: z.string().openapi({ example: 'order-updates-2026-05-01-result.csv' }),
+  resultCsv: z.string().openapi({ description: 'The rows as uploaded with Result and Message columns' }),
+}).openapi('BulkUpdateResult');

@@ -1,0 +1,252 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { describeError, isApiError } from '../../app/api';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { formatDateTime, formatLongDate } from '../../lib/format';
+import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
+import '../../shared/orders/orders.css';
+import './tracking.css';
+
+/**
+ * `/track/{code}`: a parcel's progress for the recipient, signed out. What recipients of Royal
+ * Mail and DPD parcels ask first leads: when will it come (the promised day, and plainly when it
+ * moved), where it is now (the stage bar and the latest line), and who to ask when something
+ * goes wrong. No names or addresses: post towns and districts only.
+ */
+export function TrackingPage() {
+  const { code = '' } = useParams();
+  const clean = cleanCode(code);
+  usePageTitle(`Tracking ${clean}`);
+  const tracking = useQuery({
+    queryKey: ['tracking', clean],
+    queryFn: ({ signal }) => trackingApi.get(clean, signal),
+    retry: false,
+  });
+
+  return (
+    <section className="container page tracking">
+      <p className="muted tracking__code">
+        Tracking code <strong>{clean}</strong>
+      </p>
+      {tracking.isPending ? (
+        <Spinner label="Loading the parcel’s progress" />
+      ) : tracking.isError ? (
+        isApiError(tracking.error, 404) ? (
+          <NotFound />
+        ) : (
+          <div className="card stack" role="alert">
+            <h1>We could not load this parcel</h1>
+            <p>{describeError(tracking.error)}</p>
+            <div className="row">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void tracking.refetch()}
+              >
+                Try again
+              </button>
+            </div>
+          </div>
+        )
+      ) : (
+        <TrackingView tracking={tracking.data} />
+      )}
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="card stack tracking__missing">
+      <h1>No parcel has this code</h1>
+      <p>
+        Check the code on the label or in your email: it is 12 letters and numbers. A parcel appears here once
+        its sender has paid for the delivery.
+      </p>
+      <div className="row">
+        <Link to="/track" className="button button--primary">
+          Enter another code
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const HEADLINE: Record<Tracking['status'], string> = {
+  awaiting_payment: 'Booked',
+  pending: 'Booked: waiting for the courier',
+  confirmed: 'Accepted by the courier',
+  in_transit: 'On its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+function placeOf(place: Tracking['origin']) {
+  return place.postcodeDistrict
+    ? `${place.town} (${place.postcodeDistrict})`
+    : `${place.town}, ${place.country}`;
+}
+
+function TrackingView({ tracking }: { tracking: Tracking }) {
+  const reached = stagesReached(tracking);
+  const latest = tracking.timeline.at(-1);
+  const out = tracking.status === 'in_transit' && latest?.event === 'out_for_delivery';
+  const headline = out ? 'Out for delivery today' : HEADLINE[tracking.status];
+  return (
+    <div className="stack">
+      <header className="tracking__header">
+        <h1>{headline}</h1>
+        {tracking.status === 'delivered' ? (
+          latest ? (
+            <p className="lead">Delivered {formatDateTime(latest.at)}</p>
+          ) : null
+        ) : tracking.status === 'cancelled' ? (
+          <p className="lead">This delivery was cancelled.</p>
+        ) : tracking.promisedDelivery ? (
+          <p className="lead tracking__promise">
+            {tracking.delayed ? 'Delayed: now expected ' : 'Expected '}
+            <strong>{formatLongDate(tracking.promisedDelivery)}</strong>
+          </p>
+        ) : null}
+        <p className="muted">
+          From {placeOf(tracking.origin)} to {placeOf(tracking.destination)} with {tracking.courier.name} (
+          {tracking.service.name})
+        </p>
+      </header>
+
+      <Unsubscribe code={tracking.code} />
+
+      {tracking.status !== 'cancelled' ? (
+        <ol className="tracking-stages" aria-label={`Progress: stage ${reached} of ${STAGES.length}`}>
+          {STAGES.map((stage, index) => {
+            const done = index < reached;
+            const current = index === reached - 1;
+            return (
+              <li
+                key={stage.key}
+                className={`tracking-stages__stage${done ? ' is-done' : ''}${current ? ' is-current' : ''}`}
+                aria-current={current ? 'step' : undefined}
+              >
+                <span className="tracking-stages__dot" aria-hidden="true" />
+                <span className="tracking-stages__label">
+                  {stage.label}
+                  <span className="visually-hidden">{done ? ' (done)' : ' (not yet)'}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+
+      <section className="card stack" aria-labelledby="tracking-timeline">
+        <h2 id="tracking-timeline">Timeline</h2>
+        {tracking.timeline.length === 0 ? (
+          <p className="muted">No updates yet.</p>
+        ) : (
+          <ol className="timeline" aria-label="Tracking timeline">
+            {[...tracking.timeline].reverse().map((entry) => (
+              <li
+                key={`${entry.at}-${entry.event ?? entry.status}`}
+                className={`timeline__item timeline__item--${entry.status}`}
+              >
+                <span className="timeline__dot" aria-hidden="true" />
+                <div>
+                  <p className="timeline__status">{entry.description}</p>
+                  <p className="muted timeline__time">
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby="tracking-help">
+        <h2 id="tracking-help">Questions about this delivery?</h2>
+        <Help tracking={tracking} />
+        <dl className="meta-list">
+          <dt>Courier</dt>
+          <dd>{tracking.courier.name}</dd>
+          <dt>Service</dt>
+          <dd>{tracking.service.name}</dd>
+          <dt>Collection</dt>
+          <dd>{formatLongDate(tracking.collectionDate)}</dd>
+        </dl>
+        <p>
+          {tracking.courier.website ? (
+            <>
+              Contact {tracking.courier.name} on{' '}
+              <a href={tracking.courier.website} target="_blank" rel="noopener noreferrer">
+                their website
+              </a>{' '}
+              with your tracking code, or ask the sender.{' '}
+            </>
+          ) : (
+            <>The sender booked this delivery and can reach {tracking.courier.name} for you. </>
+          )}
+          If you cannot reach either, <Link to="/contact">contact Consign</Link> with the tracking code.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The advice recipients look for at each moment (RM and DPD help pages answer the same questions). */
+function Help({ tracking }: { tracking: Tracking }) {
+  const latest = tracking.timeline.at(-1);
+  if (tracking.status === 'delivered') {
+    return (
+      <p>
+        Not with you? Check with neighbours and any safe place first; then contact the courier with the
+        tracking code.
+      </p>
+    );
+  }
+  if (latest?.event === 'delivery_attempted') {
+    return (
+      <p>The driver could not deliver. The courier will try again or tell the sender where to collect it.</p>
+    );
+  }
+  if (latest?.event === 'exception') {
+    return (
+      <p>Something held the parcel up. The courier is dealing with it; you do not need to do anything yet.</p>
+    );
+  }
+  return <p>The expected day is the courier’s estimate; it moves here if the courier reports a delay.</p>;
+}
+
+/** `?unsubscribe=<token>` from the link in a recipient email: one button stops them. */
+function Unsubscribe({ code }: { code: string }) {
+  const [params] = useSearchParams();
+  const token = params.get('unsubscribe');
+  const stop = useMutation({ mutationFn: () => trackingApi.unsubscribe(code, token ?? '') });
+  if (!token) return null;
+  return (
+    <div className="card tracking__unsubscribe stack" role="region" aria-label="Email updates">
+      {stop.isSuccess ? (
+        <p role="status">Done: you will get no more emails about this parcel. This page keeps working.</p>
+      ) : (
+        <>
+          <p>Stop the emails about this parcel? You can still follow it here.</p>
+          <div className="row">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => stop.mutate()}
+              disabled={stop.isPending}
+            >
+              {stop.isPending ? 'Stopping…' : 'Stop emails about this parcel'}
+            </button>
+          </div>
+          {stop.isError ? (
+            <p className="field__error" role="alert">
+              {describeError(stop.error)}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
