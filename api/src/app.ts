@@ -22,6 +22,7 @@ import { ordersRouter } from './features/orders';
 import { mountPartnerMiddleware, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
 import { quotesRouter } from './features/quotes';
+import { reviewsRouter } from './features/reviews';
 import { UPLOADS_PATH, uploadsRouter } from './features/uploads';
 import { usersRouter } from './features/users';
 import { vendorOrdersRouter } from './features/vendor-orders';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', contentRouter);
   api.route('/', quotesRouter);
   api.route('/', ordersRouter);
+  api.route('/', reviewsRouter);
   api.route('/', paymentsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);

@@ -10,6 +10,7 @@ import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
+import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { onboardingMailSubscriber } from './features/vendors';
 import { registerSubscriber } from './lib/outbox';
 
@@ -22,4 +23,8 @@ export function registerFeatureHooks(): void {
   registerSubscriber(vendorStatusMailSubscriber);
   registerSubscriber(onboardingMailSubscriber);
   registerSubscriber(contactMailSubscriber);
+  // Reviews and measured scores (features/reviews).
+  registerSubscriber(orderScoresSubscriber);
+  registerSubscriber(reviewInviteSubscriber);
+  registerSubscriber(courierSlugSubscriber);
 }

@@ -71,7 +71,10 @@ export const serviceDeliveryDays = sqliteTable(
     delivered: integer('delivered').notNull().default(0),
     onTime: integer('on_time').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.courierServiceId, t.day] }), index('service_delivery_days_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.courierServiceId, t.day] }),
+    index('service_delivery_days_day_idx').on(t.day),
+  ],
 );
 
 /**

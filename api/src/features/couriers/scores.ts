@@ -173,7 +173,10 @@ export class ScoreBoard {
 }
 
 async function readVersion(db: Database): Promise<number> {
-  const [row] = await db.select({ version: scoreVersion.version }).from(scoreVersion).where(eq(scoreVersion.id, 1));
+  const [row] = await db
+    .select({ version: scoreVersion.version })
+    .from(scoreVersion)
+    .where(eq(scoreVersion.id, 1));
   return row?.version ?? 0;
 }
 
@@ -211,7 +214,12 @@ export async function moveRating(tx: Tx, service: ScoredService, sum: number, co
 }
 
 /** Counts one delivered order in its UK day's bucket; same transaction rules as `moveRating`. */
-export async function countDelivery(tx: Tx, service: ScoredService, day: string, onTime: boolean): Promise<void> {
+export async function countDelivery(
+  tx: Tx,
+  service: ScoredService,
+  day: string,
+  onTime: boolean,
+): Promise<void> {
   await tx
     .insert(serviceDeliveryDays)
     .values({ ...service, day, delivered: 1, onTime: onTime ? 1 : 0 })

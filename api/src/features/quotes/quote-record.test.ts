@@ -120,7 +120,10 @@ describe('a stored quote shown again', () => {
       onTime: { share: null, delivered: 4 },
     });
     const unscored = new QuoteView(cases[2]!, parts, new Date(0), true, scores).dto().options[0];
-    expect(unscored).toMatchObject({ rating: { average: null, count: 0 }, onTime: { share: null, delivered: 0 } });
+    expect(unscored).toMatchObject({
+      rating: { average: null, count: 0 },
+      onTime: { share: null, delivered: 0 },
+    });
   });
 
   it('reads an option id as its quote and position', () => {
