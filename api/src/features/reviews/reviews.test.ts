@@ -193,7 +193,7 @@ describe('reviews of delivered orders', () => {
 
   it('hides a comment from the public profile with an audited reason; the score still counts', async () => {
     const vendor = await createVendorWithService(t);
-    const orders = [];
+    const orders: { id: string }[] = [];
     for (const comment of ['Rude driver called me names', 'Fine']) {
       const order = await paidOrder(vendor);
       await deliver(vendor, order.id, `${PROMISED}T09:00:00Z`);
