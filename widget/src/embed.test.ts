@@ -254,6 +254,13 @@ describe('quote', () => {
     expect(shadow.querySelector('.result strong')?.textContent).toBe('Economy');
     expect(shadow.querySelector('.result .price')?.textContent).toContain('£5.99');
     expect(shadow.querySelector('.result .price')?.textContent).toContain('VAT');
+    // Measured scores: "New" below 3 reviews, the average and on-time share otherwise.
+    const scores = () => [...shadow.querySelectorAll('[data-testid="scores"]')].map((s) => s.textContent);
+    expect(scores()).toEqual(['New (1 review)', '★ 4.6 (12 reviews) · 94% on time']);
+    const sort = shadow.querySelector('.field--inline select') as HTMLSelectElement;
+    sort.value = 'rating';
+    sort.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => shadow.querySelector('.result strong')?.textContent === 'Next Day');
   });
 
   it('refuses an empty parcel without calling Consign', async () => {
