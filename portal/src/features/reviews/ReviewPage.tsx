@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError, isApiError, saveErrorMessage } from '../../app/api';
@@ -66,7 +66,6 @@ function ReviewForm({ id, state }: { id: string; state: OrderReview }) {
   const [rating, setRating] = useState(state.review?.rating ?? 0);
   const [comment, setComment] = useState(state.review?.comment ?? '');
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => setError(undefined), [rating]);
 
   const save = useMutation({
     mutationFn: () => reviewsApi.write(apiClient, id, { rating, comment: comment.trim() || null }),
@@ -120,7 +119,10 @@ function ReviewForm({ id, state }: { id: string; state: OrderReview }) {
                 name="rating"
                 value={n}
                 checked={rating === n}
-                onChange={() => setRating(n)}
+                onChange={() => {
+                  setRating(n);
+                  setError(undefined);
+                }}
                 className="visually-hidden"
               />
               <span aria-hidden="true">★</span>
