@@ -153,7 +153,10 @@ test('a customer reviews a delivered order, the next quote counts it, the profil
   // Publishing with no stars says what is missing; then four stars and a comment, by keyboard.
   await page.getByRole('button', { name: 'Publish review' }).click();
   await expect(page.getByText('Choose a rating from 1 to 5 stars')).toBeVisible();
-  await page.getByRole('radio', { name: /4 stars/ }).check();
+  // The star is the radio's label, as a person clicks it.
+  const four = page.getByRole('radio', { name: /4 stars/ });
+  await page.locator('label').filter({ has: four }).click();
+  await expect(four).toBeChecked();
   await page.getByLabel('Comment (optional)').fill(comment);
   await page.getByRole('button', { name: 'Publish review' }).click();
   await expect(page.getByText('Thank you! Your review is published.')).toBeVisible();
