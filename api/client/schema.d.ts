@@ -1403,7 +1403,7 @@ export interface paths {
         };
         /**
          * A courier’s public profile: services, ratings, on-time record and recent reviews
-         * @description No account needed. `{slug}` is the courier’s slug (or its id, which quote options carry). A comment hidden by staff comes as `comment: null, hidden: true`; its score still counts.
+         * @description No account needed; not cached (a hidden comment goes at once). `{slug}` is the courier’s slug (or its id, which quote options carry). A comment hidden by staff comes as `comment: null, hidden: true`; its score still counts.
          */
         get: operations["getCourierProfile"];
         put?: never;

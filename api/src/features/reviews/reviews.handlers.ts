@@ -27,8 +27,8 @@ export const replyToReview: RouteHandler<typeof routes.replyToReview, AppEnv> = 
 
 export const getCourierProfile: RouteHandler<typeof routes.getCourierProfile, AppEnv> = async (c) => {
   const profile = await courierProfile(c.var.deps, c.req.valid('param').slug);
-  // Public and the same for everyone; a minute's staleness is fine for scores.
-  c.header('Cache-Control', 'public, max-age=60');
+  // Revalidated on every visit: a comment staff have just hidden must not linger in a cache.
+  c.header('Cache-Control', 'no-cache');
   return c.json(profile, 200);
 };
 

@@ -83,7 +83,7 @@ export const getCourierProfile = createRoute({
   tags,
   summary: 'A courier’s public profile: services, ratings, on-time record and recent reviews',
   description:
-    'No account needed. `{slug}` is the courier’s slug (or its id, which quote options carry). A comment ' +
+    'No account needed; not cached (a hidden comment goes at once). `{slug}` is the courier’s slug (or its id, which quote options carry). A comment ' +
     'hidden by staff comes as `comment: null, hidden: true`; its score still counts.',
   request: { params: CourierSlugParamsSchema },
   responses: { 200: jsonContent(CourierProfileSchema, 'The profile'), ...pickProblems(404) },

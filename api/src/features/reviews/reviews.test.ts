@@ -219,7 +219,10 @@ describe('reviews of delivered orders', () => {
       .where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, target.id)));
     expect(audit).toMatchObject({ action: 'review.hide', reason: 'Abusive language' });
 
-    const profile = (await t.get(`/api/v1/couriers/${vendor.vendorId}/profile`)).body;
+    const answer = await t.get(`/api/v1/couriers/${vendor.vendorId}/profile`);
+    // Never served from a cache once staff have hidden a comment.
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    const profile = answer.body;
     expect(profile.rating.count).toBe(2);
     const shown = profile.reviews.find((r: { id: string }) => r.id === target.id);
     expect(shown).toEqual(expect.objectContaining({ comment: null, hidden: true, rating: 3 }));
