@@ -13,6 +13,7 @@ import jobs from './resources/jobs';
 import orders from './resources/orders';
 import partners from './resources/partners';
 import quotes from './resources/quotes';
+import reviews from './resources/reviews';
 import users from './resources/users';
 import vendors from './resources/vendors';
 import { session } from './session';
@@ -52,6 +53,7 @@ export function App() {
       <Resource name="quotes" {...quotes} />
       <Resource name="articles" {...articles} />
       <Resource name="contact-messages" {...contactMessages} />
+      <Resource name="reviews" {...reviews} />
       <Resource name="users" {...users} />
       {/* No pages of its own: listed on each user's page (users/UserSessions.tsx). */}
       <Resource name="user-sessions" />

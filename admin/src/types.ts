@@ -20,6 +20,7 @@ export type AdminUser = Schemas['AdminUser'];
 export type AdminSession = Schemas['AdminSession'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type ContactMessage = Schemas['AdminContactMessage'];
+export type AdminReview = Schemas['AdminReview'];
 export type Article = Schemas['AdminArticle'];
 export type AdminQuote = Schemas['AdminQuote'];
 export type Partner = Schemas['Partner'];

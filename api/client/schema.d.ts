@@ -915,6 +915,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviews of delivered orders, newest first by default */
+        get: operations["adminListReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review */
+        get: operations["adminGetReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review’s comment from the public profile, with a reason (audited); the score still counts */
+        post: operations["adminHideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/partners": {
         parameters: {
             query?: never;
@@ -1277,6 +1328,101 @@ export interface paths {
         };
         /** The customs declaration (CN23 with commercial-invoice details, PDF) of a paid international order */
         get: operations["getOrderCustoms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review of one of the caller’s orders, and whether it may be written or changed now */
+        get: operations["getOrderReview"];
+        put?: never;
+        /**
+         * Review a delivered order (1–5 and an optional comment); again within 30 days to change it
+         * @description One review per order. The first call creates it (201); calling again within 30 days of the first replaces its score and comment (200); after that 409 review_locked. An order not yet delivered answers 409 order_not_delivered; another customer’s order 404. The score counts in the service’s `rating` on the next quote.
+         */
+        post: operations["writeOrderReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviews of the caller’s courier services, newest first */
+        get: operations["listVendorReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a review, once; the reply shows under it on the public profile
+         * @description A second reply answers 409 reply_exists; another courier’s review 404.
+         */
+        post: operations["replyToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/couriers/{slug}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A courier’s public profile: services, ratings, on-time record and recent reviews
+         * @description No account needed; not cached (a hidden comment goes at once). `{slug}` is the courier’s slug (or its id, which quote options carry). A comment hidden by staff comes as `comment: null, hidden: true`; its score still counts.
+         */
+        get: operations["getCourierProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many reviews Consign holds, and their average: the figures marketing pages may quote */
+        get: operations["getReviewSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2505,6 +2651,30 @@ export interface components {
             fromPostcode: string | null;
             toPostcode: string | null;
         };
+        AdminReview: {
+            id: string;
+            orderId: string;
+            vendorId: string;
+            vendorName: string;
+            courierServiceId: string;
+            serviceName: string;
+            customerId: string;
+            authorName: string;
+            rating: number;
+            /** @description Shown to staff even when hidden from the public */
+            comment: string | null;
+            reply: string | null;
+            /** Format: date-time */
+            repliedAt: string | null;
+            hidden: boolean;
+            /** Format: date-time */
+            hiddenAt: string | null;
+            hiddenReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Partner: {
             id: string;
             name: string;
@@ -2741,6 +2911,8 @@ export interface components {
                 volumetricDivisor: number;
             };
             badges: ("cheapest" | "fastest")[];
+            rating: components["schemas"]["ServiceRating"];
+            onTime: components["schemas"]["ServiceOnTime"];
             /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
             distance?: {
                 miles: number;
@@ -2755,6 +2927,26 @@ export interface components {
             total: number;
             /** @enum {string} */
             currency: "GBP" | "EUR" | "USD";
+        };
+        /** @description The courier service's measured review score, as of reading */
+        ServiceRating: {
+            /**
+             * @description Mean review score 1–5 to one decimal; null below 3 reviews (show "New")
+             * @example 4.6
+             */
+            average: number | null;
+            /** @description Reviews of delivered orders of this service */
+            count: number;
+        };
+        /** @description The courier service's measured on-time record, as of reading */
+        ServiceOnTime: {
+            /**
+             * @description Share (0–1, three decimals) of the last 90 days' delivered orders that arrived by the date promised at booking; null below 5 delivered orders
+             * @example 0.94
+             */
+            share: number | null;
+            /** @description Orders delivered in the last 90 days */
+            delivered: number;
         };
         QuoteRequest: components["schemas"]["DomesticQuoteRequest"] | components["schemas"]["InternationalQuoteRequest"] | components["schemas"]["SameDayQuoteRequest"];
         DomesticQuoteRequest: {
@@ -2936,6 +3128,110 @@ export interface components {
             approveUrl?: string;
             /** @description PayPal client id for the JS SDK buttons */
             clientId?: string;
+        };
+        OrderReview: {
+            orderId: string;
+            /** @description The order is delivered and a review may be written or edited now */
+            canReview: boolean;
+            review: components["schemas"]["Review"];
+        };
+        Review: {
+            id: string;
+            orderId: string;
+            courierService: {
+                id: string;
+                name: string;
+            };
+            rating: number;
+            comment: string | null;
+            /** @description The customer's first name, as shown publicly */
+            authorName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            editableUntil: string;
+            reply: components["schemas"]["ReviewReply"];
+            /** @description Staff hid the comment from the public profile; the score counts */
+            hidden: boolean;
+        } | null;
+        ReviewReply: {
+            text: string;
+            /** Format: date-time */
+            at: string;
+        } | null;
+        /** @description A score of 1 to 5 and an optional comment */
+        ReviewBody: {
+            /** @example 5 */
+            rating: number;
+            /** @example Collected on time and arrived the next morning. */
+            comment?: string | null;
+        };
+        /** @description The newest 100 */
+        VendorReviewList: {
+            items: components["schemas"]["Review"][];
+        };
+        ReviewReplyBody: {
+            /** @example Thank you for choosing us! */
+            reply: string;
+        };
+        /** @description Rating average null below 3 reviews; on-time share (delivered by the date promised at booking, last 90 days) null below 5 delivered orders */
+        CourierProfile: {
+            id: string;
+            slug: string | null;
+            name: string;
+            logoUrl: string | null;
+            description: string | null;
+            website: string | null;
+            city: string | null;
+            /** Format: date-time */
+            memberSince: string;
+            rating: {
+                average: number | null;
+                count: number;
+            };
+            onTime: {
+                share: number | null;
+                delivered: number;
+            };
+            services: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                serviceType: "domestic" | "international" | "same_day";
+                transitDays: number;
+                rating: {
+                    average: number | null;
+                    count: number;
+                };
+                onTime: {
+                    share: number | null;
+                    delivered: number;
+                };
+            }[];
+            /** @description The newest 20 */
+            reviews: components["schemas"]["PublicReview"][];
+        };
+        PublicReview: {
+            id: string;
+            rating: number;
+            /** @description Null when there is none or staff hid it */
+            comment: string | null;
+            /** @description Staff hid the comment: show "Hidden by Consign" */
+            hidden: boolean;
+            authorName: string;
+            serviceName: string;
+            /** Format: date-time */
+            createdAt: string;
+            reply: components["schemas"]["ReviewReply"];
+        };
+        /** @description The figures the marketing pages quote */
+        ReviewSummary: {
+            /** @description Reviews of delivered orders on Consign */
+            count: number;
+            /** @description To one decimal; null below 3 reviews */
+            average: number | null;
         };
         WebhookResult: {
             /** @enum {boolean} */
@@ -6275,6 +6571,183 @@ export interface operations {
             };
         };
     };
+    adminListReviews: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, rating, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminHideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The review, hidden */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminListPartners: {
         parameters: {
             query?: {
@@ -7684,6 +8157,278 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    writeOrderReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            /** @description The changed review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description The new review */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest 100 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorReviewList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReplyBody"];
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCourierProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The courier's slug, or its id */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierProfile"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReviewSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSummary"];
                 };
             };
         };

@@ -23,6 +23,7 @@ import { mountPartnerMiddleware, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
 import { quotesRouter } from './features/quotes';
 import { trackingRouter } from './features/tracking';
+import { reviewsRouter } from './features/reviews';
 import { UPLOADS_PATH, uploadsRouter } from './features/uploads';
 import { usersRouter } from './features/users';
 import { vendorOrdersRouter } from './features/vendor-orders';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', contentRouter);
   api.route('/', quotesRouter);
   api.route('/', ordersRouter);
+  api.route('/', reviewsRouter);
   api.route('/', paymentsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);

@@ -11,6 +11,7 @@ import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
 import { recipientMailSubscriber } from './features/tracking';
+import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { onboardingMailSubscriber } from './features/vendors';
 import { registerSubscriber } from './lib/outbox';
 
@@ -24,4 +25,8 @@ export function registerFeatureHooks(): void {
   registerSubscriber(onboardingMailSubscriber);
   registerSubscriber(contactMailSubscriber);
   registerSubscriber(recipientMailSubscriber);
+  // Reviews and measured scores (features/reviews).
+  registerSubscriber(orderScoresSubscriber);
+  registerSubscriber(reviewInviteSubscriber);
+  registerSubscriber(courierSlugSubscriber);
 }

@@ -244,6 +244,81 @@ describe('bad configuration is reported, never thrown', () => {
   });
 });
 
+describe('quote', () => {
+  beforeEach(() => {
+    pasteAndCall();
+    boot(window, null);
+  });
+
+  it('renders in a shadow root with its own styles, leaving the container content alone', () => {
+    mount();
+    const shadow = shadowOf('#a');
+    expect(document.querySelector('#a p')?.textContent).toBe('partner content');
+    expect(shadow?.querySelector('style')).not.toBeNull();
+    expect(document.querySelector('style')).toBeNull();
+    expect(shadow?.querySelector('h2')?.textContent).toBe('Get a courier quote');
+    expect(shadow?.querySelector('.badge')?.textContent).toBe('Test mode');
+  });
+
+  it('applies the theme as CSS variables on the host', () => {
+    mount('#a', TEST_KEY, { theme: { mode: 'dark', accent: '#ff0066', radius: '0' } });
+    const host = hostIn('#a')!;
+    expect(host.getAttribute('data-theme')).toBe('dark');
+    expect(host.style.getPropertyValue('--consign-accent')).toBe('#ff0066');
+    expect(host.style.getPropertyValue('--consign-radius')).toBe('0');
+  });
+
+  it('asks for quotes with the key, shows results with VAT, and fires events to on() and the DOM', async () => {
+    const requested = vi.fn();
+    const results = vi.fn();
+    const domResults = vi.fn();
+    consign('on', 'quote:requested', requested);
+    consign('on', 'quote:results', results);
+    document.addEventListener('consign:quote:results', (e) => domResults((e as CustomEvent).detail));
+    mount('#a', TEST_KEY, { defaults: { from: 'England', to: 'Scotland' } });
+    const shadow = shadowOf('#a')!;
+    await until(() => fetchMock.mock.calls.length === 1);
+    await fill(shadow, ['30', '20', '15', '2']);
+    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => results.mock.calls.length === 1);
+
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe(`${CONSIGN}/api/v1/quotes`);
+    expect(init.headers['X-Publishable-Key']).toBe(TEST_KEY);
+    expect(init.credentials).toBe('omit');
+    expect(JSON.parse(init.body)).toEqual({
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+    });
+    expect(requested).toHaveBeenCalledWith({ serviceType: 'domestic', parcels: 1 });
+    expect(results).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
+    expect(domResults).toHaveBeenCalledWith({ quoteId: 'q1', options: 2, expiresAt: QUOTE.expiresAt });
+    await until(() => shadow.querySelectorAll('.result').length === 2);
+    // Cheapest first; prices include VAT.
+    expect(shadow.querySelector('.result strong')?.textContent).toBe('Economy');
+    expect(shadow.querySelector('.result .price')?.textContent).toContain('£5.99');
+    expect(shadow.querySelector('.result .price')?.textContent).toContain('VAT');
+    // Measured scores: "New" below 3 reviews, the average and on-time share otherwise.
+    const scores = () => [...shadow.querySelectorAll('[data-testid="scores"]')].map((s) => s.textContent);
+    expect(scores()).toEqual(['New (1 review)', '★ 4.6 (12 reviews) · 94% on time']);
+    const sort = shadow.querySelector('.field--inline select') as HTMLSelectElement;
+    sort.value = 'rating';
+    sort.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => shadow.querySelector('.result strong')?.textContent === 'Next Day');
+  });
+
+  it('refuses an empty parcel without calling Consign', async () => {
+    mount();
+    const shadow = shadowOf('#a')!;
+    await until(() => fetchMock.mock.calls.length === 1);
+    shadow.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await until(() => shadow.querySelector('[role="alert"]') !== null);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('booking through the checkout iframe', () => {
   beforeEach(() => {
     pasteAndCall();

@@ -53,6 +53,15 @@ export const en = {
         'The service leaves quotes at once. The vendor may turn it on again; suspend the vendor to stop that.',
       deactivated: '%{name} is inactive and no longer quoted',
     },
+    reviews: {
+      hidden: 'Hidden',
+      shown: 'Shown',
+      hide_text: 'Hide comment',
+      hide_title: 'Hide the comment of %{name}?',
+      hide_content:
+        'The comment is hidden from the courier’s public profile; the score still counts. The reason is kept in the audit log.',
+      hidden_done: 'The comment of %{name} is hidden',
+    },
     messages: {
       open: 'To answer',
       handled: 'Handled',
@@ -219,6 +228,23 @@ export const en = {
         weightTiers: 'Prices',
         id: 'ID',
         createdAt: 'Added',
+      },
+    },
+    reviews: {
+      name: 'Review |||| Reviews',
+      fields: {
+        createdAt: 'Written',
+        updatedAt: 'Changed',
+        rating: 'Score',
+        comment: 'Comment',
+        authorName: 'Customer',
+        vendorName: 'Courier',
+        serviceName: 'Service',
+        orderId: 'Order',
+        reply: 'Courier’s reply',
+        hidden: 'Comment',
+        hiddenAt: 'Hidden',
+        hiddenReason: 'Why hidden',
       },
     },
     'contact-messages': {

@@ -46,3 +46,36 @@ describe('demo data leftovers', () => {
     expect(await removeDemoData(t.deps.db)).toEqual([]);
   });
 });
+
+describe('demo reviews', () => {
+  it('gives the demo couriers measured scores, the same on every seeding', async () => {
+    t.deps.now = () => new Date('2026-03-10T10:00:00Z');
+    await seedDemoData(t.deps);
+    const quote = await t.post('/api/v1/quotes', {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
+    });
+    const scores = Object.fromEntries(
+      quote.body.options.map((o: { courierService: { name: string }; rating: unknown; onTime: unknown }) => [
+        o.courierService.name,
+        { rating: o.rating, onTime: o.onTime },
+      ]),
+    );
+    expect(scores).toEqual({
+      'UPS Standard': { rating: { average: 4.2, count: 10 }, onTime: { share: 0.818, delivered: 11 } },
+      'DPD Next Day': { rating: { average: 4.4, count: 5 }, onTime: { share: 0.833, delivered: 6 } },
+      // Too few for either figure: the card says "New".
+      'UPS Promotion': { rating: { average: null, count: 2 }, onTime: { share: null, delivered: 3 } },
+    });
+    const profile = await t.get('/api/v1/couriers/swift-couriers-ltd/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.reviews.length).toBe(15);
+    expect(profile.body.reviews.some((r: { reply: unknown }) => r.reply !== null)).toBe(true);
+    // None of the reviewers can sign in.
+    const reviewers = (await t.deps.db.query.users.findMany()).filter((u) => u.email.startsWith('reviewer'));
+    expect(reviewers.length).toBeGreaterThan(0);
+    expect(reviewers.every((u) => u.passwordHash === null)).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { count, eq, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Database } from './client';
 import { courierServices, partners, refreshTokens, type UserRole, users, vendors } from './schema';
+import { seedDemoReviews } from './seed-reviews';
 
 export const DEMO_PASSWORD = 'consign-demo-1';
 
@@ -68,6 +69,7 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
           ownerId: ids['vendor@consign.example']!,
           status: 'active',
           shopName: 'Swift Couriers Ltd',
+          slug: 'swift-couriers-ltd',
           addressLine1: '12 Wharf Road',
           city: 'London',
           state: 'Greater London',
@@ -84,6 +86,7 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
           ownerId: ids['vendor2@consign.example']!,
           status: 'active',
           shopName: 'Parcel Partners',
+          slug: 'parcel-partners',
           addressLine1: '4 Dock Street',
           city: 'Leeds',
           state: 'West Yorkshire',
@@ -104,114 +107,124 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
           description: 'Awaiting activation by staff.',
         })
         .returning({ id: vendors.id });
-      await tx.insert(courierServices).values([
-        // Not quoted until staff activate its vendor (the admin console's demo): international
-        // only, so activating it leaves the domestic demo quotes as they were.
-        {
-          vendorId: pending!.id,
-          name: 'Pending Parcels Europe',
-          serviceType: 'international',
-          fromLocation: 'GB',
-          toLocation: ['FR', 'DE', 'IE'],
-          weightTiers: tiers([
-            [5, 12.5],
-            [10, 18.5],
-          ]),
-          maxWeightKg: 10,
-          transitDays: 3,
-        },
-        {
-          vendorId: swift!.id,
-          name: 'City Sprint',
-          serviceType: 'same_day',
-          fromLocation: 'Any',
-          toLocation: 'Any',
-          weightTiers: tiers([
-            [5, 0],
-            [10, 5],
-            [20, 10],
-          ]),
-          maxLengthCm: 120,
-          maxWidthCm: 80,
-          maxHeightCm: 80,
-          maxWeightKg: 20,
-          transitDays: 0,
-          sameDay: { baseFee: pounds(15), perMile: pounds(1.2), minimumFee: pounds(20) },
-        },
-        {
-          vendorId: swift!.id,
-          name: 'UPS Standard',
-          serviceType: 'domestic',
-          fromLocation: 'Any',
-          toLocation: 'Any',
-          weightTiers: tiers([
-            [1, 6.49],
-            [2, 7.49],
-            [5, 9.99],
-            [10, 13.99],
-            [20, 19.99],
-          ]),
-          maxLengthCm: 100,
-          maxWidthCm: 70,
-          maxHeightCm: 60,
-          maxWeightKg: 20,
-          transitDays: 2,
-        },
-        {
-          vendorId: swift!.id,
-          name: 'DPD Next Day',
-          serviceType: 'domestic',
-          fromLocation: 'Any',
-          toLocation: 'Any',
-          weightTiers: tiers([
-            [2, 8.95],
-            [5, 10.95],
-            [10, 14.5],
-            [30, 24.5],
-          ]),
-          maxLengthCm: 120,
-          maxWidthCm: 80,
-          maxHeightCm: 80,
-          maxWeightKg: 30,
-          transitDays: 1,
-        },
-        {
-          vendorId: partners!.id,
-          name: 'UPS Promotion',
-          serviceType: 'domestic',
-          fromLocation: 'England',
-          toLocation: 'Any',
-          weightTiers: tiers([
-            [1, 4.99],
-            [5, 7.99],
-            [10, 11.99],
-            [20, 17.49],
-          ]),
-          maxLengthCm: 80,
-          maxWidthCm: 60,
-          maxHeightCm: 60,
-          maxWeightKg: 20,
-          transitDays: 3,
-        },
-        {
-          vendorId: partners!.id,
-          name: 'UPS Worldwide Saver',
-          serviceType: 'international',
-          fromLocation: 'GB',
-          toLocation: 'Any',
-          weightTiers: tiers([
-            [1, 24.99],
-            [5, 39.99],
-            [10, 59.99],
-            [20, 89.99],
-          ]),
-          maxLengthCm: 120,
-          maxWidthCm: 80,
-          maxHeightCm: 80,
-          maxWeightKg: 20,
-          transitDays: 4,
-        },
-      ]);
+      const services = await tx
+        .insert(courierServices)
+        .values([
+          // Not quoted until staff activate its vendor (the admin console's demo): international
+          // only, so activating it leaves the domestic demo quotes as they were.
+          {
+            vendorId: pending!.id,
+            name: 'Pending Parcels Europe',
+            serviceType: 'international',
+            fromLocation: 'GB',
+            toLocation: ['FR', 'DE', 'IE'],
+            weightTiers: tiers([
+              [5, 12.5],
+              [10, 18.5],
+            ]),
+            maxWeightKg: 10,
+            transitDays: 3,
+          },
+          {
+            vendorId: swift!.id,
+            name: 'City Sprint',
+            serviceType: 'same_day',
+            fromLocation: 'Any',
+            toLocation: 'Any',
+            weightTiers: tiers([
+              [5, 0],
+              [10, 5],
+              [20, 10],
+            ]),
+            maxLengthCm: 120,
+            maxWidthCm: 80,
+            maxHeightCm: 80,
+            maxWeightKg: 20,
+            transitDays: 0,
+            sameDay: { baseFee: pounds(15), perMile: pounds(1.2), minimumFee: pounds(20) },
+          },
+          {
+            vendorId: swift!.id,
+            name: 'UPS Standard',
+            serviceType: 'domestic',
+            fromLocation: 'Any',
+            toLocation: 'Any',
+            weightTiers: tiers([
+              [1, 6.49],
+              [2, 7.49],
+              [5, 9.99],
+              [10, 13.99],
+              [20, 19.99],
+            ]),
+            maxLengthCm: 100,
+            maxWidthCm: 70,
+            maxHeightCm: 60,
+            maxWeightKg: 20,
+            transitDays: 2,
+          },
+          {
+            vendorId: swift!.id,
+            name: 'DPD Next Day',
+            serviceType: 'domestic',
+            fromLocation: 'Any',
+            toLocation: 'Any',
+            weightTiers: tiers([
+              [2, 8.95],
+              [5, 10.95],
+              [10, 14.5],
+              [30, 24.5],
+            ]),
+            maxLengthCm: 120,
+            maxWidthCm: 80,
+            maxHeightCm: 80,
+            maxWeightKg: 30,
+            transitDays: 1,
+          },
+          {
+            vendorId: partners!.id,
+            name: 'UPS Promotion',
+            serviceType: 'domestic',
+            fromLocation: 'England',
+            toLocation: 'Any',
+            weightTiers: tiers([
+              [1, 4.99],
+              [5, 7.99],
+              [10, 11.99],
+              [20, 17.49],
+            ]),
+            maxLengthCm: 80,
+            maxWidthCm: 60,
+            maxHeightCm: 60,
+            maxWeightKg: 20,
+            transitDays: 3,
+          },
+          {
+            vendorId: partners!.id,
+            name: 'UPS Worldwide Saver',
+            serviceType: 'international',
+            fromLocation: 'GB',
+            toLocation: 'Any',
+            weightTiers: tiers([
+              [1, 24.99],
+              [5, 39.99],
+              [10, 59.99],
+              [20, 89.99],
+            ]),
+            maxLengthCm: 120,
+            maxWidthCm: 80,
+            maxHeightCm: 80,
+            maxWeightKg: 20,
+            transitDays: 4,
+          },
+        ])
+        .returning({
+          id: courierServices.id,
+          name: courierServices.name,
+          vendorId: courierServices.vendorId,
+          serviceType: courierServices.serviceType,
+        });
+      // Delivered orders with reviews, so the demo's quotes and profiles show measured scores.
+      await seedDemoReviews(tx, services, deps.now());
     },
     { behavior: 'immediate' },
   );

@@ -1,6 +1,6 @@
 import type { components } from '@consign/api/client';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, publicClient, unwrap } from './api';
 
 export const authMetaQueryKey = ['meta', 'auth'] as const;
 
@@ -32,4 +32,19 @@ export function useReferenceData() {
 /** Countries as select options: the ISO code is the value, the name the label. */
 export function countryOptions(countries: readonly { code: string; name: string }[]) {
   return countries.map((country) => ({ value: country.code, label: country.name }));
+}
+
+export type ReviewSummary = components['schemas']['ReviewSummary'];
+
+/**
+ * How many reviews Consign holds and their average: the only figures the marketing copy may
+ * claim about reviews (measured, never written into the copy).
+ */
+export function useReviewSummary() {
+  return useQuery({
+    queryKey: ['reviews', 'summary'],
+    queryFn: async ({ signal }) => unwrap(await publicClient.GET('/api/v1/reviews/summary', { signal })),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
 }

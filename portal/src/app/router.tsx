@@ -138,6 +138,14 @@ export const routes: RouteObject[] = [
             path: 'custom-declaration',
             ...lazyPage(() => import('../features/orders/DocumentPages'), 'CustomsDeclarationPage'),
           },
+          {
+            path: 'couriers/:slug',
+            ...lazyPage(() => import('../features/courier-profile/CourierProfilePage'), 'CourierProfilePage'),
+          },
+          {
+            path: 'orders/:id/review',
+            ...lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage'),
+          },
           { path: 'post-job', ...lazyPage(() => import('../features/jobs/PostJobPage'), 'PostJobPage') },
           {
             path: 'embed/checkout',

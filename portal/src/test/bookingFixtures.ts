@@ -98,6 +98,8 @@ export function quoteFixture(overrides: Partial<Quote> = {}): Quote {
           volumetricDivisor: 5000,
         },
         badges: ['cheapest'],
+        rating: { average: null, count: 1 },
+        onTime: { share: null, delivered: 2 },
       },
     ],
     ...overrides,

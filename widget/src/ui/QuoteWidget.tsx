@@ -204,7 +204,7 @@ export interface QuoteViewProps {
   onCloseBooking: () => void;
 }
 
-type Sort = 'price' | 'delivery';
+type Sort = 'price' | 'delivery' | 'rating';
 
 /** Pure drawing of every state (empty, loading, results, no results, error, booking, booked). */
 export function QuoteView(props: QuoteViewProps) {
@@ -448,7 +448,12 @@ function Results(props: {
   const options = [...props.quote.options].sort((a, b) =>
     props.sort === 'price'
       ? a.price.total - b.price.total
-      : a.estimatedDelivery.localeCompare(b.estimatedDelivery) || a.price.total - b.price.total,
+      : props.sort === 'rating'
+        ? // Highest average first, those too new for one after, then more reviews, then price.
+          (b.rating.average ?? -1) - (a.rating.average ?? -1) ||
+          b.rating.count - a.rating.count ||
+          a.price.total - b.price.total
+        : a.estimatedDelivery.localeCompare(b.estimatedDelivery) || a.price.total - b.price.total,
   );
   return (
     <div>
@@ -457,6 +462,7 @@ function Results(props: {
         <select value={props.sort} onChange={(e) => props.onSort(e.currentTarget.value as Sort)}>
           <option value="price">Price</option>
           <option value="delivery">Delivery date</option>
+          <option value="rating">Rating</option>
         </select>
       </label>
       <ul class="results">
@@ -470,6 +476,9 @@ function Results(props: {
                     {badge === 'cheapest' ? 'Cheapest' : 'Fastest'}
                   </span>
                 ))}
+              </div>
+              <div class="small" data-testid="scores">
+                {scoresLine(option)}
               </div>
               <div class="muted small">
                 Delivery by {day(option.estimatedDelivery)} · chargeable {option.chargeableWeightKg} kg
@@ -499,6 +508,14 @@ function Results(props: {
       </ul>
     </div>
   );
+}
+
+/** The measured rating and on-time share; "New" below 3 reviews, no on-time claim below 5 deliveries. */
+function scoresLine(option: Quote['options'][number]): string {
+  const { rating, onTime } = option;
+  const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
+  const stars = rating.average === null ? `New (${reviews})` : `★ ${rating.average.toFixed(1)} (${reviews})`;
+  return onTime.share === null ? stars : `${stars} · ${Math.round(onTime.share * 100)}% on time`;
 }
 
 /**

@@ -17,6 +17,8 @@ export const sampleOption = (
   total: number,
   date: string,
   badges: string[] = [],
+  rating: { average: number | null; count: number } = { average: 4.6, count: 12 },
+  onTime: { share: number | null; delivered: number } = { share: 0.94, delivered: 50 },
 ) => ({
   id,
   courierService: { id: `s-${id}`, name, logoUrl: null },
@@ -35,6 +37,8 @@ export const sampleOption = (
     volumetricDivisor: 5000,
   },
   badges,
+  rating,
+  onTime,
 });
 
 /** A quote with two options, the dearer one first, as the API would not send them. */
@@ -46,6 +50,14 @@ export const QUOTE = {
   request: { serviceType: 'domestic', parcels: [] },
   options: [
     sampleOption('o1', 'Next Day', 899, '2026-05-07', ['fastest']),
-    sampleOption('o2', 'Economy', 599, '2026-05-09', ['cheapest']),
+    sampleOption(
+      'o2',
+      'Economy',
+      599,
+      '2026-05-09',
+      ['cheapest'],
+      { average: null, count: 1 },
+      { share: null, delivered: 2 },
+    ),
   ],
 } as unknown as Quote;

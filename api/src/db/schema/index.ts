@@ -9,6 +9,7 @@ export * from './payments';
 export * from './platform';
 export * from './postcodes';
 export * from './quotes';
+export * from './reviews';
 export * from './users';
 export * from './vendor-onboarding';
 export * from './vendors';

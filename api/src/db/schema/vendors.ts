@@ -14,6 +14,11 @@ export const vendors = sqliteTable('vendors', {
     .references(() => users.id, { onDelete: 'cascade' }),
   status: text('status', { enum: VENDOR_STATUSES }).notNull().default('pending'),
   shopName: text('shop_name'),
+  /**
+   * The public profile's address (/couriers/{slug}): made from the shop name when the vendor is
+   * activated, and kept when the shop is renamed so that shared links keep working.
+   */
+  slug: text('slug').unique(),
   addressLine1: text('address_line1'),
   city: text('city'),
   state: text('state'),

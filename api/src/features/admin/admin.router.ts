@@ -11,6 +11,8 @@ import * as jobHandlers from './jobs/admin-jobs.handlers';
 import * as jobRoutes from './jobs/admin-jobs.routes';
 import * as orderHandlers from './orders/admin-orders.handlers';
 import * as orderRoutes from './orders/admin-orders.routes';
+import * as reviewHandlers from './reviews/admin-reviews.handlers';
+import * as reviewRoutes from './reviews/admin-reviews.routes';
 import * as statsHandlers from './stats/admin-stats.handlers';
 import * as statsRoutes from './stats/admin-stats.routes';
 import * as sessionHandlers from './user-sessions/admin-sessions.handlers';
@@ -55,4 +57,7 @@ export const adminRouter = createRouter()
   .openapi(articleRoutes.previewArticle, articleHandlers.previewArticleHandler)
   .openapi(jobRoutes.listJobs, jobHandlers.listJobs)
   .openapi(jobRoutes.getJob, jobHandlers.getJob)
-  .openapi(jobRoutes.refundJob, jobHandlers.refundJob);
+  .openapi(jobRoutes.refundJob, jobHandlers.refundJob)
+  .openapi(reviewRoutes.listReviews, reviewHandlers.listReviews)
+  .openapi(reviewRoutes.getReview, reviewHandlers.getReview)
+  .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview);

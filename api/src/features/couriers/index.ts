@@ -9,3 +9,13 @@ export {
 export { couriersRouter } from './couriers.router';
 export { CourierServiceSchema } from './couriers.schemas';
 export { toCourierDto } from './couriers.service';
+export {
+  countDelivery,
+  MIN_DELIVERIES,
+  MIN_RATINGS,
+  moveRating,
+  ON_TIME_WINDOW_DAYS,
+  ScoreSnapshot,
+  type ServiceScore,
+  scoreBoardFor,
+} from './scores';

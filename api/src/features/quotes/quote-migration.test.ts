@@ -170,6 +170,9 @@ describe('migrating quotes to one compact record each', () => {
         transitDays: 2,
         limits: { ...limits, volumetricDivisor: 5000 },
         badges: ['cheapest', 'fastest'],
+        // Scores are read as of now (none yet), not stored with the quote.
+        rating: { average: null, count: 0 },
+        onTime: { share: null, delivered: 0 },
       },
       {
         id: 'q-old.1',
@@ -183,6 +186,8 @@ describe('migrating quotes to one compact record each', () => {
         transitDays: 1,
         limits: { ...limits, volumetricDivisor: 5000 },
         badges: ['fastest'],
+        rating: { average: null, count: 0 },
+        onTime: { share: null, delivered: 0 },
       },
     ]);
     const same = (await service.get('q-sameday')).dto();

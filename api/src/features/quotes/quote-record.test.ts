@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredOption } from '../../db/schema';
+import { ScoreSnapshot } from '../couriers';
 import { parseOptionId, type QuoteRow, type SharedParts } from './quote-record';
 import { QuoteView } from './quotes.service';
 
@@ -54,6 +55,14 @@ function quote(options: StoredOption[], over: Partial<QuoteRow> = {}): QuoteRow 
   };
 }
 
+/** Service 1 rated and on time, service 2 too new for either figure, service 3 never scored. */
+const scores = new ScoreSnapshot(
+  new Map([
+    ['s-1', { ratingSum: 23, ratingCount: 5, delivered: 8, onTime: 7 }],
+    ['s-2', { ratingSum: 9, ratingCount: 2, delivered: 4, onTime: 4 }],
+  ]),
+);
+
 describe('a stored quote shown again', () => {
   it('writes exactly the JSON of its objects, for every kind of option', async () => {
     const parts = await partsFrom({
@@ -79,12 +88,12 @@ describe('a stored quote shown again', () => {
     for (const now of [new Date('2026-03-11T10:10:00Z'), new Date('2026-03-11T11:00:00Z')]) {
       for (const row of cases) {
         for (const served of [true, false]) {
-          const view = new QuoteView(row, parts, now, served);
+          const view = new QuoteView(row, parts, now, served, scores);
           expect(view.json()).toBe(JSON.stringify(view.dto()));
         }
       }
     }
-    const dto = new QuoteView(cases[1]!, parts, new Date(0), true).dto();
+    const dto = new QuoteView(cases[1]!, parts, new Date(0), true, scores).dto();
     expect(dto.options.map((o) => o.badges)).toEqual([
       [],
       ['cheapest'],
@@ -101,6 +110,19 @@ describe('a stored quote shown again', () => {
       billedBy: 'volumetric',
       price: { currency: 'EUR' },
       id: `${cases[1]!.id}.1`,
+    });
+    expect(dto.options[0]).toMatchObject({
+      rating: { average: 4.6, count: 5 },
+      onTime: { share: 0.875, delivered: 8 },
+    });
+    expect(dto.options[1]).toMatchObject({
+      rating: { average: null, count: 2 },
+      onTime: { share: null, delivered: 4 },
+    });
+    const unscored = new QuoteView(cases[2]!, parts, new Date(0), true, scores).dto().options[0];
+    expect(unscored).toMatchObject({
+      rating: { average: null, count: 0 },
+      onTime: { share: null, delivered: 0 },
     });
   });
 

@@ -12,7 +12,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type QuoteRequestRecord, quoteServices, type quotes, type StoredOption } from '../../db/schema';
-import type { QuotableService } from '../couriers';
+import type { QuotableService, ScoreSnapshot } from '../couriers';
 import { limitsOf } from './engine/pricing';
 import type { DistanceSource, QuoteOption, ServiceLimits } from './engine/types';
 import type { QuoteOptionDto } from './quotes.schemas';
@@ -244,8 +244,15 @@ function partOf(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>, ref: n
   return part;
 }
 
-/** The options as the customer saw them. */
-export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): QuoteOptionDto[] {
+/**
+ * The options as the customer saw them, with each service's scores as `scores` has them now:
+ * prices are locked with the quote, scores are information and always current.
+ */
+export function decodeOptions(
+  quote: QuoteRow,
+  parts: ReadonlyMap<number, SharedParts>,
+  scores: ScoreSnapshot,
+): QuoteOptionDto[] {
   const marks = marksOf(quote);
   return quote.options.map(([ref, net, vat, total, kg, volumetric, day], position) => {
     const part = partOf(quote, parts, ref);
@@ -261,19 +268,24 @@ export function decodeOptions(quote: QuoteRow, parts: ReadonlyMap<number, Shared
       transitDays: part.facts.transitDays,
       limits: part.facts.limits,
       badges: badgesOf(marks, total, day),
+      ...scores.score(part.facts.courierServiceId),
       ...(marks.distance ? { distance: marks.distance } : {}),
     };
   });
 }
 
 /**
- * Exactly `JSON.stringify(decodeOptions(quote, parts))`, built from the JSON each facts row
+ * Exactly `JSON.stringify(decodeOptions(quote, parts, scores))`, built from the JSON each facts row
  * keeps ready: the profile of the quote benchmark showed building fifty option objects and
  * serializing them again as a large share of a quote's CPU, for text that is the same for every
  * quote offering the same service. Numbers print as JSON prints them (finite numbers only are
  * ever stored). quote-record.test.ts holds the two equal.
  */
-export function optionsJson(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): string {
+export function optionsJson(
+  quote: QuoteRow,
+  parts: ReadonlyMap<number, SharedParts>,
+  scores: ScoreSnapshot,
+): string {
   const marks = marksOf(quote);
   const distance = marks.distance ? `,"distance":${JSON.stringify(marks.distance)}` : '';
   const idPrefix = JSON.stringify(`${quote.id}.`).slice(0, -1);
@@ -285,7 +297,8 @@ export function optionsJson(quote: QuoteRow, parts: ReadonlyMap<number, SharedPa
       `{"id":${idPrefix}${position}",${part.jsonHead},` +
       `"price":{"net":${net},"vat":${vat},"total":${total},"currency":"${part.facts.currency}"},` +
       `"chargeableWeightKg":${kg},"billedBy":"${volumetric ? 'volumetric' : 'actual'}",` +
-      `"estimatedDelivery":"${dateOfDay(day)}",${part.jsonTail},"badges":${JSON.stringify(badgesOf(marks, total, day))}${distance}}`;
+      `"estimatedDelivery":"${dateOfDay(day)}",${part.jsonTail},"badges":${JSON.stringify(badgesOf(marks, total, day))},` +
+      `${scores.json(part.facts.courierServiceId)}${distance}}`;
   });
   return `${json}]`;
 }

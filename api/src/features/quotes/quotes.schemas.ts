@@ -176,6 +176,33 @@ export const QuoteOptionSchema = z
       }),
     }),
     badges: z.array(z.enum(['cheapest', 'fastest'])),
+    rating: z
+      .object({
+        average: z.number().nullable().openapi({
+          description: 'Mean review score 1–5 to one decimal; null below 3 reviews (show "New")',
+          example: 4.6,
+        }),
+        count: z.number().int().openapi({ description: 'Reviews of delivered orders of this service' }),
+      })
+      .openapi('ServiceRating', {
+        description: "The courier service's measured review score, as of reading",
+      }),
+    onTime: z
+      .object({
+        share: z
+          .number()
+          .nullable()
+          .openapi({
+            description:
+              "Share (0–1, three decimals) of the last 90 days' delivered orders that arrived by the date " +
+              'promised at booking; null below 5 delivered orders',
+            example: 0.94,
+          }),
+        delivered: z.number().int().openapi({ description: 'Orders delivered in the last 90 days' }),
+      })
+      .openapi('ServiceOnTime', {
+        description: "The courier service's measured on-time record, as of reading",
+      }),
     distance: z
       .object({ miles: z.number(), source: z.enum(['estimate', 'maps']) })
       .optional()

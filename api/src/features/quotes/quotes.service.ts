@@ -12,7 +12,7 @@ import {
   type DistanceResult,
   nationOfPostcode,
 } from '../../providers/distance';
-import type { QuotableService } from '../couriers';
+import { type QuotableService, type ScoreSnapshot, scoreBoardFor } from '../couriers';
 import { candidatesFor } from './candidates';
 import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
@@ -92,19 +92,20 @@ export class QuoteView {
     private readonly parts: ReadonlyMap<number, SharedParts>,
     private readonly now: Date,
     private readonly routeServed: boolean,
+    private readonly scores: ScoreSnapshot,
   ) {}
 
   dto(): QuoteDto {
     return {
       ...headOf(this.quote, this.now, this.routeServed),
-      options: decodeOptions(this.quote, this.parts),
+      options: decodeOptions(this.quote, this.parts, this.scores),
     };
   }
 
   /** Exactly `JSON.stringify(this.dto())`, without building the options (see `optionsJson`). */
   json(): string {
     const head = JSON.stringify(headOf(this.quote, this.now, this.routeServed));
-    return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts)}}`;
+    return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts, this.scores)}}`;
   }
 }
 
@@ -167,7 +168,7 @@ export class QuotesService {
     );
 
     // Shown from the stored form, exactly as GET /quotes/{id} will show it again.
-    return new QuoteView(quote, await this.partsOf(quote), now, services.length > 0);
+    return new QuoteView(quote, await this.partsOf(quote), now, services.length > 0, await this.scores(now));
   }
 
   /** A stored quote as shown now; 404 when unknown. */
@@ -201,7 +202,12 @@ export class QuotesService {
       quote.options.length > 0 ||
       candidatesFor(await this.deps.catalog.quotable(), { ...quote.request, ...nationsOf(quote.request) })
         .length > 0;
-    return new QuoteView(quote, await this.partsOf(quote), now, served);
+    return new QuoteView(quote, await this.partsOf(quote), now, served, await this.scores(now));
+  }
+
+  /** Each service's measured scores, from the in-memory board (couriers/scores.ts). */
+  private scores(now: Date) {
+    return scoreBoardFor(this.deps.db).read(now);
   }
 
   private partsOf(quote: QuoteRow) {

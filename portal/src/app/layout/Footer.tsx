@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { useReviewSummary } from '../meta';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const reviews = useReviewSummary().data;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -11,12 +13,15 @@ export function Footer() {
           <p className="site-footer__tagline">
             Compare, book and track courier deliveries across the UK and worldwide.
           </p>
-          <p className="site-footer__reviews">
-            <span className="stars" aria-hidden="true">
-              ★★★★★
-            </span>{' '}
-            Over 79,000 reviews
-          </p>
+          {reviews && reviews.count > 0 ? (
+            <p className="site-footer__reviews">
+              <span className="stars" aria-hidden="true">
+                ★
+              </span>{' '}
+              {reviews.average !== null ? `${reviews.average.toFixed(1)} out of 5 from ` : ''}
+              {reviews.count.toLocaleString('en-GB')} verified {reviews.count === 1 ? 'review' : 'reviews'}
+            </p>
+          ) : null}
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
           <ul>

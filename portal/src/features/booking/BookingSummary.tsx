@@ -2,6 +2,7 @@ import { formatMoney } from '@consign/shared/money';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { describeParcel, formatLongDate, totalWeight } from '../../lib/format';
 import type { DeliveryDate, Quote, QuoteOption } from '../../shared/api/booking';
+import { RatingLine } from '../../shared/quotes/Scores';
 
 interface BookingSummaryProps {
   quote: Quote;
@@ -38,12 +39,7 @@ export function BookingSummary({ quote, option, route, coverFee, delivery }: Boo
             {option.courierService.name}
           </h2>
           <p className="muted booking-summary__vendor">by {option.vendor.name}</p>
-          <p className="booking-summary__rating">
-            <span className="stars" aria-hidden="true">
-              ★★★★★
-            </span>{' '}
-            4.9 rating
-          </p>
+          <RatingLine rating={option.rating} />
         </div>
       </div>
       <dl className="meta-list booking-summary__list">

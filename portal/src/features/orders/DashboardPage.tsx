@@ -202,6 +202,12 @@ export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id
                 <td data-label="Route">{routeText(order)}</td>
                 <td data-label="Status">
                   <StatusBadge status={order.status} /> <RefundedBadge order={order} />
+                  {order.status === 'delivered' ? (
+                    // The review invitation (also emailed on delivery); the page says when it can no longer change.
+                    <Link to={`/orders/${order.id}/review`} className="dashboard__review-link">
+                      Rate delivery<span className="visually-hidden"> of order {order.reference}</span>
+                    </Link>
+                  ) : null}
                 </td>
                 <td data-label="Total" className="num">
                   {formatMoney(order.price.total, order.price.currency)}

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { option } from '../../test/quoteFixtures';
 import { QuoteOptionCard } from './QuoteOptionCard';
@@ -10,12 +11,15 @@ describe('QuoteOptionCard distances', () => {
     [{ miles: 163.4, source: 'estimate' as const }, /\(about 163 miles\)/],
     [{ miles: 201.2, source: 'maps' as const }, /\(201\.2 miles\)/],
   ])('says "about" only for an estimated distance: %o', (distance, text) => {
+    // The card links to the courier's profile, so it renders inside a router.
     render(
-      <QuoteOptionCard
-        option={option({ id: 'city', serviceType: 'same_day', distance })}
-        parcels={parcels}
-        onBook={() => undefined}
-      />,
+      <MemoryRouter>
+        <QuoteOptionCard
+          option={option({ id: 'city', serviceType: 'same_day', distance })}
+          parcels={parcels}
+          onBook={() => undefined}
+        />
+      </MemoryRouter>,
     );
     expect(screen.getByText(text)).toBeTruthy();
   });

@@ -1,13 +1,12 @@
 import { formatMoney } from '@consign/shared/money';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatKg, formatLongDate } from '../../lib/format';
 import type { Parcel, QuoteOption } from '../../shared/api/quotes';
 import { CourierLogo } from '../../shared/components/CourierLogo';
+import { OnTimeLine, RatingLine } from '../../shared/quotes/Scores';
 import { billingExplanation, transitLabel } from './format';
 import { Popover } from './Popover';
-
-/** The spec's fixed card rating. */
-export const DISPLAYED_RATING = 4.9;
 
 interface QuoteOptionCardProps {
   option: QuoteOption;
@@ -35,7 +34,13 @@ export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProp
             {service.name}
           </h3>
           <p className="quote-card__vendor muted">by {option.vendor.name}</p>
-          <StarRating rating={DISPLAYED_RATING} />
+          <RatingLine rating={option.rating} />
+          <OnTimeLine onTime={option.onTime} />
+          <p className="quote-card__profile">
+            <Link to={`/couriers/${option.vendor.id}`}>
+              Courier profile and reviews<span className="visually-hidden"> for {option.vendor.name}</span>
+            </Link>
+          </p>
           {option.badges.length > 0 ? (
             <ul className="quote-card__badges" aria-label="Highlights">
               {option.badges.map((badge) => (
@@ -158,23 +163,6 @@ function CourierInfo({ option }: { option: QuoteOption }) {
       )}
       <li>Tracking online.</li>
     </ul>
-  );
-}
-
-/** Five stars filled to the rating; the number is what assistive tech reads. */
-export function StarRating({ rating }: { rating: number }) {
-  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
-  return (
-    <p className="star-rating">
-      <span className="star-rating__stars" aria-hidden="true">
-        <span className="star-rating__empty">★★★★★</span>
-        <span className="star-rating__full" style={{ width: `${percent}%` }}>
-          ★★★★★
-        </span>
-      </span>
-      <span className="star-rating__value">{rating.toFixed(1)}</span>
-      <span className="visually-hidden"> out of 5</span>
-    </p>
   );
 }
 

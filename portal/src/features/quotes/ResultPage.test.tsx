@@ -32,6 +32,8 @@ const options = [
     price: { net: 799, vat: 160, total: 959, currency: 'GBP' },
     estimatedDelivery: '2026-03-13',
     transitDays: 3,
+    rating: { average: null, count: 2 },
+    onTime: { share: null, delivered: 4 },
   }),
   option({
     id: 'dpd',
@@ -40,6 +42,7 @@ const options = [
     estimatedDelivery: '2026-03-11',
     transitDays: 1,
     badges: ['fastest'],
+    rating: { average: 4.8, count: 3 },
   }),
 ];
 
@@ -106,6 +109,15 @@ describe('quote results page', () => {
     expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
   });
 
+  it('sorts by rating: highest average first, services too new for one last', async () => {
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
+    const user = userEvent.setup();
+    renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'rating');
+    expect(cardNames()).toEqual(['DPD Next Day', 'UPS Standard', 'UPS Promotion']);
+  });
+
   it('renders a card with logo, rating, delivery, VAT, chargeable weight and badges', async () => {
     stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
     renderApp(SEARCH);
@@ -115,7 +127,17 @@ describe('quote results page', () => {
     expect(ups!.querySelector('img')?.getAttribute('src')).toBe('/uploads/ups.png');
     expect(promo!.querySelector('img')).toBeNull();
     expect(promo!.querySelector('.courier-logo--fallback')).not.toBeNull();
-    expect(card.getByText('4.9')).toBeTruthy();
+    // The measured scores, and "New" where there are too few to show.
+    expect(card.getByText('4.6')).toBeTruthy();
+    expect(card.getByText('(12 reviews)')).toBeTruthy();
+    expect(card.getByText('94% on time')).toBeTruthy();
+    expect(card.getByRole('link', { name: /Courier profile and reviews/ }).getAttribute('href')).toBe(
+      '/couriers/v1',
+    );
+    const fresh = within(promo!);
+    expect(fresh.getByText('New')).toBeTruthy();
+    expect(fresh.getByText('2 reviews')).toBeTruthy();
+    expect(fresh.queryByTestId('on-time')).toBeNull();
     expect(card.getByText('Thu, 12 Mar 2026')).toBeTruthy();
     expect(card.getByText('2+ Days Delivery')).toBeTruthy();
     expect(card.getByText('incl. £1.50 VAT')).toBeTruthy();

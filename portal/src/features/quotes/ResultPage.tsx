@@ -249,6 +249,7 @@ function OptionList({
           >
             <option value="price">Price (lowest first)</option>
             <option value="delivery">Delivery date (soonest first)</option>
+            <option value="rating">Rating (highest first)</option>
           </select>
         </div>
       </div>

@@ -31,12 +31,24 @@ export function billingExplanation(option: QuoteOption, parcels: readonly Parcel
   return `Billed by volumetric weight: ${only.length}×${only.width}×${only.height}/${divisor} (actual weight ${actual})`;
 }
 
-export type SortKey = 'price' | 'delivery';
+export type SortKey = 'price' | 'delivery' | 'rating';
 
-/** A sorted copy: by total price, or by delivery date (then price); ties keep the API's order. */
+/**
+ * A sorted copy: by total price; by delivery date (then price); or by rating, highest average
+ * first, services too new for an average after the rated ones, more reviews first, then price.
+ * Ties keep the API's order.
+ */
 export function sortOptions(options: readonly QuoteOption[], key: SortKey): QuoteOption[] {
   const byPrice = (a: QuoteOption, b: QuoteOption) => a.price.total - b.price.total;
   const byDelivery = (a: QuoteOption, b: QuoteOption) =>
     a.estimatedDelivery < b.estimatedDelivery ? -1 : a.estimatedDelivery > b.estimatedDelivery ? 1 : 0;
-  return [...options].sort(key === 'price' ? byPrice : (a, b) => byDelivery(a, b) || byPrice(a, b));
+  const byRating = (a: QuoteOption, b: QuoteOption) =>
+    (b.rating.average ?? -1) - (a.rating.average ?? -1) || b.rating.count - a.rating.count;
+  const compare =
+    key === 'price'
+      ? byPrice
+      : key === 'delivery'
+        ? (a: QuoteOption, b: QuoteOption) => byDelivery(a, b) || byPrice(a, b)
+        : (a: QuoteOption, b: QuoteOption) => byRating(a, b) || byPrice(a, b);
+  return [...options].sort(compare);
 }

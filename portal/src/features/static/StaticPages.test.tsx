@@ -58,13 +58,14 @@ describe('static pages', () => {
     }
   });
 
-  it('has a footer with the legal text, review claim and links', async () => {
-    stubFetch(anonymous);
+  it('has a footer with the legal text, the measured review figures and links', async () => {
+    stubFetch({ ...anonymous, 'GET /api/v1/reviews/summary': { body: { count: 1234, average: 4.6 } } });
     renderApp('/privacy');
     await screen.findByRole('heading', { name: 'Privacy Notice', level: 1 });
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain('Consign Ltd, registered in England and Wales');
-    expect(footer.textContent).toContain('Over 79,000 reviews');
+    await within(footer).findByText(/1,234 verified reviews/);
+    expect(footer.textContent).toContain('4.6 out of 5 from 1,234 verified reviews');
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));

@@ -1,16 +1,33 @@
 import { useId } from 'react';
+import { type ReviewSummary, useReviewSummary } from '../../app/meta';
 
-const POINTS = [
+/** The reviews point quotes the measured figures; with none yet it claims none. */
+function reviewsPoint(summary: ReviewSummary | undefined): Point {
+  const count = summary?.count ?? 0;
+  if (count === 0) {
+    return {
+      figure: '1–5',
+      title: 'Verified reviews',
+      text: 'Only customers whose parcel was delivered can rate the courier, and every courier shows its measured on-time record.',
+    };
+  }
+  const average = summary?.average != null ? `, averaging ${summary.average.toFixed(1)} out of 5` : '';
+  return {
+    figure: count.toLocaleString('en-GB'),
+    title: 'Verified reviews',
+    text: `Rated by people who sent with us: ${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'} of delivered orders${average}.`,
+  };
+}
+
+type Point = { figure: string; title: string; text: string };
+
+const POINTS: (Point | 'reviews')[] = [
   {
     figure: '240+',
     title: 'International destinations',
     text: 'Send to 240+ international destinations from the United Kingdom, with the customs paperwork printed for you.',
   },
-  {
-    figure: '1,000+',
-    title: 'Verified reviews',
-    text: 'Rated by people and businesses who send with us, with over 1,000 verified reviews.',
-  },
+  'reviews',
   {
     figure: '3',
     title: 'Ways to send',
@@ -26,13 +43,15 @@ const POINTS = [
 /** The quote pages' selling points (the spec's static marketing copy). */
 export function WhyConsign() {
   const headingId = useId();
+  const summary = useReviewSummary().data;
+  const points = POINTS.map((point) => (point === 'reviews' ? reviewsPoint(summary) : point));
   return (
     <section className="why" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">
         Why use Consign?
       </h2>
       <ul className="why__list">
-        {POINTS.map((point) => (
+        {points.map((point) => (
           <li key={point.title} className="card">
             <span className="why__figure">{point.figure}</span>
             <h3>{point.title}</h3>

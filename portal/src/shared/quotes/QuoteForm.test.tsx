@@ -149,12 +149,19 @@ describe('quote form', () => {
     expect(router.state.location.pathname).toBe('/result');
   });
 
-  it('shows the marketing copy on the home page', async () => {
-    stubFetch(anonymous);
+  it('shows the marketing copy on the home page, with the measured review count', async () => {
+    stubFetch({ ...anonymous, 'GET /api/v1/reviews/summary': { body: { count: 57, average: 4.4 } } });
     await renderHome();
     expect(screen.getByRole('heading', { name: 'Why use Consign?' })).toBeTruthy();
+    await screen.findByText(/57 reviews of delivered orders, averaging 4\.4 out of 5/);
     const text = screen.getByRole('main').textContent ?? '';
     expect(text).toContain('240+ international destinations');
-    expect(text).toContain('over 1,000 verified reviews');
+    expect(text).not.toContain('1,000');
+  });
+
+  it('claims no review figure before there are reviews', async () => {
+    stubFetch({ ...anonymous, 'GET /api/v1/reviews/summary': { body: { count: 0, average: null } } });
+    await renderHome();
+    await screen.findByText(/Only customers whose parcel was delivered can rate the courier/);
   });
 });

@@ -1,0 +1,114 @@
+import { count, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../../context';
+import { reviews, vendors } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { AccessClaims } from '../../../lib/jwt';
+import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { containsText } from '../../../lib/sql';
+import type { ReviewRow } from '../../reviews';
+import { recordAudit } from '../audit-log/audit';
+import type { AdminReviewListQuerySchema, REVIEW_SORT_FIELDS } from './admin-reviews.schemas';
+
+type ReviewFilter = NonNullable<z.infer<typeof AdminReviewListQuerySchema>['filter']>;
+
+const REVIEW_SORT = {
+  createdAt: reviews.createdAt,
+  rating: reviews.rating,
+  id: reviews.id,
+} satisfies Record<(typeof REVIEW_SORT_FIELDS)[number], unknown>;
+
+function toAdminReviewDto(r: ReviewRow, vendorName: string | null) {
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    vendorId: r.vendorId,
+    vendorName: vendorName ?? 'Courier',
+    courierServiceId: r.courierServiceId,
+    serviceName: r.serviceName,
+    customerId: r.customerId,
+    authorName: r.authorName,
+    rating: r.rating,
+    comment: r.comment,
+    reply: r.reply,
+    repliedAt: r.repliedAt?.toISOString() ?? null,
+    hidden: r.hiddenAt !== null,
+    hiddenAt: r.hiddenAt?.toISOString() ?? null,
+    hiddenReason: r.hiddenReason,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Reviews for staff: read them all, hide a comment that breaks the rules (the score stays). */
+export class AdminReviewsService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(list: RaList<(typeof REVIEW_SORT_FIELDS)[number], ReviewFilter>) {
+    const { db } = this.deps;
+    const f = list.filter ?? {};
+    const { rows, total } = await listPage(db, list, {
+      rows: db
+        .select({ review: reviews, vendorName: vendors.shopName })
+        .from(reviews)
+        .leftJoin(vendors, eq(vendors.id, reviews.vendorId))
+        .$dynamic(),
+      count: db.select({ total: count() }).from(reviews).$dynamic(),
+      where: [
+        f.hidden !== undefined && (f.hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt)),
+        f.rating !== undefined && eq(reviews.rating, f.rating),
+        f.vendorId !== undefined && eq(reviews.vendorId, f.vendorId),
+        f.q &&
+          or(
+            containsText(reviews.comment, f.q),
+            containsText(reviews.reply, f.q),
+            containsText(reviews.serviceName, f.q),
+          ),
+        idsIn(reviews.id, f.id),
+      ],
+      sort: REVIEW_SORT,
+      tieBreaker: reviews.id,
+    });
+    return { rows: rows.map((r) => toAdminReviewDto(r.review, r.vendorName)), total };
+  }
+
+  async get(id: string) {
+    const [row] = await this.deps.db
+      .select({ review: reviews, vendorName: vendors.shopName })
+      .from(reviews)
+      .leftJoin(vendors, eq(vendors.id, reviews.vendorId))
+      .where(eq(reviews.id, id));
+    if (!row) throw AppError.notFound('Review not found');
+    return toAdminReviewDto(row.review, row.vendorName);
+  }
+
+  /** Hides the comment (and keeps the score), with its audit row, in one transaction. */
+  async hide(actor: AccessClaims, id: string, reason: string) {
+    const now = this.deps.now();
+    const found = await this.deps.db.transaction(
+      async (tx) => {
+        const [current] = await tx.select().from(reviews).where(eq(reviews.id, id));
+        if (!current || current.hiddenAt) return current ?? null;
+        await tx.update(reviews).set({ hiddenAt: now, hiddenReason: reason }).where(eq(reviews.id, id));
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'review.hide',
+            entityType: 'review',
+            entityId: id,
+            before: { hidden: false },
+            after: { hidden: true },
+            reason,
+          },
+          now,
+        );
+        return current;
+      },
+      { behavior: 'immediate' },
+    );
+    if (!found) throw AppError.notFound('Review not found');
+    if (found.hiddenAt) throw AppError.conflict('The review is already hidden', 'review_already_hidden');
+    return this.get(id);
+  }
+}
