@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
-import { orders, partners, users, vendors, webhookDeliveries } from '../db/schema';
+import { orders, partners, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
 import {
   address,
@@ -135,14 +135,22 @@ async function cast(t: TestApp) {
     email: 'partner-a@security.test',
     password: 'correct-horse-1',
   });
+  if (partnerLogin.status !== 200)
+    throw new Error(`partner login failed: ${JSON.stringify(partnerLogin.body)}`);
   const partnerAuth = t.bearer(partnerLogin.body.accessToken);
   const secretKey = await t.post('/api/v1/partner/secret-keys', {}, partnerAuth);
   const endpoint = await t.post(
     '/api/v1/partner/webhook-endpoints',
-    { url: 'http://127.0.0.1:9/hooks', events: ['ping'] },
+    { url: 'http://127.0.0.1:9/hooks', events: ['order.tracking_event'] },
     partnerAuth,
   );
-  // A logged attempt, written directly: nothing is queued, so no retry changes the tables later.
+  if (endpoint.status !== 201) throw new Error(`endpoint failed: ${JSON.stringify(endpoint.body)}`);
+  // Disabled, and its logged attempt written directly: nothing is ever sent to it, so no retry
+  // changes the tables while a test compares them.
+  await t.deps.db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: 'security world' })
+    .where(eq(webhookEndpoints.id, endpoint.body.id));
   const [delivery] = await t.deps.db
     .insert(webhookDeliveries)
     .values({
