@@ -18,7 +18,11 @@ if (!SECRET) {
 
 /** True when `header` (Consign-Signature) signs exactly these raw body bytes with the secret. */
 export function verify(rawBody, header, secret, now = Date.now()) {
-  const parts = Object.fromEntries(String(header ?? '').split(',').map((p) => p.split('=')));
+  const parts = Object.fromEntries(
+    String(header ?? '')
+      .split(',')
+      .map((p) => p.split('=')),
+  );
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > TOLERANCE_SECONDS || !parts.v1) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
