@@ -9,10 +9,12 @@ import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
+import { partnerInviteMailSubscriber } from './features/partners';
 import { registerPaymentTarget } from './features/payments';
 import { recipientMailSubscriber } from './features/tracking';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { onboardingMailSubscriber } from './features/vendors';
+import { endpointDisabledMailSubscriber, partnerWebhookSubscriber } from './features/webhooks';
 import { registerSubscriber } from './lib/outbox';
 
 export function registerFeatureHooks(): void {
@@ -29,4 +31,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(orderScoresSubscriber);
   registerSubscriber(reviewInviteSubscriber);
   registerSubscriber(courierSlugSubscriber);
+  registerSubscriber(partnerWebhookSubscriber);
+  registerSubscriber(endpointDisabledMailSubscriber);
+  registerSubscriber(partnerInviteMailSubscriber);
 }

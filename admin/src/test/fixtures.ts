@@ -236,6 +236,8 @@ export const partner = (overrides: Partial<Partner> = {}): Partner => ({
   allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
   status: 'active',
   rateLimitPerMinute: 60,
+  keyRateLimitPerMinute: 3000,
+  secretKeyRateLimitPerMinute: 600,
   quotes: 12,
   orders: 3,
   paidOrders: 2,

@@ -105,7 +105,7 @@ describe('objects of others', () => {
     if (op.method === 'GET' && !OWNER_READ_SKIPPED[op.operationId]) {
       // The object is real: its owner (or staff) can read it, so a refusal below means something.
       const reads = await Promise.all(
-        (['customerA', 'vendorA', 'admin'] as const).map((who) =>
+        (['customerA', 'vendorA', 'partnerA', 'admin'] as const).map((who) =>
           world.http('GET', path, { token: world.cast[who] }),
         ),
       );

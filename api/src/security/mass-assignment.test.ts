@@ -67,7 +67,7 @@ describe('mass assignment', () => {
         if (declared.has(field)) attack[field] = value;
       const before = await snapshot(world.t);
       const who = op.secured
-        ? [world.cast.customerA, world.cast.vendorA, world.cast.admin]
+        ? [world.cast.customerA, world.cast.vendorA, world.cast.partnerA, world.cast.admin]
         : [undefined, world.cast.customerA];
       const answers = [];
       for (const token of who) answers.push(await world.http(op.method, path(op), { token, body: attack }));

@@ -13,4 +13,8 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'vendors.id': (c) => c.ids.vendorA,
   'documents.documentId': (c) => c.ids.documentA,
   'vendor-documents.documentId': (c) => c.ids.documentA,
+  'orders.reference': (c) => c.ids.partnerOrderA,
+  'secret-keys.id': (c) => c.ids.secretKeyA,
+  'webhook-endpoints.id': (c) => c.ids.endpointA,
+  'webhook-deliveries.id': (c) => c.ids.deliveryA,
 };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
-import { vendors } from '../db/schema';
+import { orders, partners, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
 import {
   address,
@@ -115,8 +115,60 @@ async function cast(t: TestApp) {
   if (uploaded.status !== 201) throw new Error(`document upload failed: ${await uploaded.text()}`);
   const documentId = ((await uploaded.json()) as { id: string }).id;
 
+  // A partner whose shop the first order came through, with its own keys, endpoint and log.
+  const [partnerRow] = await t.deps.db
+    .insert(partners)
+    .values({
+      name: 'Owner Shop',
+      mode: 'test',
+      publishableKey: 'pk_test_security_owner',
+      allowedOrigins: [],
+    })
+    .returning();
+  await t.deps.db.update(orders).set({ partnerId: partnerRow!.id }).where(eq(orders.id, order.body.id));
+  const partnerUserA = await signUpVerified(t, 'partner-a@security.test');
+  await t.deps.db
+    .update(users)
+    .set({ role: 'partner', partnerId: partnerRow!.id })
+    .where(eq(users.id, partnerUserA.user.id));
+  const partnerLogin = await t.post('/api/v1/auth/login', {
+    email: 'partner-a@security.test',
+    password: 'correct-horse-1',
+  });
+  if (partnerLogin.status !== 200)
+    throw new Error(`partner login failed: ${JSON.stringify(partnerLogin.body)}`);
+  const partnerAuth = t.bearer(partnerLogin.body.accessToken);
+  const secretKey = await t.post('/api/v1/partner/secret-keys', {}, partnerAuth);
+  const endpoint = await t.post(
+    '/api/v1/partner/webhook-endpoints',
+    { url: 'http://127.0.0.1:9/hooks', events: ['order.tracking_event'] },
+    partnerAuth,
+  );
+  if (endpoint.status !== 201) throw new Error(`endpoint failed: ${JSON.stringify(endpoint.body)}`);
+  // Disabled, and its logged attempt written directly: nothing is ever sent to it, so no retry
+  // changes the tables while a test compares them.
+  await t.deps.db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: 'security world' })
+    .where(eq(webhookEndpoints.id, endpoint.body.id));
+  const [delivery] = await t.deps.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint.body.id,
+      partnerId: partnerRow!.id,
+      eventId: 'evt-security',
+      eventType: 'ping',
+      outboxEventId: 'evt-security',
+      target: `${endpoint.body.id} ping`,
+      attempt: 1,
+      status: 'failed',
+      statusCode: 500,
+    })
+    .returning();
+
   return {
     admin: admin.accessToken,
+    partnerA: partnerLogin.body.accessToken as string,
     customerA: customerA.accessToken,
     customerB: customerB.accessToken,
     vendorA: vendorA.owner.accessToken,
@@ -131,6 +183,10 @@ async function cast(t: TestApp) {
       jobA: job.body.id as string,
       customerA: customerA.user.id,
       documentA: documentId,
+      partnerOrderA: (order.body.id as string).slice(-8),
+      secretKeyA: secretKey.body.id as string,
+      endpointA: endpoint.body.id as string,
+      deliveryA: delivery!.id,
     },
   };
 }

@@ -9,6 +9,8 @@ const editable = (p: Partner) => ({
   allowedOrigins: p.allowedOrigins,
   status: p.status,
   rateLimitPerMinute: p.rateLimitPerMinute,
+  keyRateLimitPerMinute: p.keyRateLimitPerMinute,
+  secretKeyRateLimitPerMinute: p.secretKeyRateLimitPerMinute,
 });
 
 export function PartnerEdit() {
@@ -19,7 +21,9 @@ export function PartnerEdit() {
         <TextInput source="name" validate={required()} />
         <OriginsInput />
         <SelectInput source="status" choices={PARTNER_STATUS_CHOICES} validate={required()} />
-        <NumberInput source="rateLimitPerMinute" label="Calls per minute" min={1} />
+        <NumberInput source="rateLimitPerMinute" label="Widget calls per minute per shopper" min={1} />
+        <NumberInput source="keyRateLimitPerMinute" label="Widget calls per minute in all" min={1} />
+        <NumberInput source="secretKeyRateLimitPerMinute" label="Secret-key calls per minute" min={1} />
       </SimpleForm>
     </Edit>
   );

@@ -44,7 +44,9 @@ export function PartnerShow() {
           emptyText="—"
         />
         <FunctionField<Partner> label="Allowed origins" render={(p) => p.allowedOrigins.join(', ')} />
-        <NumberField source="rateLimitPerMinute" label="Calls per minute" />
+        <NumberField source="rateLimitPerMinute" label="Widget calls per minute per shopper" />
+        <NumberField source="keyRateLimitPerMinute" label="Widget calls per minute in all" />
+        <NumberField source="secretKeyRateLimitPerMinute" label="Secret-key calls per minute" />
         <NumberField source="quotes" />
         <NumberField source="orders" />
         <NumberField source="paidOrders" label="Paid orders" />

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PARTNER_STATUSES } from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import { raListQuery } from '../../lib/ra-list';
+import { EmailSchema } from '../auth';
 import { formatOriginPattern, parseOriginPattern } from './partners.origins';
 
 const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
@@ -21,7 +22,15 @@ export const PartnerSchema = z
       .openapi({ description: 'Until when the previous key keeps working' }),
     allowedOrigins: z.array(z.string()),
     status: PartnerStatusSchema,
-    rateLimitPerMinute: z.number().int(),
+    rateLimitPerMinute: z
+      .number()
+      .int()
+      .openapi({ description: 'Publishable-key calls a minute from one client address' }),
+    keyRateLimitPerMinute: z
+      .number()
+      .int()
+      .openapi({ description: 'Publishable-key calls a minute in all, every client together' }),
+    secretKeyRateLimitPerMinute: z.number().int().openapi({ description: 'Secret-key calls a minute' }),
     quotes: z.number().int().openapi({ description: 'Quotes asked through this partner' }),
     orders: z.number().int().openapi({ description: 'Orders booked through this partner' }),
     paidOrders: z.number().int().openapi({ description: 'Of those, the ones paid and not cancelled' }),
@@ -31,7 +40,7 @@ export const PartnerSchema = z
   })
   .openapi('Partner');
 
-const OriginListSchema = z
+export const OriginListSchema = z
   .array(z.string().max(300))
   .min(1, 'List at least one origin the widget may run on')
   .max(50, 'At most 50 origins')
@@ -56,6 +65,11 @@ const RateSchema = z
   .int('A whole number of calls per minute')
   .min(1, 'At least 1 call per minute')
   .max(10_000, 'At most 10000 calls per minute');
+const CeilingSchema = z
+  .number()
+  .int('A whole number of calls per minute')
+  .min(1, 'At least 1 call per minute')
+  .max(1_000_000, 'At most 1000000 calls per minute');
 
 export const CreatePartnerSchema = z
   .strictObject({
@@ -63,6 +77,8 @@ export const CreatePartnerSchema = z
     mode: z.enum(['test', 'live']).openapi({ description: 'pk_test_ or pk_live_ key' }),
     allowedOrigins: OriginListSchema,
     rateLimitPerMinute: RateSchema.optional(),
+    keyRateLimitPerMinute: CeilingSchema.optional(),
+    secretKeyRateLimitPerMinute: RateSchema.optional(),
   })
   .openapi('CreatePartner');
 
@@ -72,6 +88,8 @@ export const UpdatePartnerSchema = z
     allowedOrigins: OriginListSchema.optional(),
     status: PartnerStatusSchema.optional(),
     rateLimitPerMinute: RateSchema.optional(),
+    keyRateLimitPerMinute: CeilingSchema.optional(),
+    secretKeyRateLimitPerMinute: RateSchema.optional(),
   })
   .openapi('UpdatePartner');
 
@@ -97,3 +115,26 @@ export const PartnerListQuerySchema = raListQuery({
 export type CreatePartnerInput = z.infer<typeof CreatePartnerSchema>;
 export type UpdatePartnerInput = z.infer<typeof UpdatePartnerSchema>;
 export type PartnerDto = z.infer<typeof PartnerSchema>;
+
+export const PartnerUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    status: z.enum(['invited', 'active']),
+    createdAt: z.iso.datetime(),
+    lastSignInAt: z.iso.datetime().nullable(),
+  })
+  .openapi('PartnerUser');
+
+export const PartnerUserListSchema = z
+  .object({ data: z.array(PartnerUserSchema) })
+  .openapi('PartnerUserList');
+
+export const InviteBodySchema = z
+  .strictObject({ email: EmailSchema, name: NameSchema })
+  .openapi('PartnerInvite');
+
+export const InvitedUserSchema = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), status: z.literal('invited') })
+  .openapi('PartnerInvited');
