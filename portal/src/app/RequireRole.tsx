@@ -18,7 +18,12 @@ interface RequireRoleProps {
   anonymous?: 'redirect' | 'prompt';
 }
 
-const ROLE_NAMES: Record<Role, string> = { customer: 'customer', vendor: 'courier business', admin: 'staff' };
+const ROLE_NAMES: Record<Role, string> = {
+  customer: 'customer',
+  vendor: 'courier business',
+  partner: 'partner shop',
+  admin: 'staff',
+};
 
 /** `/signin?next=…` for the page being opened, so signing in returns there. */
 export function signInPathFor(location: { pathname: string; search: string; hash: string }): string {
