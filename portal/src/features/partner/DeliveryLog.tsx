@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { describeError } from '../../app/api';
 import { useAuth } from '../../app/auth';
@@ -16,30 +17,48 @@ const DELIVERY_STATUS: Record<WebhookDelivery['status'], { label: string; tone: 
 /** While an attempt is waiting to be sent, the log looks again this often. */
 const PENDING_REFRESH_MS = 2000;
 
-/** Every attempt to send an endpoint its events, newest first, each with a replay button. */
-export function DeliveryLog({ endpointId }: { endpointId: string }) {
+/** After a test or replay, the log looks for the new attempt at most this long. */
+const AWAIT_NEW_MS = 60_000;
+
+/**
+ * Every attempt to send an endpoint its events, newest first, each with a replay button. The
+ * log refreshes itself while an attempt is pending, and after a test or replay (`sentAt`) until
+ * the new attempt shows: the outbox sends a moment after the API answers.
+ */
+export function DeliveryLog({ endpointId, sentAt = null }: { endpointId: string; sentAt?: number | null }) {
   const { apiClient } = useAuth();
   const queryClient = useQueryClient();
+  const [awaiting, setAwaiting] = useState<{ since: number; known: number } | null>(null);
   const log = useInfiniteQuery({
     queryKey: partnerKeys.deliveries(endpointId),
     queryFn: ({ pageParam, signal }) => partnerApi.deliveries(apiClient, endpointId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.data.some((d) => d.status === 'pending'))
-        ? PENDING_REFRESH_MS
-        : false,
+    refetchInterval: (query) => {
+      const rows = query.state.data?.pages.flatMap((p) => p.data) ?? [];
+      if (rows.some((d) => d.status === 'pending')) return PENDING_REFRESH_MS;
+      const waiting = awaiting && rows.length <= awaiting.known && Date.now() - awaiting.since < AWAIT_NEW_MS;
+      return waiting ? PENDING_REFRESH_MS : false;
+    },
   });
+  const rows = log.data?.pages.flatMap((p) => p.data) ?? [];
+  const count = useRef(rows.length);
+  count.current = rows.length;
+
+  // A test event was sent (now, or before the log was opened): wait for its attempt.
+  useEffect(() => {
+    if (sentAt != null) setAwaiting({ since: sentAt, known: count.current });
+  }, [sentAt]);
+
   const replay = useMutation({
     mutationFn: (id: string) => partnerApi.replayDelivery(apiClient, id),
     onSuccess: (attempt) => {
       toast.success(`${attempt.eventType} sent again`);
+      setAwaiting({ since: Date.now(), known: count.current });
       void queryClient.invalidateQueries({ queryKey: partnerKeys.deliveries(endpointId) });
     },
     onError: (error) => toast.error(describeError(error)),
   });
-
-  const rows = log.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
     <div className="stack partner-log">

@@ -144,6 +144,7 @@ function EndpointCard({
   const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const [logOpen, setLogOpen] = useState(false);
+  const [sentAt, setSentAt] = useState<number | null>(null);
   const logId = `endpoint-log-${endpoint.id}`;
 
   const toggle = useMutation({
@@ -163,6 +164,7 @@ function EndpointCard({
     onSuccess: () => {
       toast.success('Test event sent: its result shows in the delivery log');
       setLogOpen(true);
+      setSentAt(Date.now());
       void queryClient.invalidateQueries({ queryKey: partnerKeys.deliveries(endpoint.id) });
     },
     onError: (error) => toast.error(describeError(error)),
@@ -222,7 +224,7 @@ function EndpointCard({
           {logOpen ? 'Hide delivery log' : 'Show delivery log'}
         </button>
       </div>
-      <div id={logId}>{logOpen ? <DeliveryLog endpointId={endpoint.id} /> : null}</div>
+      <div id={logId}>{logOpen ? <DeliveryLog endpointId={endpoint.id} sentAt={sentAt} /> : null}</div>
     </li>
   );
 }
