@@ -968,6 +968,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner: keys, allowed origins and limits
+         * @description The partner the caller belongs to. Call with a partner user's access token or a secret key (`Authorization: Bearer sk_…`, from a server only: with an `Origin` header it is refused, 400 `secret_key_in_browser`).
+         */
+        get: operations["partnerGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/allowed-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the origins the publishable key works from */
+        put: operations["partnerSetAllowedOrigins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes, bookings, conversion and revenue per day */
+        get: operations["partnerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/secret-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Secret keys (never the keys themselves) */
+        get: operations["partnerListSecretKeys"];
+        put?: never;
+        /** Create a secret key; the answer is the only time it is shown */
+        post: operations["partnerCreateSecretKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/secret-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a key; the old one keeps working for graceHours (24 by default) */
+        post: operations["partnerRotateSecretKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/secret-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a key at once */
+        post: operations["partnerRevokeSecretKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders booked through the partner, newest first, without personal data */
+        get: operations["partnerListOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/orders/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order booked through the partner, by its reference */
+        get: operations["partnerGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/couriers": {
         parameters: {
             query?: never;
@@ -1599,7 +1739,7 @@ export interface components {
             emailVerified: boolean;
         };
         /** @enum {string} */
-        Role: "customer" | "vendor" | "admin";
+        Role: "customer" | "vendor" | "partner" | "admin";
         VerifyEmailRequest: {
             /**
              * Format: email
@@ -2022,7 +2162,7 @@ export interface components {
             name: string | null;
             phone: string | null;
             /** @enum {string} */
-            role: "customer" | "vendor" | "admin";
+            role: "customer" | "vendor" | "partner" | "admin";
             emailVerified: boolean;
             disabled: boolean;
             googleLinked: boolean;
@@ -2381,7 +2521,12 @@ export interface components {
             previousKeyExpiresAt: string | null;
             allowedOrigins: string[];
             status: components["schemas"]["PartnerStatus"];
+            /** @description Publishable-key calls a minute from one client address */
             rateLimitPerMinute: number;
+            /** @description Publishable-key calls a minute in all, every client together */
+            keyRateLimitPerMinute: number;
+            /** @description Secret-key calls a minute */
+            secretKeyRateLimitPerMinute: number;
             /** @description Quotes asked through this partner */
             quotes: number;
             /** @description Orders booked through this partner */
@@ -2416,6 +2561,8 @@ export interface components {
              */
             allowedOrigins: string[];
             rateLimitPerMinute?: number;
+            keyRateLimitPerMinute?: number;
+            secretKeyRateLimitPerMinute?: number;
         };
         UpdatePartner: {
             name?: string;
@@ -2428,6 +2575,163 @@ export interface components {
             allowedOrigins?: string[];
             status?: components["schemas"]["PartnerStatus"];
             rateLimitPerMinute?: number;
+            keyRateLimitPerMinute?: number;
+            secretKeyRateLimitPerMinute?: number;
+        };
+        PartnerSelf: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            status: components["schemas"]["PartnerStatus"];
+            /** @example pk_test_3Jc9bXw1QmZ0aL2kR7sT5uVy */
+            publishableKey: string;
+            /** Format: date-time */
+            previousKeyExpiresAt: string | null;
+            allowedOrigins: string[];
+            limits: {
+                /** @description Publishable-key calls a minute from one client address */
+                perClientPerMinute: number;
+                /** @description Publishable-key calls a minute in all */
+                perKeyPerMinute: number;
+                /** @description Secret-key calls a minute */
+                secretKeyPerMinute: number;
+            };
+            /** @example /docs/partners */
+            docsUrl: string;
+        };
+        PartnerAllowedOrigins: {
+            /**
+             * @example [
+             *       "https://shop.example",
+             *       "http://localhost:*"
+             *     ]
+             */
+            allowedOrigins: string[];
+        };
+        PartnerOverview: {
+            /** @description First day, YYYY-MM-DD (UTC) */
+            from: string;
+            /** @description Last day, YYYY-MM-DD (UTC), today */
+            to: string;
+            totals: {
+                quotes: number;
+                /** @description Orders paid in the period */
+                bookings: number;
+                /** @description bookings / quotes; null without quotes */
+                conversion: number | null;
+                /** @description Paid less refunded, cancelled orders nothing */
+                revenuePence: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            days: {
+                date: string;
+                quotes: number;
+                bookings: number;
+                revenuePence: number;
+            }[];
+        };
+        SecretKeyList: {
+            data: components["schemas"]["SecretKey"][];
+        };
+        SecretKey: {
+            id: string;
+            /**
+             * @description The first 12 characters
+             * @example sk_test_AbC1
+             */
+            prefix: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @enum {string} */
+            status: "active" | "expiring" | "revoked";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops (stopped) working
+             */
+            expiresAt: string | null;
+        };
+        NewSecretKey: {
+            id: string;
+            /**
+             * @description The first 12 characters
+             * @example sk_test_AbC1
+             */
+            prefix: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @enum {string} */
+            status: "active" | "expiring" | "revoked";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops (stopped) working
+             */
+            expiresAt: string | null;
+            /**
+             * @description The whole key, shown this once
+             * @example sk_test_…
+             */
+            secret: string;
+        };
+        CreateSecretKey: Record<string, never>;
+        RotatedSecretKey: {
+            key: components["schemas"]["NewSecretKey"];
+            previous: components["schemas"]["SecretKey"];
+        };
+        RotateSecretKey: {
+            /** @description How long the old key keeps working; 24 when absent */
+            graceHours?: number;
+        };
+        PartnerOrderList: {
+            data: components["schemas"]["PartnerOrder"][];
+            nextCursor: string | null;
+        };
+        PartnerOrder: {
+            /** @example #1a2b3c4d */
+            reference: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            courier: {
+                name: string;
+            };
+            service: {
+                name: string;
+            };
+            totalPence: number;
+            refundedPence: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            /** Format: date-time */
+            createdAt: string;
+            collectionDate: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            trackingNumber: string | null;
+            trackingUrl: string | null;
+            origin: {
+                postTown: string | null;
+                /** @example LS10 */
+                postcodeDistrict: string;
+            };
+            destination: {
+                postTown: string | null;
+                /** @example LS10 */
+                postcodeDistrict: string;
+                country: string;
+            };
         };
         CourierServiceList: {
             /** @description Newest first */
@@ -6240,6 +6544,629 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSelf"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerSetAllowedOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerAllowedOrigins"];
+            };
+        };
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSelf"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerOverview: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerOverview"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerListSecretKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretKeyList"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerCreateSecretKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSecretKey"];
+            };
+        };
+        responses: {
+            /** @description The new key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewSecretKey"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerRotateSecretKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretKey"];
+            };
+        };
+        responses: {
+            /** @description The new key (shown once) and the old one */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecretKey"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerRevokeSecretKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretKey"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerListOrders: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                status?: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+                /** @description Booked on or after this day (UTC) */
+                from?: string;
+                /** @description Booked on or before this day (UTC) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerOrderList"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerOrder"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,7 +40,13 @@ export interface GoogleTokenVerifier {
 /** The partner a publishable key call is made for, as the middleware leaves it on the context. */
 export type KeyPartner = Pick<
   typeof partners.$inferSelect,
-  'id' | 'name' | 'mode' | 'allowedOrigins' | 'rateLimitPerMinute'
+  | 'id'
+  | 'name'
+  | 'mode'
+  | 'allowedOrigins'
+  | 'rateLimitPerMinute'
+  | 'keyRateLimitPerMinute'
+  | 'secretKeyRateLimitPerMinute'
 >;
 
 /** Everything a request may need, built once per process (or per test) by createApp's caller. */

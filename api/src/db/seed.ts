@@ -12,6 +12,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'vendor@consign.example', role: 'vendor', name: 'Swift Couriers' },
   { email: 'vendor2@consign.example', role: 'vendor', name: 'Parcel Partners' },
   { email: 'pending@consign.example', role: 'vendor', name: 'Pending Parcels' },
+  // Belongs to the demo partner shop below: its partner area at /partner.
+  { email: 'partner@consign.example', role: 'partner', name: 'Pat Partner' },
 ] as const satisfies readonly { email: string; role: UserRole; name: string }[];
 
 /**
@@ -25,11 +27,36 @@ export const DEMO_PARTNER = {
   allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
 } as const;
 
-/** Adds the demo partner to a demo database that predates it. */
-async function ensureDemoPartner(db: Pick<Database, 'insert'>) {
+/** Adds the demo partner to a demo database that predates it; answers its id. */
+async function ensureDemoPartner(db: Pick<Database, 'insert' | 'select'>): Promise<string> {
   await db
     .insert(partners)
     .values({ ...DEMO_PARTNER, allowedOrigins: [...DEMO_PARTNER.allowedOrigins] })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.publishableKey, DEMO_PARTNER.publishableKey));
+  return row!.id;
+}
+
+const DEMO_PARTNER_USER = DEMO_ACCOUNTS.find((a) => a.role === 'partner')!;
+
+/** Adds the demo partner's user to a demo database that predates it. */
+async function ensureDemoPartnerUser(deps: Pick<AppDeps, 'db' | 'hasher'>, partnerId: string) {
+  const existing = await deps.db.query.users.findFirst({
+    columns: { id: true },
+    where: eq(users.email, DEMO_PARTNER_USER.email),
+  });
+  if (existing) return;
+  await deps.db
+    .insert(users)
+    .values({
+      ...DEMO_PARTNER_USER,
+      partnerId,
+      passwordHash: await deps.hasher.hash(DEMO_PASSWORD),
+      emailVerified: true,
+    })
     .onConflictDoNothing();
 }
 
@@ -48,17 +75,23 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
       where: (u, { eq }) => eq(u.email, DEMO_ACCOUNTS[0].email),
     });
     if (!demo) return null;
-    await ensureDemoPartner(db);
+    await ensureDemoPartnerUser(deps, await ensureDemoPartner(db));
     return [...DEMO_ACCOUNTS];
   }
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
   await db.transaction(
     async (tx) => {
       const ids: Record<string, string> = {};
+      const partnerId = await ensureDemoPartner(tx);
       for (const account of DEMO_ACCOUNTS) {
         const [row] = await tx
           .insert(users)
-          .values({ ...account, passwordHash, emailVerified: true })
+          .values({
+            ...account,
+            passwordHash,
+            emailVerified: true,
+            partnerId: account.role === 'partner' ? partnerId : null,
+          })
           .returning({ id: users.id });
         ids[account.email] = row!.id;
       }
@@ -215,7 +248,6 @@ export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role
     },
     { behavior: 'immediate' },
   );
-  await ensureDemoPartner(db);
   logger.info('seeded demo data');
   return [...DEMO_ACCOUNTS];
 }

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { UserRole } from '../db/schema';
+import { USER_ROLES, type UserRole } from '../db/schema';
 import { AppError } from './errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -43,14 +43,19 @@ export class AccessTokens {
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sid !== 'string' ||
-        (role !== 'customer' && role !== 'vendor' && role !== 'admin')
+        !(USER_ROLES as readonly unknown[]).includes(role)
       ) {
         throw AppError.unauthorized('Invalid access token');
       }
       if (payload.iat! > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS) {
         throw AppError.unauthorized('Invalid access token');
       }
-      return { sub: payload.sub, role, email: String(payload.email ?? ''), sid: payload.sid };
+      return {
+        sub: payload.sub,
+        role: role as UserRole,
+        email: String(payload.email ?? ''),
+        sid: payload.sid,
+      };
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof errors.JWTExpired)

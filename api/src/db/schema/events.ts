@@ -19,7 +19,8 @@ export const outboxEvents = sqliteTable(
   (t) => [index('outbox_events_created_idx').on(t.created)],
 );
 
-export const OUTBOX_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** `held`: the subscriber asked to keep it (a disabled webhook endpoint) until released. */
+export const OUTBOX_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'held'] as const;
 
 /**
  * One row per event, subscriber and target (a subscriber may fan an event out to several
@@ -40,6 +41,8 @@ export const outboxDeliveries = sqliteTable(
     /** Held by the process delivering it until then; a holder that died lets go when it passes. */
     lockedUntil: timestamp('locked_until'),
     lastError: text('last_error'),
+    /** Retries are counted from here instead of the event's time after a release or replay. */
+    retryFrom: timestamp('retry_from'),
     deliveredAt: timestamp('delivered_at'),
   },
   (t) => [

@@ -1,7 +1,9 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, id, timestamp, updatedAt } from './columns';
+import { partners } from './partners';
 
-export type UserRole = 'customer' | 'vendor' | 'admin';
+export const USER_ROLES = ['customer', 'vendor', 'partner', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export type PostalAddress = {
   line1: string;
@@ -20,9 +22,9 @@ export const users = sqliteTable('users', {
   phone: text('phone'),
   address: text('address', { mode: 'json' }).$type<PostalAddress>(),
   avatarUrl: text('avatar_url'),
-  role: text('role', { enum: ['customer', 'vendor', 'admin'] })
-    .notNull()
-    .default('customer'),
+  role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+  /** The partner shop a `partner` user belongs to (staff invite them); null for every other role. */
+  partnerId: text('partner_id').references(() => partners.id),
   emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
   googleSub: text('google_sub').unique(),
   /** Set by staff: a disabled account cannot sign in and its bearer tokens stop working. */

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { USER_ROLES } from '../../db/schema';
 
 /** The specification's validator: 254 characters in all, 64 in the local part, a top-level domain. */
 export const EmailSchema = z
@@ -17,7 +18,7 @@ export const PasswordSchema = z
   .max(128, 'Password must be at most 128 characters')
   .openapi({ example: 'consign-demo-1', format: 'password' });
 
-export const RoleSchema = z.enum(['customer', 'vendor', 'admin']).openapi('Role');
+export const RoleSchema = z.enum(USER_ROLES).openapi('Role');
 
 export const SessionUserSchema = z
   .object({

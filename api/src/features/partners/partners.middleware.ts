@@ -1,6 +1,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
+import { clientAddress } from '../../lib/auth';
 import { AppError, problemBody, problemResponse } from '../../lib/errors';
+import { secretKeyQuotes } from './partner-access';
 import { originAllowed } from './partners.origins';
 import { PartnersService } from './partners.service';
 
@@ -68,19 +70,28 @@ const publishableKey: MiddlewareHandler<AppEnv> = async (c, next) => {
         'Add the origin in the Consign console (Partners), or use the key issued for this site.',
     );
   }
+  // Per shopper (key and client address), under a much higher ceiling for the whole key, so
+  // one busy visitor cannot use up a shop's quotes and a busy shop is not limited as one visitor.
+  const { config, rateLimiter } = c.var.deps;
+  const client = clientAddress(c, config.trustProxy, config.trustProxyHops);
+  let limit = 'client';
   try {
-    await c.var.deps.rateLimiter.hit(
-      { name: 'publishable-key', max: partner.rateLimitPerMinute, windowSeconds: 60 },
+    await rateLimiter.hit(
+      { name: 'publishable-key-client', max: partner.rateLimitPerMinute, windowSeconds: 60 },
+      `${partner.id}:${client}`,
+    );
+    limit = 'key';
+    await rateLimiter.hit(
+      { name: 'publishable-key', max: partner.keyRateLimitPerMinute, windowSeconds: 60 },
       partner.id,
     );
   } catch (err) {
     if (err instanceof AppError && err.status === 429) {
-      return refuse(
-        429,
-        'rate_limited',
-        `${err.message} (this key allows ${partner.rateLimitPerMinute} calls a minute)`,
-        err.headers,
-      );
+      const why =
+        limit === 'client'
+          ? `this key allows ${partner.rateLimitPerMinute} calls a minute from one client address`
+          : `this key allows ${partner.keyRateLimitPerMinute} calls a minute in all`;
+      return refuse(429, 'rate_limited', `${err.message} (${why})`, err.headers);
     }
     throw err;
   }
@@ -132,6 +143,7 @@ const framing =
  */
 export function mountPartnerMiddleware(app: Hono<AppEnv>) {
   for (const path of KEY_PATHS) app.use(path, publishableKey);
+  app.use('/api/v1/quotes', secretKeyQuotes);
   app.use(
     '/embed/*',
     framing((c) => ({ key: c.req.query('key'), orderId: c.req.query('order') }), true),

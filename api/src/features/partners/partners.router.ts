@@ -1,4 +1,6 @@
 import { createRouter } from '../../lib/openapi';
+import * as area from './partner-area.handlers';
+import * as areaRoutes from './partner-area.routes';
 import * as handlers from './partners.handlers';
 import * as routes from './partners.routes';
 
@@ -9,4 +11,13 @@ export const partnersRouter = createRouter()
   .openapi(routes.getPartner, handlers.getPartner)
   .openapi(routes.createPartner, handlers.createPartner)
   .openapi(routes.updatePartner, handlers.updatePartner)
-  .openapi(routes.rotatePartnerKey, handlers.rotatePartnerKey);
+  .openapi(routes.rotatePartnerKey, handlers.rotatePartnerKey)
+  .openapi(areaRoutes.getSelf, area.getSelf)
+  .openapi(areaRoutes.setAllowedOrigins, area.setAllowedOrigins)
+  .openapi(areaRoutes.overview, area.overview)
+  .openapi(areaRoutes.listSecretKeys, area.listSecretKeys)
+  .openapi(areaRoutes.createSecretKey, area.createSecretKey)
+  .openapi(areaRoutes.rotateSecretKey, area.rotateSecretKey)
+  .openapi(areaRoutes.revokeSecretKey, area.revokeSecretKey)
+  .openapi(areaRoutes.listOrders, area.listOrders)
+  .openapi(areaRoutes.getOrder, area.getOrder);

@@ -21,7 +21,15 @@ export const PartnerSchema = z
       .openapi({ description: 'Until when the previous key keeps working' }),
     allowedOrigins: z.array(z.string()),
     status: PartnerStatusSchema,
-    rateLimitPerMinute: z.number().int(),
+    rateLimitPerMinute: z
+      .number()
+      .int()
+      .openapi({ description: 'Publishable-key calls a minute from one client address' }),
+    keyRateLimitPerMinute: z
+      .number()
+      .int()
+      .openapi({ description: 'Publishable-key calls a minute in all, every client together' }),
+    secretKeyRateLimitPerMinute: z.number().int().openapi({ description: 'Secret-key calls a minute' }),
     quotes: z.number().int().openapi({ description: 'Quotes asked through this partner' }),
     orders: z.number().int().openapi({ description: 'Orders booked through this partner' }),
     paidOrders: z.number().int().openapi({ description: 'Of those, the ones paid and not cancelled' }),
@@ -31,7 +39,7 @@ export const PartnerSchema = z
   })
   .openapi('Partner');
 
-const OriginListSchema = z
+export const OriginListSchema = z
   .array(z.string().max(300))
   .min(1, 'List at least one origin the widget may run on')
   .max(50, 'At most 50 origins')
@@ -56,6 +64,11 @@ const RateSchema = z
   .int('A whole number of calls per minute')
   .min(1, 'At least 1 call per minute')
   .max(10_000, 'At most 10000 calls per minute');
+const CeilingSchema = z
+  .number()
+  .int('A whole number of calls per minute')
+  .min(1, 'At least 1 call per minute')
+  .max(1_000_000, 'At most 1000000 calls per minute');
 
 export const CreatePartnerSchema = z
   .strictObject({
@@ -63,6 +76,8 @@ export const CreatePartnerSchema = z
     mode: z.enum(['test', 'live']).openapi({ description: 'pk_test_ or pk_live_ key' }),
     allowedOrigins: OriginListSchema,
     rateLimitPerMinute: RateSchema.optional(),
+    keyRateLimitPerMinute: CeilingSchema.optional(),
+    secretKeyRateLimitPerMinute: RateSchema.optional(),
   })
   .openapi('CreatePartner');
 
@@ -72,6 +87,8 @@ export const UpdatePartnerSchema = z
     allowedOrigins: OriginListSchema.optional(),
     status: PartnerStatusSchema.optional(),
     rateLimitPerMinute: RateSchema.optional(),
+    keyRateLimitPerMinute: CeilingSchema.optional(),
+    secretKeyRateLimitPerMinute: RateSchema.optional(),
   })
   .openapi('UpdatePartner');
 

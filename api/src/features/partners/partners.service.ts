@@ -82,6 +82,10 @@ export class PartnersService {
         allowedOrigins: input.allowedOrigins,
         publishableKey: newPublishableKey(input.mode),
         ...(input.rateLimitPerMinute ? { rateLimitPerMinute: input.rateLimitPerMinute } : {}),
+        ...(input.keyRateLimitPerMinute ? { keyRateLimitPerMinute: input.keyRateLimitPerMinute } : {}),
+        ...(input.secretKeyRateLimitPerMinute
+          ? { secretKeyRateLimitPerMinute: input.secretKeyRateLimitPerMinute }
+          : {}),
       })
       .returning();
     this.deps.logger.info({ partnerId: row!.id }, 'partner created');
@@ -234,6 +238,8 @@ export class PartnersService {
         allowedOrigins: row.allowedOrigins,
         status: row.status,
         rateLimitPerMinute: row.rateLimitPerMinute,
+        keyRateLimitPerMinute: row.keyRateLimitPerMinute,
+        secretKeyRateLimitPerMinute: row.secretKeyRateLimitPerMinute,
         quotes: countOf(quoteCounts, row.id),
         orders: countOf(orderCounts, row.id),
         paidOrders: paid.reduce((n, r) => n + r.n, 0),

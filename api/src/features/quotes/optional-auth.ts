@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../context';
+import { type AppEnv, partnerOf } from '../../context';
 import { verifyLive } from '../../lib/auth';
 import type { AccessClaims } from '../../lib/jwt';
 
@@ -11,7 +11,9 @@ import type { AccessClaims } from '../../lib/jwt';
  */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
-  if (header !== undefined) {
+  // A partner's secret key (features/partners checked it and set the partner) is not a session.
+  const secretKey = partnerOf(c) !== undefined && /^Bearer\s+sk_/i.test(header ?? '');
+  if (header !== undefined && !secretKey) {
     const match = header.match(/^Bearer\s+(\S+)$/i);
     // A malformed header is verified as an empty token, which fails with the usual 401.
     c.set('user', await verifyLive(c.var.deps, match?.[1] ?? ''));

@@ -68,7 +68,7 @@ export function failedSignInsEmail(to: string, resetUrl: string): MailMessage {
 export function welcomeEmail(
   to: string,
   name: string | null,
-  role: 'customer' | 'vendor' | 'admin',
+  role: 'customer' | 'vendor' | 'partner' | 'admin',
 ): MailMessage {
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const next =

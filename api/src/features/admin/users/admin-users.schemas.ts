@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { USER_ROLES } from '../../../db/schema';
 import { raListQuery } from '../../../lib/ra-list';
 import { IdsFilterSchema } from '../admin.schemas';
 
@@ -8,7 +9,7 @@ export const AdminUserSchema = z
     email: z.string(),
     name: z.string().nullable(),
     phone: z.string().nullable(),
-    role: z.enum(['customer', 'vendor', 'admin']),
+    role: z.enum(USER_ROLES),
     emailVerified: z.boolean(),
     disabled: z.boolean(),
     googleLinked: z.boolean(),
@@ -24,7 +25,7 @@ export const UserListQuerySchema = raListQuery({
   filter: z
     .strictObject({
       q: z.string().trim().max(200).optional().openapi({ description: 'Email or name contains' }),
-      role: z.enum(['customer', 'vendor', 'admin']).optional(),
+      role: z.enum(USER_ROLES).optional(),
       disabled: z.boolean().optional(),
       id: IdsFilterSchema,
     })

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, KeyPartner } from '../../context';
+import { partners, users } from '../../db/schema';
+import { verifyLive } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { isSecretKey, SecretKeys } from './secret-keys';
+
+const bearerOf = (c: Context<AppEnv>) => c.req.header('Authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
+/**
+ * A secret key found in a browser is a leaked key: any request carrying one and an `Origin`
+ * header is refused, and no secret-key answer carries CORS headers.
+ */
+async function bySecretKey(c: Context<AppEnv>, secret: string) {
+  if (c.req.header('Origin') !== undefined) {
+    throw new AppError(
+      400,
+      'Secret keys are for servers: this request carries an Origin header, so it came from a browser, where the key can be read by anyone. Revoke the key and call Consign from your server.',
+      { code: 'secret_key_in_browser' },
+    );
+  }
+  const partner = await new SecretKeys(c.var.deps).authenticate(secret);
+  await c.var.deps.rateLimiter.hit(
+    { name: 'secret-key', max: partner.secretKeyRateLimitPerMinute, windowSeconds: 60 },
+    partner.id,
+  );
+  c.set('partner', partner);
+}
+
+/**
+ * `/partner/*`: a secret key, or the session of a `partner` user (its partner from
+ * users.partner_id). Any other role is 403; what belongs to another partner answers 404 in the
+ * services, which always filter by the partner found here.
+ */
+export const requirePartner = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerOf(c);
+  if (!token) throw AppError.unauthorized();
+  if (isSecretKey(token)) {
+    await bySecretKey(c, token);
+    return next();
+  }
+  const claims = await verifyLive(c.var.deps, token);
+  c.set('user', claims);
+  if (claims.role !== 'partner')
+    throw AppError.forbidden('Only partner accounts and secret keys may use /partner');
+  const [row] = await c.var.deps.db
+    .select({ partner: partners })
+    .from(users)
+    .innerJoin(partners, eq(partners.id, users.partnerId))
+    .where(eq(users.id, claims.sub));
+  if (!row) throw AppError.forbidden('This account belongs to no partner', 'no_partner');
+  if (row.partner.status !== 'active') {
+    throw AppError.forbidden('This partner is disabled. Contact Consign.', 'partner_disabled');
+  }
+  c.set('partner', row.partner);
+  await next();
+});
+
+/**
+ * `POST /quotes` with a secret key: made for the partner (attributed to it, under its own
+ * limit). Other bearer tokens are left to the route.
+ */
+export const secretKeyQuotes: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerOf(c);
+  if (c.req.method === 'POST' && token && isSecretKey(token)) await bySecretKey(c, token);
+  await next();
+};
+
+/** The partner the request was made for (after requirePartner). */
+export function currentPartner(c: Context<AppEnv>): KeyPartner {
+  return c.get('partner');
+}
