@@ -160,6 +160,7 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
       await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(hook.url);
       await form.getByRole('checkbox', { name: 'All events' }).check();
       await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeChecked();
+      await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeDisabled();
       await form.getByRole('button', { name: 'Add endpoint' }).click();
       const secretDialog = p.getByRole('dialog', { name: "Your endpoint's signing secret" });
       const signingSecret = await secretDialog.getByRole('textbox', { name: 'Secret' }).inputValue();

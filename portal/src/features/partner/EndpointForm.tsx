@@ -7,6 +7,9 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { partnerApi, partnerKeys, type WebhookEndpoint } from './partner.api';
 
+/** Subscribes an endpoint to every event type, present and future. */
+export const ALL_EVENTS = '*';
+
 export interface EndpointValues {
   url: string;
   events: string[];
@@ -70,7 +73,8 @@ export function EndpointForm({
   }
 
   const selectable = (types.data ?? []).filter((t) => t.type !== 'ping');
-  const allChosen = selectable.length > 0 && selectable.every((t) => values.events.includes(t.type));
+  // '*' is every event, those added later included; the single boxes then show as chosen.
+  const allChosen = values.events.includes(ALL_EVENTS);
 
   return (
     <Modal title={endpoint ? 'Edit webhook endpoint' : 'Add a webhook endpoint'} onClose={onClose} size="md">
@@ -117,13 +121,12 @@ export function EndpointForm({
                   type="checkbox"
                   checked={allChosen}
                   onChange={(event) =>
-                    setValues({
-                      ...values,
-                      events: event.target.checked ? selectable.map((t) => t.type) : [],
-                    })
+                    setValues({ ...values, events: event.target.checked ? [ALL_EVENTS] : [] })
                   }
-                />{' '}
-                All events
+                />
+                <span>
+                  All events <span className="muted">(and any added later)</span>
+                </span>
               </label>
               <ul className="plain-list partner-events__list">
                 {selectable.map((t) => (
@@ -131,7 +134,8 @@ export function EndpointForm({
                     <label className="checkbox">
                       <input
                         type="checkbox"
-                        checked={values.events.includes(t.type)}
+                        checked={allChosen || values.events.includes(t.type)}
+                        disabled={allChosen}
                         onChange={(event) =>
                           setValues({
                             ...values,

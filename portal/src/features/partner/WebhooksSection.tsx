@@ -6,7 +6,7 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
-import { EndpointForm, type EndpointValues } from './EndpointForm';
+import { ALL_EVENTS, EndpointForm, type EndpointValues } from './EndpointForm';
 import { OneTimeSecret } from './OneTimeSecret';
 import { partnerApi, partnerKeys, type WebhookEndpoint } from './partner.api';
 import { SectionError } from './SectionState';
@@ -26,10 +26,12 @@ export function WebhooksSection() {
 
   const save = useMutation({
     mutationFn: ({ endpoint, values }: { endpoint?: WebhookEndpoint; values: EndpointValues }) => {
+      // An emptied description is cleared on an edit, and simply left out of a new endpoint.
+      const description = values.description || (endpoint ? null : undefined);
       const body = {
         url: values.url,
         events: values.events,
-        ...(values.description ? { description: values.description } : {}),
+        ...(description !== undefined ? { description } : {}),
       };
       return endpoint
         ? partnerApi.updateEndpoint(apiClient, endpoint.id, body)
@@ -184,12 +186,14 @@ function EndpointCard({
       ) : null}
       <p className="muted partner-endpoint__events">
         Events:{' '}
-        {endpoint.events.map((e, i) => (
-          <span key={e}>
-            {i > 0 ? ', ' : null}
-            <code>{e}</code>
-          </span>
-        ))}
+        {endpoint.events.includes(ALL_EVENTS)
+          ? 'all events'
+          : endpoint.events.map((e, i) => (
+              <span key={e}>
+                {i > 0 ? ', ' : null}
+                <code>{e}</code>
+              </span>
+            ))}
       </p>
       <div className="row partner-row-actions">
         <button

@@ -78,12 +78,14 @@ export const partnerApi = {
     unwrap(await client.GET('/api/v1/partner/event-types', { signal })).data,
   endpoints: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/partner/webhook-endpoints', { signal })).data,
-  createEndpoint: async (client: ApiClient, body: { url: string; events: string[]; description?: string }) =>
-    unwrap(await client.POST('/api/v1/partner/webhook-endpoints', { body })),
+  createEndpoint: async (
+    client: ApiClient,
+    body: { url: string; events: string[]; description?: string | null },
+  ) => unwrap(await client.POST('/api/v1/partner/webhook-endpoints', { body })),
   updateEndpoint: async (
     client: ApiClient,
     id: string,
-    body: { url?: string; events?: string[]; description?: string; enabled?: boolean },
+    body: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
   ) =>
     unwrap(await client.PATCH('/api/v1/partner/webhook-endpoints/{id}', { params: { path: { id } }, body })),
   deleteEndpoint: async (client: ApiClient, id: string) => {
