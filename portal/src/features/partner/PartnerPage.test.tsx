@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { customer, problemResponse, stubFetch } from '../../test/fetchStub';
+import { customer, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
 
 const partnerUser = {
@@ -73,35 +73,36 @@ const signedIn = {
 };
 
 describe('partner area', () => {
-  it('shows the figures, the key and origins, and the orders with cursor pages and filters', async () => {
-    const user = userEvent.setup();
-    const { calls } = stubFetch({
-      ...signedIn,
-      'GET /api/v1/partner/orders': ({ query }) =>
-        query.get('cursor') === 'c2'
-          ? {
+  const withOrders = {
+    ...signedIn,
+    'GET /api/v1/partner/orders': ({ query }: RecordedCall) =>
+      query.get('cursor') === 'c2'
+        ? {
+            body: {
+              data: [order('#OLDER001', { status: 'delivered', deliveredAt: '2026-11-02T12:00:00Z' })],
+              nextCursor: null,
+            },
+          }
+        : query.get('status') === 'cancelled'
+          ? { body: { data: [], nextCursor: null } }
+          : {
               body: {
-                data: [order('#OLDER001', { status: 'delivered', deliveredAt: '2026-11-02T12:00:00Z' })],
-                nextCursor: null,
+                data: [
+                  order('#AAAA1111'),
+                  order('#BBBB2222', {
+                    status: 'cancelled',
+                    refundedPence: 1299,
+                    trackingNumber: null,
+                    trackingUrl: null,
+                  }),
+                ],
+                nextCursor: 'c2',
               },
-            }
-          : query.get('status') === 'cancelled'
-            ? { body: { data: [], nextCursor: null } }
-            : {
-                body: {
-                  data: [
-                    order('#AAAA1111'),
-                    order('#BBBB2222', {
-                      status: 'cancelled',
-                      refundedPence: 1299,
-                      trackingNumber: null,
-                      trackingUrl: null,
-                    }),
-                  ],
-                  nextCursor: 'c2',
-                },
-              },
-    });
+            },
+  };
+
+  it('shows the figures, the publishable key, the origins and the guide', async () => {
+    stubFetch(withOrders);
     renderApp('/partner');
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Partner Shop' })).toBeTruthy();
     const figures = (await screen.findByText('Conversion')).closest('dl') as HTMLElement;
@@ -115,7 +116,12 @@ describe('partner area', () => {
       'http://localhost:*',
     );
     expect(screen.getByRole('link', { name: 'Partner guide' }).getAttribute('href')).toBe('/docs/partners');
+  });
 
+  it('lists the orders with cursor pages, and filters them on the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch(withOrders);
+    renderApp('/partner');
     const table = await screen.findByRole('table', { name: /Orders booked through your widget/ });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByRole('link', { name: 'Track order #AAAA1111' }).getAttribute('href')).toBe(
