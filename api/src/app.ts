@@ -26,6 +26,7 @@ import { UPLOADS_PATH, uploadsRouter } from './features/uploads';
 import { usersRouter } from './features/users';
 import { vendorOrdersRouter } from './features/vendor-orders';
 import { DOCUMENTS_PATH, vendorsRouter } from './features/vendors';
+import { webhooksRouter } from './features/webhooks';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', vendorsRouter);
   api.route('/', adminRouter);
   api.route('/', partnersRouter);
+  api.route('/', webhooksRouter);
   api.route('/', couriersRouter);
   api.route('/', uploadsRouter);
   api.route('/', contentRouter);

@@ -11,6 +11,7 @@ import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { registerPaymentTarget } from './features/payments';
 import { onboardingMailSubscriber } from './features/vendors';
+import { endpointDisabledMailSubscriber, partnerWebhookSubscriber } from './features/webhooks';
 import { registerSubscriber } from './lib/outbox';
 
 export function registerFeatureHooks(): void {
@@ -22,4 +23,6 @@ export function registerFeatureHooks(): void {
   registerSubscriber(vendorStatusMailSubscriber);
   registerSubscriber(onboardingMailSubscriber);
   registerSubscriber(contactMailSubscriber);
+  registerSubscriber(partnerWebhookSubscriber);
+  registerSubscriber(endpointDisabledMailSubscriber);
 }

@@ -4,14 +4,26 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { and, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './db/client';
-import { courierServices, orders, users, vendors } from './db/schema';
+import {
+  courierServices,
+  orders,
+  outboxDeliveries,
+  partners,
+  users,
+  vendors,
+  webhookEndpoints,
+} from './db/schema';
 import { bumpCatalogVersion } from './features/couriers';
+import { publish } from './lib/outbox';
+import { registerFeatureHooks } from './registrations';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Start-up compiles the app with tsx in each process; a busy CI machine can take a while.
@@ -247,5 +259,56 @@ describe('two API processes on one database', () => {
     const all = await db.select({ id: orders.id, quoteOptionId: orders.quoteOptionId }).from(orders);
     // The plain booking and exactly one idempotent one.
     expect(all.filter((o) => o.quoteOptionId === option!.id)).toHaveLength(2);
+  });
+
+  it('send each partner webhook event once, whichever process sweeps the outbox', async () => {
+    const received: string[] = [];
+    const receiver = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push(String(req.headers['consign-event-id']));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      const [partner] = await db
+        .insert(partners)
+        .values({ name: 'Twin Shop', mode: 'test', publishableKey: 'pk_test_twin_shop', allowedOrigins: [] })
+        .returning();
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({
+          partnerId: partner!.id,
+          url: `http://127.0.0.1:${port}/hooks`,
+          events: ['*'],
+          secret: 'whsec_twin',
+        })
+        .returning();
+      // Published as a change in any process would: the events and their deliveries in one commit.
+      registerFeatureHooks();
+      const ids = await db.transaction(async (tx) => {
+        const out: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          out.push((await publish(tx, 'webhook.ping', { endpointId: endpoint!.id }, new Date())).id);
+        }
+        return out;
+      });
+      // Both processes sweep every 2 seconds; wait until every delivery is recorded as made.
+      await vi.waitFor(
+        async () => {
+          const open = await db
+            .select({ id: outboxDeliveries.eventId })
+            .from(outboxDeliveries)
+            .where(and(inArray(outboxDeliveries.eventId, ids), ne(outboxDeliveries.status, 'delivered')));
+          expect(open).toEqual([]);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      expect(received.sort()).toEqual([...ids].sort());
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

@@ -14,7 +14,7 @@
  * - Extensible without changing this file: a subscriber names its event types and may fan an
  *   event out to several targets (`targets`), each delivered and retried on its own.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../db/client';
 import { outboxDeliveries, outboxEvents } from '../db/schema';
@@ -35,10 +35,21 @@ export type OutboxEvent<T = Record<string, unknown>> = {
 /** What the outbox needs of the process; AppDeps has it, and is what subscribers receive. */
 export type OutboxDeps = { db: Database; logger: Logger; now: () => Date };
 
+/** What the outbox tells a subscriber of the attempt it is making. */
+export type DeliveryAttempt = { number: number };
+
+/**
+ * Thrown by `deliver` to park a delivery without counting an attempt (a partner's disabled
+ * webhook endpoint); it stays `held` until `redeliver` releases it.
+ */
+export class HoldDelivery extends Error {
+  override name = 'HoldDelivery';
+}
+
 export interface Subscriber<D extends OutboxDeps = OutboxDeps> {
   /** Unique and stable: it is stored with each delivery. */
   name: string;
-  /** The event types it receives. */
+  /** The event types it receives; `order.*` is every type that starts with `order.`. */
   types: readonly string[];
   /**
    * Where one event goes, worked out in the publishing transaction (a partner's endpoints,
@@ -48,7 +59,12 @@ export interface Subscriber<D extends OutboxDeps = OutboxDeps> {
   /** How long after the event a failing delivery is retried (default a day). */
   retryForMs?: number;
   /** Throws to have the delivery retried. Must tolerate running twice for one event. */
-  deliver(deps: D, event: OutboxEvent, target: string): Promise<void>;
+  deliver(deps: D, event: OutboxEvent, target: string, attempt: DeliveryAttempt): Promise<void>;
+}
+
+/** Whether a subscriber's `types` take an event type: exact names, or `prefix.*`. */
+export function takesType(types: readonly string[], type: string): boolean {
+  return types.some((t) => t === type || (t.endsWith('.*') && type.startsWith(t.slice(0, -1))));
 }
 
 export const DEFAULT_RETRY_FOR_MS = 24 * 60 * 60 * 1000;
@@ -78,7 +94,7 @@ export async function publish(
   const event: OutboxEvent = { id: uuidv7(), type, created: now.toISOString(), data };
   await tx.insert(outboxEvents).values({ id: event.id, type, created: now, data });
   for (const subscriber of subscribers.values()) {
-    if (!subscriber.types.includes(type)) continue;
+    if (!takesType(subscriber.types, type)) continue;
     const targets = subscriber.targets ? await subscriber.targets(tx, event) : [''];
     for (const target of new Set(targets)) {
       await tx
@@ -180,13 +196,20 @@ async function deliverOne<D extends OutboxDeps>(
   const subscriber = subscribers.get(delivery.subscriber);
   try {
     if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} is registered`);
-    await subscriber.deliver(deps, event, delivery.target);
+    await subscriber.deliver(deps, event, delivery.target, { number: claimed.attempts + 1 });
   } catch (err) {
+    if (err instanceof HoldDelivery) {
+      await deps.db
+        .update(outboxDeliveries)
+        .set({ status: 'held', lockedUntil: null })
+        .where(sameDelivery(delivery));
+      return null;
+    }
     const attempts = claimed.attempts + 1;
     const retryFor = subscriber?.retryForMs ?? DEFAULT_RETRY_FOR_MS;
     const after = deps.now();
     const next = new Date(after.getTime() + backoffMs(attempts));
-    const giveUp = next.getTime() > row.created.getTime() + retryFor;
+    const giveUp = next.getTime() > (claimed.retryFrom ?? row.created).getTime() + retryFor;
     await deps.db
       .update(outboxDeliveries)
       .set({
@@ -213,6 +236,41 @@ async function deliverOne<D extends OutboxDeps>(
     .set({ status: 'delivered', attempts: claimed.attempts + 1, lockedUntil: null, deliveredAt: deps.now() })
     .where(sameDelivery(delivery));
   return 'delivered';
+}
+
+/**
+ * Makes deliveries due again now (a partner's replay, or its re-enabled endpoint's missed and
+ * held events), with their retry period counted from now. Whatever they were (delivered, failed,
+ * held), they are delivered again by the one policy; one being delivered right now is left alone.
+ * Answers how many were released.
+ */
+export async function redeliver(
+  db: Database | Tx,
+  which: {
+    subscriber: string;
+    /** One target, or every target that starts with `prefix`. */
+    target: string | { prefix: string };
+    eventId?: string;
+    statuses?: readonly (typeof outboxDeliveries.$inferSelect)['status'][];
+  },
+  now: Date,
+): Promise<number> {
+  const released = await db
+    .update(outboxDeliveries)
+    .set({ status: 'pending', nextAttemptAt: now, retryFrom: now, lockedUntil: null })
+    .where(
+      and(
+        eq(outboxDeliveries.subscriber, which.subscriber),
+        typeof which.target === 'string'
+          ? eq(outboxDeliveries.target, which.target)
+          : sql`substr(${outboxDeliveries.target}, 1, ${which.target.prefix.length}) = ${which.target.prefix}`,
+        which.eventId ? eq(outboxDeliveries.eventId, which.eventId) : undefined,
+        which.statuses ? inArray(outboxDeliveries.status, [...which.statuses]) : undefined,
+        or(isNull(outboxDeliveries.lockedUntil), lte(outboxDeliveries.lockedUntil, now)),
+      ),
+    )
+    .returning({ eventId: outboxDeliveries.eventId });
+  return released.length;
 }
 
 /** Events older than `keepMs` with nothing left to deliver are deleted with their deliveries. */

@@ -104,7 +104,11 @@ export const webhookDeliveries = sqliteTable(
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     partnerId: text('partner_id').notNull(),
+    /** The webhook event's id (the Consign-Event-Id header). */
     eventId: text('event_id').notNull(),
+    /** The outbox delivery it belongs to (event and target), which a replay releases again. */
+    outboxEventId: text('outbox_event_id').notNull(),
+    target: text('target').notNull(),
     eventType: text('event_type').notNull(),
     attempt: integer('attempt').notNull(),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull(),
@@ -116,6 +120,6 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
-    index('webhook_deliveries_event_idx').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_outbox_idx').on(t.outboxEventId, t.target),
   ],
 );

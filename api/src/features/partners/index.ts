@@ -1,2 +1,3 @@
 /** The partners feature's public surface: other features and the app import nothing else of it. */
+export { currentPartner, requirePartner } from './partner-access';
 export { mountPartnerMiddleware, partnersRouter } from './partners.router';

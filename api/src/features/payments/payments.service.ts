@@ -17,6 +17,7 @@ import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { publish } from '../../lib/outbox';
 import {
   AlreadyCapturedError,
   AlreadyRefundedError,
@@ -28,6 +29,9 @@ import {
   paymentErrorToAppError,
 } from '../../providers/payments';
 import { type PaymentRow, type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
+
+/** Outbox events of payments (lib/outbox.ts). */
+export const PAYMENT_EVENTS = { refunded: 'payment.refunded' } as const;
 
 export type { PaymentRow, PaymentSubject };
 
@@ -431,10 +435,37 @@ export async function refundPayment(
     }
   }
   const now = deps.now();
-  await deps.db
-    .update(payments)
-    .set({ status: 'refunded', refundId, refundedAmount: current.amount, refundedAt: now, updatedAt: now })
-    .where(and(eq(payments.id, current.id), eq(payments.status, 'captured')));
+  await deps.db.transaction(
+    async (tx) => {
+      const [done] = await tx
+        .update(payments)
+        .set({
+          status: 'refunded',
+          refundId,
+          refundedAmount: current.amount,
+          refundedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, current.id), eq(payments.status, 'captured')))
+        .returning({ id: payments.id });
+      // Once, with the change: partners' webhooks (order.refunded) hear of it from the outbox.
+      if (done) {
+        await publish(
+          tx,
+          PAYMENT_EVENTS.refunded,
+          {
+            paymentId: current.id,
+            orderId: current.orderId,
+            jobId: current.jobId,
+            amount: current.amount,
+            currency: current.currency,
+          },
+          now,
+        );
+      }
+    },
+    { behavior: 'immediate' },
+  );
   await paymentTargetFor(subjectOf(current).kind).onRefundChanged(deps.db, current);
   deps.logger.info({ paymentId: current.id, refundId, reason }, 'payment refunded');
   return 'refunded';

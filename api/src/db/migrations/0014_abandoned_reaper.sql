@@ -18,6 +18,8 @@ CREATE TABLE `webhook_deliveries` (
 	`endpoint_id` text NOT NULL,
 	`partner_id` text NOT NULL,
 	`event_id` text NOT NULL,
+	`outbox_event_id` text NOT NULL,
+	`target` text NOT NULL,
 	`event_type` text NOT NULL,
 	`attempt` integer NOT NULL,
 	`status` text NOT NULL,
@@ -30,7 +32,7 @@ CREATE TABLE `webhook_deliveries` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_deliveries_endpoint_idx` ON `webhook_deliveries` (`endpoint_id`,`id`);--> statement-breakpoint
-CREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`,`endpoint_id`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_outbox_idx` ON `webhook_deliveries` (`outbox_event_id`,`target`);--> statement-breakpoint
 CREATE TABLE `webhook_endpoints` (
 	`id` text PRIMARY KEY NOT NULL,
 	`partner_id` text NOT NULL,

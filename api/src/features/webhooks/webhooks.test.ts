@@ -1,0 +1,301 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { partners, users, webhookEndpoints } from '../../db/schema';
+import { drainOutbox } from '../../lib/outbox';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createPartner, partnerOrder, partnerUser } from '../partners/partners.testing';
+import { isPublic, resolveTarget, urlProblem } from './webhook-url';
+
+type Received = { headers: IncomingHttpHeaders; raw: string };
+
+/** A real HTTP receiver on this machine; `answers` are the status codes it gives, in turn (then 200). */
+async function receiver(answers: number[] = []) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+      const status = answers.shift() ?? 200;
+      res.writeHead(status, { 'Content-Type': 'text/plain' });
+      res.end(status === 200 ? 'thanks' : 'receiver is down');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** What docs/partners.md tells partners to do, in node:crypto. */
+function verify(secret: string, raw: string, header: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${raw}`).digest('hex');
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1 ?? ''));
+}
+
+let t: TestApp;
+let now: Date;
+let closers: (() => Promise<void>)[];
+beforeEach(async () => {
+  now = new Date('2026-05-06T10:00:00Z');
+  closers = [];
+  t = await createTestApp({}, { now: () => now });
+});
+afterEach(async () => {
+  for (const close of closers) await close();
+  t.close();
+});
+
+const API = '/api/v1/partner';
+
+async function setUp(answers: number[] = [], events = ['booking:completed', 'order.status_changed']) {
+  const r = await receiver(answers);
+  closers.push(r.close);
+  const { partner } = await createPartner(t);
+  const { auth } = await partnerUser(t, partner.id);
+  const created = await t.post(`${API}/webhook-endpoints`, { url: r.url, events }, auth);
+  expect(created.status).toBe(201);
+  expect(created.body.secret).toMatch(/^whsec_/);
+  return { r, partner, auth, endpoint: created.body as { id: string; secret: string } };
+}
+
+describe('webhook deliveries', () => {
+  it('a paid partner order reaches the endpoint signed, byte for byte, and is logged', async () => {
+    const { r, partner, auth, endpoint } = await setUp();
+    const order = await partnerOrder(t, partner);
+    expect(r.received).toHaveLength(1);
+    const [got] = r.received;
+    expect(verify(endpoint.secret, got!.raw, String(got!.headers['consign-signature']))).toBe(true);
+    // One byte changed and the signature no longer matches.
+    expect(verify(endpoint.secret, `${got!.raw} `, String(got!.headers['consign-signature']))).toBe(false);
+    const body = JSON.parse(got!.raw);
+    expect(body).toEqual({
+      id: got!.headers['consign-event-id'],
+      type: 'booking:completed',
+      created: expect.any(String),
+      data: { orderId: order.id, reference: order.reference, total: order.total, currency: 'GBP' },
+    });
+    expect(String(got!.headers['consign-signature'])).toMatch(
+      new RegExp(`^t=${Math.floor(now.getTime() / 1000)},v1=[0-9a-f]{64}$`),
+    );
+
+    const log = await t.get(`${API}/webhook-deliveries?endpoint=${endpoint.id}`, auth);
+    expect(log.body.data).toEqual([
+      expect.objectContaining({
+        endpointId: endpoint.id,
+        eventId: body.id,
+        eventType: 'booking:completed',
+        attempt: 1,
+        status: 'succeeded',
+        statusCode: 200,
+        responseExcerpt: 'thanks',
+        nextAttemptAt: null,
+      }),
+    ]);
+  });
+
+  it('a receiver failing twice gets the event on the third attempt, with the same event id', async () => {
+    const { r, partner, auth, endpoint } = await setUp([500, 503]);
+    await partnerOrder(t, partner);
+    expect(r.received).toHaveLength(1);
+    const first = await t.get(`${API}/webhook-deliveries`, auth);
+    expect(first.body.data[0]).toMatchObject({ status: 'failed', statusCode: 500, attempt: 1 });
+    expect(Date.parse(first.body.data[0].nextAttemptAt)).toBeGreaterThan(now.getTime());
+
+    // Nothing is due before the back-off passes.
+    await drainOutbox(t.deps);
+    expect(r.received).toHaveLength(1);
+    now = new Date(now.getTime() + 60 * 60 * 1000);
+    await drainOutbox(t.deps);
+    expect(r.received).toHaveLength(2);
+    now = new Date(now.getTime() + 60 * 60 * 1000);
+    await drainOutbox(t.deps);
+    expect(r.received).toHaveLength(3);
+    const ids = r.received.map((x) => x.headers['consign-event-id']);
+    expect(new Set(ids).size).toBe(1);
+    expect(
+      verify(endpoint.secret, r.received[2]!.raw, String(r.received[2]!.headers['consign-signature'])),
+    ).toBe(true);
+
+    const log = await t.get(`${API}/webhook-deliveries?endpoint=${endpoint.id}`, auth);
+    expect(
+      log.body.data.map((d: { attempt: number; status: string; statusCode: number }) => [
+        d.attempt,
+        d.status,
+        d.statusCode,
+      ]),
+    ).toEqual([
+      [3, 'succeeded', 200],
+      [2, 'failed', 503],
+      [1, 'failed', 500],
+    ]);
+  });
+
+  it('replays a delivery: the same event again, as a new attempt', async () => {
+    const { r, partner, auth } = await setUp();
+    await partnerOrder(t, partner);
+    const log = await t.get(`${API}/webhook-deliveries`, auth);
+    const replay = await t.post(`${API}/webhook-deliveries/${log.body.data[0].id}/replay`, undefined, auth);
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ attempt: 2, status: 'pending', eventId: log.body.data[0].eventId });
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1]!.headers['consign-event-id']).toBe(r.received[0]!.headers['consign-event-id']);
+    const after = await t.get(`${API}/webhook-deliveries`, auth);
+    expect(after.body.data[0]).toMatchObject({ attempt: 2, status: 'succeeded', statusCode: 200 });
+
+    const other = await createPartner(t);
+    const outsider = await partnerUser(t, other.partner.id);
+    expect(
+      (await t.post(`${API}/webhook-deliveries/${log.body.data[0].id}/replay`, undefined, outsider.auth))
+        .status,
+    ).toBe(404);
+  });
+
+  it('sends a ping to the endpoint tested only, and only subscribed events', async () => {
+    const { r, auth, endpoint } = await setUp([], ['order.cancelled']);
+    const test = await t.post(`${API}/webhook-endpoints/${endpoint.id}/test`, undefined, auth);
+    expect(test.status).toBe(202);
+    expect(r.received).toHaveLength(1);
+    expect(JSON.parse(r.received[0]!.raw)).toMatchObject({ id: test.body.eventId, type: 'ping' });
+    expect(r.received[0]!.headers['consign-event-id']).toBe(test.body.eventId);
+  });
+
+  it('disables an endpoint failing for 3 days, emails the partner, and resends what it missed when enabled', async () => {
+    const { r, partner, auth, endpoint } = await setUp(Array(500).fill(500));
+    await partnerOrder(t, partner);
+    for (let hour = 0; hour < 80; hour++) {
+      now = new Date(now.getTime() + 60 * 60 * 1000);
+      await drainOutbox(t.deps);
+    }
+    const got = await t.get(`${API}/webhook-endpoints/${endpoint.id}`, auth);
+    expect(got.body.enabled).toBe(false);
+    expect(got.body.disabledReason).toContain('3 days');
+    const mail = await t.get('/api/v1/dev/mailbox');
+    expect(
+      mail.body.items.some((m: { subject: string }) => m.subject.includes('webhook endpoint was disabled')),
+    ).toBe(true);
+
+    // A new event while disabled is held, not sent.
+    const sent = r.received.length;
+    await partnerOrder(t, partner, { collectionDate: now.toISOString().slice(0, 10) });
+    expect(r.received).toHaveLength(sent);
+
+    await closers.pop()!();
+    const healthy = await receiver();
+    closers.push(healthy.close);
+    await t.patch(`${API}/webhook-endpoints/${endpoint.id}`, { url: healthy.url }, auth);
+    const enabled = await t.patch(`${API}/webhook-endpoints/${endpoint.id}`, { enabled: true }, auth);
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    expect(healthy.received.map((x) => JSON.parse(x.raw).type)).toEqual([
+      'booking:completed',
+      'booking:completed',
+    ]);
+  });
+
+  it('two partners: another partner never sees the endpoint or its log', async () => {
+    const { endpoint } = await setUp();
+    const other = await createPartner(t);
+    const outsider = await partnerUser(t, other.partner.id);
+    expect((await t.get(`${API}/webhook-endpoints/${endpoint.id}`, outsider.auth)).status).toBe(404);
+    expect((await t.get(`${API}/webhook-endpoints`, outsider.auth)).body.data).toEqual([]);
+    expect((await t.del(`${API}/webhook-endpoints/${endpoint.id}`, outsider.auth)).status).toBe(404);
+  });
+});
+
+describe('SSRF', () => {
+  it.each([
+    ['http://shop.example/hook', 'https'],
+    ['https://127.0.0.1/hook', 'this machine'],
+    ['https://localhost/hook', 'this machine'],
+    ['https://10.1.2.3/hook', 'private'],
+    ['https://169.254.169.254/latest/meta-data', 'private'],
+    ['https://[::ffff:192.168.0.1]/hook', 'private'],
+  ])('production refuses %s', (url, why) => {
+    expect(urlProblem(url, { production: true })).toContain(why);
+  });
+
+  it('outside production allows http on localhost and 127.0.0.1 only', () => {
+    expect(urlProblem('http://127.0.0.1:4000/h', { production: false })).toBeNull();
+    expect(urlProblem('http://localhost:4000/h', { production: false })).toBeNull();
+    expect(urlProblem('http://shop.example/h', { production: false })).toContain('https');
+  });
+
+  it.each([
+    ['8.8.8.8', true],
+    ['127.0.0.1', false],
+    ['10.0.0.1', false],
+    ['172.16.5.4', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['::1', false],
+    ['fe80::1', false],
+    ['fc00::1', false],
+    ['::ffff:10.0.0.1', false],
+    ['2606:4700:4700::1111', true],
+  ])('%s is public: %s', (address, expected) => {
+    expect(isPublic(address)).toBe(expected);
+  });
+
+  it('checks the resolved address at send time', async () => {
+    await expect(resolveTarget(new URL('https://localhost/x'), { production: true })).rejects.toThrow();
+    await expect(
+      resolveTarget(new URL('http://localhost:9/x'), { production: false }),
+    ).resolves.toMatchObject({
+      address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+    });
+  });
+
+  it('in production refuses a private endpoint on save, and at send time one that was stored before', async () => {
+    const prod = await createTestApp(
+      { NODE_ENV: 'production', ALLOW_OUTBOX_MAIL: '1', ALLOW_TEST_PAYMENTS: '1' },
+      { now: () => now },
+    );
+    try {
+      // No dev mailbox in production: the partner and its user are written as staff would leave them.
+      const [partner] = await prod.deps.db
+        .insert(partners)
+        .values({ name: 'Shop', mode: 'live', publishableKey: 'pk_live_x', allowedOrigins: [] })
+        .returning();
+      await prod.deps.db.insert(users).values({
+        email: 'ops@shop.example',
+        role: 'partner',
+        partnerId: partner!.id,
+        emailVerified: true,
+        passwordHash: await prod.deps.hasher.hash('correct-horse-1'),
+      });
+      const login = await prod.post('/api/v1/auth/login', {
+        email: 'ops@shop.example',
+        password: 'correct-horse-1',
+      });
+      const auth = prod.bearer(login.body.accessToken);
+      const refused = await prod.post(
+        `${API}/webhook-endpoints`,
+        { url: 'https://10.0.0.7/hooks', events: ['booking:completed'] },
+        auth,
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringContaining('private') }]);
+
+      // Saved when it was allowed (or DNS changed since): refused when sending, nothing connected.
+      const [row] = await prod.deps.db
+        .insert(webhookEndpoints)
+        .values({
+          partnerId: partner!.id,
+          url: 'https://127.0.0.1:9/hooks',
+          events: ['ping'],
+          secret: 'whsec_x',
+        })
+        .returning();
+      const test = await prod.post(`${API}/webhook-endpoints/${row!.id}/test`, undefined, auth);
+      expect(test.status).toBe(202);
+      const log = await prod.get(`${API}/webhook-deliveries`, auth);
+      expect(log.body.data[0]).toMatchObject({ status: 'failed', statusCode: null });
+      expect(log.body.data[0].error).toMatch(/public server|not a public address/);
+    } finally {
+      prod.close();
+    }
+  });
+});
