@@ -72,6 +72,12 @@ function PartnerArea() {
           <SectionError message={describeError(partner.error)} onRetry={() => void partner.refetch()} />
         ) : (
           <>
+            {partner.data.status !== 'active' ? (
+              <p className="alert alert--error" role="status">
+                Your partner account is disabled, so your widget shows no quotes. Please{' '}
+                <a href="/contact">contact us</a>.
+              </p>
+            ) : null}
             <OverviewSection />
             <PublishableKeySection key={partner.data.allowedOrigins.join('\n')} partner={partner.data} />
             <SecretKeysSection />
