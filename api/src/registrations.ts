@@ -9,6 +9,7 @@ import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
+import { partnerInviteMailSubscriber } from './features/partners';
 import { registerPaymentTarget } from './features/payments';
 import { onboardingMailSubscriber } from './features/vendors';
 import { endpointDisabledMailSubscriber, partnerWebhookSubscriber } from './features/webhooks';
@@ -25,4 +26,5 @@ export function registerFeatureHooks(): void {
   registerSubscriber(contactMailSubscriber);
   registerSubscriber(partnerWebhookSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
+  registerSubscriber(partnerInviteMailSubscriber);
 }

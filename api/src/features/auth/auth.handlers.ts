@@ -15,7 +15,7 @@ const address = (c: Context<AppEnv>) =>
   clientAddress(c, c.var.deps.config.trustProxy, c.var.deps.config.trustProxyHops);
 
 /** The portal keeps the refresh token only in this httpOnly cookie; API clients use the body. */
-function withCookie(c: Context<AppEnv>, session: Session) {
+export function withCookie(c: Context<AppEnv>, session: Session) {
   setCookie(c, COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'Strict',

@@ -1,6 +1,7 @@
 import { createRouter } from '../../lib/openapi';
 import * as handlers from './auth.handlers';
 import * as routes from './auth.routes';
+import { setPassword, setPasswordHandler } from './auth.set-password';
 
 export const authRouter = createRouter()
   .openapi(routes.signup, handlers.signup)
@@ -11,4 +12,5 @@ export const authRouter = createRouter()
   .openapi(routes.logout, handlers.logout)
   .openapi(routes.passwordReset, handlers.passwordReset)
   .openapi(routes.passwordResetConfirm, handlers.passwordResetConfirm)
-  .openapi(routes.google, handlers.google);
+  .openapi(routes.google, handlers.google)
+  .openapi(setPassword, setPasswordHandler);

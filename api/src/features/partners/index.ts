@@ -1,3 +1,4 @@
 /** The partners feature's public surface: other features and the app import nothing else of it. */
 export { currentPartner, requirePartner } from './partner-access';
+export { partnerInviteMailSubscriber } from './partner-invites';
 export { mountPartnerMiddleware, partnersRouter } from './partners.router';

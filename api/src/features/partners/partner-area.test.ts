@@ -198,3 +198,66 @@ describe('secret keys', () => {
     expect(third.body.detail).toContain('one client address');
   });
 });
+
+describe('invites', () => {
+  it('staff invite someone, who sets a password from the mailed link and lands signed in as the partner', async () => {
+    const { partner, staff } = await createPartner(t);
+    const invited = await t.post(
+      `/api/v1/admin/partners/${partner.id}/invites`,
+      { email: 'ops@shop.example', name: 'Ops Person' },
+      staff,
+    );
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email: 'ops@shop.example', name: 'Ops Person', status: 'invited' });
+    const before = await t.get(`/api/v1/admin/partners/${partner.id}/users`, staff);
+    expect(before.body.data).toEqual([
+      expect.objectContaining({ email: 'ops@shop.example', status: 'invited', lastSignInAt: null }),
+    ]);
+
+    const mailbox = await t.get('/api/v1/dev/mailbox?to=ops%40shop.example');
+    const mail = mailbox.body.items.find((m: { subject: string }) => m.subject.includes('invited'));
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)[0]);
+    expect(link.origin + link.pathname).toBe('http://localhost:3000/set-password');
+    const token = link.searchParams.get('token')!;
+
+    const weak = await t.post('/api/v1/auth/set-password', { token, password: 'short' });
+    expect(weak.status).toBe(422);
+    const set = await t.post('/api/v1/auth/set-password', { token, password: 'correct-horse-9' });
+    expect(set.status).toBe(200);
+    expect(set.body.user).toMatchObject({ email: 'ops@shop.example', role: 'partner' });
+    const self = await t.get(API, t.bearer(set.body.accessToken));
+    expect(self.body.id).toBe(partner.id);
+    expect((await t.post('/api/v1/auth/set-password', { token, password: 'correct-horse-9' })).status).toBe(
+      400,
+    );
+
+    const after = await t.get(`/api/v1/admin/partners/${partner.id}/users`, staff);
+    expect(after.body.data[0]).toMatchObject({ status: 'active', lastSignInAt: expect.any(String) });
+    const audit = await t.get(
+      `/api/v1/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ entityId: partner.id }))}`,
+      staff,
+    );
+    expect(audit.body.some((a: { action: string }) => a.action === 'partner.invite')).toBe(true);
+  });
+
+  it('refuses to invite an address that already has an account, and customers cannot invite', async () => {
+    const { partner, staff } = await createPartner(t);
+    const customer = await signUpVerified(t, 'taken@example.com');
+    const taken = await t.post(
+      `/api/v1/admin/partners/${partner.id}/invites`,
+      { email: 'taken@example.com', name: 'X' },
+      staff,
+    );
+    expect(taken.status).toBe(409);
+    const denied = await t.post(
+      `/api/v1/admin/partners/${partner.id}/invites`,
+      { email: 'new@example.com', name: 'X' },
+      t.bearer(customer.accessToken),
+    );
+    expect(denied.status).toBe(403);
+    expect(
+      (await t.post('/api/v1/admin/partners/nope/invites', { email: 'a@example.com', name: 'A' }, staff))
+        .status,
+    ).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
 import { setContentRange, toRaList } from '../../lib/ra-list';
+import { PartnerInvites } from './partner-invites';
 import type * as routes from './partners.routes';
 import { PartnersService } from './partners.service';
 
@@ -28,4 +29,13 @@ export const rotatePartnerKey: RouteHandler<typeof routes.rotatePartnerKey, AppE
       c.req.valid('json').reason,
     ),
     200,
+  );
+
+export const listPartnerUsers: RouteHandler<typeof routes.listPartnerUsers, AppEnv> = async (c) =>
+  c.json(await new PartnerInvites(c.var.deps).users(c.req.valid('param').id), 200);
+
+export const invitePartnerUser: RouteHandler<typeof routes.invitePartnerUser, AppEnv> = async (c) =>
+  c.json(
+    await new PartnerInvites(c.var.deps).invite(c.var.user, c.req.valid('param').id, c.req.valid('json')),
+    201,
   );

@@ -5,9 +5,12 @@ import { raListHeaders } from '../../lib/ra-list';
 import { ReasonBodySchema } from '../admin';
 import {
   CreatePartnerSchema,
+  InviteBodySchema,
+  InvitedUserSchema,
   PartnerIdParamsSchema,
   PartnerListQuerySchema,
   PartnerSchema,
+  PartnerUserListSchema,
   UpdatePartnerSchema,
 } from './partners.schemas';
 
@@ -79,4 +82,28 @@ export const rotatePartnerKey = createRoute({
   middleware: [requireAuth, requireRole('admin')] as const,
   request: { params: PartnerIdParamsSchema, body: jsonBody(ReasonBodySchema) },
   responses: { 200: jsonContent(PartnerSchema, 'The partner'), ...pickProblems(401, 403, 404, 422) },
+});
+
+export const listPartnerUsers = createRoute({
+  operationId: 'adminListPartnerUsers',
+  method: 'get',
+  path: '/admin/partners/{id}/users',
+  tags,
+  summary: "The partner's people: invited (no password yet) or active",
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: PartnerIdParamsSchema },
+  responses: { 200: jsonContent(PartnerUserListSchema, 'The users'), ...pickProblems(401, 403, 404) },
+});
+
+export const invitePartnerUser = createRoute({
+  operationId: 'adminInvitePartnerUser',
+  method: 'post',
+  path: '/admin/partners/{id}/invites',
+  tags,
+  summary: 'Invite someone to the partner: a partner account and an email with a set-password link',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: PartnerIdParamsSchema, body: jsonBody(InviteBodySchema) },
+  responses: { 201: jsonContent(InvitedUserSchema, 'Invited'), ...pickProblems(401, 403, 404, 409, 422) },
 });

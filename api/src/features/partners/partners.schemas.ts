@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PARTNER_STATUSES } from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import { raListQuery } from '../../lib/ra-list';
+import { EmailSchema } from '../auth';
 import { formatOriginPattern, parseOriginPattern } from './partners.origins';
 
 const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
@@ -114,3 +115,26 @@ export const PartnerListQuerySchema = raListQuery({
 export type CreatePartnerInput = z.infer<typeof CreatePartnerSchema>;
 export type UpdatePartnerInput = z.infer<typeof UpdatePartnerSchema>;
 export type PartnerDto = z.infer<typeof PartnerSchema>;
+
+export const PartnerUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    status: z.enum(['invited', 'active']),
+    createdAt: z.iso.datetime(),
+    lastSignInAt: z.iso.datetime().nullable(),
+  })
+  .openapi('PartnerUser');
+
+export const PartnerUserListSchema = z
+  .object({ data: z.array(PartnerUserSchema) })
+  .openapi('PartnerUserList');
+
+export const InviteBodySchema = z
+  .strictObject({ email: EmailSchema, name: NameSchema })
+  .openapi('PartnerInvite');
+
+export const InvitedUserSchema = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), status: z.literal('invited') })
+  .openapi('PartnerInvited');

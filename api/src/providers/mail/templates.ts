@@ -74,7 +74,9 @@ export function welcomeEmail(
   const next =
     role === 'vendor'
       ? 'Our team is reviewing your business details and will activate your account shortly. Meanwhile you can add your courier services.'
-      : 'You can now compare courier quotes, book and pay, print your label and follow your parcels.';
+      : role === 'partner'
+        ? "Your shop's partner area (orders, keys and webhooks) is at /partner once you sign in."
+        : 'You can now compare courier quotes, book and pay, print your label and follow your parcels.';
   return {
     to,
     subject: 'Welcome to Consign',
