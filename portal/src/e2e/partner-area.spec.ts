@@ -103,11 +103,11 @@ async function acceptInvite(browser: Browser, email: string) {
   await page.getByRole('link', { name: /\/set-password\?token=/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill('something-else');
-  await page.getByLabel('Confirm Password').blur();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('something-else');
+  await page.getByRole('textbox', { name: 'Confirm Password' }).blur();
   await expect(page.getByText("Password Don't Match")).toBeVisible();
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(page).toHaveURL(/\/partner$/);
   await expect(page.getByRole('heading', { level: 1, name: PARTNER })).toBeVisible();
