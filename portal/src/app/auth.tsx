@@ -55,10 +55,12 @@ export function useAuth(): AuthContextValue {
 
 /** Where a user lands after signing in, and where the header's Dashboard link points. */
 export function homeFor(role: Role | undefined): string {
+  if (role === 'partner') return '/partner';
   return role === 'vendor' ? '/vendor-dashboard' : '/';
 }
 
 export function dashboardFor(role: Role | undefined): string {
+  if (role === 'partner') return '/partner';
   return role === 'vendor' ? '/vendor-dashboard' : '/dashboard';
 }
 

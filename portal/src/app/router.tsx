@@ -147,6 +147,11 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage'),
           },
           { path: 'post-job', ...lazyPage(() => import('../features/jobs/PostJobPage'), 'PostJobPage') },
+          { path: 'partner', ...lazyPage(() => import('../features/partner/PartnerPage'), 'PartnerPage') },
+          {
+            path: 'set-password',
+            ...lazyPage(() => import('../features/partner/SetPasswordPage'), 'SetPasswordPage'),
+          },
           {
             path: 'embed/checkout',
             ...lazyPage(() => import('../features/booking/EmbedCheckoutPage'), 'EmbedCheckoutPage'),

@@ -69,7 +69,9 @@ export function AuthDialogsProvider({
   function signedIn(session: Session) {
     const destination = next.current;
     close();
-    if (session.user.role === 'vendor') navigate(homeFor('vendor'));
+    // Vendors and partners work from their own area: signing in anywhere takes them there.
+    if (session.user.role === 'vendor' || session.user.role === 'partner')
+      navigate(homeFor(session.user.role));
     else if (destination) navigate(destination);
   }
 

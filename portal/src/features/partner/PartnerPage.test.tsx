@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customer, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
+
+const partnerUser = {
+  ...customer,
+  id: 'u_p',
+  email: 'pat@shop.example',
+  name: 'Pat',
+  role: 'partner' as const,
+};
+const partnerSession = {
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  expiresIn: 900,
+  user: partnerUser,
+};
+
+const partner = {
+  id: 'p1',
+  name: 'Demo Partner Shop',
+  mode: 'test',
+  status: 'active',
+  publishableKey: 'pk_test_demo',
+  previousKeyExpiresAt: null,
+  allowedOrigins: ['https://shop.example', 'http://localhost:*'],
+  limits: { perClientPerMinute: 30, perKeyPerMinute: 600, secretKeyPerMinute: 120 },
+  docsUrl: '/docs/partners',
+};
+
+const days = Array.from({ length: 30 }, (_, i) => ({
+  date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  quotes: i,
+  bookings: i % 3,
+  revenuePence: (i % 3) * 1299,
+}));
+
+const order = (reference: string, extra: Record<string, unknown> = {}) => ({
+  reference,
+  status: 'in_transit',
+  serviceType: 'domestic',
+  courier: { name: 'Swift Couriers' },
+  service: { name: 'Next day' },
+  totalPence: 1299,
+  refundedPence: 0,
+  currency: 'GBP',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  collectionDate: '2026-11-21',
+  paidAt: '2026-11-20T10:01:00.000Z',
+  deliveredAt: null,
+  trackingNumber: 'CN123456',
+  trackingUrl: '/track/abc123',
+  origin: { postTown: 'London', postcodeDistrict: 'SW1A' },
+  destination: { postTown: null, postcodeDistrict: 'EH1', country: 'GB' },
+  ...extra,
+});
+
+const signedIn = {
+  'POST /api/v1/auth/refresh': { body: partnerSession },
+  'GET /api/v1/partner': { body: partner },
+  'GET /api/v1/partner/overview': {
+    body: {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      totals: { quotes: 435, bookings: 29, conversion: 29 / 435, revenuePence: 37671, currency: 'GBP' },
+      days,
+    },
+  },
+  'GET /api/v1/partner/secret-keys': { body: { data: [] } },
+  'GET /api/v1/partner/webhook-endpoints': { body: { data: [] } },
+};
+
+describe('partner area', () => {
+  const withOrders = {
+    ...signedIn,
+    'GET /api/v1/partner/orders': ({ query }: RecordedCall) =>
+      query.get('cursor') === 'c2'
+        ? {
+            body: {
+              data: [order('#OLDER001', { status: 'delivered', deliveredAt: '2026-11-02T12:00:00Z' })],
+              nextCursor: null,
+            },
+          }
+        : query.get('status') === 'cancelled'
+          ? { body: { data: [], nextCursor: null } }
+          : {
+              body: {
+                data: [
+                  order('#AAAA1111'),
+                  order('#BBBB2222', {
+                    status: 'cancelled',
+                    refundedPence: 1299,
+                    trackingNumber: null,
+                    trackingUrl: null,
+                  }),
+                ],
+                nextCursor: 'c2',
+              },
+            },
+  };
+
+  it('shows the figures, the publishable key, the origins and the guide', async () => {
+    stubFetch(withOrders);
+    renderApp('/partner');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Partner Shop' })).toBeTruthy();
+    const figures = (await screen.findByText('Conversion')).closest('dl') as HTMLElement;
+    expect(within(figures).getByText('Conversion').nextElementSibling?.textContent).toBe('6.7%');
+    expect(within(figures).getByText('Revenue').nextElementSibling?.textContent).toBe('£376.71');
+    expect(
+      screen.getByRole('img', { name: /Quotes and bookings per day from 01-11-2026 to 30-11-2026/ }),
+    ).toBeTruthy();
+    expect(screen.getByText('pk_test_demo')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Allowed origin 2' }) as HTMLInputElement).value).toBe(
+      'http://localhost:*',
+    );
+    expect(screen.getByRole('link', { name: 'Partner guide' }).getAttribute('href')).toBe('/docs/partners');
+  });
+
+  it('lists the orders with cursor pages, and filters them on the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch(withOrders);
+    renderApp('/partner');
+    const table = await screen.findByRole('table', { name: /Orders booked through your widget/ });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'Track order #AAAA1111' }).getAttribute('href')).toBe(
+      '/track/abc123',
+    );
+    expect(first!.textContent).toContain('London (SW1A) → EH1');
+    expect(second!.textContent).toContain('Refunded');
+    expect(second!.textContent).toContain('Cancelled');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('#OLDER001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+    const asked = calls.filter((c) => c.path === '/api/v1/partner/orders').at(-1)!;
+    expect(asked.query.get('status')).toBe('cancelled');
+    expect(asked.query.get('cursor')).toBeNull();
+  });
+
+  it('saves the origins as a list and shows the server’s refusal under the row it names', async () => {
+    const user = userEvent.setup();
+    let attempt = 0;
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+      'PUT /api/v1/partner/allowed-origins': ({ body }) => {
+        attempt += 1;
+        if (attempt === 1)
+          return problemResponse(422, 'Invalid allowedOrigins.2', {
+            errors: [{ path: 'allowedOrigins.2', message: 'The server says no' }],
+          });
+        return {
+          body: { ...partner, allowedOrigins: (body as { allowedOrigins: string[] }).allowedOrigins },
+        };
+      },
+    });
+    renderApp('/partner');
+    const last = await screen.findByRole('textbox', { name: 'Allowed origin 2' });
+    await user.click(last);
+    await user.keyboard('{Enter}');
+    await user.keyboard('https://new.example');
+    await user.click(screen.getByRole('button', { name: 'Save origins' }));
+    const row3 = screen.getByRole('textbox', { name: 'Allowed origin 3' });
+    await waitFor(() => expect(row3.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('The server says no')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      allowedOrigins: ['https://shop.example', 'http://localhost:*', 'https://new.example'],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save origins' }));
+    expect(await screen.findByText('Allowed origins saved')).toBeTruthy();
+  });
+
+  it('tells another role the page is not for it', async () => {
+    stubFetch({ 'POST /api/v1/auth/refresh': { body: { ...partnerSession, user: customer } } });
+    renderApp('/partner');
+    expect(await screen.findByRole('heading', { name: 'Not available for this account' })).toBeTruthy();
+    expect(screen.getByText(/only for partner shop accounts/)).toBeTruthy();
+  });
+});
+
+describe('set password from an invitation', () => {
+  it('sets the password with the token, signs in and opens the partner area', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      'POST /api/v1/auth/refresh': {
+        status: 401,
+        body: { type: 'about:blank', title: 'Unauthorized', status: 401 },
+      },
+      'POST /api/v1/auth/set-password': { body: partnerSession },
+      ...Object.fromEntries(Object.entries(signedIn).filter(([k]) => k !== 'POST /api/v1/auth/refresh')),
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+    });
+    const { router } = renderApp('/set-password?token=tok_123');
+    await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'partner-horse');
+    await user.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'partner-horse');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/partner'));
+    expect(calls.find((c) => c.path === '/api/v1/auth/set-password')?.body).toEqual({
+      token: 'tok_123',
+      password: 'partner-horse',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Partner Shop' })).toBeTruthy();
+  });
+
+  it('says plainly when the link is no longer valid', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/v1/auth/refresh': {
+        status: 401,
+        body: { type: 'about:blank', title: 'Unauthorized', status: 401 },
+      },
+      'POST /api/v1/auth/set-password': problemResponse(400, 'This link has expired'),
+    });
+    renderApp('/set-password?token=old');
+    await user.type(await screen.findByLabelText('Password', { selector: 'input' }), 'partner-horse');
+    await user.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'partner-horse');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'invalid, has expired or has already been used',
+    );
+  });
+});
