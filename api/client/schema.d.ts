@@ -3100,7 +3100,7 @@ export interface components {
                 /** @description Secret-key calls a minute */
                 secretKeyPerMinute: number;
             };
-            /** @example /docs/partners */
+            /** @example /docs/api#tag/partner */
             docsUrl: string;
         };
         PartnerAllowedOrigins: {

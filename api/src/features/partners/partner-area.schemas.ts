@@ -23,7 +23,7 @@ export const PartnerSelfSchema = z
       perKeyPerMinute: z.number().int().openapi({ description: 'Publishable-key calls a minute in all' }),
       secretKeyPerMinute: z.number().int().openapi({ description: 'Secret-key calls a minute' }),
     }),
-    docsUrl: z.string().openapi({ example: '/docs/partners' }),
+    docsUrl: z.string().openapi({ example: '/docs/api#tag/partner' }),
   })
   .openapi('PartnerSelf');
 

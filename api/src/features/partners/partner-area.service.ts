@@ -3,7 +3,7 @@ import type { AppDeps, KeyPartner } from '../../context';
 import { type OrderStatus, orderEvents, orders, partners, quoteLog } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
-import { orderMoney, orderReference, paidSql, refundedSql } from '../orders';
+import { orderMoney, orderReference, paidSql, refundedSql, trackingUrl } from '../orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -18,7 +18,7 @@ export function postcodeDistrict(postcode: string): string {
 type OrderRow = typeof orders.$inferSelect;
 
 /** No names, street lines, emails or phone numbers: the partner needs none of them. */
-function toPartnerOrder(row: OrderRow, refunded: number, deliveredAt: Date | null) {
+function toPartnerOrder(row: OrderRow, refunded: number, deliveredAt: Date | null, publicUrl: string) {
   return {
     reference: orderReference(row.id),
     status: row.status,
@@ -33,8 +33,8 @@ function toPartnerOrder(row: OrderRow, refunded: number, deliveredAt: Date | nul
     paidAt: row.paidAt?.toISOString() ?? null,
     deliveredAt: deliveredAt?.toISOString() ?? null,
     trackingNumber: row.trackingNumber,
-    // The public tracking page (issue 20) fills this in; until then there is no page to link.
-    trackingUrl: null as string | null,
+    // The public tracking page answers only once the order is paid.
+    trackingUrl: row.trackingCode && row.paidAt ? trackingUrl(publicUrl, row.trackingCode) : null,
     origin: {
       postTown: row.collectionAddress.town || null,
       postcodeDistrict: postcodeDistrict(row.collectionAddress.postcode),
@@ -69,7 +69,8 @@ export class PartnerArea {
         perKeyPerMinute: row.keyRateLimitPerMinute,
         secretKeyPerMinute: row.secretKeyRateLimitPerMinute,
       },
-      docsUrl: '/docs/partners',
+      // The served API reference, at its Partner section (the guide itself is docs/partners.md).
+      docsUrl: '/docs/api#tag/partner',
     };
   }
 
@@ -185,7 +186,7 @@ export class PartnerArea {
     return {
       data: rows
         .slice(0, query.limit)
-        .map((r) => toPartnerOrder(r.order, Number(r.refunded), toDate(r.deliveredAt))),
+        .map((r) => toPartnerOrder(r.order, Number(r.refunded), toDate(r.deliveredAt), this.deps.config.publicUrl)),
       nextCursor: nextCursor(
         rows.map((r) => ({ createdAt: r.order.createdAt, id: r.order.id })),
         query.limit,
@@ -203,7 +204,7 @@ export class PartnerArea {
       .orderBy(asc(orders.createdAt))
       .limit(1);
     if (!row) throw AppError.notFound('Order not found');
-    return toPartnerOrder(row.order, Number(row.refunded), toDate(row.deliveredAt));
+    return toPartnerOrder(row.order, Number(row.refunded), toDate(row.deliveredAt), this.deps.config.publicUrl);
   }
 }
 

@@ -23,7 +23,7 @@ describe('who may call /partner', () => {
       id: partner.id,
       publishableKey: partner.publishableKey,
       limits: { perClientPerMinute: 60, perKeyPerMinute: 3000, secretKeyPerMinute: 600 },
-      docsUrl: '/docs/partners',
+      docsUrl: '/docs/api#tag/partner',
     });
 
     const key = await secretKeyOf(t, partner.id);
@@ -90,6 +90,11 @@ describe('partner orders', () => {
     }
     expect(shown.origin).toEqual({ postTown: 'London', postcodeDistrict: 'SW1A' });
     expect(shown.destination).toEqual({ postTown: 'Edinburgh', postcodeDistrict: 'EH1', country: 'GB' });
+    // The public tracking page of a paid order; an unpaid one has none yet.
+    const tracked = await t.get(new URL(shown.trackingUrl).pathname.replace('/track/', '/api/v1/tracking/'));
+    expect(tracked.status).toBe(200);
+    expect(tracked.body.status).toBe(shown.status);
+    expect(list.body.data.find((o: { reference: string }) => o.reference === unpaid.reference).trackingUrl).toBeNull();
 
     const one = await t.get(`${API}/orders/${encodeURIComponent(paid.reference)}`, sk(key));
     expect(one.status).toBe(200);

@@ -27,7 +27,7 @@ const partner = {
   previousKeyExpiresAt: null,
   allowedOrigins: ['https://shop.example', 'http://localhost:*'],
   limits: { perClientPerMinute: 30, perKeyPerMinute: 600, secretKeyPerMinute: 120 },
-  docsUrl: '/docs/partners',
+  docsUrl: '/docs/api#tag/partner',
 };
 
 const days = Array.from({ length: 30 }, (_, i) => ({
@@ -115,7 +115,7 @@ describe('partner area', () => {
     expect((screen.getByRole('textbox', { name: 'Allowed origin 2' }) as HTMLInputElement).value).toBe(
       'http://localhost:*',
     );
-    expect(screen.getByRole('link', { name: 'Partner guide' }).getAttribute('href')).toBe('/docs/partners');
+    expect(screen.getByRole('link', { name: 'Partner API reference' }).getAttribute('href')).toBe('/docs/api#tag/partner');
   });
 
   it('lists the orders with cursor pages, and filters them on the server', async () => {
@@ -163,9 +163,11 @@ describe('partner area', () => {
     const last = await screen.findByRole('textbox', { name: 'Allowed origin 2' });
     await user.click(last);
     await user.keyboard('{Enter}');
+    // Enter adds a row and moves to it (after the render): type once it has the focus.
+    const row3 = await screen.findByRole('textbox', { name: 'Allowed origin 3' });
+    await waitFor(() => expect(document.activeElement).toBe(row3));
     await user.keyboard('https://new.example');
     await user.click(screen.getByRole('button', { name: 'Save origins' }));
-    const row3 = screen.getByRole('textbox', { name: 'Allowed origin 3' });
     await waitFor(() => expect(row3.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('The server says no')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({

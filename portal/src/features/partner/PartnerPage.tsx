@@ -49,10 +49,7 @@ function PartnerArea() {
             </li>
           ))}
           <li>
-            <a href={partner.data?.docsUrl ?? '/docs/partners'}>Partner guide</a>
-          </li>
-          <li>
-            <a href="/docs/api">API reference</a>
+            <a href={partner.data?.docsUrl ?? '/docs/api#tag/partner'}>Partner API reference</a>
           </li>
         </ul>
       </nav>
@@ -61,7 +58,7 @@ function PartnerArea() {
           <h1>{partner.data?.name ?? 'Partner area'}</h1>
           <p className="muted">
             Your widget's figures, your keys and webhooks, and the orders your shoppers booked. New here? Read
-            the <a href={partner.data?.docsUrl ?? '/docs/partners'}>partner guide</a>.
+            the <a href={partner.data?.docsUrl ?? '/docs/api#tag/partner'}>partner API reference</a>.
           </p>
         </header>
         {partner.isPending ? (
