@@ -186,7 +186,9 @@ export class PartnerArea {
     return {
       data: rows
         .slice(0, query.limit)
-        .map((r) => toPartnerOrder(r.order, Number(r.refunded), toDate(r.deliveredAt), this.deps.config.publicUrl)),
+        .map((r) =>
+          toPartnerOrder(r.order, Number(r.refunded), toDate(r.deliveredAt), this.deps.config.publicUrl),
+        ),
       nextCursor: nextCursor(
         rows.map((r) => ({ createdAt: r.order.createdAt, id: r.order.id })),
         query.limit,
@@ -204,7 +206,12 @@ export class PartnerArea {
       .orderBy(asc(orders.createdAt))
       .limit(1);
     if (!row) throw AppError.notFound('Order not found');
-    return toPartnerOrder(row.order, Number(row.refunded), toDate(row.deliveredAt), this.deps.config.publicUrl);
+    return toPartnerOrder(
+      row.order,
+      Number(row.refunded),
+      toDate(row.deliveredAt),
+      this.deps.config.publicUrl,
+    );
   }
 }
 

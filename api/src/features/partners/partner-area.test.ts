@@ -94,7 +94,9 @@ describe('partner orders', () => {
     const tracked = await t.get(new URL(shown.trackingUrl).pathname.replace('/track/', '/api/v1/tracking/'));
     expect(tracked.status).toBe(200);
     expect(tracked.body.status).toBe(shown.status);
-    expect(list.body.data.find((o: { reference: string }) => o.reference === unpaid.reference).trackingUrl).toBeNull();
+    expect(
+      list.body.data.find((o: { reference: string }) => o.reference === unpaid.reference).trackingUrl,
+    ).toBeNull();
 
     const one = await t.get(`${API}/orders/${encodeURIComponent(paid.reference)}`, sk(key));
     expect(one.status).toBe(200);

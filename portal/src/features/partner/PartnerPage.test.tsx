@@ -115,7 +115,9 @@ describe('partner area', () => {
     expect((screen.getByRole('textbox', { name: 'Allowed origin 2' }) as HTMLInputElement).value).toBe(
       'http://localhost:*',
     );
-    expect(screen.getByRole('link', { name: 'Partner API reference' }).getAttribute('href')).toBe('/docs/api#tag/partner');
+    expect(screen.getByRole('link', { name: 'Partner API reference' }).getAttribute('href')).toBe(
+      '/docs/api#tag/partner',
+    );
   });
 
   it('lists the orders with cursor pages, and filters them on the server', async () => {
