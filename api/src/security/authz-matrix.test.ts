@@ -22,6 +22,7 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   getTracking:
     'the public tracking code is an unguessable capability (2^60, misses limited per address); no personal data',
   unsubscribeTracking: 'the HMAC token in the recipient’s email is the capability; it only stops that mail',
+  getCourierProfile: 'a courier’s public page: its services, scores and reviews, with no personal data',
 };
 
 /** Routes whose object is meant for some of the other identities too. */
@@ -43,6 +44,8 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   updateVendorOrder: () => ({ status: 'confirmed' }),
   addVendorOrderEvent: () => ({ kind: 'exception', note: 'Taken over' }),
   acceptJob: (c) => ({ courierServiceId: c.ids.serviceB }),
+  writeOrderReview: () => ({ rating: 1, comment: 'Taken over' }),
+  replyToReview: () => ({ reply: 'Taken over' }),
 };
 
 type Identity = 'customerB' | 'vendorB' | 'pendingVendor' | 'none';

@@ -17,4 +17,5 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'secret-keys.id': (c) => c.ids.secretKeyA,
   'webhook-endpoints.id': (c) => c.ids.endpointA,
   'webhook-deliveries.id': (c) => c.ids.deliveryA,
+  'reviews.id': (c) => c.ids.reviewA,
 };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
-import { orders, partners, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { orders, partners, reviews, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
 import {
   address,
@@ -166,6 +166,23 @@ async function cast(t: TestApp) {
     })
     .returning();
 
+  // A review of the first order, written directly: reviewing needs a delivered order, and the
+  // matrix only needs an object of vendor A's for the reply route.
+  const [review] = await t.deps.db
+    .insert(reviews)
+    .values({
+      orderId: order.body.id,
+      customerId: customerA.user.id,
+      vendorId: vendorA.vendorId,
+      courierServiceId: vendorA.service.id,
+      serviceName: 'Security service',
+      rating: 4,
+      comment: 'Fine',
+      authorName: 'Customer A',
+      editableUntil: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    })
+    .returning();
+
   return {
     admin: admin.accessToken,
     partnerA: partnerLogin.body.accessToken as string,
@@ -187,6 +204,7 @@ async function cast(t: TestApp) {
       secretKeyA: secretKey.body.id as string,
       endpointA: endpoint.body.id as string,
       deliveryA: delivery!.id,
+      reviewA: review!.id,
     },
   };
 }
