@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { receiver, signatureValid } from './webhook-receiver';
 
 /**
  * The partner area walked as people use it: staff invite someone to the demo partner from the
@@ -17,38 +15,6 @@ const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
 const PARTNER = 'Demo Partner Shop';
 const PASSWORD = 'partner-horse-battery';
 const SCREENSHOTS = new URL('../../e2e-screenshots/', import.meta.url);
-
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A webhook receiver: answers 200 to every POST and keeps what it got. */
-async function receiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'Content-Type': 'text/plain' });
-      res.end('received by the e2e receiver');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/consign`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Consign-Signature is t=<unix>,v1=<hex HMAC-SHA256 of "t.body">, as docs/partners.md says. */
-function signatureValid(request: Received, secret: string): boolean {
-  const header = String(request.headers['consign-signature'] ?? '');
-  const t = /(?:^|,)t=(\d+)/.exec(header)?.[1];
-  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
-  if (!t || !v1) return false;
-  return createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex') === v1;
-}
 
 const errorBoundary = (page: Page) =>
   page

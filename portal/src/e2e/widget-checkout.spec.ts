@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type FrameLocator, type Locator, type Page, type Route, test } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { receiver, signatureValid } from './webhook-receiver';
 
 /**
  * A checkout that never loses a payment, on a truly cross-site partner page.
@@ -23,6 +24,7 @@ import { serverUkToday } from './dates';
 
 const CONSIGN = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
+const PARTNER = { email: 'partner@consign.example', password: 'consign-demo-1' };
 const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url);
 
 let servers: Server[] = [];
@@ -94,6 +96,20 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  // The demo partner's server listens for its webhooks: booking:completed, signed.
+  const hook = await receiver();
+  const partnerLogin = await request.post(`${CONSIGN}/api/v1/auth/login`, { data: PARTNER });
+  expect(partnerLogin.ok()).toBe(true);
+  const partnerAuth = {
+    Authorization: `Bearer ${((await partnerLogin.json()) as { accessToken: string }).accessToken}`,
+  };
+  const created = await request.post(`${CONSIGN}/api/v1/partner/webhook-endpoints`, {
+    headers: partnerAuth,
+    data: { url: hook.url, events: ['booking:completed'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const endpoint = (await created.json()) as { id: string; secret: string };
+
   const url = await serveCrossSitePartnerPage();
   expect(new URL(url).hostname).toBe('localhost');
   expect(new URL(CONSIGN).hostname).not.toBe('localhost');
@@ -210,10 +226,23 @@ test('a shopper on a cross-site partner page pays without signing in again, even
     payment: { status: 'captured' },
   });
 
-  // TODO(issue 19, webhooks): when the partner webhooks of branch issue-19-api land, register an
-  // endpoint for the demo partner pointing at a receiver served by this test and assert it gets
-  // the signed `booking:completed` event for order.orderId (Consign-Signature verified with the
-  // endpoint's whsec_ secret).
+  // The partner's server heard of it too: a signed booking:completed for this order.
+  await expect
+    .poll(() => hook.received.filter((r) => JSON.parse(r.body).data?.orderId === order.orderId).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const delivered = hook.received.find((r) => JSON.parse(r.body).data?.orderId === order.orderId)!;
+  expect(JSON.parse(delivered.body)).toMatchObject({
+    type: 'booking:completed',
+    data: { reference: order.reference },
+  });
+  expect(signatureValid(delivered, endpoint.secret)).toBe(true);
+  expect(delivered.headers['consign-event-id']).toBe(JSON.parse(delivered.body).id);
+  await request.delete(`${CONSIGN}/api/v1/partner/webhook-endpoints/${endpoint.id}`, {
+    headers: partnerAuth,
+  });
+  await hook.close();
 
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
