@@ -1,3 +1,4 @@
+import { outwardCode } from '@consign/shared/postcodes';
 import { and, asc, desc, eq, gte, isNotNull, like, lt, sql } from 'drizzle-orm';
 import type { AppDeps, KeyPartner } from '../../context';
 import { type OrderStatus, orderEvents, orders, partners, quoteLog } from '../../db/schema';
@@ -8,8 +9,13 @@ import { orderMoney, orderReference, paidSql, refundedSql, trackingUrl } from '.
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The outward code of a UK postcode (`LS10 1JF` → `LS10`); abroad, the first part of it. */
-export function postcodeDistrict(postcode: string): string {
+/**
+ * The outward code of a UK postcode (`LS10 1JF` → `LS10`, @consign/shared's parser); abroad, the
+ * first part of it.
+ */
+function postcodeDistrict(postcode: string): string {
+  const outward = outwardCode(postcode);
+  if (outward) return outward;
   const compact = postcode.trim().toUpperCase().replace(/\s+/g, ' ');
   const [first = ''] = compact.includes(' ') ? compact.split(' ') : [compact.slice(0, -3) || compact];
   return first;
