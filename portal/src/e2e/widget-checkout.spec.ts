@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, type FrameLocator, type Locator, type Page, type Route, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { CONSIGN, CUSTOMER, fillAddress, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 import { receiver, signatureValid } from './webhook-receiver';
 
 /**
@@ -22,31 +20,8 @@ import { receiver, signatureValid } from './webhook-receiver';
  * `booking:cancelled`, and the shopper was not asked to sign in again.
  */
 
-const CONSIGN = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
-const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
 const PARTNER = { email: 'partner@consign.example', password: 'consign-demo-1' };
-const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url);
-
-let servers: Server[] = [];
-
-test.afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  servers = [];
-});
-
-/** The example shop on `localhost` (a different site from Consign's 127.0.0.1), on a free port. */
-async function serveCrossSitePartnerPage(): Promise<string> {
-  const html = await readFile(PAGE, 'utf8');
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  // '::' listens on IPv6 and IPv4 alike, whichever `localhost` resolves to first.
-  await new Promise<void>((resolve) => server.listen(0, '::', resolve));
-  servers.push(server);
-  const { port } = server.address() as AddressInfo;
-  return `http://localhost:${port}/partner-shop.html?consign=${encodeURIComponent(CONSIGN)}`;
-}
+test.afterEach(stopPartnerPages);
 
 /** No session cookie ever reaches the browser from Consign's auth routes (see the file comment). */
 async function withoutSessionCookies(page: Page): Promise<{ refreshAnswers: number[] }> {
@@ -61,28 +36,6 @@ async function withoutSessionCookies(page: Page): Promise<{ refreshAnswers: numb
     await route.fulfill({ response, headers });
   });
   return seen;
-}
-
-async function signIn(scope: FrameLocator) {
-  const dialog = scope.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await dialog.getByLabel('Email').fill(CUSTOMER.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-}
-
-async function fillAddress(
-  group: Locator,
-  a: Record<'name' | 'email' | 'phone' | 'postcode' | 'street' | 'town' | 'county', string>,
-) {
-  await group.getByLabel('Full name').fill(a.name);
-  await group.getByLabel('Email').fill(a.email);
-  await group.getByLabel('Contact number').fill(a.phone);
-  await group.getByLabel('Postcode').fill(a.postcode);
-  await group.getByLabel('Street', { exact: true }).fill(a.street);
-  await group.getByLabel('Town').fill(a.town);
-  await group.getByLabel('County').fill(a.county);
 }
 
 const eventLines = async (events: Locator) => ((await events.textContent()) ?? '').split('\n');
@@ -110,7 +63,8 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   expect(created.status(), await created.text()).toBe(201);
   const endpoint = (await created.json()) as { id: string; secret: string };
 
-  const url = await serveCrossSitePartnerPage();
+  // The example shop on `localhost`: a different site from Consign's 127.0.0.1.
+  const url = await servePartnerPage('localhost', { listen: '::' });
   expect(new URL(url).hostname).toBe('localhost');
   expect(new URL(CONSIGN).hostname).not.toBe('localhost');
   const cookies = await withoutSessionCookies(page);

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, type FrameLocator, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { CONSIGN, CUSTOMER, fillAddress, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 
 /**
  * The partner widget end to end: docs/examples/partner-shop.html served by a second tiny server
@@ -11,52 +9,7 @@ import { serverUkToday } from './dates';
  * partner does not allow (127.0.0.2), the same page gets no quotes and the console says why.
  */
 
-const CONSIGN = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
-const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
-const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url);
-
-let servers: Server[] = [];
-
-/** Serves the example page on `host`, on a free port; answers the page's URL. */
-async function servePartnerPage(host: string, { withOrigin = true } = {}): Promise<string> {
-  const html = await readFile(PAGE, 'utf8');
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  servers.push(server);
-  const { port } = server.address() as AddressInfo;
-  const page = `http://${host}:${port}/partner-shop.html`;
-  return withOrigin ? `${page}?consign=${encodeURIComponent(CONSIGN)}` : page;
-}
-
-test.afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  servers = [];
-});
-
-async function signIn(scope: Locator | FrameLocator) {
-  const dialog = scope.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await dialog.getByLabel('Email').fill(CUSTOMER.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-}
-
-async function fillAddress(
-  group: Locator,
-  a: Record<'name' | 'email' | 'phone' | 'postcode' | 'street' | 'town' | 'county', string>,
-) {
-  await group.getByLabel('Full name').fill(a.name);
-  await group.getByLabel('Email').fill(a.email);
-  await group.getByLabel('Contact number').fill(a.phone);
-  await group.getByLabel('Postcode').fill(a.postcode);
-  await group.getByLabel('Street', { exact: true }).fill(a.street);
-  await group.getByLabel('Town').fill(a.town);
-  await group.getByLabel('County').fill(a.county);
-}
+test.afterEach(stopPartnerPages);
 
 test('the example page says which Consign it talks to, and a field points it at this one on any port', async ({
   page,

@@ -1,0 +1,64 @@
+/**
+ * What the widget specs share: the example partner shop (docs/examples/partner-shop.html) served
+ * by the test on an origin other than Consign's, and the checkout's sign-in and address forms.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type FrameLocator, type Locator } from '@playwright/test';
+
+export const CONSIGN = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+export const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
+const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url);
+
+let servers: Server[] = [];
+
+/**
+ * Serves the example page on a free port and answers its URL on `host`; with `withOrigin` the
+ * URL tells the page which Consign to talk to. `listen` is the address bound, `host` by default
+ * ('::' serves `localhost` on IPv6 and IPv4 alike, whichever it resolves to first).
+ */
+export async function servePartnerPage(
+  host: string,
+  { withOrigin = true, listen = host }: { withOrigin?: boolean; listen?: string } = {},
+): Promise<string> {
+  const html = await readFile(PAGE, 'utf8');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, listen, resolve));
+  servers.push(server);
+  const { port } = server.address() as AddressInfo;
+  const page = `http://${host}:${port}/partner-shop.html`;
+  return withOrigin ? `${page}?consign=${encodeURIComponent(CONSIGN)}` : page;
+}
+
+/** Stops every page served by the test (the specs' afterEach). */
+export async function stopPartnerPages(): Promise<void> {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  servers = [];
+}
+
+/** Signs the demo customer in through the Log In dialog, on the page or inside the checkout frame. */
+export async function signIn(scope: Locator | FrameLocator) {
+  const dialog = scope.getByRole('dialog', { name: 'Log In' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel('Email').fill(CUSTOMER.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+export async function fillAddress(
+  group: Locator,
+  a: Record<'name' | 'email' | 'phone' | 'postcode' | 'street' | 'town' | 'county', string>,
+) {
+  await group.getByLabel('Full name').fill(a.name);
+  await group.getByLabel('Email').fill(a.email);
+  await group.getByLabel('Contact number').fill(a.phone);
+  await group.getByLabel('Postcode').fill(a.postcode);
+  await group.getByLabel('Street', { exact: true }).fill(a.street);
+  await group.getByLabel('Town').fill(a.town);
+  await group.getByLabel('County').fill(a.county);
+}
