@@ -70,7 +70,8 @@ const envSchema = z.object({
   DB_BACKGROUND_CHECKPOINT: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
-    .transform((v) => v === '1' || v === 'true'),
+    // Undefined here so that the default can depend on NODE_ENV (see loadConfig).
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   STATIC_ROOT: optionalString,
   TRUST_PROXY: flag(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
@@ -237,9 +238,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       url: dbUrl,
       authToken: env.DATABASE_AUTH_TOKEN,
       isLocalFile: dbUrl.startsWith('file:'),
-      // Opt-in everywhere for now: stopping the worker while its native call is pending makes
-      // libSQL's binding panic (seen at close in the tests), so it is not yet a safe default.
-      backgroundCheckpoint: env.DB_BACKGROUND_CHECKPOINT,
+      // Off by default in development and tests: one worker thread per opened database.
+      backgroundCheckpoint: env.DB_BACKGROUND_CHECKPOINT ?? production,
     },
     jwtSecret: resolveSecret(env, dataDir),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { closeDatabase } from './db/client';
 import { DEMO_PARTNER, demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs';
@@ -36,7 +37,7 @@ async function main() {
     const leftovers = await demoLeftovers(deps.db);
     if (leftovers.length > 0) {
       console.error(demoLeftoversMessage(leftovers));
-      deps.db.$client.close();
+      await closeDatabase(deps.db);
       process.exit(1);
     }
   }
@@ -74,8 +75,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     // Stop taking connections, let in-flight requests finish, then close the database.
     server.close(() => {
-      deps.db.$client.close();
-      process.exit(0);
+      void closeDatabase(deps.db).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -1,9 +1,10 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from './client';
+import { closeDatabase, openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { rateLimits } from './schema';
 
@@ -148,6 +149,40 @@ describe('local database client', () => {
       timeout: 15_000,
       interval: 50,
     });
-    db.$client.close();
+    await closeDatabase(db);
+  });
+
+  it('stops the checkpointer gracefully: closing while checkpoints run, then exiting at once, ends the process cleanly', () => {
+    // A process of its own, because the failure this guards against (terminating the thread while
+    // its native checkpoint call was pending) took the whole process down at exit.
+    const dir = mkdtempSync(join(tmpdir(), 'consign-db-'));
+    const script = join(dir, 'cycle.mts');
+    writeFileSync(
+      script,
+      `
+      import { closeDatabase, openDatabase } from ${JSON.stringify(new URL('./client.ts', import.meta.url).pathname)};
+      const filler = 'x'.repeat(2000);
+      for (let round = 0; round < 8; round++) {
+        const db = await openDatabase({ url: 'file:${dir}/cycle.db', backgroundCheckpoint: true });
+        await db.$client.execute('CREATE TABLE IF NOT EXISTS t (k TEXT PRIMARY KEY)');
+        const started = Date.now();
+        // Writes long enough for several checkpoints (every 250 ms) to be under way.
+        for (let i = 0; Date.now() - started < 400; i++) {
+          await db.$client.execute({ sql: 'INSERT OR REPLACE INTO t VALUES (?)', args: [filler + round + '-' + (i % 500)] });
+        }
+        await closeDatabase(db);
+      }
+      console.log('closed cleanly');
+      process.exit(0);
+      `,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      cwd: new URL('../..', import.meta.url).pathname,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('closed cleanly');
+    expect(run.status).toBe(0);
   });
 });

@@ -140,27 +140,61 @@ function withWriteLock(client: Client, onClose: () => void): Client {
  * checkpoint copies pages and fsyncs; inline, every thousand pages or so one unlucky commit paid
  * for it on the event loop (tens of milliseconds on a busy disk, the order-creation tail). PASSIVE
  * never waits for readers or writers, so nothing on the event loop waits for it either.
+ *
+ * It is stopped by asking, never by `terminate()`: terminating the thread while its native call
+ * is pending makes libSQL's binding panic. Asked to stop, it lets a running checkpoint finish,
+ * closes its connection and ends; `stopped` settles then. Until it has, the thread holds the
+ * process open, so even a process that simply runs out of work exits only after it.
  */
-function startCheckpointer(url: string): Worker {
+function startCheckpointer(url: string): { stop(): Promise<void> } {
   const clientPath = createRequire(import.meta.url).resolve('@libsql/client');
   const worker = new Worker(
     `
-    const { workerData } = require('node:worker_threads');
+    const { workerData, parentPort } = require('node:worker_threads');
     const { createClient } = require(workerData.clientPath);
     const db = createClient({ url: workerData.url, timeout: 5000 });
-    let running = false;
-    setInterval(async () => {
+    let running = null;
+    const timer = setInterval(() => {
       if (running) return;
-      running = true;
-      try { await db.execute('PRAGMA wal_checkpoint(PASSIVE)'); } catch {} finally { running = false; }
+      running = db.execute('PRAGMA wal_checkpoint(PASSIVE)').catch(() => {}).finally(() => { running = null; });
     }, workerData.interval);
+    parentPort.once('message', async () => {
+      clearInterval(timer);
+      await running;
+      db.close();
+      parentPort.close();
+    });
     `,
     { eval: true, workerData: { clientPath, url, interval: CHECKPOINT_INTERVAL_MS } },
   );
-  // Never keeps the process alive; if it dies, connections fall back to checkpointing inline.
+  // While it runs it never keeps the process alive; if it dies, connections fall back to
+  // checkpointing inline.
   worker.unref();
   worker.on('error', () => {});
-  return worker;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      if (!stopping) {
+        worker.ref();
+        worker.postMessage('stop');
+        stopping = exited;
+      }
+      return stopping;
+    },
+  };
+}
+
+/** What closing each opened database still waits for (its checkpointer ending), by client. */
+const closing = new WeakMap<Client, Promise<void>>();
+
+/**
+ * Closes the database and resolves once everything it started has ended. Prefer it to
+ * `db.$client.close()` before `process.exit()`, which would cut the checkpointer mid-call.
+ */
+export async function closeDatabase(db: Database): Promise<void> {
+  db.$client.close();
+  await closing.get(db.$client);
 }
 
 /**
@@ -203,6 +237,8 @@ export async function openDatabase(options: {
     'PRAGMA synchronous = NORMAL',
     ...(checkpointer ? [`PRAGMA wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`] : []),
   ]);
-  const client = withWriteLock(raw, () => void checkpointer?.terminate());
+  const client = withWriteLock(raw, () => {
+    if (checkpointer) closing.set(client, checkpointer.stop());
+  });
   return drizzle(client, { schema }) as unknown as Database;
 }
