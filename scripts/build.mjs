@@ -49,6 +49,11 @@ const NOT_SOURCES = new Set([
   '.git',
 ]);
 const GENERATED_FILE = /\.(db|db-wal|db-shm|tsbuildinfo)$|^api\/bench\/results\.json$/;
+/**
+ * Tracked, but no build reads them: unit tests, browser specs and their helpers (a build that
+ * imported one would fail its own tests first). Editing a spec then costs no rebuild before running it.
+ */
+const NOT_BUILT = /\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)e2e\//;
 
 const toPosix = (path) => path.split(sep).join(posix.sep);
 
@@ -119,7 +124,10 @@ export function sourceHash(pkg, { root = REPO_ROOT, env = process.env } = {}) {
     if (String(version).startsWith('workspace:') && dir) dirs.push(...importedDirs(root, dir));
   }
   const hash = createHash('sha256');
-  const files = [...sourceFiles(root, dirs), ...SHARED_INPUTS.filter((f) => existsSync(join(root, f)))];
+  const files = [
+    ...sourceFiles(root, dirs).filter((f) => !NOT_BUILT.test(f)),
+    ...SHARED_INPUTS.filter((f) => existsSync(join(root, f))),
+  ];
   for (const file of [...new Set(files)].sort()) {
     hash.update(`${file}\0`);
     hash.update(

@@ -79,6 +79,16 @@ describe('build --changed (pnpm start)', () => {
     assert.equal(runs, 4);
   });
 
+  it('does not rebuild for a unit test or a browser spec, which no build reads', async () => {
+    await build();
+    write('app/src/main.test.ts', 'test("app", () => {});\n');
+    write('app/src/e2e/story.spec.ts', 'test("story", () => {});\n');
+    write('app/src/e2e/support.ts', 'export const helper = 1;\n');
+    assert.deepEqual((await build()).built, []);
+    write('app/src/main.tsx', 'export {};\n');
+    assert.deepEqual((await build()).built, ['app'], 'a source file beside them still counts');
+  });
+
   it('follows the part of a workspace package it imports, the lockfile and the build environment', async () => {
     await build();
     write('lib/src/server.ts', 'export const server = 2;\n');
