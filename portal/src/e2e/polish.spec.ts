@@ -64,6 +64,54 @@ test('after Get Quote on a phone, the results take focus, scroll into view and a
   await expect(page.getByRole('status').filter({ hasText: /^\d+ courier options? found$/ })).toBeAttached();
 });
 
+/**
+ * Layout shifts so far, summed as Lighthouse sums them, two frames on. Chrome hands layout-shift
+ * entries only to an observer (not to getEntriesByType); `buffered` replays those already made.
+ */
+async function layoutShift(page: import('@playwright/test').Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const observer = new PerformanceObserver(() => {});
+            observer.observe({ type: 'layout-shift', buffered: true });
+            // takeRecords() right after observe() holds the buffered entries, synchronously.
+            const entries = observer.takeRecords() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[];
+            observer.disconnect();
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }),
+        );
+      }),
+  );
+}
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`home and results load without shifting the layout at ${viewport.width} px (Lighthouse's CLS)`, async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(
+      page.getByRole('form', { name: 'Get a quote' }).getByRole('button', { name: 'Get Quote' }),
+    ).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThan(0.1);
+
+    // Loaded directly, as a shared link or Lighthouse does: the spinner first, then the options,
+    // scrolled to their heading. The placeholder once left the footer in view just before.
+    await page.goto(`/result?${ROUTE}`);
+    const heading = page.getByRole('heading', { name: 'Available Courier' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    expect(await layoutShift(page)).toBeLessThan(0.1);
+    errors.expectNone();
+  });
+}
+
 test('sign-up: the terms box stays put as a message appears on blur, so the click lands', async ({
   page,
 }) => {
