@@ -20,9 +20,10 @@ import { VendorShell } from '../../shared/vendor-shell';
 import { BulkUpdatePanel } from './BulkUpdatePanel';
 import { Filters, STATUS_FILTERS } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
+import { ReviewsPanel } from './ReviewsPanel';
 import { StatsPanel } from './StatsPanel';
 
-/** The vendor's orders: figures, server-side filters and pages, CSV export, and the edit drawer. */
+/** The vendor's orders: figures, server-side filters and pages, CSV export, the edit drawer, and reviews. */
 export function VendorDashboardPage() {
   usePageTitle('Vendor dashboard');
   return (
@@ -158,6 +159,11 @@ function VendorDashboard() {
           onOpen={setOpenOrder}
         />
       </section>
+
+      <ReviewsPanel
+        profileId={vendor.data?.status === 'active' ? vendor.data.id : null}
+        onOpenOrder={setOpenOrder}
+      />
 
       {openOrder ? (
         <VendorOrderDrawer
