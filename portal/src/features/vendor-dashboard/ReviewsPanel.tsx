@@ -67,7 +67,9 @@ export function ReviewsPanel({
       ) : (
         <>
           <p className="muted">
-            {items.length === LISTED ? `Your newest ${LISTED} reviews` : `${items.length} reviews`}
+            {items.length === LISTED
+              ? `Your newest ${LISTED} reviews`
+              : `${items.length} ${items.length === 1 ? 'review' : 'reviews'}`}
             {unanswered ? `, ${unanswered} without a reply` : ', all replied to'}.
           </p>
           <ul className="vendor-reviews__list" aria-label="Reviews of your deliveries, newest first">
