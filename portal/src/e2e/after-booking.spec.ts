@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE } from './a11y';
+import { checkAccessibility, DESKTOP, PHONE } from './a11y';
 import { serverUkToday } from './dates';
 import {
   ADMIN,
@@ -204,7 +204,7 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   await expect(item).toContainText(comment);
   await expect(item).toContainText('4 out of 5');
   await expect(item).toContainText(`Jamie · ${serviceName}`);
-  await expect(item.getByRole('button', { name: `Order ${reference}` })).toBeVisible();
+  await expect(item.getByRole('button', { name: `Order ${reference}`, exact: true })).toBeVisible();
   await expect(reviews.getByText('1 review, 1 without a reply.')).toBeVisible();
   const replyName = `Reply to Jamie’s review of order ${reference}`;
   await item.getByRole('button', { name: replyName }).click();
@@ -216,6 +216,8 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   await expect(replyForm.getByText('Write a reply')).toBeVisible();
   await vendor.keyboard.type('Thank you, Jamie: glad it arrived early!');
   await expect(replyForm.getByText('Write a reply')).toHaveCount(0);
+  // axe on the dashboard with the form open, at desktop and phone widths.
+  await checkAccessibility(vendor, 'vendor-reviews-reply', () => expect(box).toBeVisible());
   await screenshotAt(vendor, reviews, DESKTOP, 'vendor-reviews-form-desktop');
   await screenshotAt(vendor, reviews, PHONE, 'vendor-reviews-form-390');
   await vendor.setViewportSize(DESKTOP);
