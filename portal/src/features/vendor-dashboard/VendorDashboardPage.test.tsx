@@ -366,9 +366,9 @@ describe('vendor reviews', () => {
     );
   });
 
-  it('lists every shape of review and opens the order from its reference', async () => {
+  it('lists every shape of review, refreshes with the page, and opens the order from its reference', async () => {
     const user = userEvent.setup();
-    stub({ body: { items: [unanswered, hidden, answered] } });
+    const { calls } = stub({ body: { items: [unanswered, hidden, answered] } });
     renderApp('/vendor-dashboard');
     const list = await screen.findByRole('list', { name: 'Reviews of your deliveries, newest first' });
     const [first, second, third] = within(list).getAllByRole('listitem');
@@ -387,6 +387,11 @@ describe('vendor reviews', () => {
     expect(within(third!).getByText('No comment, just the rating.')).toBeTruthy();
     expect(within(third!).getByText('Thank you, Sam!')).toBeTruthy();
     expect(within(third!).queryByRole('button', { name: /Reply/ })).toBeNull();
+
+    const listed = () => calls.filter((c) => c.path === '/api/v1/vendor/reviews').length;
+    const before = listed();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
 
     await user.click(within(first!).getByRole('button', { name: 'Order #aaaa1111' }));
     expect(await screen.findByRole('dialog', { name: 'Order #aaaa1111' })).toBeTruthy();

@@ -7,6 +7,7 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { couriersApi } from '../../shared/api/courier-services';
+import { vendorReviewKeys } from '../../shared/api/reviews';
 import {
   type VendorOrderFilters,
   type VendorOrderStatus,
@@ -90,6 +91,7 @@ function VendorDashboard() {
 
   function refresh() {
     void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: vendorReviewKeys.all });
     void vendor.refetch();
   }
 
