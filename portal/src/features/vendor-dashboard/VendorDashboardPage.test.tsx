@@ -366,6 +366,24 @@ describe('vendor reviews', () => {
     );
   });
 
+  it('says when the reviews cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    stub(async () =>
+      failing
+        ? { status: 503, body: { title: 'Unavailable', status: 503 } }
+        : { body: { items: [answered] } },
+    );
+    renderApp('/vendor-dashboard');
+    const section = await screen.findByRole('region', { name: 'Reviews' });
+    expect((await within(section).findByRole('alert')).textContent).toContain(
+      'Your reviews could not be loaded',
+    );
+    failing = false;
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('Thank you, Sam!')).toBeTruthy();
+  });
+
   it('lists every shape of review, refreshes with the page, and opens the order from its reference', async () => {
     const user = userEvent.setup();
     const { calls } = stub({ body: { items: [unanswered, hidden, answered] } });
