@@ -7,6 +7,7 @@ import { GoogleVerifier } from './features/auth';
 import { ensureDefaultArticles } from './features/content';
 import { CourierCatalog } from './features/couriers';
 import { createPostcodeCentroidLookup } from './features/quotes';
+import { backfillCourierSlugs } from './features/reviews';
 import { BackgroundTasks } from './lib/background';
 import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
@@ -28,6 +29,9 @@ export async function createDeps(
   await runMigrations(db);
   // Not demo data: the quote landing pages link to these, so every database needs them.
   await ensureDefaultArticles(db);
+  // Couriers activated before profiles had slugs get theirs; a no-op once done.
+  const slugged = await backfillCourierSlugs(db);
+  if (slugged > 0) logger.info({ couriers: slugged }, 'gave public profile slugs to couriers without one');
   const deps: AppDeps = {
     config,
     db,

@@ -56,5 +56,8 @@ export function watchForErrors(page: Page) {
   });
   return {
     expectNone: () => expect(errors).toEqual([]),
+    clear: () => {
+      errors.length = 0;
+    },
   };
 }

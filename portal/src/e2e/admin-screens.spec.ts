@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { serverCollectionDay } from './dates';
-import { mailedCode } from './support';
+import { ADMIN, PASSWORD, unique, verifiedAccount } from './support';
 
 /**
  * Every screen of the staff console opens: an admin signs in, opens every menu item, then the
@@ -11,9 +11,6 @@ import { mailedCode } from './support';
  * contact message), so it depends on no other spec.
  */
 
-const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
-const PASSWORD = 'correct-horse-battery';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
 
 const MENU = [
@@ -46,19 +43,6 @@ async function call(
   return text ? JSON.parse(text) : null;
 }
 
-async function signUp(request: APIRequestContext, role: 'vendor' | 'customer') {
-  const email = `e2e-${role}-${unique()}@example.com`;
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: { email, password: PASSWORD, role, name: `E2E ${role}` },
-  });
-  expect(signup.status()).toBeLessThan(300);
-  const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
-  });
-  expect(verified.ok()).toBe(true);
-  return { email, token: ((await verified.json()) as { accessToken: string }).accessToken };
-}
-
 const tier = {
   weightTiers: [{ maxKg: 30, price: 900 }],
   transitDays: 2,
@@ -69,7 +53,7 @@ const tier = {
 
 /** A courier with a service of every type: one destination, several, and same day. */
 async function courier(api: Api, status: 'pending' | 'active' | 'suspended') {
-  const vendor = await signUp(api.request, 'vendor');
+  const vendor = await verifiedAccount(api.request, 'vendor');
   const me = await call(api, 'get', '/api/v1/vendors/me', undefined, vendor.token);
   const services: { id: string }[] = [];
   for (const body of [
@@ -206,7 +190,7 @@ async function records(request: APIRequestContext) {
     pending.token,
   );
   await courier(api, 'suspended');
-  const customer = await signUp(request, 'customer');
+  const customer = await verifiedAccount(request, 'customer');
   const paid = await order(api, customer.token, active.services[0]!.id, true);
   await order(api, customer.token, active.services[0]!.id, false);
   const refunded = await order(api, customer.token, active.services[0]!.id, true);
@@ -432,7 +416,7 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
     { step: 5, answers: ONBOARDING_ANSWERS },
     vendor.token,
   );
-  const customer = await signUp(request, 'customer');
+  const customer = await verifiedAccount(request, 'customer');
   // A second sign-in of the same account: two sessions, one to end.
   await request.post('/api/v1/auth/login', { data: { email: customer.email, password: PASSWORD } });
   const [user] = (await call(

@@ -1,5 +1,36 @@
-/** Helpers the browser tests share: codes from the dev mailbox. */
-import { type APIRequestContext, expect } from '@playwright/test';
+/**
+ * Helpers the browser tests share: accounts and couriers made through the API, codes and mail
+ * from the dev mailbox, signing in, the booking form's addresses, TEST MODE payment, and a guard
+ * that fails a test on an error boundary, a page error or a console error.
+ */
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { watchForErrors } from './a11y';
+
+/** The demo accounts every fresh database has (never in production). */
+export const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
+export const DEMO_CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
+/** The password of every account a spec signs up. */
+export const PASSWORD = 'correct-horse-battery';
+
+/** A short, time-ordered, unlikely-to-repeat suffix for names and emails. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export type Account = { email: string; password: string };
+type Json = Record<string, unknown>;
+
+/** An authorised API call that must succeed; answers the parsed body (null when empty). */
+export async function apiCall(
+  request: APIRequestContext,
+  method: 'get' | 'post' | 'patch' | 'put',
+  path: string,
+  token: string,
+  data?: unknown,
+): Promise<Json> {
+  const res = await request[method](path, { headers: { Authorization: `Bearer ${token}` }, data });
+  const text = await res.text();
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : null) as Json;
+}
 
 /** The newest 6-digit code mailed to `email`, read from the outbox's dev mailbox (retried until it arrives). */
 export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
@@ -15,6 +46,47 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
     code = match![1]!;
   }).toPass({ timeout: 30_000 });
   return code;
+}
+
+/** The newest mail to `to` whose subject matches, from the dev mailbox (retried until it lands). */
+export async function mailTo(request: APIRequestContext, to: string, subject: RegExp) {
+  let found: { subject: string; text: string } | undefined;
+  await expect(async () => {
+    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+    found = items.find((m) => subject.test(m.subject));
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 30_000 });
+  return found!;
+}
+
+/** A new account, its email verified with the mailed code: its sign-in and an access token. */
+export async function verifiedAccount(
+  request: APIRequestContext,
+  role: 'vendor' | 'customer',
+  name = `E2E ${role}`,
+): Promise<Account & { token: string }> {
+  const email = `e2e-${role}-${unique()}@example.com`;
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { email, password: PASSWORD, role, name },
+  });
+  expect(signup.status()).toBeLessThan(300);
+  const verified = await request.post('/api/v1/auth/verify-email', {
+    data: { email, code: await mailedCode(request, email) },
+  });
+  expect(verified.ok()).toBe(true);
+  return {
+    email,
+    password: PASSWORD,
+    token: ((await verified.json()) as { accessToken: string }).accessToken,
+  };
+}
+
+/** A staff access token (the demo admin). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
 /**
@@ -35,4 +107,117 @@ export async function saveBusinessDetails(request: APIRequestContext, accessToke
     },
   });
   expect(response.ok()).toBe(true);
+}
+
+/**
+ * A new courier business, verified, with its details and (when given) one active service, then
+ * activated by staff: the way every courier reaches quotes.
+ */
+export async function activeCourier(
+  request: APIRequestContext,
+  { shopName = 'E2E Courier', service }: { shopName?: string; service?: Json } = {},
+) {
+  const account = await verifiedAccount(request, 'vendor', shopName);
+  await saveBusinessDetails(request, account.token, shopName);
+  const created = service
+    ? await apiCall(request, 'post', '/api/v1/couriers', account.token, {
+        weightTiers: [{ maxKg: 30, price: 450 }],
+        transitDays: 2,
+        currency: 'GBP',
+        volumetricDivisor: 5000,
+        status: 'active',
+        ...service,
+      })
+    : null;
+  const me = await apiCall(request, 'get', '/api/v1/vendors/me', account.token);
+  await apiCall(request, 'post', `/api/v1/admin/vendors/${me.id}/activate`, await adminToken(request), {
+    reason: 'Business details checked',
+  });
+  return { ...account, shopName, vendorId: me.id as string, serviceId: (created?.id as string) ?? null };
+}
+
+/** A page in a browser context of its own, signed in through the form: people side by side. */
+export async function signedInPage(browser: Browser, account: Account): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
+  ).toBeVisible();
+  return page;
+}
+
+export type Address = {
+  name: string;
+  email: string;
+  phone: string;
+  postcode: string;
+  street: string;
+  town: string;
+  county: string;
+};
+
+/** The booking (and job) form's two address groups. */
+export async function fillAddresses(form: Locator, collection: Address, delivery: Address) {
+  const fill = async (group: Locator, a: Address) => {
+    await group.getByLabel('Full name', { exact: true }).fill(a.name);
+    await group.getByLabel('Email', { exact: true }).fill(a.email);
+    await group.getByLabel('Contact number', { exact: true }).fill(a.phone);
+    await group.getByLabel('Postcode', { exact: true }).fill(a.postcode);
+    await group.getByLabel('Street', { exact: true }).fill(a.street);
+    await group.getByLabel('Town', { exact: true }).fill(a.town);
+    await group.getByLabel('County', { exact: true }).fill(a.county);
+  };
+  await fill(form.getByRole('group', { name: 'Collection address' }), collection);
+  await fill(form.getByRole('group', { name: 'Delivery address' }), delivery);
+}
+
+/** A London sender, as the booking specs collect from. */
+export const londonSender = (email: string): Address => ({
+  name: 'Casey Customer',
+  email,
+  phone: '020 7946 0000',
+  postcode: 'SW1A 1AA',
+  street: '10 Downing Street',
+  town: 'London',
+  county: 'Greater London',
+});
+
+/** An Edinburgh recipient. */
+export const edinburghRecipient = (name: string, email: string): Address => ({
+  name,
+  email,
+  phone: '0131 496 0000',
+  postcode: 'EH1 1YZ',
+  street: '1 Royal Mile',
+  town: 'Edinburgh',
+  county: 'Midlothian',
+});
+
+/** The TEST MODE provider's approval page, from the portal's payment step. */
+export async function payInTestMode(page: Page) {
+  await expect(page.getByText('TEST MODE: no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
+  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: /Approve test payment/ }).click();
+}
+
+/**
+ * Fails the test on what went wrong on `page`: a page error, a console error, or an error
+ * boundary on screen (the portal's "Oops! Something went wrong", react-admin's "Something went
+ * wrong"). Call `expectClean()` at each checkpoint and at the end.
+ */
+export function guard(page: Page) {
+  const errors = watchForErrors(page);
+  return {
+    async expectClean(where = page.url()) {
+      await expect(page.getByText(/Something went wrong/), `an error boundary at ${where}`).toHaveCount(0);
+      errors.expectNone();
+    },
+    /** Forgets what was logged so far: the console logs its 401s before staff sign in. */
+    reset: () => errors.clear(),
+  };
 }

@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { serverUkToday } from './dates';
-import { mailedCode, saveBusinessDetails } from './support';
+import {
+  activeCourier,
+  DEMO_CUSTOMER,
+  edinburghRecipient,
+  fillAddresses,
+  londonSender,
+  payInTestMode,
+  signedInPage,
+  unique,
+} from './support';
 
 /**
  * The vendor side of the marketplace loop, against the real API serving the built portal, with
@@ -20,52 +22,8 @@ import { mailedCode, saveBusinessDetails } from './support';
  *   order on that courier's dashboard.
  */
 
-const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
-const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
-const VENDOR_PASSWORD = 'correct-horse-battery';
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A new courier business, verified and activated through the API (staff activation is the admin's). */
-async function activeCourier(request: APIRequestContext) {
-  const email = `e2e-courier-${unique()}@example.com`;
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: { email, password: VENDOR_PASSWORD, role: 'vendor', name: 'E2E Courier' },
-  });
-  expect(signup.status()).toBeLessThan(300);
-  const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
-  });
-  expect(verified.ok()).toBe(true);
-  const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
-  await saveBusinessDetails(request, vendorToken, 'E2E Courier');
-  const me = await request.get('/api/v1/vendors/me', { headers: { Authorization: `Bearer ${vendorToken}` } });
-  const vendorId = ((await me.json()) as { id: string }).id;
-  const admin = await request.post('/api/v1/auth/login', { data: ADMIN });
-  const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
-  const activated = await request.post(`/api/v1/admin/vendors/${vendorId}/activate`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: { reason: 'Business details checked' },
-  });
-  expect(activated.ok()).toBe(true);
-  return { email, password: VENDOR_PASSWORD };
-}
-
-/** A page in a browser context of its own: the courier and the customer are signed in side by side. */
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
-  ).toBeVisible();
-  return page;
-}
+const recipientAt = (name: string) => edinburghRecipient(name, 'recipient@example.com');
 
 /** The courier adds a domestic service, Any to Any, one tier up to 30 kg, through the form. */
 async function addService(page: Page, name: string) {
@@ -79,55 +37,6 @@ async function addService(page: Page, name: string) {
   await form.getByRole('button', { name: 'Add Courier Service' }).click();
   await expect(page.getByText('Courier service added successfully!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
-}
-
-async function fillAddresses(form: Locator, recipient: string) {
-  const fill = async (
-    group: Locator,
-    a: {
-      name: string;
-      email: string;
-      phone: string;
-      postcode: string;
-      street: string;
-      town: string;
-      county: string;
-    },
-  ) => {
-    await group.getByLabel('Full name').fill(a.name);
-    await group.getByLabel('Email').fill(a.email);
-    await group.getByLabel('Contact number').fill(a.phone);
-    await group.getByLabel('Postcode').fill(a.postcode);
-    await group.getByLabel('Street', { exact: true }).fill(a.street);
-    await group.getByLabel('Town').fill(a.town);
-    await group.getByLabel('County').fill(a.county);
-  };
-  await fill(form.getByRole('group', { name: 'Collection address' }), {
-    name: 'Casey Customer',
-    email: CUSTOMER.email,
-    phone: '020 7946 0000',
-    postcode: 'SW1A 1AA',
-    street: '10 Downing Street',
-    town: 'London',
-    county: 'Greater London',
-  });
-  await fill(form.getByRole('group', { name: 'Delivery address' }), {
-    name: recipient,
-    email: 'recipient@example.com',
-    phone: '0131 496 0000',
-    postcode: 'EH1 1YZ',
-    street: '1 Royal Mile',
-    town: 'Edinburgh',
-    county: 'Midlothian',
-  });
-}
-
-/** The TEST MODE provider's approval page, from the portal's payment step. */
-async function payInTestMode(page: Page) {
-  await expect(page.getByText('TEST MODE: no real money moves')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
-  await expect(page.getByText('TEST MODE — no real money moves')).toBeVisible();
-  await page.getByRole('button', { name: /Approve test payment/ }).click();
 }
 
 /** Filters the vendor dashboard to one recipient and answers that order's row. */
@@ -151,14 +60,14 @@ test('a courier handles an order from booking to in transit, and exports it', as
   await addService(vendor, serviceName);
 
   // The customer books that service and pays in TEST MODE.
-  const customer = await signedInPage(browser, CUSTOMER);
+  const customer = await signedInPage(browser, DEMO_CUSTOMER);
   await customer.goto(`/result?${ROUTE}`);
   const card = customer
     .getByTestId('quote-card')
     .filter({ has: customer.getByRole('heading', { name: serviceName }) });
   await card.getByRole('button', { name: 'Book Now' }).click();
   const form = customer.getByRole('form', { name: 'Book your delivery' });
-  await fillAddresses(form, recipient);
+  await fillAddresses(form, londonSender(DEMO_CUSTOMER.email), recipientAt(recipient));
   await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
@@ -235,10 +144,10 @@ test('a paid job accepted by a courier becomes an order on its dashboard', async
   await addService(vendor, serviceName);
 
   // The customer posts a job at their own price and pays it.
-  const customer = await signedInPage(browser, CUSTOMER);
+  const customer = await signedInPage(browser, DEMO_CUSTOMER);
   await customer.goto(`/post-job?${ROUTE}`);
   const form = customer.getByRole('form', { name: 'Post a job' });
-  await fillAddresses(form, recipient);
+  await fillAddresses(form, londonSender(DEMO_CUSTOMER.email), recipientAt(recipient));
   await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
   await form.getByLabel('Package content').fill('Vinyl records');
   await form.getByLabel('Content value (£)').fill('60.00');

@@ -4,7 +4,6 @@
  */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { Tx } from '../../db/client';
 import {
   courierServices,
   reviews,
@@ -90,45 +89,4 @@ export async function reviewSummary(deps: AppDeps) {
   const count = Number(row?.count ?? 0);
   const sum = Number(row?.sum ?? 0);
   return { count, average: count >= MIN_RATINGS ? Math.round((sum / count) * 10) / 10 : null };
-}
-
-/** "Swift Couriers Ltd." -> "swift-couriers-ltd"; accents dropped; never empty. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return slug || 'courier';
-}
-
-/**
- * Gives the vendor a slug from its name when it has none: the name's, else with -2, -3, ...
- * Kept when the shop is renamed, so that links to the profile keep working.
- */
-export async function assignSlug(tx: Tx, vendorId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ slug: vendors.slug, shopName: vendors.shopName, ownerName: users.name })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.ownerId))
-    .where(eq(vendors.id, vendorId));
-  if (!row) return null;
-  if (row.slug) return row.slug;
-  const base = slugify(vendorNameOf(row.shopName, row.ownerName));
-  const taken = new Set(
-    (
-      await tx
-        .select({ slug: vendors.slug })
-        .from(vendors)
-        .where(sql`${vendors.slug} = ${base} or ${vendors.slug} like ${`${base}-%`}`)
-    ).map((r) => r.slug),
-  );
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  await tx.update(vendors).set({ slug }).where(eq(vendors.id, vendorId));
-  return slug;
 }

@@ -15,8 +15,8 @@ import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { countDelivery, scoreBoardFor } from '../couriers';
 import { customerEmail, orderReference } from '../orders';
 import { reviewInviteEmail } from './reviews.emails';
-import { assignSlug } from './reviews.profile';
 import { REVIEW_EDIT_WINDOW_DAYS } from './reviews.schemas';
+import { assignSlug } from './reviews.slugs';
 
 /** The outbox's event names this feature listens to (ORDER_EVENTS in orders, VENDOR_EVENTS in admin). */
 const ORDER_PAID = 'order.paid';

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, vendors } from '../../db/schema';
+import { createDeps } from '../../deps';
+import { createLogger } from '../../lib/logger';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { signUpAdmin, signUpVendor } from '../admin/admin.fixtures';
 import { bookingBody, createVendorWithService, quoteOptionFor } from '../orders/orders.testing';
-import { slugify } from './reviews.profile';
+import { backfillCourierSlugs, slugify } from './reviews.slugs';
 
 let t: TestApp;
 let now: Date;
@@ -291,6 +293,56 @@ describe('the courier profile', () => {
       reviews: [],
     });
     expect((await t.get('/api/v1/couriers/nobody-here/profile')).status).toBe(404);
+  });
+
+  it('gives couriers activated before slugs existed one at start-up: distinct on collision, once', async () => {
+    const admin = t.bearer((await signUpAdmin(t)).accessToken);
+    const names = ['Swift Couriers Ltd.', 'Swift Couriers Ltd.', 'Swift Couriers Ltd.', 'Parcel Pals'];
+    const made = [];
+    for (const [i, shopName] of names.entries()) {
+      const v = await signUpVendor(t, `early${i}@example.com`);
+      await t.patch('/api/v1/vendors/me', { shopName }, v.auth);
+      expect(
+        (await t.post(`/api/v1/admin/vendors/${v.vendorId}/activate`, { reason: 'Checked' }, admin)).status,
+      ).toBe(200);
+      // Distinct ages: the courier longest on Consign is served first.
+      await t.deps.db
+        .update(vendors)
+        .set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) })
+        .where(eq(vendors.id, v.vendorId));
+      made.push(v.vendorId);
+    }
+    const [oldest, second, recent, pals] = made as [string, string, string, string];
+    // As before migration 0016: the older couriers have no slug; one activated since holds the plain one.
+    await t.deps.db.update(vendors).set({ slug: null });
+    await t.deps.db.update(vendors).set({ slug: 'swift-couriers-ltd' }).where(eq(vendors.id, recent));
+    // A courier still waiting for staff gets none: its slug comes on activation.
+    const waiting = await signUpVendor(t, 'waiting@example.com');
+    expect((await t.get(`/api/v1/couriers/${oldest}/profile`)).body.slug).toBeNull();
+
+    // A fresh start on the same database file does it (createDeps).
+    const restarted = await createDeps(t.deps.config, createLogger('silent'));
+    restarted.db.$client.close();
+    const slugs = async () =>
+      Object.fromEntries(
+        (await t.deps.db.select({ id: vendors.id, slug: vendors.slug }).from(vendors)).map((r) => [
+          r.id,
+          r.slug,
+        ]),
+      );
+    const after = await slugs();
+    expect(after[oldest]).toBe('swift-couriers-ltd-2');
+    expect(after[second]).toBe('swift-couriers-ltd-3');
+    expect(after[recent]).toBe('swift-couriers-ltd');
+    expect(after[pals]).toBe('parcel-pals');
+    expect(after[waiting.vendorId]).toBeNull();
+    const profile = await t.get('/api/v1/couriers/swift-couriers-ltd-2/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: oldest, slug: 'swift-couriers-ltd-2' });
+
+    // Running again finds nobody and changes nothing.
+    expect(await backfillCourierSlugs(t.deps.db)).toBe(0);
+    expect(await slugs()).toEqual(after);
   });
 
   it('makes slugs from any name', () => {

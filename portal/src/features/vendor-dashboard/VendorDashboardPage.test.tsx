@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Review } from '../../shared/api/reviews';
 import type { VendorOrderStats } from '../../shared/api/vendor-orders';
 import { orderFixture, referenceData } from '../../test/bookingFixtures';
 import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
@@ -14,6 +15,7 @@ const signedIn = {
   },
   'GET /api/v1/meta': { body: referenceData },
   'GET /api/v1/vendors/me': { body: activeVendor },
+  'GET /api/v1/vendor/reviews': { body: { items: [] } },
 };
 
 const zeroStats: VendorOrderStats = {
@@ -297,5 +299,172 @@ describe('vendor order drawer', () => {
     expect((await within(drawer).findAllByText('Tracking number must be 4 to 64 letters')).length).toBe(1);
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Order #cccc3333' })).toBeTruthy();
+  });
+});
+
+describe('vendor reviews', () => {
+  const review = (overrides: Partial<Review> & { id: string; orderId: string }): Review => ({
+    courierService: { id: 's1', name: 'Next Day' },
+    rating: 4,
+    comment: null,
+    authorName: 'Jamie',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    editableUntil: '2026-12-20T10:00:00.000Z',
+    reply: null,
+    hidden: false,
+    ...overrides,
+  });
+  const unanswered = review({
+    id: 'r1',
+    orderId: '0193f1b2-7c1e-7000-8000-0000aaaa1111',
+    comment: 'Arrived early and well packed',
+  });
+  const hidden = review({
+    id: 'r2',
+    orderId: '0193f1b2-7c1e-7000-8000-0000bbbb2222',
+    rating: 1,
+    comment: 'Rude words about the driver',
+    authorName: 'Alex',
+    hidden: true,
+  });
+  const answered = review({
+    id: 'r3',
+    orderId: '0193f1b2-7c1e-7000-8000-0000cccc3333',
+    rating: 5,
+    authorName: 'Sam',
+    reply: { text: 'Thank you, Sam!', at: '2026-11-21T09:00:00.000Z' },
+  });
+
+  function stub(
+    reviews: StubResponse | (() => Promise<StubResponse>),
+    reply?: (call: RecordedCall) => StubResponse,
+  ) {
+    return stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([], 0),
+      'GET /api/v1/vendor/reviews': reviews,
+      ...(reply ? { 'POST /api/v1/vendor/reviews/r1/reply': reply } : {}),
+      [`GET /api/v1/orders/${unanswered.orderId}`]: {
+        body: paid({ id: unanswered.orderId, status: 'delivered' }),
+      },
+    });
+  }
+
+  it('shows loading, then the empty state', async () => {
+    let release: (value: StubResponse) => void = () => undefined;
+    stub(() => new Promise<StubResponse>((resolve) => (release = resolve)));
+    renderApp('/vendor-dashboard');
+    const section = await screen.findByRole('region', { name: 'Reviews' });
+    expect(within(section).getByRole('status').textContent).toBe('Loading reviews');
+    release({ body: { items: [] } });
+    expect(await within(section).findByRole('heading', { name: 'No reviews yet' })).toBeTruthy();
+    expect(within(section).queryByRole('list')).toBeNull();
+    expect(within(section).getByRole('link', { name: 'See your public profile' }).getAttribute('href')).toBe(
+      '/couriers/v1',
+    );
+  });
+
+  it('says when the reviews cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    stub(async () =>
+      failing
+        ? { status: 503, body: { title: 'Unavailable', status: 503 } }
+        : { body: { items: [answered] } },
+    );
+    renderApp('/vendor-dashboard');
+    const section = await screen.findByRole('region', { name: 'Reviews' });
+    expect((await within(section).findByRole('alert')).textContent).toContain(
+      'Your reviews could not be loaded',
+    );
+    failing = false;
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('Thank you, Sam!')).toBeTruthy();
+  });
+
+  it('lists every shape of review, refreshes with the page, and opens the order from its reference', async () => {
+    const user = userEvent.setup();
+    const { calls } = stub({ body: { items: [unanswered, hidden, answered] } });
+    renderApp('/vendor-dashboard');
+    const list = await screen.findByRole('list', { name: 'Reviews of your deliveries, newest first' });
+    const [first, second, third] = within(list).getAllByRole('listitem');
+    expect(screen.getByText('3 reviews, 2 without a reply.')).toBeTruthy();
+    expect(first!.textContent).toContain('4 out of 5');
+    expect(within(first!).getByText('Arrived early and well packed')).toBeTruthy();
+    expect(within(first!).getByText(/Jamie · Next Day/)).toBeTruthy();
+    expect(
+      within(first!).getByRole('button', { name: 'Reply to Jamie’s review of order #aaaa1111' }),
+    ).toBeTruthy();
+    // Staff hid the comment: the courier still reads it, marked, with what that means.
+    expect(within(second!).getByText('Hidden by staff')).toBeTruthy();
+    expect(within(second!).getByText('Rude words about the driver')).toBeTruthy();
+    expect(within(second!).getByText(/hid this comment from your public profile/)).toBeTruthy();
+    // Replied: the reply, and no way to reply again.
+    expect(within(third!).getByText('No comment, just the rating.')).toBeTruthy();
+    expect(within(third!).getByText('Thank you, Sam!')).toBeTruthy();
+    expect(within(third!).queryByRole('button', { name: /Reply/ })).toBeNull();
+
+    const listed = () => calls.filter((c) => c.path === '/api/v1/vendor/reviews').length;
+    const before = listed();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
+
+    await user.click(within(first!).getByRole('button', { name: 'Order #aaaa1111' }));
+    expect(await screen.findByRole('dialog', { name: 'Order #aaaa1111' })).toBeTruthy();
+  });
+
+  it('replies once: the field says what is wrong, then the reply replaces the form', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls } = stub({ body: { items: [unanswered] } }, (call) => {
+      attempts += 1;
+      if (attempts === 1) {
+        return problemResponse(422, 'Validation failed', {
+          errors: [{ path: 'reply', message: 'Reply must be at most 2000 characters' }],
+        });
+      }
+      return {
+        body: {
+          ...unanswered,
+          reply: { text: (call.body as { reply: string }).reply, at: '2026-11-22T10:00:00.000Z' },
+        },
+      };
+    });
+    renderApp('/vendor-dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: 'Reply to Jamie’s review of order #aaaa1111' }),
+    );
+    const form = screen.getByRole('form', { name: 'Reply to Jamie’s review of order #aaaa1111' });
+    const box = within(form).getByLabelText('Your reply') as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(box);
+    expect(box.maxLength).toBe(2000);
+
+    // Nothing written: said beside the field, nothing sent.
+    await user.click(within(form).getByRole('button', { name: 'Publish reply' }));
+    expect(within(form).getByText('Write a reply')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path === '/api/v1/vendor/reviews/r1/reply')).toBe(false);
+
+    // The server's reason goes beside the field too.
+    await user.type(box, '  Thank you, Jamie!  ');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Publish reply' }));
+    expect(
+      await within(form).findByText('Reply must be at most 2000 characters', { selector: '.field__error' }),
+    ).toBeTruthy();
+
+    await user.click(within(form).getByRole('button', { name: 'Publish reply' }));
+    expect(await screen.findByText('Your reply is published.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/v1/vendor/reviews/r1/reply').map((c) => c.body)).toEqual([
+      { reply: 'Thank you, Jamie!' },
+      { reply: 'Thank you, Jamie!' },
+    ]);
+    const item = screen.getByTestId('vendor-review');
+    expect(within(item).getByText('Thank you, Jamie!')).toBeTruthy();
+    expect(within(item).getByText('Your reply')).toBeTruthy();
+    expect(within(item).queryByRole('form')).toBeNull();
+    expect(within(item).queryByRole('button', { name: /Reply/ })).toBeNull();
   });
 });

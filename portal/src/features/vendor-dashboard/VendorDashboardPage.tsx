@@ -7,6 +7,7 @@ import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { couriersApi } from '../../shared/api/courier-services';
+import { vendorReviewKeys } from '../../shared/api/reviews';
 import {
   type VendorOrderFilters,
   type VendorOrderStatus,
@@ -20,9 +21,10 @@ import { VendorShell } from '../../shared/vendor-shell';
 import { BulkUpdatePanel } from './BulkUpdatePanel';
 import { Filters, STATUS_FILTERS } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
+import { ReviewsPanel } from './ReviewsPanel';
 import { StatsPanel } from './StatsPanel';
 
-/** The vendor's orders: figures, server-side filters and pages, CSV export, and the edit drawer. */
+/** The vendor's orders: figures, server-side filters and pages, CSV export, the edit drawer, and reviews. */
 export function VendorDashboardPage() {
   usePageTitle('Vendor dashboard');
   return (
@@ -89,6 +91,7 @@ function VendorDashboard() {
 
   function refresh() {
     void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: vendorReviewKeys.all });
     void vendor.refetch();
   }
 
@@ -158,6 +161,11 @@ function VendorDashboard() {
           onOpen={setOpenOrder}
         />
       </section>
+
+      <ReviewsPanel
+        profileId={vendor.data?.status === 'active' ? vendor.data.id : null}
+        onOpenOrder={setOpenOrder}
+      />
 
       {openOrder ? (
         <VendorOrderDrawer

@@ -10,7 +10,9 @@ type Schemas = components['schemas'];
 export type CourierProfile = Schemas['CourierProfile'];
 export type PublicReview = Schemas['PublicReview'];
 export type OrderReview = Schemas['OrderReview'];
-export type Review = Schemas['Review'];
+// The generated schema marks the component nullable (an order's review is null until written);
+// a listed or replied-to review never is.
+export type Review = NonNullable<Schemas['Review']>;
 export type ServiceRating = Schemas['ServiceRating'];
 export type ServiceOnTime = Schemas['ServiceOnTime'];
 export type ReviewSummary = Schemas['ReviewSummary'];
@@ -22,4 +24,19 @@ export const reviewsApi = {
     unwrap(await client.GET('/api/v1/orders/{id}/review', { params: { path: { id } }, signal })),
   write: async (client: ApiClient, id: string, body: { rating: number; comment?: string | null }) =>
     unwrap(await client.POST('/api/v1/orders/{id}/review', { params: { path: { id } }, body })),
+  /** The signed-in courier's reviews, newest 100, with the comment even when staff hid it. */
+  forVendor: async (client: ApiClient, signal?: AbortSignal): Promise<{ items: Review[] }> => {
+    const list = unwrap(await client.GET('/api/v1/vendor/reviews', { signal }));
+    return { items: list.items.filter((r): r is Review => r !== null) };
+  },
+  /** The courier's one reply to a review of its own: the review with its reply. */
+  reply: async (client: ApiClient, id: string, reply: string): Promise<Review> => {
+    const review = unwrap(
+      await client.POST('/api/v1/vendor/reviews/{id}/reply', { params: { path: { id } }, body: { reply } }),
+    );
+    if (!review) throw new Error('The API answered a reply without its review');
+    return review;
+  },
 };
+
+export const vendorReviewKeys = { all: ['vendor-reviews'] as const };
