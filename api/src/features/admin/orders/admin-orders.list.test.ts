@@ -104,6 +104,22 @@ describe('admin order list at scale', () => {
     expect(await rangeOf({})).toBe('orders 0-2/3');
   });
 
+  it('searches the reference, id, recipient, service and vendor name, ignoring case', async () => {
+    const { id, f } = await bookAndPay(t, TODAY);
+    await copies(id, 1, () => ({
+      search_text: 'other\nsomeone else\nanother service',
+      vendor_name: 'Elsewhere',
+    }));
+    const found = async (q: string) => (await page({ filter: { q } })).ids;
+    expect(await found(`#${id.slice(-8).toUpperCase()}`)).toEqual([id]);
+    expect(await found(id)).toEqual([id]);
+    expect(await found('robin RECIPIENT')).toEqual([id]);
+    expect(await found(f.vendor.service.name.toLowerCase())).toEqual([id]);
+    expect(await found('speedy parcels')).toEqual([id]);
+    expect(await found('someone')).toEqual(['copy-000']);
+    expect(await found('nobody at all')).toEqual([]);
+  });
+
   it('pages through equal sort values neither repeating nor skipping, and a deep page is the offset answer', async () => {
     const { id } = await bookAndPay(t, TODAY);
     // 23 copies: three totals and two creation times in runs that cross every page boundary.
