@@ -709,8 +709,16 @@ async function main() {
     },
     {
       goal: `admin order list p99 <= ${GOALS.adminListP99Ms} ms at ${seeded.vendorOrders} orders`,
-      value: clean(results.adminList) ? `${fmt(results.adminList.p99, 1)} ms` : 'failed',
-      met: clean(results.adminList) && results.adminList.p99 <= GOALS.adminListP99Ms,
+      // On a busy machine a one-second smoke run may end before the first answers: not a p99 of 0.
+      value: !clean(results.adminList)
+        ? 'failed'
+        : results.adminList.requests > 0
+          ? `${fmt(results.adminList.p99, 1)} ms`
+          : 'no answer',
+      met:
+        clean(results.adminList) &&
+        results.adminList.requests > 0 &&
+        results.adminList.p99 <= GOALS.adminListP99Ms,
     },
     {
       goal: `healthz p99 <= ${GOALS.healthzP99DuringSignInMs} ms while sign-ins run at their limit`,
