@@ -144,6 +144,8 @@ export type VersionedTable = 'orders' | 'users' | 'vendors' | 'jobs' | 'audit_lo
  *   ended, any page size) seeks to that key in the sort's index instead of walking `offset`
  *   rows again: the same rows the offset gives while nothing changed, and the offset otherwise.
  *   Only for a sort on a NOT NULL column of that table (a NULL breaks row-value comparison).
+ * The filters must depend on the request and the data only, never on the clock (a filter such as
+ * "expired" would change its count with no write to bump a counter): such a list takes no cache.
  */
 export type ListCache = {
   list: string;
