@@ -5,7 +5,7 @@
  * skip: international and same-day services, domestic services on other routes, and domestic
  * services whose tiers or limits are too small. Deterministic, so runs compare.
  *
- * Also a customer and the first vendor's owner with BENCH_PASSWORD (hashed at the production
+ * Also a customer, a staff account and the first vendor's owner with BENCH_PASSWORD (hashed at the production
  * cost, so sign-in is measured as it really costs), and 100,000 paid orders of that vendor (or as many as asked),
  * written straight into the table, for the vendor order list.
  *
@@ -31,6 +31,8 @@ export const FITTING_SERVICES = 50;
 export const BENCH_PASSWORD = 'bench-password-1';
 export const BENCH_CUSTOMER = 'bench-customer@consign.example';
 export const BENCH_VENDOR = 'bench-vendor-1@consign.example';
+/** Staff, for the admin console's order list. */
+export const BENCH_ADMIN = 'bench-admin@consign.example';
 /** The default; `bench:smoke` seeds fewer (the second argument). */
 export const VENDOR_ORDERS = 100_000;
 /** The vendor list scenario: one status and a search term (a recipient's surname). */
@@ -266,9 +268,10 @@ async function main() {
         }
         await tx.insert(courierServices).values(services(vendorIds));
         await bumpCatalogVersion(tx);
-        await tx
-          .insert(users)
-          .values({ email: BENCH_CUSTOMER, role: 'customer', emailVerified: true, passwordHash });
+        await tx.insert(users).values([
+          { email: BENCH_CUSTOMER, role: 'customer', emailVerified: true, passwordHash },
+          { email: BENCH_ADMIN, role: 'admin', emailVerified: true, passwordHash },
+        ]);
       },
       { behavior: 'immediate' },
     );
@@ -293,6 +296,7 @@ async function main() {
       password: BENCH_PASSWORD,
       customer: BENCH_CUSTOMER,
       vendor: BENCH_VENDOR,
+      admin: BENCH_ADMIN,
     }),
   );
 }

@@ -1,8 +1,21 @@
 import { z } from '@hono/zod-openapi';
-import { type AnyColumn, and, asc, desc, inArray, type SQL } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  Column,
+  desc,
+  getTableColumns,
+  inArray,
+  is,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import type { Database } from '../db/client';
+import { tableVersions } from '../db/schema';
 
 /**
  * Query parameters of react-admin's ra-data-simple-rest data provider, so the admin console
@@ -114,11 +127,62 @@ export const raListHeaders = {
 
 type Sortable = AnyColumn | SQL;
 
+/** The tables whose change counters (table_versions, kept by triggers) a list may cache under. */
+export type VersionedTable = 'orders' | 'users' | 'vendors' | 'jobs' | 'audit_log';
+
+/**
+ * How a large list keeps its work between requests, per process (and per database handle):
+ * - `list` names the list (its cache keys), `tables` every table its rows and filters read;
+ * - the COUNT of every (list, filter) is kept with the sum of those tables' change counters,
+ *   read in the same snapshot (one batch) as the page, and used only while that sum is
+ *   unchanged. A trigger bumps a counter in the transaction of every insert, update and delete
+ *   of its table, by this process or any other, so a cached count is never stale: a count is
+ *   served only for the very data it was counted on;
+ * - `keyset`: the table the rows are selected from whole (`db.select().from(table)`) and the
+ *   only table the filters read. The sort key of a page's last row is kept under the same
+ *   counters, so the page after it (react-admin's next page: `range` starting where the previous
+ *   ended, any page size) seeks to that key in the sort's index instead of walking `offset`
+ *   rows again: the same rows the offset gives while nothing changed, and the offset otherwise.
+ *   Only for a sort on a NOT NULL column of that table (a NULL breaks row-value comparison).
+ * The filters must depend on the request and the data only, never on the clock (a filter such as
+ * "expired" would change its count with no write to bump a counter): such a list takes no cache.
+ */
+export type ListCache = {
+  list: string;
+  tables: readonly [VersionedTable, ...VersionedTable[]];
+  keyset?: Table;
+};
+
+/** Counts and cursors kept per database handle (tests open several), the oldest dropped first. */
+const MAX_CACHED = 1000;
+type Cursor = { version: number; key: unknown; id: unknown };
+type Caches = { counts: Map<string, { version: number; total: number }>; cursors: Map<string, Cursor> };
+const caches = new WeakMap<object, Caches>();
+function cachesOf(db: object): Caches {
+  let found = caches.get(db);
+  if (!found) {
+    found = { counts: new Map(), cursors: new Map() };
+    caches.set(db, found);
+  }
+  return found;
+}
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  if (map.size >= MAX_CACHED) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+/** The row field that holds `column` in a whole-row select of `table`. */
+function fieldOf(table: Table, column: AnyColumn): string | undefined {
+  return Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0];
+}
+
 /**
  * One page of an admin list and the count of every row that matches, the block each admin list
  * would otherwise write again: the filter conditions joined with AND, the asked sort (or the
  * default) with the id as tie-breaker, so pages neither repeat nor skip rows that sort equal,
- * then range and count in one batch (one round trip, one snapshot).
+ * then range and count in one batch (one round trip, one snapshot). With `cache` (lists that
+ * grow large), counts and the next page's start are kept between requests (see ListCache).
  *
  *   listPage(db, list, {
  *     rows: db.select().from(users).$dynamic(),
@@ -126,6 +190,7 @@ type Sortable = AnyColumn | SQL;
  *     where: [f.role && eq(users.role, f.role)],
  *     sort: { createdAt: users.createdAt, id: users.id },
  *     tieBreaker: users.id,
+ *     cache: { list: 'users', tables: ['users'], keyset: users },
  *   })
  */
 export async function listPage<Q extends SQLiteSelect, F extends string>(
@@ -139,21 +204,90 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
     sort: Record<F, Sortable>;
     tieBreaker: AnyColumn;
     defaultSort?: { field: F; order: RaSortOrder };
+    cache?: ListCache;
   },
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   const conditions = spec.where.filter((c): c is SQL => Boolean(c));
   const where = conditions.length ? and(...conditions) : undefined;
   const sort = list.sort ?? spec.defaultSort ?? { field: 'createdAt' as F, order: 'desc' };
   const direction = sort.order === 'desc' ? desc : asc;
-  const [rows, totals] = await db.batch([
+  const sortBy = spec.sort[sort.field];
+  const page = (after?: Cursor) =>
     spec.rows
-      .where(where)
-      .orderBy(direction(spec.sort[sort.field]), direction(spec.tieBreaker))
+      .where(and(where, after && seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, after)))
+      .orderBy(direction(sortBy), direction(spec.tieBreaker))
       .limit(list.limit)
-      .offset(list.offset),
-    spec.count.where(where),
-  ] as const);
-  return { rows: rows as Awaited<Q>, total: (totals as { total: number }[])[0]?.total ?? 0 };
+      .offset(after ? 0 : list.offset);
+  const { cache } = spec;
+  if (!cache) {
+    const [rows, totals] = await db.batch([page(), spec.count.where(where)] as const);
+    return { rows: rows as Awaited<Q>, total: (totals as { total: number }[])[0]?.total ?? 0 };
+  }
+
+  const { counts, cursors } = cachesOf(db);
+  const filter = JSON.stringify(list.filter ?? null);
+  const countKey = `${cache.list} ${filter}`;
+  const keyField =
+    cache.keyset && is(sortBy, Column) && sortBy.notNull ? fieldOf(cache.keyset, sortBy) : undefined;
+  const idField = cache.keyset && fieldOf(cache.keyset, spec.tieBreaker);
+  const pageKey = keyField && idField ? `${cache.list} ${filter} ${sort.field} ${sort.order}` : undefined;
+  const version = db
+    .select({ version: sql<number>`coalesce(sum(${tableVersions.version}), 0)` })
+    .from(tableVersions)
+    .where(inArray(tableVersions.name, [...cache.tables]));
+  const cursor = pageKey && list.offset > 0 ? cursors.get(`${pageKey} ${list.offset}`) : undefined;
+  const known = counts.get(countKey);
+
+  // The page (from the cursor when there is one), the counters and, unless counted before, the
+  // count: one snapshot, so a count or cursor is filed under exactly the data it describes.
+  const read = async (after?: Cursor) => {
+    if (known) {
+      const [[counters], rows] = await db.batch([version, page(after)] as const);
+      return { current: Number(counters?.version ?? 0), rows, counted: undefined };
+    }
+    const [[counters], rows, totals] = await db.batch([
+      version,
+      page(after),
+      spec.count.where(where),
+    ] as const);
+    return {
+      current: Number(counters?.version ?? 0),
+      rows,
+      counted: (totals as { total: number }[])[0]?.total ?? 0,
+    };
+  };
+  let { current, rows, counted } = await read(cursor);
+  // The tables changed since the cursor was kept: the offset is the answer.
+  if (cursor && cursor.version !== current) ({ current, rows, counted } = await read());
+  const pageVersion = current;
+  let total: number;
+  if (counted !== undefined) total = counted;
+  else if (known && known.version === current) total = known.total;
+  else {
+    // Counted under older counters: count again, filed under the counters of its own snapshot.
+    const [[counters], totals] = await db.batch([version, spec.count.where(where)] as const);
+    current = Number(counters?.version ?? 0);
+    total = (totals as { total: number }[])[0]?.total ?? 0;
+  }
+  remember(counts, countKey, { version: current, total });
+
+  const pageRows = rows as unknown as Record<string, unknown>[];
+  const last = pageRows[pageRows.length - 1];
+  if (pageKey && keyField && idField && last && pageRows.length === list.limit) {
+    remember(cursors, `${pageKey} ${list.offset + pageRows.length}`, {
+      version: pageVersion,
+      key: (sortBy as AnyColumn).mapToDriverValue(last[keyField]),
+      id: spec.tieBreaker.mapToDriverValue(last[idField]),
+    });
+  }
+  return { rows: rows as Awaited<Q>, total };
+}
+
+/** The rows after `cursor` in the order (column, id) `order`: a range seek in their index. */
+function seek(column: AnyColumn, id: AnyColumn, order: RaSortOrder, cursor: Cursor): SQL {
+  return order === 'desc'
+    ? sql`(${column}, ${id}) < (${cursor.key}, ${cursor.id})`
+    : sql`(${column}, ${id}) > (${cursor.key}, ${cursor.id})`;
 }
 
 /** The `id` filter react-admin's getMany sends: one id or a list. */

@@ -24,6 +24,6 @@ export const auditLog = sqliteTable(
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -28,3 +28,15 @@ export const jobLeases = sqliteTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+/**
+ * A change counter per table an admin list reads (lib/ra-list.ts): triggers added by the
+ * migration bump a table's row in the same transaction as every insert, update and delete of
+ * that table, whichever process or tool writes it. A list keeps its counts and keyset cursors
+ * under the counters it read in the same snapshot as the page, so a cached count or cursor is
+ * never used once the table has changed.
+ */
+export const tableVersions = sqliteTable('table_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});

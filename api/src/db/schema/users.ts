@@ -14,24 +14,29 @@ export type PostalAddress = {
   country: string;
 };
 
-export const users = sqliteTable('users', {
-  id: id(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash'),
-  name: text('name'),
-  phone: text('phone'),
-  address: text('address', { mode: 'json' }).$type<PostalAddress>(),
-  avatarUrl: text('avatar_url'),
-  role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
-  /** The partner shop a `partner` user belongs to (staff invite them); null for every other role. */
-  partnerId: text('partner_id').references(() => partners.id),
-  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
-  googleSub: text('google_sub').unique(),
-  /** Set by staff: a disabled account cannot sign in and its bearer tokens stop working. */
-  disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    name: text('name'),
+    phone: text('phone'),
+    address: text('address', { mode: 'json' }).$type<PostalAddress>(),
+    avatarUrl: text('avatar_url'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /** The partner shop a `partner` user belongs to (staff invite them); null for every other role. */
+    partnerId: text('partner_id').references(() => partners.id),
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+    googleSub: text('google_sub').unique(),
+    /** Set by staff: a disabled account cannot sign in and its bearer tokens stop working. */
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin user list's default sort (newest first, the id as tie-breaker).
+  (t) => [index('users_created_idx').on(t.createdAt, t.id)],
+);
 
 /**
  * A sign-up waiting for its code. Each sign-up for an unverified email is its own row with its

@@ -35,6 +35,7 @@ export class AdminAuditService {
       ],
       sort: AUDIT_SORT,
       tieBreaker: auditLog.id,
+      cache: { list: 'admin audit log', tables: ['audit_log'], keyset: auditLog },
     });
     return { rows: rows.map(toAuditDto), total };
   }

@@ -30,6 +30,7 @@ export class AdminJobs {
       ],
       sort: { createdAt: jobs.createdAt, status: jobs.status, id: jobs.id },
       tieBreaker: jobs.id,
+      cache: { list: 'admin jobs', tables: ['jobs'], keyset: jobs },
     });
     const payments = new Map(
       (

@@ -57,6 +57,7 @@ export class AdminUsersService {
       ],
       sort: USER_SORT,
       tieBreaker: users.id,
+      cache: { list: 'admin users', tables: ['users'], keyset: users },
     });
     return { rows: rows.map(toAdminUserDto), total };
   }

@@ -83,6 +83,7 @@ export class AdminService {
       ],
       sort: SORT_COLUMNS,
       tieBreaker: vendors.id,
+      cache: { list: 'admin vendors', tables: ['vendors', 'users'] },
     });
     return { rows: rows.map((r) => toAdminVendorDto(r.vendor, r)), total };
   }
