@@ -171,8 +171,8 @@ a:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; border-ra
 .bar a { text-decoration: none; font-weight: 600; }
 .bar a[aria-current="page"] { text-decoration: underline; }
 .guide { max-width: 48rem; margin: 0 auto; padding: 1.5rem 1.25rem 4rem; overflow-wrap: break-word; }
-h1 { font-size: 2rem; line-height: 1.25; margin: .5rem 0 1rem; }
-h2 { font-size: 1.5rem; margin-top: 2.5rem; padding-bottom: .25rem; border-bottom: 1px solid var(--line); }
+h1 { font-size: clamp(1.5rem, 1rem + 2.5vw, 2rem); line-height: 1.25; margin: .5rem 0 1rem; }
+h2 { font-size: clamp(1.25rem, 1rem + 1.25vw, 1.5rem); margin-top: 2.5rem; padding-bottom: .25rem; border-bottom: 1px solid var(--line); }
 h3 { font-size: 1.2rem; margin-top: 2rem; }
 code { font: .9em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--code); padding: .1em .3em; border-radius: 4px; }
 pre { background: var(--code); padding: 1rem; border-radius: 6px; overflow-x: auto; }
