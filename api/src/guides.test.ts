@@ -123,6 +123,10 @@ describe('rendering a guide', () => {
     expect(guideHref('examples/nested/file.js', names)).toBeNull();
   });
 
+  it('renders nothing, rather than failing, where docs/ was not shipped', () => {
+    expect(renderGuides(join(tmpdir(), 'consign-no-such-docs-folder')).size).toBe(0);
+  });
+
   it('sanitises what the Markdown holds: no script, handler or javascript: link survives', () => {
     const dir = mkdtempSync(join(tmpdir(), 'consign-guides-'));
     try {

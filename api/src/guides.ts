@@ -7,7 +7,7 @@
  * Links between guides become links between these pages, docs/images/ and docs/examples/ are
  * served beside them, and a link that leaves docs/ (the README) is kept as plain text.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
@@ -92,6 +92,8 @@ function sanitizeOptions(names: ReadonlySet<string>): sanitizeHtml.IOptions {
 
 /** Every docs/*.md, rendered and sanitised, by its page's slug. */
 export function renderGuides(dir: string = DOCS_DIR): Map<string, Guide> {
+  // A deployment that ships only the built server has no docs/: /docs then lists nothing.
+  if (!existsSync(dir)) return new Map();
   const names = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .map((f) => f.slice(0, -3))
