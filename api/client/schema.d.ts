@@ -3100,7 +3100,10 @@ export interface components {
                 /** @description Secret-key calls a minute */
                 secretKeyPerMinute: number;
             };
-            /** @example /docs/api#tag/partner */
+            /**
+             * @description The partner guide, a page of this server
+             * @example /docs/partners
+             */
             docsUrl: string;
         };
         PartnerAllowedOrigins: {

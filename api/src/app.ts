@@ -29,6 +29,7 @@ import { usersRouter } from './features/users';
 import { vendorOrdersRouter } from './features/vendor-orders';
 import { DOCUMENTS_PATH, vendorsRouter } from './features/vendors';
 import { webhooksRouter } from './features/webhooks';
+import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   mountApiReference(app);
+  mountGuides(app);
 
   mountFrontEnds(app, deps);
 

@@ -93,6 +93,16 @@ export function docsCsp(html: string) {
   });
 }
 
+/** The guides (/docs, /docs/<guide>): sanitised HTML and one stylesheet of this origin, no script at all. */
+export const GUIDES_CSP = policy({
+  'default-src': ["'none'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+});
+
 /**
  * Content-Security-Policy on every HTML page by surface; Permissions-Policy on everything; and
  * API answers are never stored by browsers or proxies (they carry tokens and personal data)
@@ -112,6 +122,7 @@ export const securityHeaders = (options: { apiBase: string; testPaymentsPath: st
     let csp: string;
     if (path.startsWith(options.testPaymentsPath)) csp = testPaymentCsp(c.var.deps.config.publicUrl);
     else if (path === '/docs/api') csp = docsCsp(await res.clone().text());
+    else if (path === '/docs' || path.startsWith('/docs/')) csp = GUIDES_CSP;
     else if (path === '/admin' || path.startsWith('/admin/')) csp = ADMIN_CSP;
     else csp = PORTAL_CSP;
     res.headers.set('Content-Security-Policy', csp);

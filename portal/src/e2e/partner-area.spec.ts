@@ -8,7 +8,8 @@ import { receiver, signatureValid } from './webhook-receiver';
  * console; the invited person opens the set-password link from the dev mailbox, chooses a
  * password and lands on /partner; there they create a secret key, add a webhook endpoint that
  * points at a receiver this test runs on 127.0.0.1, send a test event, see it in the delivery
- * log and replay it. The receiver checks every signature byte for byte.
+ * log and replay it, and read the partner guide the area links to. The receiver checks every
+ * signature byte for byte.
  */
 
 const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
@@ -183,6 +184,42 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
       await p.setViewportSize(PHONE);
       await p.evaluate(() => window.scrollTo(0, 0));
       await p.screenshot({ path: new URL('partner-area-phone.png', SCREENSHOTS).pathname, fullPage: true });
+      person.errors.expectNone();
+
+      // The partner guide is a page of the product, linked from the partner area: readable at
+      // every width, and its CSP lets nothing be refused (a refusal is a console error).
+      await p.setViewportSize(DESKTOP);
+      await p
+        .getByRole('navigation', { name: 'Partner area' })
+        .getByRole('link', { name: 'Partner guide' })
+        .click();
+      await expect(p).toHaveURL(/\/docs\/partners$/);
+      await expect(p).toHaveTitle(/^Partners: the partner area, secret keys, the server API and webhooks/);
+      await expect(p.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
+      await expect(p.getByRole('heading', { level: 3, name: 'Verifying a webhook in Node' })).toBeVisible();
+      const stylesheetApplied = await p.evaluate(
+        () => getComputedStyle(document.querySelector('main')!).maxWidth,
+      );
+      expect(stylesheetApplied).not.toBe('none');
+      await p.screenshot({ path: new URL('partner-guide-desktop.png', SCREENSHOTS).pathname });
+      // Its links lead on: to another guide (the widget), and to the API reference.
+      await expect(
+        p.getByRole('navigation', { name: 'Guides' }).getByRole('link', { name: 'API reference' }),
+      ).toHaveAttribute('href', '/docs/api');
+      await p.getByRole('main').getByRole('link', { name: 'widget.md' }).first().click();
+      await expect(p).toHaveURL(/\/docs\/widget$/);
+      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      await p.goBack();
+      for (const size of [PHONE, { width: 320, height: 700 }]) {
+        await p.setViewportSize(size);
+        await expect(p.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `guide wider than ${size.width} px`).toBeLessThanOrEqual(0);
+      }
+      await p.setViewportSize(PHONE);
+      await p.screenshot({ path: new URL('partner-guide-phone.png', SCREENSHOTS).pathname });
+      await p.getByRole('link', { name: '← Consign' }).click();
+      await expect(p).not.toHaveURL(/\/docs/);
       person.errors.expectNone();
     } finally {
       await person.context.close();

@@ -1,8 +1,8 @@
-import { parseOriginPattern } from '@consign/api/origins';
+import { parseOriginPattern } from '@consign/shared/origins';
 import { useId, useRef } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 
-/** The server's rule for one origin (api/src/features/partners/partners.origins.ts), shared. */
+/** The server's rule for one origin (@consign/shared/origins), shared. */
 export const originError = (value: string): string | undefined => {
   if (value.trim() === '') return 'Write an origin, or remove this row';
   const parsed = parseOriginPattern(value);

@@ -64,7 +64,9 @@ export const partnerSecretKeys = sqliteTable(
 
 /**
  * Where a partner's server wants its events (features/webhooks). `secret` (`whsec_…`) signs
- * every delivery, so it must be readable to the sender; it is shown to the partner once.
+ * every delivery, so it must be readable to the sender: it is stored sealed (AES-256-GCM under a
+ * key derived from JWT_SECRET, bound to the row; lib/sealed-secrets.ts), and shown to the
+ * partner once. A row from before sealing holds it in clear until its first delivery seals it.
  * `failingSince` is when the current run of failures began; three days of it disables the
  * endpoint, and re-enabling it resends what it missed.
  */

@@ -23,7 +23,9 @@ export const PartnerSelfSchema = z
       perKeyPerMinute: z.number().int().openapi({ description: 'Publishable-key calls a minute in all' }),
       secretKeyPerMinute: z.number().int().openapi({ description: 'Secret-key calls a minute' }),
     }),
-    docsUrl: z.string().openapi({ example: '/docs/api#tag/partner' }),
+    docsUrl: z
+      .string()
+      .openapi({ description: 'The partner guide, a page of this server', example: '/docs/partners' }),
   })
   .openapi('PartnerSelf');
 

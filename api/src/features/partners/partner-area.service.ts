@@ -76,7 +76,7 @@ export class PartnerArea {
         secretKeyPerMinute: row.secretKeyRateLimitPerMinute,
       },
       // The served API reference, at its Partner section (the guide itself is docs/partners.md).
-      docsUrl: '/docs/api#tag/partner',
+      docsUrl: '/docs/partners',
     };
   }
 

@@ -23,7 +23,7 @@ describe('who may call /partner', () => {
       id: partner.id,
       publishableKey: partner.publishableKey,
       limits: { perClientPerMinute: 60, perKeyPerMinute: 3000, secretKeyPerMinute: 600 },
-      docsUrl: '/docs/api#tag/partner',
+      docsUrl: '/docs/partners',
     });
 
     const key = await secretKeyOf(t, partner.id);

@@ -1,9 +1,9 @@
+import { originAllowed } from '@consign/shared/origins';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
 import { clientAddress } from '../../lib/auth';
 import { AppError, problemBody, problemResponse } from '../../lib/errors';
 import { secretKeyQuotes } from './partner-access';
-import { originAllowed } from './partners.origins';
 import { PartnersService } from './partners.service';
 
 export const KEY_HEADER = 'X-Publishable-Key';

@@ -1,9 +1,9 @@
+import { formatOriginPattern, parseOriginPattern } from '@consign/shared/origins';
 import { z } from '@hono/zod-openapi';
 import { PARTNER_STATUSES } from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import { raListQuery } from '../../lib/ra-list';
 import { EmailSchema } from '../auth';
-import { formatOriginPattern, parseOriginPattern } from './partners.origins';
 
 const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 

@@ -15,7 +15,8 @@ export function signature(secret: string, body: string, unixSeconds: number): st
 export type SendResult = {
   ok: boolean;
   statusCode: number | null;
-  latencyMs: number;
+  /** null when nothing was sent (the endpoint's secret could not be read). */
+  latencyMs: number | null;
   responseExcerpt: string | null;
   error: string | null;
 };

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { outboxDeliveries, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publish, redeliver } from '../../lib/outbox';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { seal } from '../../lib/sealed-secrets';
 import { urlProblem } from './webhook-url';
 import type { CreateEndpointInput, UpdateEndpointInput } from './webhooks.schemas';
-import { WEBHOOK_EVENTS, WEBHOOK_SUBSCRIBER } from './webhooks.subscriber';
+import { endpointSecretKey, WEBHOOK_EVENTS, WEBHOOK_SUBSCRIBER } from './webhooks.subscriber';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -80,14 +82,17 @@ export class WebhooksService {
       throw AppError.conflict(`At most ${MAX_ENDPOINTS} endpoints`, 'too_many_endpoints');
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
     const now = this.deps.now();
+    // Sealed at rest and bound to its row; only the sender opens it (webhooks.subscriber.ts).
+    const id = uuidv7();
     const [row] = await this.deps.db
       .insert(webhookEndpoints)
       .values({
+        id,
         partnerId,
         url: input.url,
         events: input.events,
         description: input.description ?? null,
-        secret,
+        secret: seal(endpointSecretKey(this.deps), secret, id),
         createdAt: now,
         updatedAt: now,
       })

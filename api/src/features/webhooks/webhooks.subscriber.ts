@@ -9,9 +9,10 @@ import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, partners, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { HoldDelivery, type OutboxEvent, publish, type Subscriber } from '../../lib/outbox';
+import { isSealed, SealedSecretError, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
 import { endpointDisabledEmail } from './webhook-emails';
 import { PING, partnerEventsOf, SOURCE_TYPES } from './webhook-events';
-import { sendWebhook } from './webhook-send';
+import { type SendResult, sendWebhook } from './webhook-send';
 
 export const WEBHOOK_SUBSCRIBER = 'partner-webhooks';
 export const RETRY_FOR_MS = 72 * 60 * 60 * 1000;
@@ -21,6 +22,35 @@ export const WEBHOOK_EVENTS = {
   ping: 'webhook.ping',
   endpointDisabled: 'webhook.endpoint_disabled',
 } as const;
+
+/** The key endpoint signing secrets are sealed with at rest (lib/sealed-secrets.ts). */
+export const endpointSecretKey = (deps: Pick<AppDeps, 'config'>) =>
+  sealingKey(deps.config.jwtSecret, 'webhook-endpoint-secrets');
+
+/**
+ * The endpoint's signing secret, or null when it does not open (JWT_SECRET changed since it was
+ * sealed). One stored in clear by a version before sealing is sealed now, once.
+ */
+async function signingSecret(deps: AppDeps, endpoint: typeof webhookEndpoints.$inferSelect) {
+  const key = endpointSecretKey(deps);
+  let secret: string;
+  try {
+    secret = unseal(key, endpoint.secret, endpoint.id);
+  } catch (err) {
+    if (err instanceof SealedSecretError) return null;
+    throw err;
+  }
+  if (!isSealed(endpoint.secret)) {
+    await deps.db
+      .update(webhookEndpoints)
+      .set({ secret: seal(key, secret, endpoint.id) })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.secret, endpoint.secret)));
+  }
+  return secret;
+}
+
+export const UNREADABLE_SECRET =
+  "This endpoint's signing secret cannot be read since the server's secret changed: delete the endpoint and add it again";
 
 export const targetOf = (endpointId: string, type: string) => `${endpointId} ${type}`;
 const parseTarget = (target: string) => {
@@ -90,10 +120,13 @@ export const partnerWebhookSubscriber: Subscriber<AppDeps> = {
     const id = webhookEventId(event.id, type, index === 0);
     const body = JSON.stringify({ id, type, created: event.created, data: all[index]!.data });
     const now = deps.now();
-    const result = await sendWebhook(
-      { url: endpoint.url, secret: endpoint.secret, eventId: id, body, now },
-      { production: deps.config.production },
-    );
+    const secret = await signingSecret(deps, endpoint);
+    const result: SendResult = secret
+      ? await sendWebhook(
+          { url: endpoint.url, secret, eventId: id, body, now },
+          { production: deps.config.production },
+        )
+      : { ok: false, statusCode: null, latencyMs: null, responseExcerpt: null, error: UNREADABLE_SECRET };
     await recordAttempt(deps, { endpoint, event, target, id, type }, result);
     if (!result.ok) throw new Error(`webhook ${result.error ?? 'failed'}`);
   },
@@ -109,7 +142,7 @@ async function recordAttempt(
     id: string;
     type: string;
   },
-  result: Awaited<ReturnType<typeof sendWebhook>>,
+  result: SendResult,
 ) {
   const now = deps.now();
   const outcome = {

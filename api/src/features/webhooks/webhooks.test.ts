@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { partners, users, webhookEndpoints } from '../../db/schema';
 import { drainOutbox } from '../../lib/outbox';
+import { isSealed, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPartner, partnerOrder, partnerUser } from '../partners/partners.testing';
 import { isPublic, resolveTarget, urlProblem } from './webhook-url';
+import { endpointSecretKey, UNREADABLE_SECRET } from './webhooks.subscriber';
 
 type Received = { headers: IncomingHttpHeaders; raw: string };
 
@@ -297,5 +300,96 @@ describe('SSRF', () => {
     } finally {
       prod.close();
     }
+  });
+});
+
+describe('signing secrets at rest', () => {
+  const storedSecret = async (id: string) =>
+    (await t.deps.db.query.webhookEndpoints.findFirst({ where: eq(webhookEndpoints.id, id) }))!.secret;
+
+  it('stores the secret sealed (AES-256-GCM), yet signs with the one the partner was shown', async () => {
+    const { r, auth, endpoint } = await setUp();
+    const stored = await storedSecret(endpoint.id);
+    expect(isSealed(stored)).toBe(true);
+    expect(stored).not.toContain(endpoint.secret.slice('whsec_'.length));
+    expect(unseal(endpointSecretKey(t.deps), stored, endpoint.id)).toBe(endpoint.secret);
+    // Not shown again by any read.
+    const read = await t.get(`${API}/webhook-endpoints/${endpoint.id}`, auth);
+    expect(JSON.stringify(read.body)).not.toMatch(/whsec_|gcm1\./);
+
+    const test = await t.post(`${API}/webhook-endpoints/${endpoint.id}/test`, undefined, auth);
+    expect(test.status).toBe(202);
+    expect(r.received).toHaveLength(1);
+    expect(
+      verify(endpoint.secret, r.received[0]!.raw, String(r.received[0]!.headers['consign-signature'])),
+    ).toBe(true);
+  });
+
+  it('signs with a secret stored in clear by an older version, and seals it on that first use', async () => {
+    const r = await receiver();
+    closers.push(r.close);
+    const { partner } = await createPartner(t);
+    const { auth } = await partnerUser(t, partner.id);
+    const [row] = await t.deps.db
+      .insert(webhookEndpoints)
+      .values({ partnerId: partner.id, url: r.url, events: ['*'], secret: 'whsec_stored_in_clear_before' })
+      .returning();
+    const test = await t.post(`${API}/webhook-endpoints/${row!.id}/test`, undefined, auth);
+    expect(test.status).toBe(202);
+    expect(r.received).toHaveLength(1);
+    expect(
+      verify(
+        'whsec_stored_in_clear_before',
+        r.received[0]!.raw,
+        String(r.received[0]!.headers['consign-signature']),
+      ),
+    ).toBe(true);
+    const stored = await storedSecret(row!.id);
+    expect(isSealed(stored)).toBe(true);
+    expect(unseal(endpointSecretKey(t.deps), stored, row!.id)).toBe('whsec_stored_in_clear_before');
+    // And it keeps signing the same way once sealed.
+    await t.post(`${API}/webhook-endpoints/${row!.id}/test`, undefined, auth);
+    expect(r.received).toHaveLength(2);
+    expect(
+      verify(
+        'whsec_stored_in_clear_before',
+        r.received[1]!.raw,
+        String(r.received[1]!.headers['consign-signature']),
+      ),
+    ).toBe(true);
+  });
+
+  it('sends nothing and says why in the log when the secret was sealed under another server secret or for another endpoint', async () => {
+    const { r, auth, endpoint } = await setUp();
+    const other = await t.post(`${API}/webhook-endpoints`, { url: r.url, events: ['*'] }, auth);
+    expect(other.status).toBe(201);
+    // JWT_SECRET changed since this one was sealed.
+    const otherServer = sealingKey(
+      'a-different-server-secret-long-enough-for-hs256',
+      'webhook-endpoint-secrets',
+    );
+    await t.deps.db
+      .update(webhookEndpoints)
+      .set({ secret: seal(otherServer, endpoint.secret, endpoint.id) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    // A secret sealed for another endpoint's row, copied onto this one, does not open either.
+    await t.deps.db
+      .update(webhookEndpoints)
+      .set({ secret: seal(endpointSecretKey(t.deps), 'whsec_of_another', endpoint.id) })
+      .where(eq(webhookEndpoints.id, other.body.id));
+
+    for (const id of [endpoint.id, other.body.id as string]) {
+      const test = await t.post(`${API}/webhook-endpoints/${id}/test`, undefined, auth);
+      expect(test.status).toBe(202);
+      const log = await t.get(`${API}/webhook-deliveries?endpoint=${id}`, auth);
+      expect(log.body.data[0]).toMatchObject({
+        eventType: 'ping',
+        status: 'failed',
+        statusCode: null,
+        latencyMs: null,
+        error: UNREADABLE_SECRET,
+      });
+    }
+    expect(r.received).toHaveLength(0);
   });
 });

@@ -44,8 +44,8 @@ export function OneTimeSecret({ title, secret, children, onClose }: OneTimeSecre
     <Modal title={title} onClose={onClose} size="md">
       <div className="stack one-time-secret">
         <p className="alert alert--info" role="note" id={`${id}-warning`}>
-          <strong>Copy it now: this is the only time it is shown.</strong> We keep only a hash of it, so
-          nobody can show it to you again. If you lose it, make a new one.
+          <strong>Copy it now: this is the only time it is shown.</strong> Consign never shows it again (a
+          secret key is kept only as a hash, a signing secret only encrypted). If you lose it, make a new one.
         </p>
         {children}
         <div className="field">

@@ -27,7 +27,7 @@ const partner = {
   previousKeyExpiresAt: null,
   allowedOrigins: ['https://shop.example', 'http://localhost:*'],
   limits: { perClientPerMinute: 30, perKeyPerMinute: 600, secretKeyPerMinute: 120 },
-  docsUrl: '/docs/api#tag/partner',
+  docsUrl: '/docs/partners',
 };
 
 const days = Array.from({ length: 30 }, (_, i) => ({
@@ -115,7 +115,8 @@ describe('partner area', () => {
     expect((screen.getByRole('textbox', { name: 'Allowed origin 2' }) as HTMLInputElement).value).toBe(
       'http://localhost:*',
     );
-    expect(screen.getByRole('link', { name: 'Partner API reference' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Partner guide' }).getAttribute('href')).toBe('/docs/partners');
+    expect(screen.getAllByRole('link', { name: 'API reference' })[0]?.getAttribute('href')).toBe(
       '/docs/api#tag/partner',
     );
   });

@@ -32,6 +32,10 @@ export function PartnerPage() {
   );
 }
 
+/** Pages of the server, outside the portal: the guide (docs/partners.md) and the reference. */
+const PARTNER_GUIDE = '/docs/partners';
+const API_REFERENCE = '/docs/api#tag/partner';
+
 function PartnerArea() {
   const { apiClient } = useAuth();
   const partner = useQuery({
@@ -49,7 +53,10 @@ function PartnerArea() {
             </li>
           ))}
           <li>
-            <a href={partner.data?.docsUrl ?? '/docs/api#tag/partner'}>Partner API reference</a>
+            <a href={partner.data?.docsUrl ?? PARTNER_GUIDE}>Partner guide</a>
+          </li>
+          <li>
+            <a href={API_REFERENCE}>API reference</a>
           </li>
         </ul>
       </nav>
@@ -58,7 +65,8 @@ function PartnerArea() {
           <h1>{partner.data?.name ?? 'Partner area'}</h1>
           <p className="muted">
             Your widget's figures, your keys and webhooks, and the orders your shoppers booked. New here? Read
-            the <a href={partner.data?.docsUrl ?? '/docs/api#tag/partner'}>partner API reference</a>.
+            the <a href={partner.data?.docsUrl ?? PARTNER_GUIDE}>partner guide</a>; every call is in the{' '}
+            <a href={API_REFERENCE}>API reference</a>.
           </p>
         </header>
         {partner.isPending ? (

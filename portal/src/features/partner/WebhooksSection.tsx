@@ -112,7 +112,8 @@ export function WebhooksSection() {
         <OneTimeSecret title="Your endpoint's signing secret" secret={secret} onClose={() => setSecret(null)}>
           <p>
             Your server checks each event's <code>Consign-Signature</code> header with this secret, to know it
-            came from Consign. The partner guide (docs/partners.md) shows how, in ten lines.
+            came from Consign. The <a href="/docs/partners#verifying-a-webhook-in-node">partner guide</a>{' '}
+            shows how, in ten lines.
           </p>
         </OneTimeSecret>
       ) : null}

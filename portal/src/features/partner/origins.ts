@@ -1,9 +1,9 @@
 /**
  * The allowed-origins list as the server checks it (api/src/features/partners), so a row is
  * named wrong as it is typed rather than after a save. The one-origin rule is the server's own
- * function, published by the API package for the front ends.
+ * function, from @consign/shared/origins, which the API checks with too.
  */
-import { parseOriginPattern } from '@consign/api/origins';
+import { parseOriginPattern } from '@consign/shared/origins';
 
 export const MAX_ORIGINS = 50;
 export const MAX_ORIGIN_LENGTH = 300;
