@@ -84,8 +84,19 @@ const children = new Set();
 let dataDir;
 const log = (...args) => console.log(...args);
 
+/** Kills a child, and its whole process group when it leads one (Chromium's helpers). */
+function killTree(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (child.groupLeader) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children) killTree(child);
   if (dataDir && !process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true });
 }
 process.on('exit', cleanUp);
@@ -265,6 +276,38 @@ async function portalInitialJs(base) {
   return { files: sizes, bytes: sizes.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
+/**
+ * The CPU slowdown that makes this host emulate Lighthouse's mid-tier phone, from its
+ * benchmarkIndex: the piecewise rule of Lighthouse's CPU throttling calculator, which its
+ * throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") points to.
+ */
+export function cpuMultiplierFor(benchmarkIndex) {
+  if (!Number.isFinite(benchmarkIndex)) return null;
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+function summary(url, lhr) {
+  const { categories, audits } = lhr;
+  return {
+    url,
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    speedIndexMs: Math.round(audits['speed-index']?.numericValue ?? 0),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+    failedAccessibility: categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
 /** One Lighthouse run per page, in a Chromium pinned to CPU 1 with the flags the browser tests use. */
 async function lighthouseScores(pages) {
   if (process.env.BENCH_SKIP_LIGHTHOUSE) return null;
@@ -288,7 +331,10 @@ async function lighthouseScores(pages) {
     `--user-data-dir=${profile}`,
     'about:blank',
   ]);
-  const chromium = spawn(command, args, { stdio: 'ignore' });
+  // Its own process group: Chromium's renderer and GPU processes go with it when it is killed,
+  // instead of writing on into the profile folder while it is removed.
+  const chromium = spawn(command, args, { stdio: 'ignore', detached: true });
+  chromium.groupLeader = true;
   children.add(chromium);
   const chromiumExited = new Promise((resolve) => chromium.on('exit', resolve));
   try {
@@ -303,36 +349,62 @@ async function lighthouseScores(pages) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const scores = {};
-    for (const [name, url] of Object.entries(pages)) {
-      process.stdout.write(`Lighthouse ${name}… `);
-      // Lighthouse's default: a mid-range phone on a slow 4G network, simulated. BENCH_LIGHTHOUSE=desktop
-      // uses its desktop preset instead.
-      const desktop = process.env.BENCH_LIGHTHOUSE === 'desktop';
-      const result = await lighthouse(
+    // Lighthouse's default: a mid-range phone on a slow 4G network, simulated. BENCH_LIGHTHOUSE=desktop
+    // uses its desktop preset instead.
+    const desktop = process.env.BENCH_LIGHTHOUSE === 'desktop';
+    const run = async (url, cpuSlowdownMultiplier) => {
+      const config = desktop
+        ? (await import('lighthouse/core/config/desktop-config.js')).default
+        : cpuSlowdownMultiplier === undefined
+          ? undefined
+          : {
+              extends: 'lighthouse:default',
+              settings: {
+                throttling: {
+                  ...(await import('lighthouse/core/config/constants.js')).throttling.mobileSlow4G,
+                  cpuSlowdownMultiplier,
+                },
+              },
+            };
+      const { lhr } = await lighthouse(
         url,
         { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-        desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined,
+        config,
       );
-      const { categories, audits } = result.lhr;
+      return summary(url, lhr);
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      process.stdout.write(`Lighthouse ${name}… `);
+      const standard = await run(url);
+      // The default 4x CPU slowdown assumes a high-end desktop; on a slower host it emulates a
+      // phone far below Lighthouse's mid-tier target. Lighthouse's own guide says to calibrate the
+      // multiplier from the measured benchmarkIndex; the goal is judged on the calibrated run,
+      // and the default run's figures are kept beside it.
+      const multiplier = desktop ? null : cpuMultiplierFor(standard.benchmarkIndex);
+      const calibrated =
+        multiplier !== null && Math.abs(multiplier - 4) >= 0.25 ? await run(url, multiplier) : null;
       scores[name] = {
-        url,
-        performance: Math.round(categories.performance.score * 100),
-        accessibility: Math.round(categories.accessibility.score * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-        ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.message } : {}),
-        failedAccessibility: categories.accessibility.auditRefs
-          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-          .map((ref) => ref.id),
+        ...(calibrated ?? standard),
+        cpuSlowdownMultiplier: calibrated ? Number(multiplier.toFixed(2)) : desktop ? null : 4,
+        ...(calibrated ? { atDefaultThrottling: standard } : {}),
       };
-      log(`performance ${scores[name].performance}, accessibility ${scores[name].accessibility}`);
+      log(
+        `performance ${scores[name].performance}, accessibility ${scores[name].accessibility}` +
+          (calibrated
+            ? ` (CPU slowdown ${multiplier.toFixed(2)}x for benchmarkIndex ${Math.round(standard.benchmarkIndex)}; at the default 4x: performance ${standard.performance})`
+            : ''),
+      );
     }
     return scores;
   } finally {
-    chromium.kill('SIGKILL');
+    killTree(chromium);
     await chromiumExited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (err) {
+      // A leftover temporary folder is no reason to lose the figures measured.
+      log(`could not remove Chromium's profile ${profile}: ${err.message}`);
+    }
   }
 }
 
@@ -752,9 +824,16 @@ async function main() {
   for (const page of ['home', 'results']) {
     for (const category of ['performance', 'accessibility']) {
       const score = lighthouse?.[page]?.[category];
+      const atDefault = lighthouse?.[page]?.atDefaultThrottling?.[category];
+      const cpu = lighthouse?.[page]?.cpuSlowdownMultiplier;
       goals.push({
-        goal: `Lighthouse ${category} ${page} >= ${GOALS.lighthouse}`,
-        value: score === undefined ? 'not run' : String(score),
+        goal: `Lighthouse ${category} ${page} >= ${GOALS.lighthouse}${category === 'performance' && cpu ? ` (CPU ${cpu}x)` : ''}`,
+        value:
+          score === undefined
+            ? 'not run'
+            : atDefault !== undefined && atDefault !== score
+              ? `${score} (4x: ${atDefault})`
+              : String(score),
         met: score === undefined ? null : score >= GOALS.lighthouse,
       });
     }
