@@ -68,12 +68,15 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    // A client that hung up mid-request is its own business, not a server error.
-    const aborted = c.req.raw.signal?.aborted === true;
+    // A client that hung up mid-request is its own business, not a server error. The signal is
+    // read only when something failed: reading it makes the Node adapter build a full Request
+    // (an AbortController, a copy of every header) for the request, 5% of a healthz's CPU.
+    const aborted =
+      c.get('clientGone') === true || (c.res.status >= 500 && c.req.raw.signal?.aborted === true);
     const level = c.res.status >= 500 && !aborted ? 'error' : 'info';
     deps.logger[level](
       {
-        reqId: c.var.requestId,
+        reqId: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -159,8 +162,9 @@ export function createApp(deps: AppDeps) {
   const routeTable = new RouteTable(app);
   app.onError((err, c) => {
     if (c.req.raw.signal?.aborted) {
+      c.set('clientGone', true);
       // Nobody is listening for the answer; the request log line records the abort.
-      deps.logger.info({ reqId: c.var.requestId, reason: (err as Error)?.message }, 'client went away');
+      deps.logger.info({ reqId: c.get('requestId'), reason: (err as Error)?.message }, 'client went away');
       return problemResponse(c, 400, problemBody(400, 'The client closed the request'), {
         Connection: 'close',
       });
@@ -169,7 +173,7 @@ export function createApp(deps: AppDeps) {
     if (status === 415 && err instanceof HTTPException) {
       return unsupportedMediaType(c, routeTable.mediaTypes(c.req.method, c.req.path));
     }
-    if (status >= 500) deps.logger.error({ err, reqId: c.var.requestId }, 'unhandled error');
+    if (status >= 500) deps.logger.error({ err, reqId: c.get('requestId') }, 'unhandled error');
     return problemResponse(c, status, { ...body, instance: c.req.path }, headers);
   });
   app.notFound((c) => {

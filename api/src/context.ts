@@ -81,6 +81,8 @@ export type AppEnv = {
     /** Set by the publishable-key middleware on widget calls (features/partners). */
     partner: KeyPartner;
     requestId: string;
+    /** Set when an error turned out to be the client hanging up (app.ts's error handler). */
+    clientGone: boolean;
   };
 };
 

@@ -5,12 +5,12 @@ import type { AppDeps, AppEnv } from '../context';
 import { refreshTokens, type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
 
-/** Requires a valid access token; puts its claims on c.var.user. */
+/** Requires a valid access token; puts its claims on c.get('user'). */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw AppError.unauthorized();
-  c.set('user', await verifyLive(c.var.deps, match[1]!));
+  c.set('user', await verifyLive(c.get('deps'), match[1]!));
   await next();
 });
 
@@ -50,7 +50,7 @@ export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db'>, token: st
 /** Requires one of the roles; use after requireAuth. */
 export const requireRole = (...roles: UserRole[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!roles.includes(c.var.user.role)) throw AppError.forbidden();
+    if (!roles.includes(c.get('user').role)) throw AppError.forbidden();
     await next();
   });
 

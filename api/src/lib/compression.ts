@@ -125,8 +125,10 @@ export function compression() {
   return createMiddleware(async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304)
-      return;
+    // `res.body` last: on the Node adapter's light Response, reading it builds a full Response
+    // and a stream around the body, measured at 5% of a small answer's CPU. Status and headers
+    // are free, so a client that accepts no compression never pays for it.
+    if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (!isCompressible(res.headers.get('Content-Type'))) return;
     if (res.headers.has('Content-Encoding')) {
       addVary(res.headers);
@@ -138,7 +140,7 @@ export function compression() {
     if (declared !== null && Number(declared) > MAX_DYNAMIC_BYTES) return;
     addVary(res.headers);
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding || c.req.method === 'HEAD') return;
+    if (!encoding || c.req.method === 'HEAD' || !res.body) return;
 
     const read = await readUpTo(res.body, MAX_DYNAMIC_BYTES);
     const headers = new Headers(res.headers);

@@ -136,16 +136,16 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       { path: IDEMPOTENCY_HEADER, message: 'Idempotency-Key must be 1 to 255 printable characters' },
     ]);
   }
-  const { db } = c.var.deps;
+  const { db } = c.get('deps');
   // Hono caches the body, so the validator after us reads the same text again.
   const bodyText = await c.req.text();
   const record = {
-    userId: c.var.user.sub,
+    userId: c.get('user').sub,
     scope: `${c.req.method} ${c.req.path}`,
     key,
     requestHash: requestHash(bodyText),
   };
-  const claim = await claimKey(db, record, c.var.deps.now());
+  const claim = await claimKey(db, record, c.get('deps').now());
   switch (claim.kind) {
     case 'mismatch':
       throw new AppError(422, 'This Idempotency-Key was already used with a different request body', {

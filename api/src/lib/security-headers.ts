@@ -120,7 +120,7 @@ export const securityHeaders = (options: { apiBase: string; testPaymentsPath: st
     }
     if (!type.startsWith('text/html') || res.headers.has('Content-Security-Policy')) return;
     let csp: string;
-    if (path.startsWith(options.testPaymentsPath)) csp = testPaymentCsp(c.var.deps.config.publicUrl);
+    if (path.startsWith(options.testPaymentsPath)) csp = testPaymentCsp(c.get('deps').config.publicUrl);
     else if (path === '/docs/api') csp = docsCsp(await res.clone().text());
     else if (path === '/docs' || path.startsWith('/docs/')) csp = GUIDES_CSP;
     else if (path === '/admin' || path.startsWith('/admin/')) csp = ADMIN_CSP;

@@ -6,5 +6,5 @@ import { suggestAddresses as suggest } from './addresses.service';
 export const suggestAddresses: RouteHandler<typeof routes.suggestAddresses, AppEnv> = async (c) => {
   // Personal data: never in a shared cache.
   c.header('Cache-Control', 'private, no-store');
-  return c.json(await suggest(c.var.deps, c.var.user.sub, c.req.valid('query').postcode), 200);
+  return c.json(await suggest(c.get('deps'), c.get('user').sub, c.req.valid('query').postcode), 200);
 };

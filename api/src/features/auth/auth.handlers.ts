@@ -10,16 +10,16 @@ import { AuthService, REFRESH_TTL_MS, type Session } from './auth.service';
 const COOKIE = 'consign_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
-const service = (c: Context<AppEnv>) => new AuthService(c.var.deps);
+const service = (c: Context<AppEnv>) => new AuthService(c.get('deps'));
 const address = (c: Context<AppEnv>) =>
-  clientAddress(c, c.var.deps.config.trustProxy, c.var.deps.config.trustProxyHops);
+  clientAddress(c, c.get('deps').config.trustProxy, c.get('deps').config.trustProxyHops);
 
 /** The portal keeps the refresh token only in this httpOnly cookie; API clients use the body. */
 export function withCookie(c: Context<AppEnv>, session: Session) {
   setCookie(c, COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'Strict',
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
+    secure: c.get('deps').config.publicUrl.startsWith('https:'),
     path: COOKIE_PATH,
     maxAge: REFRESH_TTL_MS / 1000,
   });
@@ -67,7 +67,7 @@ export const passwordReset: RouteHandler<typeof routes.passwordReset, AppEnv> = 
   await service(c).requestPasswordReset(
     c.req.valid('json').email,
     address(c),
-    browserOrigin(c.var.deps.config, c.req),
+    browserOrigin(c.get('deps').config, c.req),
   );
   return c.body(null, 202);
 };

@@ -29,13 +29,14 @@ export const setPassword = createRoute({
 
 export const setPasswordHandler: RouteHandler<typeof setPassword, AppEnv> = async (c) => {
   const { token, password } = c.req.valid('json');
-  const service = new AuthService(c.var.deps);
-  const [link] = await c.var.deps.db
-    .select({ userId: passwordResets.userId })
+  const service = new AuthService(c.get('deps'));
+  const [link] = await c
+    .get('deps')
+    .db.select({ userId: passwordResets.userId })
     .from(passwordResets)
     .where(eq(passwordResets.tokenHash, sha256(token)));
   // An unknown token fails here with the usual invalid-link problem.
   await service.confirmPasswordReset(token, password);
-  const user = await c.var.deps.db.query.users.findFirst({ where: eq(users.id, link!.userId) });
+  const user = await c.get('deps').db.query.users.findFirst({ where: eq(users.id, link!.userId) });
   return c.json(withCookie(c, await service.createSession(user!)), 200);
 };

@@ -5,7 +5,7 @@ import type * as routes from './content.routes';
 import { ContentService } from './content.service';
 
 export const getArticle: RouteHandler<typeof routes.getArticle, AppEnv> = async (c) => {
-  const article = await new ContentService(c.var.deps).article(c.req.valid('param').slug);
+  const article = await new ContentService(c.get('deps')).article(c.req.valid('param').slug);
   // Articles change rarely; let browsers and proxies keep them for a few minutes.
   c.header('Cache-Control', 'public, max-age=300');
   return c.json(article, 200);

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type * as routes from './dev.routes';
 
 export const listMailbox: RouteHandler<typeof routes.listMailbox, AppEnv> = async (c) => {
-  const { mailer, db } = c.var.deps;
+  const { mailer, db } = c.get('deps');
   // Only people at this machine may read the outbox; anyone else is told nothing exists here.
   if (!isLoopbackRequest(c)) throw AppError.notFound('The dev mailbox answers only on this machine');
   // With a real SMTP server the outbox holds nothing and must not become a way to read mail.

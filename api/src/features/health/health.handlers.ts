@@ -8,10 +8,10 @@ export const healthz: RouteHandler<typeof routes.healthz, AppEnv> = (c) =>
 
 export const readyz: RouteHandler<typeof routes.readyz, AppEnv> = async (c) => {
   try {
-    await c.var.deps.db.run(sql`select 1`);
+    await c.get('deps').db.run(sql`select 1`);
     return c.json({ status: 'ok' as const }, 200);
   } catch (err) {
-    c.var.deps.logger.error({ err }, 'readiness check failed');
+    c.get('deps').logger.error({ err }, 'readiness check failed');
     return c.json({ status: 'unavailable' as const }, 503);
   }
 };

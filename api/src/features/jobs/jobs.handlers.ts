@@ -5,9 +5,9 @@ import { browserOrigin } from '../../lib/origin';
 import type * as routes from './jobs.routes';
 import { JobsService, VendorJobsService, type Viewer } from './jobs.service';
 
-const jobsOf = (c: Context<AppEnv>) => new JobsService(c.var.deps);
-const vendorJobsOf = (c: Context<AppEnv>) => new VendorJobsService(c.var.deps);
-const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.var.user.sub });
+const jobsOf = (c: Context<AppEnv>) => new JobsService(c.get('deps'));
+const vendorJobsOf = (c: Context<AppEnv>) => new VendorJobsService(c.get('deps'));
+const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.get('user').sub });
 
 export const createJob: RouteHandler<typeof routes.createJob, AppEnv> = async (c) =>
   c.json(await jobsOf(c).create(viewer(c), c.req.valid('json')), 201);
@@ -23,7 +23,11 @@ export const withdrawJob: RouteHandler<typeof routes.withdrawJob, AppEnv> = asyn
 
 export const startJobPayment: RouteHandler<typeof routes.startJobPayment, AppEnv> = async (c) =>
   c.json(
-    await jobsOf(c).startPayment(viewer(c), c.req.valid('param').id, browserOrigin(c.var.deps.config, c.req)),
+    await jobsOf(c).startPayment(
+      viewer(c),
+      c.req.valid('param').id,
+      browserOrigin(c.get('deps').config, c.req),
+    ),
     200,
   );
 
@@ -33,11 +37,11 @@ export const captureJobPayment: RouteHandler<typeof routes.captureJobPayment, Ap
 };
 
 export const listVendorJobs: RouteHandler<typeof routes.listVendorJobs, AppEnv> = async (c) =>
-  c.json(await vendorJobsOf(c).listOpen(c.var.user.sub, c.req.valid('query')), 200);
+  c.json(await vendorJobsOf(c).listOpen(c.get('user').sub, c.req.valid('query')), 200);
 
 export const acceptJob: RouteHandler<typeof routes.acceptJob, AppEnv> = async (c) => {
   const { created, order } = await vendorJobsOf(c).accept(
-    c.var.user.sub,
+    c.get('user').sub,
     c.req.valid('param').id,
     c.req.valid('json').courierServiceId,
   );

@@ -5,7 +5,7 @@ import { REFERENCE_DATA } from '../../domain/reference-data';
 import type * as routes from './meta.routes';
 
 export const getClientSettings: RouteHandler<typeof routes.getClientSettings, AppEnv> = (c) => {
-  const { config, mailer } = c.var.deps;
+  const { config, mailer } = c.get('deps');
   return c.json(
     {
       googleClientId: config.google.clientId ?? null,

@@ -6,8 +6,8 @@ import { orderCustomsPdf, orderLabelPdf, type PdfFile } from './orders.documents
 import type * as routes from './orders.routes';
 import { OrdersService, type Viewer } from './orders.service';
 
-const service = (c: Context<AppEnv>) => new OrdersService(c.var.deps);
-const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.var.user.sub, role: c.var.user.role });
+const service = (c: Context<AppEnv>) => new OrdersService(c.get('deps'));
+const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.get('user').sub, role: c.get('user').role });
 
 function pdfResponse(c: Context<AppEnv>, file: PdfFile) {
   return c.body(new Uint8Array(file.bytes), 200, {
@@ -37,7 +37,7 @@ export const startOrderPayment: RouteHandler<typeof routes.startOrderPayment, Ap
     await service(c).startPayment(
       viewer(c),
       c.req.valid('param').id,
-      browserOrigin(c.var.deps.config, c.req),
+      browserOrigin(c.get('deps').config, c.req),
     ),
     200,
   );
@@ -48,7 +48,7 @@ export const captureOrderPayment: RouteHandler<typeof routes.captureOrderPayment
 };
 
 export const getOrderLabel: RouteHandler<typeof routes.getOrderLabel, AppEnv> = async (c) =>
-  pdfResponse(c, await orderLabelPdf(c.var.deps, viewer(c), c.req.valid('param').id));
+  pdfResponse(c, await orderLabelPdf(c.get('deps'), viewer(c), c.req.valid('param').id));
 
 export const getOrderCustoms: RouteHandler<typeof routes.getOrderCustoms, AppEnv> = async (c) =>
-  pdfResponse(c, await orderCustomsPdf(c.var.deps, viewer(c), c.req.valid('param').id));
+  pdfResponse(c, await orderCustomsPdf(c.get('deps'), viewer(c), c.req.valid('param').id));

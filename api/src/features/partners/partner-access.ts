@@ -21,11 +21,13 @@ async function bySecretKey(c: Context<AppEnv>, secret: string) {
       { code: 'secret_key_in_browser' },
     );
   }
-  const partner = await new SecretKeys(c.var.deps).authenticate(secret);
-  await c.var.deps.rateLimiter.hit(
-    { name: 'secret-key', max: partner.secretKeyRateLimitPerMinute, windowSeconds: 60 },
-    partner.id,
-  );
+  const partner = await new SecretKeys(c.get('deps')).authenticate(secret);
+  await c
+    .get('deps')
+    .rateLimiter.hit(
+      { name: 'secret-key', max: partner.secretKeyRateLimitPerMinute, windowSeconds: 60 },
+      partner.id,
+    );
   c.set('partner', partner);
 }
 
@@ -41,12 +43,13 @@ export const requirePartner = createMiddleware<AppEnv>(async (c, next) => {
     await bySecretKey(c, token);
     return next();
   }
-  const claims = await verifyLive(c.var.deps, token);
+  const claims = await verifyLive(c.get('deps'), token);
   c.set('user', claims);
   if (claims.role !== 'partner')
     throw AppError.forbidden('Only partner accounts and secret keys may use /partner');
-  const [row] = await c.var.deps.db
-    .select({ partner: partners })
+  const [row] = await c
+    .get('deps')
+    .db.select({ partner: partners })
     .from(users)
     .innerJoin(partners, eq(partners.id, users.partnerId))
     .where(eq(users.id, claims.sub));

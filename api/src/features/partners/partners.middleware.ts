@@ -58,7 +58,7 @@ const publishableKey: MiddlewareHandler<AppEnv> = async (c, next) => {
       cors(headers),
     );
 
-  const service = new PartnersService(c.var.deps);
+  const service = new PartnersService(c.get('deps'));
   const found = await service.byKey(key.trim());
   if ('problem' in found) return refuse(401, `key_${found.problem}`, WHY[found.problem]);
   const { partner } = found;
@@ -72,7 +72,7 @@ const publishableKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Per shopper (key and client address), under a much higher ceiling for the whole key, so
   // one busy visitor cannot use up a shop's quotes and a busy shop is not limited as one visitor.
-  const { config, rateLimiter } = c.var.deps;
+  const { config, rateLimiter } = c.get('deps');
   const client = clientAddress(c, config.trustProxy, config.trustProxyHops);
   let limit = 'client';
   try {
@@ -125,7 +125,7 @@ const framing =
   ): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     await next();
-    const origins = await new PartnersService(c.var.deps).framingOrigins(find(c));
+    const origins = await new PartnersService(c.get('deps')).framingOrigins(find(c));
     if (!origins && !denyOtherwise) return;
     c.res.headers.delete('X-Frame-Options');
     c.res.headers.set(

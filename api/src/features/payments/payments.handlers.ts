@@ -21,22 +21,22 @@ import { handlePayPalWebhook } from './payments.webhooks';
 export const WEBHOOK_LIMIT: Limit = { name: 'paypal-webhook-ip', max: 120, windowSeconds: 60 };
 
 export const paypalWebhook: RouteHandler<typeof routes.paypalWebhook, AppEnv> = async (c) => {
-  const { config, rateLimiter } = c.var.deps;
+  const { config, rateLimiter } = c.get('deps');
   await rateLimiter.hit(WEBHOOK_LIMIT, clientAddress(c, config.trustProxy, config.trustProxyHops));
   const raw = await c.req.text();
   const headers = Object.fromEntries(c.req.raw.headers.entries());
-  return c.json(await handlePayPalWebhook(c.var.deps, headers, raw), 200);
+  return c.json(await handlePayPalWebhook(c.get('deps'), headers, raw), 200);
 };
 
 export const paymentReturn: RouteHandler<typeof routes.paymentReturn, AppEnv> = async (c) => {
-  const { config, rateLimiter } = c.var.deps;
+  const { config, rateLimiter } = c.get('deps');
   await rateLimiter.hit(RETURN_LIMIT, clientAddress(c, config.trustProxy, config.trustProxyHops));
-  return c.json(await captureOnReturn(c.var.deps, c.req.valid('json').token), 200);
+  return c.json(await captureOnReturn(c.get('deps'), c.req.valid('json').token), 200);
 };
 
 /** The pages exist only while the built-in test provider is in use; with PayPal they are 404. */
 function testProvider(c: Context<AppEnv>): TestPaymentProvider {
-  const provider = c.var.deps.payments;
+  const provider = c.get('deps').payments;
   if (!isTestPaymentProvider(provider)) {
     throw AppError.notFound('Test payments are off: a real payment provider is configured');
   }

@@ -7,7 +7,7 @@ import type { AccessClaims } from '../../lib/jwt';
 /**
  * For routes anyone may call: with no Authorization header the caller is anonymous; with a
  * bearer token it must be valid (401 otherwise, as on every other route, so a client with an
- * expired token refreshes instead of silently losing who asked) and its claims go on c.var.user.
+ * expired token refreshes instead of silently losing who asked) and its claims go on c.get('user').
  */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
@@ -16,7 +16,7 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (header !== undefined && !secretKey) {
     const match = header.match(/^Bearer\s+(\S+)$/i);
     // A malformed header is verified as an empty token, which fails with the usual 401.
-    c.set('user', await verifyLive(c.var.deps, match?.[1] ?? ''));
+    c.set('user', await verifyLive(c.get('deps'), match?.[1] ?? ''));
   }
   await next();
 });

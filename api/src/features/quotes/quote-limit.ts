@@ -8,7 +8,7 @@ import { clientAddress } from '../../lib/auth';
  * partners.middleware) are limited per client address: QUOTE_LIMIT_PER_MINUTE, 0 for none.
  */
 export const anonymousQuoteLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const { config, rateLimiter } = c.var.deps;
+  const { config, rateLimiter } = c.get('deps');
   if (config.quoteLimitPerMinute > 0 && !partnerOf(c)) {
     await rateLimiter.hit(
       { name: 'quote-ip', max: config.quoteLimitPerMinute, windowSeconds: 60 },

@@ -6,10 +6,10 @@ import { QuoteLogService } from './quotes.admin.service';
 
 export const listQuotes: RouteHandler<typeof routes.listQuotes, AppEnv> = async (c) => {
   const list = toRaList(c.req.valid('query'));
-  const { rows, total } = await new QuoteLogService(c.var.deps).list(list);
+  const { rows, total } = await new QuoteLogService(c.get('deps')).list(list);
   setContentRange(c, 'quotes', list.offset, rows.length, total);
   return c.json(rows, 200);
 };
 
 export const getQuoteLogEntry: RouteHandler<typeof routes.getQuoteLogEntry, AppEnv> = async (c) =>
-  c.json(await new QuoteLogService(c.var.deps).get(c.req.valid('param').id), 200);
+  c.json(await new QuoteLogService(c.get('deps')).get(c.req.valid('param').id), 200);

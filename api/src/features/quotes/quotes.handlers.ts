@@ -7,7 +7,7 @@ import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';
 
 export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = async (c) => {
-  const quote = await new QuotesService(c.var.deps).create(c.req.valid('json'), {
+  const quote = await new QuotesService(c.get('deps')).create(c.req.valid('json'), {
     userId: optionalUser(c)?.sub,
     partnerId: partnerOf(c)?.id,
   });
@@ -15,10 +15,10 @@ export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = asyn
 };
 
 export const getQuote: RouteHandler<typeof routes.getQuote, AppEnv> = async (c) =>
-  serializedJson(c, (await new QuotesService(c.var.deps).get(c.req.valid('param').id)).json(), 200);
+  serializedJson(c, (await new QuotesService(c.get('deps')).get(c.req.valid('param').id)).json(), 200);
 
 export const getDeliveryDate: RouteHandler<typeof routes.getDeliveryDate, AppEnv> = async (c) => {
   const { id, optionId } = c.req.valid('param');
   const { collectionDate } = c.req.valid('query');
-  return c.json(await new QuotesService(c.var.deps).deliveryDate(id, optionId, collectionDate), 200);
+  return c.json(await new QuotesService(c.get('deps')).deliveryDate(id, optionId, collectionDate), 200);
 };

@@ -5,9 +5,9 @@ import { clientAddress } from '../../lib/auth';
 import type * as routes from './tracking.routes';
 import { TrackingService } from './tracking.service';
 
-const service = (c: Context<AppEnv>) => new TrackingService(c.var.deps);
+const service = (c: Context<AppEnv>) => new TrackingService(c.get('deps'));
 const addressOf = (c: Context<AppEnv>) =>
-  clientAddress(c, c.var.deps.config.trustProxy, c.var.deps.config.trustProxyHops);
+  clientAddress(c, c.get('deps').config.trustProxy, c.get('deps').config.trustProxyHops);
 
 export const getTracking: RouteHandler<typeof routes.getTracking, AppEnv> = async (c) => {
   const tracking = await service(c).track(c.req.valid('param').code, addressOf(c));

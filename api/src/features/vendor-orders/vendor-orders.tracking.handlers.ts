@@ -24,11 +24,14 @@ export const previewVendorOrderUpdates: RouteHandler<
   AppEnv
 > = async (c) =>
   c.json(
-    await new VendorOrdersBulkService(c.var.deps).preview(c.var.user.sub, c.req.valid('json').text),
+    await new VendorOrdersBulkService(c.get('deps')).preview(c.get('user').sub, c.req.valid('json').text),
     200,
   );
 
 export const applyVendorOrderUpdates: RouteHandler<typeof routes.applyVendorOrderUpdates, AppEnv> = async (
   c,
 ) =>
-  c.json(await new VendorOrdersBulkService(c.var.deps).apply(c.var.user.sub, c.req.valid('json').text), 200);
+  c.json(
+    await new VendorOrdersBulkService(c.get('deps')).apply(c.get('user').sub, c.req.valid('json').text),
+    200,
+  );

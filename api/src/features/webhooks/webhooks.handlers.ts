@@ -6,7 +6,7 @@ import type * as routes from './webhooks.routes';
 import { WebhooksService } from './webhooks.service';
 
 type H<R extends keyof typeof routes> = RouteHandler<(typeof routes)[R], AppEnv>;
-const service = (c: Parameters<H<'listEndpoints'>>[0]) => new WebhooksService(c.var.deps);
+const service = (c: Parameters<H<'listEndpoints'>>[0]) => new WebhooksService(c.get('deps'));
 
 export const eventTypes: H<'eventTypes'> = (c) => c.json({ data: [...PARTNER_EVENT_TYPES] }, 200);
 

@@ -6,10 +6,10 @@ import { AdminAuditService } from './admin-audit.service';
 
 export const listAudit: RouteHandler<typeof routes.listAudit, AppEnv> = async (c) => {
   const list = toRaList(c.req.valid('query'));
-  const { rows, total } = await new AdminAuditService(c.var.deps).list(list);
+  const { rows, total } = await new AdminAuditService(c.get('deps')).list(list);
   setContentRange(c, 'audit-log', list.offset, rows.length, total);
   return c.json(rows, 200);
 };
 
 export const getAudit: RouteHandler<typeof routes.getAudit, AppEnv> = async (c) =>
-  c.json(await new AdminAuditService(c.var.deps).get(c.req.valid('param').id), 200);
+  c.json(await new AdminAuditService(c.get('deps')).get(c.req.valid('param').id), 200);

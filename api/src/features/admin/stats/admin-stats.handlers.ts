@@ -4,4 +4,4 @@ import type * as routes from './admin-stats.routes';
 import { AdminStatsService } from './admin-stats.service';
 
 export const getDashboard: RouteHandler<typeof routes.getDashboard, AppEnv> = async (c) =>
-  c.json(await new AdminStatsService(c.var.deps).dashboard(), 200);
+  c.json(await new AdminStatsService(c.get('deps')).dashboard(), 200);

@@ -6,18 +6,18 @@ import { AdminService } from './admin-vendors.service';
 
 export const listVendors: RouteHandler<typeof routes.listVendors, AppEnv> = async (c) => {
   const list = toRaList(c.req.valid('query'));
-  const { rows, total } = await new AdminService(c.var.deps).listVendors(list);
+  const { rows, total } = await new AdminService(c.get('deps')).listVendors(list);
   setContentRange(c, 'vendors', list.offset, rows.length, total);
   return c.json(rows, 200);
 };
 
 export const getVendor: RouteHandler<typeof routes.getVendor, AppEnv> = async (c) =>
-  c.json(await new AdminService(c.var.deps).getVendor(c.req.valid('param').id), 200);
+  c.json(await new AdminService(c.get('deps')).getVendor(c.req.valid('param').id), 200);
 
 export const activateVendor: RouteHandler<typeof routes.activateVendor, AppEnv> = async (c) =>
   c.json(
-    await new AdminService(c.var.deps).setVendorStatus(
-      c.var.user,
+    await new AdminService(c.get('deps')).setVendorStatus(
+      c.get('user'),
       c.req.valid('param').id,
       'active',
       c.req.valid('json').reason,
@@ -27,8 +27,8 @@ export const activateVendor: RouteHandler<typeof routes.activateVendor, AppEnv> 
 
 export const suspendVendor: RouteHandler<typeof routes.suspendVendor, AppEnv> = async (c) =>
   c.json(
-    await new AdminService(c.var.deps).setVendorStatus(
-      c.var.user,
+    await new AdminService(c.get('deps')).setVendorStatus(
+      c.get('user'),
       c.req.valid('param').id,
       'suspended',
       c.req.valid('json').reason,
