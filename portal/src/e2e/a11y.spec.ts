@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
 import { serverUkToday } from './dates';
+import { edinburghRecipient, fillAddresses, londonSender, payInTestMode, signIn, unique } from './support';
 
 /**
  * Accessibility checked by a machine: axe-core on every main page of the customer and courier
@@ -14,51 +15,6 @@ import { serverUkToday } from './dates';
 const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
 const VENDOR = { email: 'vendor@consign.example', password: 'consign-demo-1' };
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
-  ).toBeVisible();
-}
-
-async function fillAddresses(form: Locator, recipient: string) {
-  const fill = async (group: Locator, values: string[]) => {
-    const labels = ['Full name', 'Email', 'Contact number', 'Postcode', 'Street', 'Town', 'County'];
-    for (const [index, label] of labels.entries()) {
-      await group.getByLabel(label, { exact: true }).fill(values[index]!);
-    }
-  };
-  await fill(form.getByRole('group', { name: 'Collection address' }), [
-    'Casey Customer',
-    CUSTOMER.email,
-    '020 7946 0000',
-    'SW1A 1AA',
-    '10 Downing Street',
-    'London',
-    'Greater London',
-  ]);
-  await fill(form.getByRole('group', { name: 'Delivery address' }), [
-    recipient,
-    'recipient@example.com',
-    '0131 496 0000',
-    'EH1 1YZ',
-    '1 Royal Mile',
-    'Edinburgh',
-    'Midlothian',
-  ]);
-}
-
-async function payInTestMode(page: Page) {
-  await page.getByRole('button', { name: 'Pay with the TEST MODE provider' }).click();
-  await page.getByRole('button', { name: /Approve test payment/ }).click();
-}
 
 test('signed-out pages: home, results, sign-in and sign-up', async ({ page }) => {
   const errors = watchForErrors(page);
@@ -98,7 +54,11 @@ test('the customer journey: booking, review, payment, confirmation and dashboard
   const review = form.getByRole('button', { name: 'Review order' });
   expect((await summary.boundingBox())!.y).toBeLessThan((await review.boundingBox())!.y);
 
-  await fillAddresses(form, recipient);
+  await fillAddresses(
+    form,
+    londonSender(CUSTOMER.email),
+    edinburghRecipient(recipient, 'recipient@example.com'),
+  );
   await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
@@ -146,7 +106,11 @@ test('the courier pages: vendor dashboard, onboarding and bids, with a paid job 
   await signIn(customer, CUSTOMER);
   await customer.goto(`/post-job?${ROUTE}`);
   const form = customer.getByRole('form', { name: 'Post a job' });
-  await fillAddresses(form, `Ailsa ${unique()}`);
+  await fillAddresses(
+    form,
+    londonSender(CUSTOMER.email),
+    edinburghRecipient(`Ailsa ${unique()}`, 'recipient@example.com'),
+  );
   await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
   await form.getByLabel('Package content').fill('Vinyl records, a long description of what is inside');
   await form.getByLabel('Content value (£)').fill('60.00');

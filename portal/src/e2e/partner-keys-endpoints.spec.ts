@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatDateTime } from '../lib/format';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
 import { receiver } from './webhook-receiver';
 
@@ -22,17 +23,6 @@ const errorBoundary = (page: Page) =>
   page
     .getByRole('heading', { name: 'Oops! Something went wrong' })
     .or(page.getByText('Something went wrong'));
-
-/** As the portal shows a date and time (portal/src/lib/format.ts), to compare with the API's. */
-const shown = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 /** A server-to-server call with a secret key: no Origin header, as from the partner's server. */
 const withKey = (request: APIRequestContext, key: string, path: string) =>
@@ -101,7 +91,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     expect(graceEnd - before).toBeGreaterThan(71.9 * 3_600_000);
     expect(graceEnd - Date.now()).toBeLessThanOrEqual(72 * 3_600_000);
     await expect(rotated).toContainText(
-      `The old key ${oldPrefix}… keeps working until ${shown(previous.expiresAt!)}. Deploy the new one before then.`,
+      `The old key ${oldPrefix}… keeps working until ${formatDateTime(previous.expiresAt!)}. Deploy the new one before then.`,
     );
     await shot(page, 'partner-rotated-key-desktop');
     await rotated.getByRole('button', { name: 'I have stored it safely' }).click();
@@ -110,7 +100,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     expect(await page.content()).not.toContain(newKey);
     await expect(keyRow(newPrefix)).toContainText('Active');
     await expect(keyRow(oldPrefix)).toContainText('Expiring');
-    await expect(keyRow(oldPrefix)).toContainText(shown(previous.expiresAt!));
+    await expect(keyRow(oldPrefix)).toContainText(formatDateTime(previous.expiresAt!));
     // An expiring key cannot be rotated again, only revoked.
     await expect(keyRow(oldPrefix).getByRole('button', { name: /^Rotate/ })).toHaveCount(0);
     // Both keys work during the grace period.

@@ -139,6 +139,12 @@ export async function activeCourier(
 /** A page in a browser context of its own, signed in through the form: people side by side. */
 export async function signedInPage(browser: Browser, account: Account): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await signIn(page, account);
+  return page;
+}
+
+/** Signs `page` in through the sign-in form and waits for the signed-in menu. */
+export async function signIn(page: Page, account: Account) {
   await page.goto('/signin');
   const form = page.getByRole('form', { name: 'Log in' });
   await form.getByLabel('Email').fill(account.email);
@@ -147,7 +153,6 @@ export async function signedInPage(browser: Browser, account: Account): Promise<
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
   ).toBeVisible();
-  return page;
 }
 
 export type Address = {
