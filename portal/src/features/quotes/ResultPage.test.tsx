@@ -280,7 +280,8 @@ describe('quote results page', () => {
     expect(screen.getByRole('link', { name: 'Post a job instead' }).getAttribute('href')).toBe(
       '/post-job?type=International&from=GB&to=AL&length=30&width=20&height=15&weight=1',
     );
-    expect(document.activeElement).toBe(heading);
+    // The results render in a transition, so the focus and announcement follow the paint.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('status').textContent).toBe('No courier serves Albania yet');
   });
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { describeError, isApiError } from '../../app/api';
@@ -144,9 +144,12 @@ function QuoteResults({
     retry: (count, error) => count < 1 && (!isApiError(error) || error.status >= 500 || error.status === 0),
   });
 
-  const sorted = useMemo(() => sortOptions(quote.data?.options ?? [], sort), [quote.data, sort]);
+  // Up to 50 cards render when the answer arrives. The query's update is synchronous (an external
+  // store), so the list renders from a deferred copy: the loading state stays a moment longer,
+  // while React renders the cards in slices the browser can interrupt, instead of one long task.
+  const data = useDeferredValue(quote.data);
+  const sorted = useMemo(() => sortOptions(data?.options ?? [], sort), [data, sort]);
 
-  if (quote.isPending) return <LoadingResults headingId={headingId} />;
   if (quote.isError) {
     // A 422 names the field the API refused (an unknown postcode area, a parcel too big for any service).
     const refused = isApiError(quote.error, 422);
@@ -154,7 +157,8 @@ function QuoteResults({
     const detail = refused ? refusalReason(quote.error) : undefined;
     return <Problem headingId={headingId} detail={detail} request={request} onOutcome={onOutcome} />;
   }
-  if (sorted.length === 0 && !quote.data.routeServed) {
+  if (!data) return <LoadingResults headingId={headingId} />;
+  if (sorted.length === 0 && !data.routeServed) {
     return (
       <Unserved
         headingId={headingId}
@@ -168,7 +172,7 @@ function QuoteResults({
 
   return (
     <OptionList
-      quote={quote.data}
+      quote={data}
       sorted={sorted}
       sort={sort}
       onSort={setSort}
