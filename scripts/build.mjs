@@ -41,6 +41,7 @@ export const SHARED_INPUTS = [
 const NOT_SOURCES = new Set([
   'node_modules',
   'dist',
+  'dist-prerender',
   'data',
   'coverage',
   'test-results',

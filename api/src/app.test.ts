@@ -117,4 +117,30 @@ describe('front ends served by the API', () => {
       s.close();
     }
   });
+
+  it('serves the prerendered home page at / and the empty shell for every other portal route', async () => {
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'consign-static-'));
+    mkdirSync(join(root, 'portal/dist'), { recursive: true });
+    writeFileSync(
+      join(root, 'portal/dist/index.html'),
+      '<!doctype html><div id="root"><h1>Compare UK courier quotes</h1></div>',
+    );
+    writeFileSync(join(root, 'portal/dist/app.html'), '<!doctype html><div id="root"></div>');
+    const s = await createTestApp({ STATIC_ROOT: root });
+    try {
+      const home = await s.app.request('/');
+      expect(await home.text()).toContain('<h1>Compare UK courier quotes</h1>');
+      // The home page's HTML must never be the answer for another route: it would flash there.
+      for (const path of ['/result?type=Domestic', '/signin', '/track/CN-ABC']) {
+        const page = await s.app.request(path);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      s.close();
+    }
+  });
 });

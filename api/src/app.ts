@@ -275,7 +275,10 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   if (existsSync(join(portalDist, 'index.html'))) {
     app.use('/assets/*', staticFiles({ root: portalDist }, IMMUTABLE));
     app.use('*', staticFiles({ root: portalDist, index: 'index.html' }));
-    const portalIndex = readFileSync(join(portalDist, 'index.html'), 'utf8');
+    // The build prerenders the home page into index.html and keeps the empty shell as app.html
+    // (portal/scripts/prerender.mjs): every other route starts from the shell.
+    const shell = existsSync(join(portalDist, 'app.html')) ? 'app.html' : 'index.html';
+    const portalIndex = readFileSync(join(portalDist, shell), 'utf8');
     // Anything that is not the API, a file or a reserved path is a portal route.
     app.get('*', (c, next) => {
       if (isReserved(c.req.path)) return next();

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../components/useHydrated';
 import { AuthProvider } from './auth';
 
 // The toast library arrives after the first paint: toasts raised before its container mounts
@@ -19,6 +20,8 @@ export function createQueryClient() {
  * Toasts live outside #root so they stay readable and dismissable while a modal makes the app inert.
  */
 function Toasts() {
+  // There is no document.body to portal into while prerendering, nor in its first hydrating render.
+  if (!useHydrated()) return null;
   return createPortal(
     <Suspense fallback={null}>
       <ToastHost />

@@ -112,6 +112,44 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
   });
 }
 
+test('the home page paints from its HTML before any script, then hydrates into the working form', async ({
+  browser,
+  baseURL,
+}) => {
+  // Without JavaScript: what the first paint shows comes from the prerendered HTML alone.
+  const bare = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await bare.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Compare UK courier quotes' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register as a courier' })).toBeVisible();
+    // Another route never gets the home page's HTML: it would flash there.
+    await page.goto(`/result?${ROUTE}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  } finally {
+    await bare.close();
+  }
+
+  // With it: React takes the page over without a mismatch (a console error) and the form works.
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Get a quote' });
+    await form.getByLabel('Length (cm)').fill('30');
+    await form.getByLabel('Width (cm)').fill('20');
+    await form.getByLabel('Height (cm)').fill('15');
+    await form.getByRole('button', { name: 'Get Quote' }).click();
+    await expect(page).toHaveURL(/\/result\?/);
+    await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+    errors.expectNone();
+  } finally {
+    await context.close();
+  }
+});
+
 test('sign-up: the terms box stays put as a message appears on blur, so the click lands', async ({
   page,
 }) => {

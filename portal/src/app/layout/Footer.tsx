@@ -3,6 +3,7 @@ import { Logo } from '../../components/Logo';
 import { useReviewSummary } from '../meta';
 
 export function Footer() {
+  // The prerendered page carries its build's year; the browser's clock has the last word.
   const year = new Date().getFullYear();
   const reviews = useReviewSummary().data;
   return (
@@ -39,8 +40,8 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {year} Consign Ltd, registered in England and Wales. Consign is a marketplace: deliveries are
-          carried out by the independent courier you book.
+          © <span suppressHydrationWarning>{year}</span> Consign Ltd, registered in England and Wales. Consign
+          is a marketplace: deliveries are carried out by the independent courier you book.
         </p>
       </div>
     </footer>

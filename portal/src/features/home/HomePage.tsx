@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
+import { useHydrated } from '../../components/useHydrated';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WhyConsign } from '../../shared/components/WhyConsign';
 
@@ -22,8 +23,16 @@ const STEPS = [
   },
 ];
 
+const formPlaceholder = (
+  <div className="card quote-form quote-form--loading">
+    <Spinner label="Loading the quote form" />
+  </div>
+);
+
 export function HomePage() {
   usePageTitle('');
+  // The prerendered page carries the placeholder; the form replaces it once React has hydrated.
+  const hydrated = useHydrated();
   return (
     <>
       <section className="hero">
@@ -37,15 +46,13 @@ export function HomePage() {
             </p>
           </div>
           <div className="hero__form">
-            <Suspense
-              fallback={
-                <div className="card quote-form quote-form--loading">
-                  <Spinner label="Loading the quote form" />
-                </div>
-              }
-            >
-              <QuoteForm />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={formPlaceholder}>
+                <QuoteForm />
+              </Suspense>
+            ) : (
+              formPlaceholder
+            )}
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { type ReviewSummary, useReviewSummary } from '../../app/meta';
+import { useHydrated } from '../../components/useHydrated';
 
 /** The reviews point quotes the measured figures; with none yet it claims none. */
 function reviewsPoint(summary: ReviewSummary | undefined): Point {
@@ -43,7 +44,10 @@ const POINTS: (Point | 'reviews')[] = [
 /** The quote pages' selling points (the spec's static marketing copy). */
 export function WhyConsign() {
   const headingId = useId();
-  const summary = useReviewSummary().data;
+  const fetched = useReviewSummary().data;
+  // The prerendered home page has no figures, so neither has the page React hydrates, even when
+  // the summary arrived first (the footer asks for it too): the figures follow a moment later.
+  const summary = useHydrated() ? fetched : undefined;
   const points = POINTS.map((point) => (point === 'reviews' ? reviewsPoint(summary) : point));
   return (
     <section className="why" aria-labelledby={headingId}>

@@ -50,7 +50,7 @@ export function parentOrigin(): string | null {
  * checkout led to (review, payment) in the same frame. The layout drops the site's chrome then.
  */
 export function inCheckoutFrame(pathname: string): boolean {
-  if (window.parent === window) return false;
+  if (typeof window === 'undefined' || window.parent === window) return false;
   return pathname.startsWith('/embed/') || remembered !== null || storage()?.getItem(KEY) != null;
 }
 

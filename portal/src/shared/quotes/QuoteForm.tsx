@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { countryOptions } from '../../app/meta';
@@ -34,6 +34,13 @@ interface QuoteFormProps {
   titleLevel?: 1 | 2;
 }
 
+let resolver: Resolver<QuoteFormValues> | undefined;
+/** The form's resolver, whose schema is built at the first validation (see quoteFormSchema). */
+const validateQuoteForm: Resolver<QuoteFormValues> = (values, context, options) => {
+  resolver ??= zodResolver(quoteFormSchema()) as unknown as Resolver<QuoteFormValues>;
+  return resolver(values, context, options);
+};
+
 /**
  * The quote form: UK–UK, International and Same Day tabs, one or more parcels, and 'Get Quote',
  * which opens /result with the search in its query string (see quoteQuery.ts for the contract).
@@ -56,7 +63,7 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
     getValues,
     formState: { errors },
   } = useForm<QuoteFormValues>({
-    resolver: zodResolver(quoteFormSchema) as never,
+    resolver: validateQuoteForm,
     defaultValues: initialValues ?? defaultFormValues(meta.defaultDestination),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -20,7 +20,7 @@ function values(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
 }
 
 function messages(input: QuoteFormValues): Record<string, string> {
-  const result = quoteFormSchema.safeParse(input);
+  const result = quoteFormSchema().safeParse(input);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }

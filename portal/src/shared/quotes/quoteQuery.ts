@@ -87,12 +87,19 @@ const measure = (label: string, max: number, unit: string) =>
     .refine((v) => !isNumber(v) || Number(v) > 0, `${label} must be more than 0`)
     .refine((v) => !isNumber(v) || Number(v) <= max, `${label} must be at most ${max} ${unit}`);
 
-const parcelSchema = z.object({
-  length: measure('Length', MAX_DIMENSION_CM, 'cm'),
-  width: measure('Width', MAX_DIMENSION_CM, 'cm'),
-  height: measure('Height', MAX_DIMENSION_CM, 'cm'),
-  weight: measure('Weight', MAX_WEIGHT_KG, 'kg'),
-});
+const buildParcelSchema = () =>
+  z.object({
+    length: measure('Length', MAX_DIMENSION_CM, 'cm'),
+    width: measure('Width', MAX_DIMENSION_CM, 'cm'),
+    height: measure('Height', MAX_DIMENSION_CM, 'cm'),
+    weight: measure('Weight', MAX_WEIGHT_KG, 'kg'),
+  });
+let parcels: ReturnType<typeof buildParcelSchema> | undefined;
+/** Built on first use, like quoteFormSchema below. */
+function parcelSchema() {
+  parcels ??= buildParcelSchema();
+  return parcels;
+}
 
 const postcode = (missing: string) =>
   z
@@ -101,32 +108,44 @@ const postcode = (missing: string) =>
     .min(1, missing)
     .refine((v) => v === '' || normalisePostcode(v) !== null, POSTCODE_INVALID);
 
-/** Only the fields of the chosen tab are checked; the others keep their values for a tab switch. */
-export const quoteFormSchema = z
-  .object({
-    serviceType: z.enum(['domestic', 'international', 'same_day']),
-    from: z.enum(UK_NATIONS as [UkNation, ...UkNation[]]),
-    to: z.enum(UK_NATIONS as [UkNation, ...UkNation[]]),
-    destination: z.string(),
-    fromPostcode: z.string(),
-    toPostcode: z.string(),
-    parcels: z.array(parcelSchema).min(1).max(MAX_PARCELS, `At most ${MAX_PARCELS} parcels`),
-  })
-  .superRefine((values, ctx) => {
-    if (values.serviceType === 'international' && !values.destination) {
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Choose a destination' });
-    }
-    if (values.serviceType !== 'same_day') return;
-    for (const [key, missing] of [
-      ['fromPostcode', 'Enter the collection postcode'],
-      ['toPostcode', 'Enter the delivery postcode'],
-    ] as const) {
-      const result = postcode(missing).safeParse(values[key]);
-      if (!result.success) {
-        ctx.addIssue({ code: 'custom', path: [key], message: result.error.issues[0]!.message });
+/**
+ * Only the fields of the chosen tab are checked; the others keep their values for a tab switch.
+ * Built on first use, not when the module loads: building zod schemas took tens of milliseconds
+ * of a phone's main thread while the home page was starting, before anyone could submit.
+ */
+export function quoteFormSchema() {
+  formSchema ??= buildQuoteFormSchema();
+  return formSchema;
+}
+
+let formSchema: ReturnType<typeof buildQuoteFormSchema> | undefined;
+
+const buildQuoteFormSchema = () =>
+  z
+    .object({
+      serviceType: z.enum(['domestic', 'international', 'same_day']),
+      from: z.enum(UK_NATIONS as [UkNation, ...UkNation[]]),
+      to: z.enum(UK_NATIONS as [UkNation, ...UkNation[]]),
+      destination: z.string(),
+      fromPostcode: z.string(),
+      toPostcode: z.string(),
+      parcels: z.array(parcelSchema()).min(1).max(MAX_PARCELS, `At most ${MAX_PARCELS} parcels`),
+    })
+    .superRefine((values, ctx) => {
+      if (values.serviceType === 'international' && !values.destination) {
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Choose a destination' });
       }
-    }
-  });
+      if (values.serviceType !== 'same_day') return;
+      for (const [key, missing] of [
+        ['fromPostcode', 'Enter the collection postcode'],
+        ['toPostcode', 'Enter the delivery postcode'],
+      ] as const) {
+        const result = postcode(missing).safeParse(values[key]);
+        if (!result.success) {
+          ctx.addIssue({ code: 'custom', path: [key], message: result.error.issues[0]!.message });
+        }
+      }
+    });
 
 /** True when a field the spec calls required is blank: the 'Please Enter all fields.' case. */
 export function hasEmptyRequiredField(values: QuoteFormValues): boolean {
@@ -260,7 +279,7 @@ export function parseResultSearch(params: URLSearchParams, destinations?: readon
       height: heights[i] ?? '',
       weight: weights[i] ?? '',
     };
-    const checked = parcelSchema.safeParse(fields);
+    const checked = parcelSchema().safeParse(fields);
     if (!checked.success) {
       const message = checked.error.issues[0]!.message;
       return { kind: 'invalid', message: count > 1 ? `Parcel ${i + 1}: ${message}` : message };
