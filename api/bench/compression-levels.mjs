@@ -35,6 +35,11 @@ for (let q = 1; q <= 11; q++) {
           [constants.BROTLI_PARAM_QUALITY]: q,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          // As the server does (src/lib/compression.ts): a window fitted to the body.
+          [constants.BROTLI_PARAM_LGWIN]: Math.max(
+            constants.BROTLI_MIN_WINDOW_BITS,
+            Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1))),
+          ),
         },
       }),
     ),

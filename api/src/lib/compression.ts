@@ -6,11 +6,11 @@
  * client asks for it.
  *
  * Hono's own compress middleware offers neither brotli nor a level, and streams through
- * CompressionStream; API bodies are whole strings already, so one zlib call on the buffer (run on
- * libuv's thread pool, off the event loop) is cheaper and lets the level be chosen.
+ * CompressionStream; API bodies are whole strings already, so one zlib call on the buffer is
+ * cheaper and lets the level be chosen.
  */
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -19,13 +19,21 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
  * On-the-fly levels, chosen by measurement (`pnpm bench` prints the table of
- * bench/compression-levels.mjs; figures in docs/deployment.md): on the 50-option benchmark quote
- * (27 KB of JSON) brotli 3 gives 2.3 KB in about a third of the time quality 4 takes, and quality
- * 5 and up buy 200-300 bytes for 2-100 times the CPU; gzip 3 gives 2.7 KB at a third of level
- * 6's cost. The compressed quote stays far inside its 6 KB budget either way.
+ * bench/compression-levels.mjs; figures in docs/deployment.md). The goal is a compressed quote
+ * served at 90 % of the uncompressed rate, so the level is the cheapest that keeps the 50-option
+ * benchmark quote (30 KB of JSON) well inside its 6 KB budget: brotli 1 gives 3.1 KB in 0.07-0.09
+ * ms on one core of the test machine, where quality 3 gives 2.5 KB for three times the CPU;
+ * gzip 3 gives 2.9 KB at a third of level 6's cost.
  */
-export const BROTLI_QUALITY = 3;
+export const BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 3;
+/**
+ * Up to this size a body is compressed on the event loop. Through libuv's thread pool each call
+ * also builds a zlib stream and hops to a pool thread and back: on the 30 KB quote that cost
+ * 0.25-0.29 ms of CPU against 0.07-0.09 ms for the same brotli call made synchronously, and
+ * gave nothing back on a busy single core. Larger bodies go to the pool, so they never hold the loop.
+ */
+const SYNC_MAX_BYTES = 64 * 1024;
 /**
  * Bodies larger than this are not compressed on the fly (they would hold a thread-pool thread
  * for long); the only such body is the unbuilt API reference viewer, whose build ships copies.
@@ -52,22 +60,27 @@ export function negotiateEncoding(acceptEncoding: string | undefined | null): Co
   return best?.encoding ?? null;
 }
 
-export function compressBody(body: Uint8Array, encoding: ContentEncoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          // A window just large enough for the body: the default (4 MB) is allocated and cleared
-          // on every call, which for a 27 KB quote costs more than compressing it.
-          [constants.BROTLI_PARAM_LGWIN]: Math.min(
-            constants.BROTLI_MAX_WINDOW_BITS,
-            Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.byteLength + 1))),
-          ),
-        },
-      })
-    : gzipAsync(body, { level: GZIP_LEVEL });
+const brotliOptions = (body: Uint8Array) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    // A window just large enough for the body: the default (4 MB) is allocated and cleared
+    // on every call, which for a 30 KB quote costs more than compressing it.
+    [constants.BROTLI_PARAM_LGWIN]: Math.min(
+      constants.BROTLI_MAX_WINDOW_BITS,
+      Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.byteLength + 1))),
+    ),
+  },
+});
+
+export async function compressBody(body: Uint8Array, encoding: ContentEncoding): Promise<Buffer> {
+  if (body.byteLength <= SYNC_MAX_BYTES) {
+    return encoding === 'br'
+      ? brotliCompressSync(body, brotliOptions(body))
+      : gzipSync(body, { level: GZIP_LEVEL });
+  }
+  return encoding === 'br' ? brotli(body, brotliOptions(body)) : gzipAsync(body, { level: GZIP_LEVEL });
 }
 
 const isCompressible = (type: string | null) =>
