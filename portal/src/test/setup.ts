@@ -6,11 +6,14 @@ import { afterEach, vi } from 'vitest';
 // A test that is really broken still fails, within the 20 s test timeout (vitest.config.ts).
 configure({ asyncUtilTimeout: 15_000 });
 
-// jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+// A test in the node environment (the prerender's) has no DOM to set up or clean.
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
-  cleanup();
-  document.body.style.overflow = '';
-  document.getElementById('root')?.removeAttribute('inert');
-});
+  afterEach(() => {
+    cleanup();
+    document.body.style.overflow = '';
+    document.getElementById('root')?.removeAttribute('inert');
+  });
+}
