@@ -146,7 +146,7 @@ describe('local database client', () => {
       expect((await select()).rows.map((r) => r.k)).not.toContain('k11');
 
       // A schema change: the same SELECT * text now answers the new column, by name.
-      await db.$client.execute('ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT \'new\'');
+      await db.$client.execute("ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT 'new'");
       const after = await select();
       expect(after.columns).toEqual(['k', 'v', 'w']);
       expect(after.rows[0]?.w).toBe('new');
