@@ -75,12 +75,14 @@ export async function createOrderFromOption(
     errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
   if (errors.length) throw AppError.validation(errors);
 
+  // Only the two statuses: building and mapping both tables' every column cost more than the rest
+  // of this read.
   const [service] = await db
-    .select({ service: courierServices, vendor: vendors })
+    .select({ serviceStatus: courierServices.status, vendorStatus: vendors.status })
     .from(courierServices)
     .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
     .where(eq(courierServices.id, option.courierService.id));
-  if (service?.service.status !== 'active' || service.vendor.status !== 'active') {
+  if (service?.serviceStatus !== 'active' || service.vendorStatus !== 'active') {
     throw AppError.conflict(
       'This courier service is no longer available; please get a new quote',
       'service_unavailable',
