@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -9,6 +10,10 @@ import { runMigrations } from './migrate';
 import { rateLimits } from './schema';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
+
+/** The native driver under @libsql/client (patches/@libsql__client@0.18.0.patch keeps its statements). */
+const requireFromClient = createRequire(createRequire(import.meta.url).resolve('@libsql/client'));
+const NativeDatabase = requireFromClient('libsql') as { prototype: { prepare(sql: string): unknown } };
 
 describe('local database client', () => {
   it('runs concurrent read-modify-write transactions and plain writes in one process without losing updates or deadlocking', async () => {
@@ -110,6 +115,48 @@ describe('local database client', () => {
       'inside',
     ]);
     db.$client.close();
+  });
+
+  it('prepares a repeated statement once per connection, and still answers right after errors, rollbacks and schema changes', async () => {
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'p.db')}`,
+    });
+    await db.$client.execute('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER NOT NULL)');
+    const spy = vi.spyOn(NativeDatabase.prototype, 'prepare');
+    try {
+      const insert = (k: string, v: number) =>
+        db.$client.execute({ sql: 'INSERT INTO t (k, v) VALUES (?, ?) RETURNING k, v', args: [k, v] });
+      const select = () => db.$client.execute('SELECT * FROM t ORDER BY k');
+      for (let i = 0; i < 10; i++) expect((await insert(`k${i}`, i)).rows[0]?.k).toBe(`k${i}`);
+      for (let i = 0; i < 10; i++) expect((await select()).rows).toHaveLength(10);
+      const texts = spy.mock.calls.map(([sql]) => sql);
+      // Prepared once per pooled connection used (reads may use others), never once per call.
+      expect(texts.filter((sql) => sql.startsWith('INSERT')).length).toBeLessThanOrEqual(4);
+      expect(texts.filter((sql) => sql.startsWith('SELECT')).length).toBeLessThanOrEqual(4);
+
+      // A kept statement that failed runs again; a rolled-back write through it leaves nothing.
+      await expect(insert('k1', 99)).rejects.toThrow(/UNIQUE/);
+      expect((await insert('k10', 10)).rows[0]?.v).toBe(10);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.run(sql`INSERT INTO t (k, v) VALUES ('k11', 11) RETURNING k, v`);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect((await select()).rows.map((r) => r.k)).not.toContain('k11');
+
+      // A schema change: the same SELECT * text now answers the new column, by name.
+      await db.$client.execute("ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT 'new'");
+      const after = await select();
+      expect(after.columns).toEqual(['k', 'v', 'w']);
+      expect(after.rows[0]?.w).toBe('new');
+      // A caller changing its result's lists does not change the next result's.
+      after.columns.pop();
+      expect((await select()).columns).toEqual(['k', 'v', 'w']);
+    } finally {
+      spy.mockRestore();
+      db.$client.close();
+    }
   });
 
   it('keeps synchronous=NORMAL on every pooled connection, not only the first', async () => {

@@ -5,11 +5,14 @@ import { Worker } from 'node:worker_threads';
 import {
   type Client,
   createClient,
+  type InArgs,
   type InStatement,
   type Transaction,
   type TransactionMode,
 } from '@libsql/client';
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
+import type { PreparedQueryConfig, SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
 import { Mutex } from '../lib/mutex';
 import * as schema from './schema';
 
@@ -241,4 +244,25 @@ export async function openDatabase(options: {
     if (checkpointer) closing.set(client, checkpointer.stop());
   });
   return drizzle(client, { schema }) as unknown as Database;
+}
+
+/** A query built once (`.prepare()` on the database, with `sql.placeholder`s) and its values now. */
+export type PreparedWrite = {
+  query: SQLitePreparedQuery<PreparedQueryConfig>;
+  values: Record<string, unknown>;
+};
+
+/**
+ * Runs prepared queries as one immediate write transaction, in one call to the driver: all of
+ * them or none (a failure rolls back the whole batch). For hot write paths whose statements are
+ * always the same: nothing is built per call, and the write lock is taken once. Each query must
+ * have been prepared on `db` itself, never on a transaction. Answers each query's mapped result.
+ */
+export async function writeBatch(db: Database, writes: readonly PreparedWrite[]): Promise<unknown[]> {
+  const statements = writes.map(({ query, values }) => {
+    const { sql, params } = query.getQuery();
+    return { sql, args: fillPlaceholders(params, values) as InArgs };
+  });
+  const results = await db.$client.batch(statements, 'write');
+  return results.map((result, i) => writes[i]!.query.mapResult(result, true));
 }

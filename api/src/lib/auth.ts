@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
+import type { Database } from '../db/client';
 import { refreshTokens, type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
 
@@ -21,20 +22,41 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
  */
 export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db'>, token: string) {
   const claims = await deps.tokens.verify(token);
-  const [live] = await deps.db
+  const [live] = await liveAccountQuery(deps.db).all({ sub: claims.sub, sid: claims.sid });
+  if (!live) throw AppError.unauthorized();
+  return claims;
+}
+
+/**
+ * The account check of every signed-in request, built once per database: building it anew
+ * each time cost more than running it. Outside any transaction, as verifyLive runs.
+ */
+const liveAccountQueries = new WeakMap<Database, ReturnType<typeof buildLiveAccountQuery>>();
+
+function liveAccountQuery(db: Database) {
+  let query = liveAccountQueries.get(db);
+  if (!query) {
+    query = buildLiveAccountQuery(db);
+    liveAccountQueries.set(db, query);
+  }
+  return query;
+}
+
+function buildLiveAccountQuery(db: Database) {
+  return db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.id, claims.sub),
+        eq(users.id, sql.placeholder('sub')),
         eq(users.disabled, false),
         exists(
-          deps.db
+          db
             .select({ one: sql`1` })
             .from(refreshTokens)
             .where(
               and(
-                eq(refreshTokens.familyId, claims.sid),
+                eq(refreshTokens.familyId, sql.placeholder('sid')),
                 eq(refreshTokens.userId, users.id),
                 isNull(refreshTokens.revokedAt),
               ),
@@ -42,9 +64,8 @@ export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db'>, token: st
         ),
       ),
     )
-    .limit(1);
-  if (!live) throw AppError.unauthorized();
-  return claims;
+    .limit(1)
+    .prepare();
 }
 
 /** Requires one of the roles; use after requireAuth. */

@@ -6,9 +6,9 @@
  *
  * They take a transaction (or the database) and do not send mail: callers notify after commit.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type PreparedWrite, type Tx, writeBatch } from '../../db/client';
 import {
   type OrderActorRole,
   type OrderStatus,
@@ -77,13 +77,150 @@ export async function insertOrder(
   return row;
 }
 
+/** What a booking sets (createOrderFromOption): every one a placeholder of the prepared insert. */
+const BOOKING_COLUMNS = [
+  'customerId',
+  'vendorId',
+  'courierServiceId',
+  'quoteOptionId',
+  'partnerId',
+  'status',
+  'serviceType',
+  'serviceName',
+  'vendorName',
+  'collectionAddress',
+  'deliveryAddress',
+  'collectionDate',
+  'contents',
+  'contentValue',
+  'coverAmount',
+  'coverFee',
+  'customs',
+  'items',
+  'notes',
+  'parcels',
+  'chargeableWeightKg',
+  'estimatedDelivery',
+  'currency',
+  'net',
+  'vat',
+  'total',
+  'priceValidUntil',
+] as const;
+
+export type BookedOrderValues = {
+  [K in (typeof BOOKING_COLUMNS)[number]]-?: Exclude<NewOrder[K], undefined>;
+};
+
+/**
+ * insertOrder for a booking: the order, the vendor's version bump, the first timeline event and
+ * the `alongside` writes (the quote marked booked) as one batch (db/client.ts writeBatch), all
+ * or nothing, with statements built once per database. A booking is the hottest write there is.
+ */
+export async function insertBookedOrder(
+  db: Database,
+  values: BookedOrderValues,
+  actor: OrderActor,
+  now: Date,
+  alongside: readonly PreparedWrite[] = [],
+  note = 'Order placed',
+): Promise<OrderRow> {
+  const queries = bookingQueries(db);
+  const id = uuidv7();
+  const [inserted] = await writeBatch(db, [
+    {
+      query: queries.order,
+      values: {
+        ...values,
+        id,
+        searchText: orderSearchText(id, values),
+        // 2^60 codes: a clash is not worth a look-up; the unique index would refuse one.
+        trackingCode: generateTrackingCode(),
+        createdAt: now,
+        updatedAt: now,
+      },
+    },
+    { query: queries.bumpVendor, values: { vendorId: values.vendorId } },
+    {
+      query: queries.event,
+      values: {
+        id: uuidv7(),
+        orderId: id,
+        at: now,
+        actorId: actor.id,
+        actorRole: actor.role,
+        from: null,
+        to: values.status,
+        note,
+      },
+    },
+    ...alongside,
+  ]);
+  const row = (inserted as OrderRow[])[0];
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+const bookingQueryCache = new WeakMap<Database, ReturnType<typeof buildBookingQueries>>();
+
+function bookingQueries(db: Database) {
+  let queries = bookingQueryCache.get(db);
+  if (!queries) {
+    queries = buildBookingQueries(db);
+    bookingQueryCache.set(db, queries);
+  }
+  return queries;
+}
+
+/** Every column named, so that no default is computed once at build time and frozen. */
+function buildBookingQueries(db: Database) {
+  const placeholders = (names: readonly string[]) =>
+    Object.fromEntries(names.map((name) => [name, sql.placeholder(name)]));
+  return {
+    order: db
+      .insert(orders)
+      .values(
+        placeholders([
+          ...BOOKING_COLUMNS,
+          'id',
+          'searchText',
+          'trackingCode',
+          'createdAt',
+          'updatedAt',
+        ]) as unknown as NewOrder,
+      )
+      .returning()
+      .prepare(),
+    bumpVendor: bumpVendorOrdersQuery(db, sql.placeholder('vendorId')).prepare(),
+    event: db
+      .insert(orderEvents)
+      .values(
+        placeholders([
+          'id',
+          'orderId',
+          'at',
+          'actorId',
+          'actorRole',
+          'from',
+          'to',
+          'note',
+        ]) as unknown as typeof orderEvents.$inferInsert,
+      )
+      .prepare(),
+  };
+}
+
 /**
  * Marks the vendor's orders as changed (see vendorOrderVersions): every insert and status move
  * calls it, in the same transaction, since those are the writes that change what the dashboard's
  * filters (status, paid, placed on, search text) match.
  */
 async function bumpVendorOrders(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx
+  await bumpVendorOrdersQuery(tx, vendorId);
+}
+
+function bumpVendorOrdersQuery(tx: DbOrTx, vendorId: string | Placeholder) {
+  return tx
     .insert(vendorOrderVersions)
     .values({ vendorId, version: 1 })
     .onConflictDoUpdate({

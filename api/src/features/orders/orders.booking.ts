@@ -8,8 +8,8 @@ import { courierServices, vendors } from '../../db/schema';
 import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import { deliveryDateFor, markQuoteBooked, QuotesService } from '../quotes';
-import { insertOrder, type OrderRow } from './order-store';
+import { deliveryDateFor, QuotesService, quoteBookedWrite } from '../quotes';
+import { insertBookedOrder, type OrderRow } from './order-store';
 import { NOT_PAYABLE_MESSAGE } from './orders.payment';
 import type { CreateOrderBody } from './orders.schemas';
 import { normaliseAddress, shipmentErrors } from './shipment';
@@ -75,60 +75,57 @@ export async function createOrderFromOption(
     errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
   if (errors.length) throw AppError.validation(errors);
 
+  // Only the two statuses: building and mapping both tables' every column cost more than the rest
+  // of this read.
   const [service] = await db
-    .select({ service: courierServices, vendor: vendors })
+    .select({ serviceStatus: courierServices.status, vendorStatus: vendors.status })
     .from(courierServices)
     .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
     .where(eq(courierServices.id, option.courierService.id));
-  if (service?.service.status !== 'active' || service.vendor.status !== 'active') {
+  if (service?.serviceStatus !== 'active' || service.vendorStatus !== 'active') {
     throw AppError.conflict(
       'This courier service is no longer available; please get a new quote',
       'service_unavailable',
     );
   }
   const international = serviceType === 'international';
-  return db.transaction(
-    async (tx) => {
-      const order = await insertOrder(
-        tx,
-        {
-          customerId,
-          vendorId: option.vendor.id,
-          courierServiceId: option.courierService.id,
-          quoteOptionId: option.id,
-          partnerId: options.partnerId ?? quote.partnerId,
-          status: 'awaiting_payment',
-          serviceType,
-          // As quoted: the label and history show what was booked, whatever the vendor renames.
-          serviceName: option.courierService.name,
-          vendorName: option.vendor.name,
-          collectionAddress: collection,
-          deliveryAddress: delivery,
-          collectionDate: body.collectionDate,
-          contents: body.contents,
-          contentValue: body.contentValue,
-          coverAmount: body.coverAmount,
-          coverFee: coverFee ?? 0,
-          customs: international ? (body.customs ?? null) : null,
-          items: international ? (body.items ?? null) : null,
-          notes: body.notes ?? null,
-          parcels: quote.request.parcels.map((p) => ({ ...p })),
-          chargeableWeightKg: option.chargeableWeightKg,
-          // The quote assumed its own collection day; the order's date is the one that counts.
-          estimatedDelivery: deliveryDateFor(serviceType, option.transitDays, body.collectionDate, now),
-          currency: option.price.currency,
-          net: option.price.net,
-          vat: option.price.vat,
-          // Extended cover is insurance, exempt from VAT in the UK: its fee is added after VAT.
-          total: option.price.total + (coverFee ?? 0),
-          priceValidUntil: quote.expiresAt,
-        },
-        { id: customerId, role: 'customer' },
-        now,
-      );
-      await markQuoteBooked(tx, quote.id, now);
-      return order;
+  // The order, its first event and the quote marked booked: one batch, all or nothing.
+  return insertBookedOrder(
+    db,
+    {
+      customerId,
+      vendorId: option.vendor.id,
+      courierServiceId: option.courierService.id,
+      quoteOptionId: option.id,
+      partnerId: options.partnerId ?? quote.partnerId,
+      status: 'awaiting_payment',
+      serviceType,
+      // As quoted: the label and history show what was booked, whatever the vendor renames.
+      serviceName: option.courierService.name,
+      vendorName: option.vendor.name,
+      collectionAddress: collection,
+      deliveryAddress: delivery,
+      collectionDate: body.collectionDate,
+      contents: body.contents,
+      contentValue: body.contentValue,
+      coverAmount: body.coverAmount,
+      coverFee: coverFee ?? 0,
+      customs: international ? (body.customs ?? null) : null,
+      items: international ? (body.items ?? null) : null,
+      notes: body.notes ?? null,
+      parcels: quote.request.parcels.map((p) => ({ ...p })),
+      chargeableWeightKg: option.chargeableWeightKg,
+      // The quote assumed its own collection day; the order's date is the one that counts.
+      estimatedDelivery: deliveryDateFor(serviceType, option.transitDays, body.collectionDate, now),
+      currency: option.price.currency,
+      net: option.price.net,
+      vat: option.price.vat,
+      // Extended cover is insurance, exempt from VAT in the UK: its fee is added after VAT.
+      total: option.price.total + (coverFee ?? 0),
+      priceValidUntil: quote.expiresAt,
     },
-    { behavior: 'immediate' },
+    { id: customerId, role: 'customer' },
+    now,
+    [quoteBookedWrite(db, quote.id, now)],
   );
 }

@@ -11,4 +11,4 @@ export {
 export { startQuoteRetention } from './quotes.retention';
 export { quotesRouter } from './quotes.router';
 export { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from './quotes.schemas';
-export { markQuoteBooked, QuotesService } from './quotes.service';
+export { QuotesService, quoteBookedWrite } from './quotes.service';

@@ -3,7 +3,7 @@
  * the shared service-facts cache and the batching writer (quote-writer.ts). The quotes service
  * prices; this stores, finds and re-reads what it priced, one store per database.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { quoteLog, quotes } from '../../db/schema';
 import type { QuotableService } from '../../domain/courier-services';
@@ -12,7 +12,16 @@ import { encodeOptions, type QuoteRow, routeOf, type SharedParts, serviceFactsSt
 import { quoteWriterFor, rowsOf } from './quote-writer';
 
 export class QuoteStore {
-  constructor(private readonly db: Database) {}
+  /** Built once: every booking and quote page reads a quote by id, and building cost more than reading. */
+  readonly #findQuery;
+
+  constructor(private readonly db: Database) {
+    this.#findQuery = db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.id, sql.placeholder('id')))
+      .prepare();
+  }
 
   /**
    * Stores a priced quote with its log line. `services[i]` is the catalogue service of
@@ -46,7 +55,7 @@ export class QuoteStore {
 
   /** A stored quote, or null (never stored, or deleted after expiry). */
   async find(id: string): Promise<QuoteRow | null> {
-    const [quote] = await this.db.select().from(quotes).where(eq(quotes.id, id));
+    const [quote] = await this.#findQuery.all({ id });
     return quote ?? null;
   }
 

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
-import type { Database, Tx } from '../../db/client';
+import type { Database, PreparedWrite } from '../../db/client';
 import { type QuoteRequestRecord, quotes } from '../../db/schema';
 import { collectionDateProblem, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
@@ -270,12 +270,22 @@ export class QuotesService {
 }
 
 /**
- * Marks a quote booked, inside the transaction that creates the order, so the retention job
- * (quotes.retention.ts) never deletes a quote an order was made from.
+ * Marks a quote booked, in the same batch that creates the order (db/client.ts writeBatch), so
+ * the retention job (quotes.retention.ts) never deletes a quote an order was made from. Built
+ * once per database.
  */
-export async function markQuoteBooked(tx: Database | Tx, quoteId: string, now: Date) {
-  await tx
-    .update(quotes)
-    .set({ bookedAt: now })
-    .where(and(eq(quotes.id, quoteId), isNull(quotes.bookedAt)));
+export function quoteBookedWrite(db: Database, quoteId: string, now: Date): PreparedWrite {
+  let query = quoteBookedQueries.get(db);
+  if (!query) {
+    query = db
+      .update(quotes)
+      // As SQL, which drizzle does not encode: the column's own form, milliseconds.
+      .set({ bookedAt: sql`${sql.placeholder('bookedAtMs')}` })
+      .where(and(eq(quotes.id, sql.placeholder('quoteId')), isNull(quotes.bookedAt)))
+      .prepare();
+    quoteBookedQueries.set(db, query);
+  }
+  return { query, values: { quoteId, bookedAtMs: now.getTime() } };
 }
+
+const quoteBookedQueries = new WeakMap<Database, PreparedWrite['query']>();
