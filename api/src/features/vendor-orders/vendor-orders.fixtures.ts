@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import { type OrderStatus, orders, payments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
-import { insertOrder, type OrderRow, orderPayments, toOrderDto } from '../orders';
+import { insertOrder, type OrderRow, toOrderDto } from '../orders';
 import { address, deliveryAddress } from '../orders/orders.testing';
 
 /**
@@ -136,7 +136,14 @@ export async function itemsAsWholeRows(
   const rows = ids.length ? await t.deps.db.select().from(orders).where(inArray(orders.id, ids)) : [];
   const byId = new Map(rows.map((o) => [o.id, o]));
   const page = ids.map((id) => byId.get(id)!);
-  const byOrder = await orderPayments(t.deps.db, page);
+  // An order's own payment, else its job's (orderPayment), read as whole rows too.
+  const jobIds = page.flatMap((o) => (o.jobId ? [o.jobId] : []));
+  const paid = await t.deps.db
+    .select()
+    .from(payments)
+    .where(or(inArray(payments.orderId, ids), jobIds.length ? inArray(payments.jobId, jobIds) : undefined));
+  const paymentOf = (o: OrderRow) =>
+    paid.find((p) => p.orderId === o.id) ?? (o.jobId ? paid.find((p) => p.jobId === o.jobId) : undefined);
   const now = t.deps.now();
-  return JSON.parse(JSON.stringify(page.map((o) => toOrderDto(o, byOrder.get(o.id), relation, now))));
+  return JSON.parse(JSON.stringify(page.map((o) => toOrderDto(o, paymentOf(o), relation, now))));
 }
