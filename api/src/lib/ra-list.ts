@@ -138,8 +138,10 @@ export type VersionedTable = 'orders' | 'users' | 'vendors' | 'jobs' | 'audit_lo
  *   unchanged. A trigger bumps a counter in the transaction of every insert, update and delete
  *   of its table, by this process or any other, so a cached count is never stale: a count is
  *   served only for the very data it was counted on;
- * - `keyset`: the table the rows are selected from whole (`db.select().from(table)`) and the
- *   only table the filters read. The sort key of a page's last row is kept under the same
+ * - `keyset`: the table the rows are selected from (whole, `db.select().from(table)`, or only the
+ *   sort columns and the tie-breaker under the table's own field names, `db.select({ createdAt:
+ *   table.createdAt, id: table.id, ... })`) and the only table the filters read. The sort key of
+ *   a page's last row is kept under the same
  *   counters, so the page after it (react-admin's next page: `range` starting where the previous
  *   ended, any page size) seeks to that key in the sort's index instead of walking `offset`
  *   rows again: the same rows the offset gives while nothing changed, and the offset otherwise.
@@ -172,7 +174,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
   map.set(key, value);
 }
 
-/** The row field that holds `column` in a whole-row select of `table`. */
+/** The row field that holds `column` in a select of `table` under the table's field names. */
 function fieldOf(table: Table, column: AnyColumn): string | undefined {
   return Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0];
 }

@@ -6,13 +6,14 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
-import { courierServices, type OrderStatus, orders } from '../../db/schema';
+import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
+import { jsonRowReader } from '../../lib/json-row';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
 import {
@@ -64,6 +65,9 @@ function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
   return and(...conditions) as SQL;
 }
 
+/** A page's orders by id, each as one JSON column (see lib/json-row.ts). */
+const ORDER_ROWS = jsonRowReader(orders);
+
 /** Figures kept per database (tests and tools may open several), oldest dropped first. */
 const MAX_CACHED_FIGURES = 2000;
 const figuresCaches = new WeakMap<object, Map<string, unknown>>();
@@ -82,8 +86,14 @@ export const MAX_EXPORT_ROWS = 50_000;
 export class VendorOrdersService {
   constructor(private readonly deps: AppDeps) {}
 
+  /** The caller's vendor id: only the id is read (a list asks on every page), made if missing. */
   private async vendorId(ownerId: string) {
-    return (await vendorOf(this.deps, ownerId)).id;
+    const [found] = await this.deps.db
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(eq(vendors.ownerId, ownerId))
+      .limit(1);
+    return found?.id ?? (await vendorOf(this.deps, ownerId)).id;
   }
 
   async list(ownerId: string, query: VendorOrderListQuery) {
@@ -103,11 +113,11 @@ export class VendorOrdersService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1)
       .offset(offset);
-    const pageIds = rows.slice(0, query.limit).map((r) => r.id);
-    const found = pageIds.length ? await db.select().from(orders).where(inArray(orders.id, pageIds)) : [];
-    const byId = new Map(found.map((o) => [o.id, o]));
     // An order cannot leave the vendor's list between the two reads (orders are never deleted).
-    const items = pageIds.map((id) => byId.get(id)).filter((o) => o !== undefined);
+    const items = await ORDER_ROWS.byIds(
+      db,
+      rows.slice(0, query.limit).map((r) => r.id),
+    );
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);

@@ -14,6 +14,8 @@ import {
   quoteOptionFor,
 } from '../orders/orders.testing';
 import { CSV_COLUMNS, decimalAmount, neutraliseFormula } from './vendor-orders.csv';
+import { itemsAsWholeRows, ordersOfEveryShape } from './vendor-orders.fixtures';
+import { VENDOR_ORDER_STATUSES } from './vendor-orders.schemas';
 
 let t: TestApp;
 let now: Date;
@@ -238,6 +240,30 @@ describe('GET /vendor/orders', () => {
     const res = await t.get(`${ORDERS}?${query}`, a.auth);
     expect(res.status).toBe(422);
     expect(res.body.errors).toContainEqual({ path, message });
+  });
+
+  it('lists orders of every status and shape exactly as whole rows through drizzle made them', async () => {
+    const a = await signUpVendor(t, 'a@example.com');
+    const customer = await signUpVerified(t, 'cust@example.com');
+    await ordersOfEveryShape(t, { vendorId: a.vendorId, customerId: customer.user.id }, now);
+    const queries = [
+      '',
+      ...VENDOR_ORDER_STATUSES.map((s) => `status=${s}`),
+      'q=robin',
+      'q=%C3%A5ngstr%C3%B6m',
+      'limit=5&page=2',
+      'limit=7&page=4',
+    ];
+    let listed = 0;
+    for (const query of queries) {
+      const res = await t.get(`${ORDERS}?${query}`, a.auth);
+      expect(res.status, query).toBe(200);
+      const items = res.body.items as { id: string }[];
+      listed += items.length;
+      expect(items, query).toEqual(await itemsAsWholeRows(t, idsOf(res.body), 'vendor'));
+    }
+    // Every paid order appears, with money, payments and documents of each kind.
+    expect(listed).toBeGreaterThan(40);
   });
 
   it('is for vendors only', async () => {

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { type Client, createClient } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, signUpVerified, type TestApp } from '../../../test/harness';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../../orders/orders.testing';
-import { paidOrder as bookAndPay, signUpAdmin } from '../admin.fixtures';
+import { itemsAsWholeRows, ordersOfEveryShape } from '../../vendor-orders/vendor-orders.fixtures';
+import { paidOrder as bookAndPay, signUpAdmin, signUpVendor } from '../admin.fixtures';
 
 /**
  * The admin order list's kept work (lib/ra-list.ts): counts cached per filter, and the next page
@@ -102,6 +103,38 @@ describe('admin order list at scale', () => {
     await copies(first.id, 1, () => ({}));
     expect(await rangeOf({ status: 'in_transit' })).toBe('orders 0-1/2');
     expect(await rangeOf({})).toBe('orders 0-2/3');
+  });
+
+  it('lists orders of every status and shape exactly as whole rows through drizzle made them', async () => {
+    const vendor = await signUpVendor(t, 'vendor@example.com');
+    const customer = await signUpVerified(t, 'cust@example.com');
+    const made = await ordersOfEveryShape(
+      t,
+      { vendorId: vendor.vendorId, customerId: customer.user.id },
+      t.deps.now(),
+    );
+    const cases: Parameters<typeof query>[0][] = [
+      {},
+      { sort: ['total', 'ASC'], range: [3, 12] },
+      { sort: ['status', 'DESC'], range: [0, 99] },
+      { sort: ['collectionDate', 'ASC'], range: [5, 9] },
+      { filter: { status: 'cancelled' } },
+      { filter: { q: 'zoë' } },
+      { filter: { id: made.slice(0, 4).map((o) => o.id) } },
+    ];
+    for (const params of cases) {
+      const res = await t.get(query(params), admin);
+      expect(res.status, JSON.stringify(params)).toBe(200);
+      const items = res.body as { id: string }[];
+      expect(items.length, JSON.stringify(params)).toBeGreaterThan(0);
+      expect(items, JSON.stringify(params)).toEqual(
+        await itemsAsWholeRows(
+          t,
+          items.map((o) => o.id),
+          'admin',
+        ),
+      );
+    }
   });
 
   it('searches the reference, id, recipient, service and vendor name, ignoring case', async () => {

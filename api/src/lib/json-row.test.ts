@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, inArray } from 'drizzle-orm';
+import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, type Database, openDatabase } from '../db/client';
+import { jsonRowReader } from './json-row';
+
+/** Every kind of column the reader carries, each nullable and not. */
+const things = sqliteTable('things', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  note: text('note'),
+  kind: text('kind', { enum: ['a', 'b'] }).notNull(),
+  data: text('data', { mode: 'json' }).$type<unknown>().notNull(),
+  extra: text('extra', { mode: 'json' }).$type<unknown>(),
+  count: integer('count').notNull(),
+  maybe: integer('maybe'),
+  weight: real('weight').notNull(),
+  ratio: real('ratio'),
+  at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  seenAt: integer('seen_at', { mode: 'timestamp_ms' }),
+  since: integer('since', { mode: 'timestamp' }),
+  flag: integer('flag', { mode: 'boolean' }).notNull(),
+  maybeFlag: integer('maybe_flag', { mode: 'boolean' }),
+});
+
+const CREATE = `create table things (
+  id text primary key, name text not null, note text, kind text not null, data text not null,
+  extra text, count integer not null, maybe integer, weight real not null, ratio real,
+  at integer not null, seen_at integer, since integer, flag integer not null, maybe_flag integer)`;
+
+/** mulberry32: seeded, so a failure names the same rows every run. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Text that JSON must escape and SQLite must keep: quotes, backslashes, controls, non-Latin, emoji. */
+const AWKWARD = [
+  'O\'Brien "the" \\ Parcel',
+  'line\nbreak\ttab',
+  'Zoë Ångström',
+  '📦 Ünïcode 中文',
+  '',
+  ' ',
+  '{"not":"json"}',
+  '0012',
+  'null',
+];
+/** Doubles that 15 significant digits would not give back. */
+const REALS = [
+  0.1 + 0.2,
+  1 / 3,
+  2.000000000000001,
+  123456.78901234567,
+  5e-324,
+  1.7976931348623157e308,
+  -0,
+  0,
+  2,
+  -7.25,
+];
+
+let dir: string;
+let db: Database;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'json-row-'));
+  db = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+  await db.$client.execute(CREATE);
+});
+afterEach(async () => {
+  await closeDatabase(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function randomRows(n: number) {
+  const random = prng(20260311);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const maybe = <T>(value: T) => (random() < 0.3 ? null : value);
+  return Array.from({ length: n }, (_, i) => ({
+    id: `thing-${String(i).padStart(3, '0')}`,
+    name: pick(AWKWARD),
+    note: maybe(pick(AWKWARD)),
+    kind: pick(['a', 'b'] as const),
+    data: pick<unknown>([
+      { name: pick(AWKWARD), lines: [1, 2.5, 0.1 + 0.2], nested: { deep: [null, true, false] } },
+      [{ length: 30, width: 20.5, weight: 1e-7 }],
+      'a plain string',
+      12345678901234,
+      [],
+      {},
+    ]),
+    extra: maybe<unknown>({ documentType: 'commercial_invoice', eori: pick(AWKWARD) }),
+    count: Math.floor((random() - 0.5) * 2 ** 40),
+    maybe: maybe(Math.floor(random() * 1000)),
+    weight: random() < 0.5 ? pick(REALS) : random() * 1000,
+    ratio: maybe(random() < 0.5 ? pick(REALS) : random()),
+    at: new Date(1_700_000_000_000 + Math.floor(random() * 1e10)),
+    seenAt: maybe(new Date(Math.floor(random() * 4e12))),
+    since: maybe(new Date(Math.floor(random() * 2e9) * 1000)),
+    flag: random() < 0.5,
+    maybeFlag: maybe(random() < 0.5),
+  }));
+}
+
+describe('jsonRowReader', () => {
+  it('reads every row exactly as a whole-row select does, in the order of the ids asked', async () => {
+    await db.insert(things).values(randomRows(120));
+    const reader = jsonRowReader(things);
+    const whole = await db.select().from(things).orderBy(asc(things.id));
+    const ids = whole.map((r) => r.id).reverse();
+    const read = await reader.byIds(db, ids);
+    expect(read).toEqual([...whole].reverse());
+    // toEqual treats -0 as 0 and a Date by its time: compare the exact values too.
+    for (const [i, row] of read.entries()) {
+      const expected = [...whole].reverse()[i]!;
+      for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
+        const a = row[key];
+        const b = expected[key];
+        if (a instanceof Date || b instanceof Date) {
+          expect((a as Date).getTime(), `${row.id}.${key}`).toBe((b as Date).getTime());
+        } else if (typeof b === 'number')
+          expect(Object.is(a, b), `${row.id}.${key}: ${a} vs ${b}`).toBe(true);
+      }
+      expect(Object.keys(row)).toEqual(Object.keys(expected));
+    }
+  });
+
+  it('leaves out ids that are not there and answers nothing for no ids', async () => {
+    await db.insert(things).values(randomRows(3));
+    const reader = jsonRowReader(things);
+    expect((await reader.byIds(db, ['thing-002', 'missing', 'thing-000'])).map((r) => r.id)).toEqual([
+      'thing-002',
+      'thing-000',
+    ]);
+    expect(await reader.byIds(db, [])).toEqual([]);
+  });
+
+  it('decodes as a column of any select', async () => {
+    await db.insert(things).values(randomRows(5));
+    const reader = jsonRowReader(things);
+    const ids = ['thing-001', 'thing-003'];
+    const picked = await db
+      .select({ id: things.id, row: reader.row })
+      .from(things)
+      .where(inArray(things.id, ids))
+      .orderBy(asc(things.id));
+    const whole = await db.select().from(things).where(inArray(things.id, ids)).orderBy(asc(things.id));
+    expect(picked).toEqual(whole.map((row) => ({ id: row.id, row })));
+  });
+
+  it('refuses a table with a column JSON cannot carry', () => {
+    const files = sqliteTable('files', { id: text('id').primaryKey(), bytes: blob('bytes') });
+    expect(() => jsonRowReader(files)).toThrow('files.bytes is a SQLiteBlobBuffer');
+    const keyless = sqliteTable('keyless', { name: text('name') });
+    expect(() => jsonRowReader(keyless)).toThrow('keyless has no single-column primary key');
+  });
+});
