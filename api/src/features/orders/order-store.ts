@@ -46,6 +46,22 @@ export function orderSearchText(
   return [id.slice(-8), values.deliveryAddress.name, values.serviceName].join('\n').toLowerCase();
 }
 
+/** A new order's row: its id, search text, tracking code and times added to what the caller gives. */
+function newOrderRow<
+  V extends Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'trackingCode'>,
+>(values: V, now: Date) {
+  const id = uuidv7();
+  return {
+    ...values,
+    id,
+    searchText: orderSearchText(id, values),
+    // 2^60 codes: a clash is not worth a look-up; the unique index would refuse one.
+    trackingCode: generateTrackingCode(),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Inserts an order and the event that starts its timeline. `values.status` defaults to
  * awaiting_payment; an order made from an already-paid job starts at pending (then pass
@@ -58,19 +74,7 @@ export async function insertOrder(
   now: Date,
   note = 'Order placed',
 ): Promise<OrderRow> {
-  const id = uuidv7();
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      ...values,
-      id,
-      searchText: orderSearchText(id, values),
-      // 2^60 codes: a clash is not worth a look-up; the unique index would refuse one.
-      trackingCode: generateTrackingCode(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const [row] = await tx.insert(orders).values(newOrderRow(values, now)).returning();
   if (!row) throw new Error('order insert returned nothing');
   await bumpVendorOrders(tx, row.vendorId);
   await recordOrderEvent(tx, row.id, actor, now, { from: null, to: row.status, note });
@@ -126,26 +130,15 @@ export async function insertBookedOrder(
   note = 'Order placed',
 ): Promise<OrderRow> {
   const queries = bookingQueries(db);
-  const id = uuidv7();
+  const order = newOrderRow(values, now);
   const [inserted] = await writeBatch(db, [
-    {
-      query: queries.order,
-      values: {
-        ...values,
-        id,
-        searchText: orderSearchText(id, values),
-        // 2^60 codes: a clash is not worth a look-up; the unique index would refuse one.
-        trackingCode: generateTrackingCode(),
-        createdAt: now,
-        updatedAt: now,
-      },
-    },
+    { query: queries.order, values: order },
     { query: queries.bumpVendor, values: { vendorId: values.vendorId } },
     {
       query: queries.event,
       values: {
         id: uuidv7(),
-        orderId: id,
+        orderId: order.id,
         at: now,
         actorId: actor.id,
         actorRole: actor.role,
