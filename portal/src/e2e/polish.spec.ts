@@ -109,7 +109,9 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     await expect(heading).toBeInViewport();
     expect(await layoutShift(page)).toBeLessThan(0.1);
     // Off-screen cards stand in at a placeholder height: never a placeholder width wider than the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
     errors.expectNone();
   });
 }
