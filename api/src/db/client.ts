@@ -246,6 +246,23 @@ export async function openDatabase(options: {
   return drizzle(client, { schema }) as unknown as Database;
 }
 
+/**
+ * One `build(db)` per database, kept for the life of that database: the process's caches and
+ * queries built once, shared by every request. Keyed weakly, so a closed test database takes its
+ * entry with it.
+ */
+export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** A query built once (`.prepare()` on the database, with `sql.placeholder`s) and its values now. */
 export type PreparedWrite = {
   query: SQLitePreparedQuery<PreparedQueryConfig>;

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
-import type { Database } from '../db/client';
+import { perDatabase } from '../db/client';
 import { refreshTokens, type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
 
@@ -31,19 +31,8 @@ export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db'>, token: st
  * The account check of every signed-in request, built once per database: building it anew
  * each time cost more than running it. Outside any transaction, as verifyLive runs.
  */
-const liveAccountQueries = new WeakMap<Database, ReturnType<typeof buildLiveAccountQuery>>();
-
-function liveAccountQuery(db: Database) {
-  let query = liveAccountQueries.get(db);
-  if (!query) {
-    query = buildLiveAccountQuery(db);
-    liveAccountQueries.set(db, query);
-  }
-  return query;
-}
-
-function buildLiveAccountQuery(db: Database) {
-  return db
+const liveAccountQuery = perDatabase((db) =>
+  db
     .select({ id: users.id })
     .from(users)
     .where(
@@ -65,8 +54,8 @@ function buildLiveAccountQuery(db: Database) {
       ),
     )
     .limit(1)
-    .prepare();
-}
+    .prepare(),
+);
 
 /** Requires one of the roles; use after requireAuth. */
 export const requireRole = (...roles: UserRole[]) =>

@@ -10,7 +10,7 @@
  * per delivering service.
  */
 import { eq, gte, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, perDatabase, type Tx } from '../../db/client';
 import { scoreVersion, serviceDeliveryDays, serviceRatings } from '../../db/schema';
 import { addCalendarDays, ukToday } from '../../domain/uk-days';
 
@@ -180,17 +180,8 @@ async function readVersion(db: Database): Promise<number> {
   return row?.version ?? 0;
 }
 
-const boards = new WeakMap<Database, ScoreBoard>();
-
 /** The process's board for a database, shared by every request. */
-export function scoreBoardFor(db: Database): ScoreBoard {
-  let board = boards.get(db);
-  if (!board) {
-    board = new ScoreBoard(db);
-    boards.set(db, board);
-  }
-  return board;
-}
+export const scoreBoardFor = perDatabase((db) => new ScoreBoard(db));
 
 export type ScoredService = { courierServiceId: string; vendorId: string };
 

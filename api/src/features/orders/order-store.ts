@@ -8,7 +8,7 @@
  */
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Database, type PreparedWrite, type Tx, writeBatch } from '../../db/client';
+import { type Database, type PreparedWrite, perDatabase, type Tx, writeBatch } from '../../db/client';
 import {
   type OrderActorRole,
   type OrderStatus,
@@ -154,19 +154,8 @@ export async function insertBookedOrder(
   return row;
 }
 
-const bookingQueryCache = new WeakMap<Database, ReturnType<typeof buildBookingQueries>>();
-
-function bookingQueries(db: Database) {
-  let queries = bookingQueryCache.get(db);
-  if (!queries) {
-    queries = buildBookingQueries(db);
-    bookingQueryCache.set(db, queries);
-  }
-  return queries;
-}
-
 /** Every column named, so that no default is computed once at build time and frozen. */
-function buildBookingQueries(db: Database) {
+const bookingQueries = perDatabase((db) => {
   const placeholders = (names: readonly string[]) =>
     Object.fromEntries(names.map((name) => [name, sql.placeholder(name)]));
   return {
@@ -201,7 +190,7 @@ function buildBookingQueries(db: Database) {
       )
       .prepare(),
   };
-}
+});
 
 /**
  * Marks the vendor's orders as changed (see vendorOrderVersions): every insert and status move

@@ -10,7 +10,7 @@
  * again.
  */
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, perDatabase } from '../../db/client';
 import { type QuoteRequestRecord, quoteServices, type quotes, type StoredOption } from '../../db/schema';
 import type { QuotableService, ScoreSnapshot } from '../couriers';
 import { limitsOf } from './engine/pricing';
@@ -186,16 +186,7 @@ class ServiceFactsStore {
   }
 }
 
-const stores = new WeakMap<Database, ServiceFactsStore>();
-
-export function serviceFactsStore(db: Database): ServiceFactsStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new ServiceFactsStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const serviceFactsStore = perDatabase((db) => new ServiceFactsStore(db));
 
 /** The stored form of priced options, `refs[i]` being the facts row of `options[i]`'s service. */
 export function encodeOptions(options: readonly QuoteOption[], refs: readonly number[]): StoredOption[] {

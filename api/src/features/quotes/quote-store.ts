@@ -4,7 +4,7 @@
  * prices; this stores, finds and re-reads what it priced, one store per database.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, perDatabase } from '../../db/client';
 import { quoteLog, quotes } from '../../db/schema';
 import type { QuotableService } from '../../domain/courier-services';
 import type { QuoteOption } from './engine/types';
@@ -65,14 +65,5 @@ export class QuoteStore {
   }
 }
 
-const stores = new WeakMap<Database, QuoteStore>();
-
 /** The process's store for a database: its caches are shared by every request. */
-export function quoteStoreFor(db: Database): QuoteStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new QuoteStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const quoteStoreFor = perDatabase((db) => new QuoteStore(db));

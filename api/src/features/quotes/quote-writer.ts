@@ -17,7 +17,7 @@
 import type { InStatement, InValue } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Database } from '../../db/client';
+import { type Database, perDatabase } from '../../db/client';
 
 /** Rows per INSERT statement: a dozen columns × 500 rows stays well under SQLite's 32 766 parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -129,13 +129,4 @@ export class QuoteWriter {
     this.#scheduled = false;
   }
 }
-const writers = new WeakMap<Database, QuoteWriter>();
-
-export function quoteWriterFor(db: Database): QuoteWriter {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new QuoteWriter(db);
-    writers.set(db, writer);
-  }
-  return writer;
-}
+export const quoteWriterFor = perDatabase((db) => new QuoteWriter(db));

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
-import type { Database, PreparedWrite } from '../../db/client';
+import { type Database, type PreparedWrite, perDatabase } from '../../db/client';
 import { type QuoteRequestRecord, quotes } from '../../db/schema';
 import { collectionDateProblem, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
@@ -275,17 +275,14 @@ export class QuotesService {
  * once per database.
  */
 export function quoteBookedWrite(db: Database, quoteId: string, now: Date): PreparedWrite {
-  let query = quoteBookedQueries.get(db);
-  if (!query) {
-    query = db
-      .update(quotes)
-      // As SQL, which drizzle does not encode: the column's own form, milliseconds.
-      .set({ bookedAt: sql`${sql.placeholder('bookedAtMs')}` })
-      .where(and(eq(quotes.id, sql.placeholder('quoteId')), isNull(quotes.bookedAt)))
-      .prepare();
-    quoteBookedQueries.set(db, query);
-  }
-  return { query, values: { quoteId, bookedAtMs: now.getTime() } };
+  return { query: quoteBookedQuery(db), values: { quoteId, bookedAtMs: now.getTime() } };
 }
 
-const quoteBookedQueries = new WeakMap<Database, PreparedWrite['query']>();
+const quoteBookedQuery = perDatabase((db): PreparedWrite['query'] =>
+  db
+    .update(quotes)
+    // As SQL, which drizzle does not encode: the column's own form, milliseconds.
+    .set({ bookedAt: sql`${sql.placeholder('bookedAtMs')}` })
+    .where(and(eq(quotes.id, sql.placeholder('quoteId')), isNull(quotes.bookedAt)))
+    .prepare(),
+);
