@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -33,6 +32,7 @@ import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { createRouter } from './lib/openapi';
+import { requestBody } from './lib/request-body';
 import { requestHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
 import { securityHeaders } from './lib/security-headers';
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', securityHeaders({ apiBase: API_BASE, testPaymentsPath: TEST_PAYMENTS_PATH }));
-  const apiBodyLimit = bodyLimit({
+  const apiBodyLimit = requestBody({
     maxSize: deps.config.bodyLimitBytes,
     // The rest of the body is never read, so the connection cannot carry another request:
     // say so rather than announce keep-alive and drop it.
@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps) {
 
   const routeTable = new RouteTable(app);
   app.onError((err, c) => {
-    if (c.req.raw.signal?.aborted) {
+    if (c.get('clientGone') === true || c.req.raw.signal?.aborted) {
       c.set('clientGone', true);
       // Nobody is listening for the answer; the request log line records the abort.
       deps.logger.info({ reqId: c.get('requestId'), reason: (err as Error)?.message }, 'client went away');

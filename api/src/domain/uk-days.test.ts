@@ -44,6 +44,45 @@ describe('ukToday', () => {
   it('rejects an invalid Date', () => {
     expect(() => ukToday(new Date('nope'))).toThrow(RangeError);
   });
+
+  it('agrees with Intl read afresh at every instant, across both clock changes and in any order', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const fresh = (at: number) => {
+      const p = Object.fromEntries(intl.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+      return {
+        date: `${p.year}-${p.month}-${p.day}`,
+        hour: +p.hour!,
+        minute: +p.minute!,
+        second: +p.second!,
+      };
+    };
+    const instants: number[] = [];
+    // Every 7 s for two hours either side of each 2026 change (01:00 UTC, 29 March and 25 October).
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      const at = Date.parse(change);
+      for (let t = at - 2 * 3_600_000; t <= at + 2 * 3_600_000; t += 7_000) instants.push(t);
+    }
+    // And a seeded scatter over 1990-2060, visited out of order so no cached hour is reused by luck.
+    let seed = 22;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.parse('1990-01-01T00:00:00Z');
+    const to = Date.parse('2060-01-01T00:00:00Z');
+    for (let i = 0; i < 5_000; i++) instants.push(Math.floor(from + random() * (to - from)));
+    for (const at of instants)
+      expect(ukWallClock(new Date(at)), new Date(at).toISOString()).toEqual(fresh(at));
+  });
 });
 
 describe('bank holidays (England & Wales)', () => {

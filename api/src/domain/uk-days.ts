@@ -31,28 +31,46 @@ const ukClock = new Intl.DateTimeFormat('en-GB', {
 
 export type UkWallClock = { date: string; hour: number; minute: number; second: number };
 
-/** The date and wall-clock time in the UK at an instant. */
-// The last instant read: a quote asks for the collection day of every service it prices with the
-// same `now`, and formatToParts was the quote path's largest cost of its own (profiled, issue 22).
-let lastRead: { at: number; clock: UkWallClock } | null = null;
+const HOUR_MS = 3_600_000;
 
+/**
+ * The UK's offset from UTC, in ms, throughout the UTC hour that starts at `hourStart`. Europe/
+ * London changes offset only on the hour (01:00 UTC), so one reading of Intl holds for the whole
+ * hour; the offset itself still comes from the platform's tz database.
+ */
+function ukOffsetForHour(hourStart: number): number {
+  const parts: Record<string, string> = {};
+  for (const part of ukClock.formatToParts(new Date(hourStart))) parts[part.type] = part.value;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - hourStart;
+}
+
+// The last hour read: every quote and booking asks for the UK clock, nearly always within the
+// same hour; formatToParts on each call was the quote path's largest cost of its own (issue 22).
+let lastHour: { start: number; offset: number } | null = null;
+
+/** The date and wall-clock time in the UK at an instant. */
 export function ukWallClock(now: Date): UkWallClock {
   const at = now.getTime();
   if (Number.isNaN(at)) throw new RangeError('Invalid Date');
-  if (lastRead?.at !== at) {
-    const parts: Record<string, string> = {};
-    for (const part of ukClock.formatToParts(now)) parts[part.type] = part.value;
-    lastRead = {
-      at,
-      clock: {
-        date: `${parts.year}-${parts.month}-${parts.day}`,
-        hour: Number(parts.hour),
-        minute: Number(parts.minute),
-        second: Number(parts.second),
-      },
-    };
-  }
-  return { ...lastRead.clock };
+  const start = Math.floor(at / HOUR_MS) * HOUR_MS;
+  if (lastHour?.start !== start) lastHour = { start, offset: ukOffsetForHour(start) };
+  const wall = new Date(at + lastHour.offset);
+  const year = wall.getUTCFullYear();
+  return {
+    // Years before 1000 or after 9999 do not occur; padStart keeps the form for the test range.
+    date: `${String(year).padStart(4, '0')}-${String(wall.getUTCMonth() + 1).padStart(2, '0')}-${String(wall.getUTCDate()).padStart(2, '0')}`,
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 // UTC, because the value is already a UK calendar date: no zone may move it a day.

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { AppError, type FieldError } from './errors';
+import { cacheBody } from './request-body';
 
 /**
  * Fields whose values may span lines (free text people type into a text area). Everywhere else a
@@ -112,6 +113,8 @@ export const requestHygiene = createMiddleware<AppEnv>(async (c, next) => {
   } catch {
     throw new AppError(400, 'The request body is not valid UTF-8', { code: 'invalid_utf8' });
   }
+  // The validator's `c.req.json()` reads the text: decoded once, here.
+  cacheBody(c, 'text', text);
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new AppError(400, `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels, the limit`, {
       code: 'json_too_deep',
