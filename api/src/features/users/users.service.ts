@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, perDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { UpdateMeBodySchema } from './users.schemas';
@@ -21,8 +21,14 @@ export function toUserDto(u: UserRow) {
   };
 }
 
+// Every page of the portal asks for its user: built once per database, not per request (drizzle's
+// query building cost more than the read itself; issue 22).
+const userById = perDatabase((db) =>
+  db.query.users.findFirst({ where: eq(users.id, sql.placeholder('id')) }).prepare(),
+);
+
 export async function getUser(db: Database, id: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.id, id) });
+  const user = await userById(db).execute({ id });
   if (!user) throw AppError.notFound('User not found');
   return toUserDto(user);
 }
