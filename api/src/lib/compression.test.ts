@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compression } from './compression';
+import { compression, withKnownBody } from './compression';
 
 /** A text/plain answer streamed in 64 KB chunks with no Content-Length, as a generated export would be. */
 function streamed(bytes: number) {
@@ -25,6 +25,11 @@ app.get('/stream/:bytes', (c) =>
 app.get('/no-transform', (c) =>
   c.json({ padding: 'x'.repeat(4000) }, 200, { 'Cache-Control': 'no-transform' }),
 );
+// Text the route already holds (serializedJson): compressed from the text, not read back.
+const knownText = JSON.stringify({ names: Array.from({ length: 200 }, (_, i) => `Zoë Åberg ${i} — £${i}`) });
+app.get('/known', (c) =>
+  withKnownBody(c.body(knownText, 200, { 'Content-Type': 'application/json' }), knownText),
+);
 
 describe('compression() on streamed and opted-out answers', () => {
   it('compresses a stream of unknown length that turns out small enough', async () => {
@@ -44,6 +49,17 @@ describe('compression() on streamed and opted-out answers', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.length).toBe(3000000);
     expect(bytes.subarray(2999984).toString()).toBe('0123456789abcdef');
+  });
+
+  it('compresses a response of known text to exactly its UTF-8 bytes, and sends it whole to others', async () => {
+    const packed = await app.request('/known', { headers: { 'Accept-Encoding': 'br' } });
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(Number(packed.headers.get('content-length'))).toBe(bytes.length);
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(knownText);
+    const plain = await app.request('/known');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(knownText);
   });
 
   it('leaves an answer marked no-transform alone', async () => {

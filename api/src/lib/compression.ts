@@ -83,6 +83,19 @@ export async function compressBody(body: Uint8Array, encoding: ContentEncoding):
   return encoding === 'br' ? brotli(body, brotliOptions(body)) : gzipAsync(body, { level: GZIP_LEVEL });
 }
 
+/**
+ * Text the app built a response from (`serializedJson`), by response. Reading `res.body` back
+ * makes the Node adapter build a fetch Response and a stream around the text only for this
+ * middleware to drain it; on the quote that cost about as much as compressing it.
+ */
+const knownBodies = new WeakMap<Response, string>();
+
+/** Marks `res` as made of exactly `text`, so that compressing it starts from the text. */
+export function withKnownBody<R extends Response>(res: R, text: string): R {
+  knownBodies.set(res, text);
+  return res;
+}
+
 const isCompressible = (type: string | null) =>
   !!type && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !type.startsWith('text/event-stream');
 const noTransform = (cacheControl: string | null) =>
@@ -153,9 +166,14 @@ export function compression() {
     if (declared !== null && Number(declared) > MAX_DYNAMIC_BYTES) return;
     addVary(res.headers);
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding || c.req.method === 'HEAD' || !res.body) return;
+    if (!encoding || c.req.method === 'HEAD') return;
+    const known = knownBodies.get(res);
+    if (known === undefined && !res.body) return;
 
-    const read = await readUpTo(res.body, MAX_DYNAMIC_BYTES);
+    const read =
+      known === undefined
+        ? await readUpTo(res.body!, MAX_DYNAMIC_BYTES)
+        : { bytes: Buffer.from(known) as Uint8Array, rest: undefined };
     const headers = new Headers(res.headers);
     if (read.rest) {
       // Larger than it said, or a stream of unknown length: sent as it is, nothing lost.
@@ -175,6 +193,7 @@ export function compression() {
     headers.set('Content-Length', String(out.byteLength));
     // Cleared first: Hono's setter would otherwise copy the old headers (the old length) back over.
     c.res = undefined;
-    c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+    // No statusText: the app never sets one, and reading it would build the full Response.
+    c.res = new Response(out, { status: res.status, headers });
   });
 }

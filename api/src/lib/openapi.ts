@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { CURRENCIES } from '../domain/money';
+import { withKnownBody } from './compression';
 import { validationHook } from './errors';
 
 export function createRouter() {
@@ -71,5 +72,5 @@ export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum
  * `c.json` would send for the route's schema; the route's types cannot check it, hence `never`.
  */
 export function serializedJson(c: Context, json: string, status: 200 | 201): never {
-  return c.body(json, status, { 'Content-Type': 'application/json' }) as never;
+  return withKnownBody(c.body(json, status, { 'Content-Type': 'application/json' }), json) as never;
 }
