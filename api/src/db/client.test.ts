@@ -145,6 +145,21 @@ describe('local database client', () => {
       ).rejects.toThrow('roll back');
       expect((await select()).rows.map((r) => r.k)).not.toContain('k11');
 
+      // Transaction control is kept as well: ten batches prepare BEGIN and COMMIT once per connection.
+      spy.mockClear();
+      const put = (k: string, v: number) => ({ sql: 'INSERT INTO t (k, v) VALUES (?, ?)', args: [k, v] });
+      for (let i = 20; i < 30; i++) await db.$client.batch([put(`k${i}`, i)], 'write');
+      const control = spy.mock.calls.map(([text]) => text).filter((text) => /^\s*(begin|commit)/i.test(text));
+      expect(control.length).toBeGreaterThan(0);
+      expect(control.length).toBeLessThanOrEqual(2 * 4);
+      // A batch failing half-way rolls back through its kept statements, again and again.
+      for (let i = 0; i < 3; i++) {
+        await expect(db.$client.batch([put('k30', 30), put('k20', 0)], 'write')).rejects.toThrow(/UNIQUE/);
+      }
+      expect((await select()).rows.map((r) => r.k)).not.toContain('k30');
+      await db.$client.batch([put('k30', 30)], 'write');
+      expect((await select()).rows.map((r) => r.k)).toContain('k30');
+
       // A schema change: the same SELECT * text now answers the new column, by name.
       await db.$client.execute("ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT 'new'");
       const after = await select();
