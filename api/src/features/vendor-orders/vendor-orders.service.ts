@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { Tx } from '../../db/client';
+import { perDatabase, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
@@ -80,6 +80,16 @@ function figuresCacheOf(db: object): Map<string, unknown> {
   return cache;
 }
 
+/** The caller's vendor id, asked on every page: built once per database, not per request. */
+const vendorIdOfOwner = perDatabase((db) =>
+  db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(eq(vendors.ownerId, sql.placeholder('ownerId')))
+    .limit(1)
+    .prepare(),
+);
+
 /** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -88,11 +98,7 @@ export class VendorOrdersService {
 
   /** The caller's vendor id: only the id is read (a list asks on every page), made if missing. */
   private async vendorId(ownerId: string) {
-    const [found] = await this.deps.db
-      .select({ id: vendors.id })
-      .from(vendors)
-      .where(eq(vendors.ownerId, ownerId))
-      .limit(1);
+    const found = await vendorIdOfOwner(this.deps.db).get({ ownerId });
     return found?.id ?? (await vendorOf(this.deps, ownerId)).id;
   }
 
