@@ -1,4 +1,4 @@
-import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, DateField, FunctionField, List } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
 import type { ContactMessage } from '../../types';
 
