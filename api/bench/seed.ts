@@ -19,6 +19,7 @@ import { courierServices, users, vendors } from '../src/db/schema';
 import { bumpCatalogVersion } from '../src/features/couriers';
 import { orderSearchText } from '../src/features/orders';
 import { PasswordHasher } from '../src/lib/password';
+import { seededRandom } from '../src/test/seeded-random';
 
 export const BENCH_REQUEST = {
   serviceType: 'domestic',
@@ -55,19 +56,8 @@ const VENDORS = 8;
 
 type NewService = typeof courierServices.$inferInsert;
 
-/** mulberry32: a tiny seeded PRNG, so every run seeds the same catalogue. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function services(vendorIds: string[]): NewService[] {
-  const random = prng(20260311);
+  const random = seededRandom(20260311);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const price = (min: number, max: number) => Math.round(min + random() * (max - min));
   const tiers = (maxKgs: number[], base: number) =>
@@ -144,7 +134,7 @@ async function seedOrders(
   customerId: string,
   total: number,
 ) {
-  const random = prng(20260312);
+  const random = seededRandom(20260312);
   const columns = [
     'id',
     'customer_id',

@@ -5,6 +5,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Database, openDatabase } from '../db/client';
+import { seededRandom } from '../test/seeded-random';
 import { jsonRowReader } from './json-row';
 
 /** Every kind of column the reader carries, each nullable and not. */
@@ -30,17 +31,6 @@ const CREATE = `create table things (
   id text primary key, name text not null, note text, kind text not null, data text not null,
   extra text, count integer not null, maybe integer, weight real not null, ratio real,
   at integer not null, seen_at integer, since integer, flag integer not null, maybe_flag integer)`;
-
-/** mulberry32: seeded, so a failure names the same rows every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Text that JSON must escape and SQLite must keep: quotes, backslashes, controls, non-Latin, emoji. */
 const AWKWARD = [
@@ -81,7 +71,7 @@ afterEach(async () => {
 });
 
 function randomRows(n: number) {
-  const random = prng(20260311);
+  const random = seededRandom(20260311);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const maybe = <T>(value: T) => (random() < 0.3 ? null : value);
   return Array.from({ length: n }, (_, i) => ({
