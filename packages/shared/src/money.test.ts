@@ -54,6 +54,16 @@ describe('formatMoney', () => {
 });
 
 describe('formatMoneyValue', () => {
+  it('prints pounds, formatted without Intl, as Intl prints them', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    for (const amount of [0, 5, -5, 99, 100, 123456, -123456, 100000000, Number.MAX_SAFE_INTEGER]) {
+      const decimal = minorUnitsToDecimal(amount);
+      expect(formatMoneyValue({ amount, currency: 'GBP' })).toBe(
+        (intl.format as unknown as (value: string) => string)(decimal),
+      );
+    }
+  });
+
   it('formats a Money value', () => {
     expect(formatMoneyValue({ amount: 1299, currency: 'GBP' })).toBe('£12.99');
     expect(formatMoneyValue({ amount: 500, currency: 'USD' })).toBe('US$5.00');

@@ -4,6 +4,7 @@
  * into text, never back into floats that would be sent anywhere.
  */
 import { type Currency, DEFAULT_CURRENCY, type Money } from './currency';
+import { groupDigits } from './numbers';
 
 // Formatters are costly to build; one per currency lasts the life of the page or process.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -38,6 +39,14 @@ export function minorUnitsToDecimal(amount: number): string {
   return `${sign}${major}.${String(minor).padStart(2, '0')}`;
 }
 
+/** A whole number of pence as en-GB prints pounds: -123456 -> '-£1,234.56'. */
+function pounds(pence: number): string {
+  const [major, minor] = minorUnitsToDecimal(pence).split('.') as [string, string];
+  return major.startsWith('-')
+    ? `-£${groupDigits(major.slice(1))}.${minor}`
+    : `£${groupDigits(major)}.${minor}`;
+}
+
 // The string overload exists at runtime (Intl.NumberFormat v3: Node 19+, every current browser)
 // but is missing from the ES2023 lib typings (and older ones type format as number-only).
 type DecimalFormat = (decimal: string) => string;
@@ -51,6 +60,9 @@ type DecimalFormat = (decimal: string) => string;
  * £1.375); those are shown rounded to the penny, "£1.38", as a price list shows them.
  */
 export function formatMoney(amount: number, currency: Currency | string = DEFAULT_CURRENCY): string {
+  // Pounds, nearly every amount shown, are printed without Intl: a page's first formatter costs
+  // a long task on a phone (see numbers.ts). Tests hold both paths to the same text.
+  if (currency === 'GBP' && Number.isSafeInteger(amount)) return pounds(amount);
   const formatter = formatterFor(currency);
   if (Number.isSafeInteger(amount))
     return (formatter.format as unknown as DecimalFormat)(minorUnitsToDecimal(amount));
@@ -62,5 +74,6 @@ export function formatMoney(amount: number, currency: Currency | string = DEFAUL
  * but integer minor units is a bug upstream and throws a RangeError instead of printing.
  */
 export function formatMoneyValue(value: Money): string {
+  if (value.currency === 'GBP') return pounds(value.amount);
   return (formatterFor(value.currency).format as unknown as DecimalFormat)(minorUnitsToDecimal(value.amount));
 }

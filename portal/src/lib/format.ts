@@ -34,26 +34,46 @@ export function formatDate(value: string | null | undefined): string {
   return `${d}-${m}-${y}`;
 }
 
+/**
+ * Intl formatters are built on first use and kept: building one is costly, and the first one a
+ * page builds loads the locale's data, a long task on a phone, so none is built at import.
+ */
+function memo(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= make();
+    return format;
+  };
+}
+
+const dateTimeFormat = memo(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
+
 /** An ISO timestamp as UK wall-clock 'dd/mm/yyyy, hh:mm'. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(value));
+  return dateTimeFormat().format(new Date(value));
 }
 
-const longDateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const longDateFormat = memo(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }),
+);
 
 /**
  * A readable long date for a UK calendar date 'YYYY-MM-DD': 'Tue, 12 May 2026', whatever the
@@ -63,18 +83,25 @@ export function formatLongDate(value: string | null | undefined): string {
   if (!value) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return longDateFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  return longDateFormat().format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))),
+  );
 }
+
+// en-CA formats as YYYY-MM-DD.
+const ukDateFormat = memo(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** The calendar date in the UK for an instant, 'YYYY-MM-DD' (collection dates are UK dates). */
 export function ukDate(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return ukDateFormat().format(now);
 }
 
 /** '#' and the last 8 characters of an id, as people see references. */

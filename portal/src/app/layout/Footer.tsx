@@ -1,3 +1,4 @@
+import { formatCount } from '@consign/shared/numbers';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useReviewSummary } from '../meta';
@@ -20,7 +21,7 @@ export function Footer() {
                 ★
               </span>{' '}
               {reviews.average !== null ? `${reviews.average.toFixed(1)} out of 5 from ` : ''}
-              {reviews.count.toLocaleString('en-GB')} verified {reviews.count === 1 ? 'review' : 'reviews'}
+              {formatCount(reviews.count)} verified {reviews.count === 1 ? 'review' : 'reviews'}
             </p>
           ) : null}
         </div>

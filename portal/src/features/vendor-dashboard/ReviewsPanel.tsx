@@ -1,3 +1,4 @@
+import { formatCount } from '@consign/shared/numbers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -204,7 +205,7 @@ function ReplyForm({ review, reference }: { review: Review; reference: string })
       <TextAreaField
         ref={field}
         label="Your reply"
-        hint={`Shown under the review on your public profile. You can reply once, up to ${MAX_REPLY.toLocaleString('en-GB')} characters; it cannot be changed afterwards.`}
+        hint={`Shown under the review on your public profile. You can reply once, up to ${formatCount(MAX_REPLY)} characters; it cannot be changed afterwards.`}
         value={text}
         maxLength={MAX_REPLY}
         rows={3}

@@ -1,3 +1,4 @@
+import { formatCount } from '@consign/shared/numbers';
 import { useId } from 'react';
 import { type ReviewSummary, useReviewSummary } from '../../app/meta';
 import { useHydrated } from '../../components/useHydrated';
@@ -14,9 +15,9 @@ function reviewsPoint(summary: ReviewSummary | undefined): Point {
   }
   const average = summary?.average != null ? `, averaging ${summary.average.toFixed(1)} out of 5` : '';
   return {
-    figure: count.toLocaleString('en-GB'),
+    figure: formatCount(count),
     title: 'Verified reviews',
-    text: `Rated by people who sent with us: ${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'} of delivered orders${average}.`,
+    text: `Rated by people who sent with us: ${formatCount(count)} ${count === 1 ? 'review' : 'reviews'} of delivered orders${average}.`,
   };
 }
 

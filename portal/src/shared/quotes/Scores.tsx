@@ -5,9 +5,9 @@
  */
 import type { ServiceOnTime, ServiceRating } from '../api/reviews';
 import './quotes.css';
+import { formatCount } from '@consign/shared/numbers';
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Five stars filled to the rating; the number is what assistive tech reads. */
 export function StarRating({ rating }: { rating: number }) {
