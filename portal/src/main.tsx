@@ -1,14 +1,25 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { SessionStore } from './app/session';
 import './styles.css';
+// The quote form's styles go with the first stylesheet: the home and results pages show the form
+// at once, and as a chunk's own stylesheet they held the chunk's script back until they loaded
+// (Vite loads a lazy chunk's CSS first), a round trip before the results page could ask for its quote.
+import './shared/quotes/quotes.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+// The session's restore (a refresh request) starts now rather than once React has rendered the
+// page: on a phone that is hundreds of milliseconds sooner, and the results page waits for it
+// before asking for its quote (so a signed-in customer's quote is theirs).
+const session = new SessionStore();
+session.start();
+
 const app = (
   <StrictMode>
-    <App />
+    <App session={session} />
   </StrictMode>
 );
 

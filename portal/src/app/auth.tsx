@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ApiClient, Role, Session, User } from './api';
-import { type AuthStatus, SessionStore } from './session';
+import { type AuthSnapshot, type AuthStatus, RESTORING, SessionStore } from './session';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -23,9 +23,15 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new SessionStore());
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+// A prerendered page was rendered before any session was known: it hydrates as such, whatever
+// the session's restore (started before React, see main.tsx) has found by then, and React
+// re-renders with the session straight after.
+const restoringSnapshot = (): AuthSnapshot => RESTORING;
+
+/** `store`: a session already started (main.tsx starts it before React's first render). */
+export function AuthProvider({ children, store: given }: { children: ReactNode; store?: SessionStore }) {
+  const [store] = useState(() => given ?? new SessionStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, restoringSnapshot);
 
   useEffect(() => {
     store.start();

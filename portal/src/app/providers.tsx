@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../components/useHydrated';
 import { AuthProvider } from './auth';
+import type { SessionStore } from './session';
 
 // The toast library arrives after the first paint: toasts raised before its container mounts
 // are queued by the library and shown once it does.
@@ -30,11 +31,19 @@ function Toasts() {
   );
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  session,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  session?: SessionStore;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider store={session}>{children}</AuthProvider>
       <Toasts />
     </QueryClientProvider>
   );

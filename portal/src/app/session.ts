@@ -8,6 +8,9 @@ export interface AuthSnapshot {
   user: User | null;
 }
 
+/** Before the session is restored: what the prerendered pages were rendered with. */
+export const RESTORING: AuthSnapshot = { status: 'loading', user: null };
+
 const MIN_REFRESH_DELAY_MS = 5_000;
 const RETRY_AFTER_NETWORK_ERROR_MS = 30_000;
 const CHANNEL = 'consign-auth';
@@ -18,7 +21,7 @@ const CHANNEL = 'consign-auth';
  * httpOnly cookie the API sets, so nothing secret is ever written to storage.
  */
 export class SessionStore {
-  private snapshot: AuthSnapshot = { status: 'loading', user: null };
+  private snapshot: AuthSnapshot = RESTORING;
   private accessToken: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<() => void>();
