@@ -23,7 +23,8 @@
  *   portal's home page loads first, the 50-option quote; and what each on-the-fly compression
  *   level costs on that quote (bench/compression-levels.mjs);
  * - Lighthouse (the npm package, driving /usr/bin/chromium or CHROMIUM_PATH) performance and
- *   accessibility scores of the home and results pages.
+ *   accessibility scores of the home and results pages, the median of BENCH_LIGHTHOUSE_RUNS
+ *   (default 3) calibrated runs each.
  *
  * Bounded: a hard time limit stops everything; every child process is killed on every exit path.
  * Everything listens on 127.0.0.1.
@@ -80,9 +81,16 @@ const GOALS = {
 const SCENARIO_COUNT = 10;
 const PAIR_ROUNDS = SMOKE ? 1 : 3;
 const PAIR_SECONDS = SMOKE ? 1 : 5;
-// Every scenario's warm-up and run, seeding, start-up and two Lighthouse runs: nothing may hang longer.
+// Lighthouse's scores vary from run to run (its variability guide: take the median of several).
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+// Every scenario's warm-up and run, seeding, start-up and the Lighthouse runs (up to three
+// Lighthouse passes each, about 30 s): nothing may hang longer.
 const HARD_LIMIT_MS =
-  (SCENARIO_COUNT * (DURATION + WARMUP + SETTLE) + PAIR_ROUNDS * 3 * (PAIR_SECONDS + SETTLE) + 480) * 1000;
+  (SCENARIO_COUNT * (DURATION + WARMUP + SETTLE) +
+    PAIR_ROUNDS * 3 * (PAIR_SECONDS + SETTLE) +
+    300 +
+    2 * LIGHTHOUSE_RUNS * 90) *
+  1000;
 
 const children = new Set();
 let dataDir;
@@ -312,7 +320,10 @@ function summary(url, lhr) {
   };
 }
 
-/** One Lighthouse run per page, in a Chromium pinned to CPU 1 with the flags the browser tests use. */
+/**
+ * Each page's performance measured LIGHTHOUSE_RUNS times, the median run kept (all scores are in
+ * the JSON), in a Chromium with the flags the browser tests use.
+ */
 async function lighthouseScores(pages) {
   if (process.env.BENCH_SKIP_LIGHTHOUSE) return null;
   if (!existsSync(CHROMIUM)) {
@@ -322,19 +333,26 @@ async function lighthouseScores(pages) {
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'consign-bench-chromium-'));
-  const [command, args] = pinned(1, CHROMIUM, [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${profile}`,
-    'about:blank',
-  ]);
+  // Not pinned to one CPU (the load scenarios are over; the server only serves the pages). Pinned,
+  // all of Chromium (browser, network service, software raster, compositor) shared one core with
+  // the page's main thread, whose tasks then ran longer than on any phone: the same build scored
+  // 73-79 on the home page pinned and 85-95 unpinned, minutes apart (issue 22's notes).
+  const [command, args] = [
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+  ];
   // Its own process group: Chromium's renderer and GPU processes go with it when it is killed,
   // instead of writing on into the profile folder while it is removed.
   const chromium = spawn(command, args, { stdio: 'ignore', detached: true });
@@ -377,13 +395,12 @@ async function lighthouseScores(pages) {
       );
       return summary(url, lhr);
     };
-    for (const [name, url] of Object.entries(pages)) {
-      process.stdout.write(`Lighthouse ${name}… `);
+    // One calibrated measurement: the default 4x CPU slowdown assumes a high-end desktop; on a
+    // slower host it emulates a phone far below Lighthouse's mid-tier target. Lighthouse's own
+    // guide says to calibrate the multiplier from the measured benchmarkIndex; the goal is judged
+    // on the calibrated run, and the default run's figures are kept beside it.
+    const measure = async (url) => {
       const standard = await run(url);
-      // The default 4x CPU slowdown assumes a high-end desktop; on a slower host it emulates a
-      // phone far below Lighthouse's mid-tier target. Lighthouse's own guide says to calibrate the
-      // multiplier from the measured benchmarkIndex; the goal is judged on the calibrated run,
-      // and the default run's figures are kept beside it.
       let calibratedFor = standard.benchmarkIndex;
       let multiplier = desktop ? null : cpuMultiplierFor(calibratedFor);
       let calibrated =
@@ -396,15 +413,24 @@ async function lighthouseScores(pages) {
         multiplier = again;
         calibrated = await run(url, multiplier);
       }
-      scores[name] = {
+      return {
         ...(calibrated ?? standard),
         cpuSlowdownMultiplier: calibrated ? Number(multiplier.toFixed(2)) : desktop ? null : 4,
+        calibratedFor: calibrated ? Math.round(calibratedFor) : null,
         ...(calibrated ? { atDefaultThrottling: standard } : {}),
       };
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      process.stdout.write(`Lighthouse ${name}… `);
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await measure(url));
+      const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+      const median = byScore[Math.floor((byScore.length - 1) / 2)];
+      scores[name] = { ...median, runs: runs.map((r) => r.performance) };
       log(
-        `performance ${scores[name].performance}, accessibility ${scores[name].accessibility}` +
-          (calibrated
-            ? ` (CPU slowdown ${multiplier.toFixed(2)}x for benchmarkIndex ${Math.round(calibratedFor)}; at the default 4x: performance ${standard.performance})`
+        `performance ${median.performance} (median of ${runs.map((r) => r.performance).join(', ')}), accessibility ${median.accessibility}` +
+          (median.atDefaultThrottling
+            ? ` (CPU slowdown ${median.cpuSlowdownMultiplier}x for benchmarkIndex ${median.calibratedFor}; at the default 4x: performance ${median.atDefaultThrottling.performance})`
             : ''),
       );
     }
@@ -840,7 +866,7 @@ async function main() {
       const atDefault = lighthouse?.[page]?.atDefaultThrottling?.[category];
       const cpu = lighthouse?.[page]?.cpuSlowdownMultiplier;
       goals.push({
-        goal: `Lighthouse ${category} ${page} >= ${GOALS.lighthouse}${category === 'performance' && cpu ? ` (CPU ${cpu}x)` : ''}`,
+        goal: `Lighthouse ${category} ${page} >= ${GOALS.lighthouse}${category === 'performance' && cpu ? ` (median, CPU ${cpu}x)` : ''}`,
         value:
           score === undefined
             ? 'not run'
