@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
 import { SessionStore } from './app/session';
 import './styles.css';
 // The quote form's styles go with the first stylesheet: the home and results pages show the form
@@ -17,21 +18,33 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const session = new SessionStore();
 session.start();
 
-const app = (
-  <StrictMode>
-    <App session={session} />
-  </StrictMode>
-);
+/** Lets the browser paint and answer input before the next step of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Both in a transition: React renders in slices the browser can paint and answer input between,
-// instead of one long task (the difference between a usable phone and a frozen one).
-startTransition(() => {
-  // The home page arrives prerendered (src/prerender.tsx) and is hydrated. Inside a partner's
-  // checkout frame the layout differs from the prerendered one, so it is rendered afresh.
-  if (container.firstElementChild && window.parent === window) {
-    hydrateRoot(container, app);
-  } else {
-    container.replaceChildren();
-    createRoot(container).render(app);
-  }
-});
+async function startApp(root: HTMLElement) {
+  // The router's creation (matching the routes, restoring scroll positions from storage) is a
+  // task of its own rather than part of React's first render: on a phone each is a long task,
+  // and two shorter ones block input for less time than one of their sum.
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <App session={session} router={router} />
+    </StrictMode>
+  );
+  // In a transition: React renders in slices the browser can paint and answer input between,
+  // instead of one long task (the difference between a usable phone and a frozen one).
+  startTransition(() => {
+    // The home page arrives prerendered (src/prerender.tsx) and is hydrated. Inside a partner's
+    // checkout frame the layout differs from the prerendered one, so it is rendered afresh.
+    if (root.firstElementChild && window.parent === window) {
+      hydrateRoot(root, app);
+    } else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
+  });
+}
+
+void startApp(container);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { type AppRouter, createAppRouter } from './router';
 import type { SessionStore } from './session';
 
-export function App({ session }: { session?: SessionStore }) {
-  const [router] = useState(createAppRouter);
+export function App({ session, router: given }: { session?: SessionStore; router?: AppRouter }) {
+  const [router] = useState(() => given ?? createAppRouter());
   return (
     <AppProviders session={session}>
       <RouterProvider router={router} />

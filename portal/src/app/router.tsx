@@ -165,6 +165,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(routes);
 }
