@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { type AppRouter, createAppRouter } from './router';
+import type { AppRouter } from './router';
 import type { SessionStore } from './session';
 
-export function App({ session, router: given }: { session?: SessionStore; router?: AppRouter }) {
-  const [router] = useState(() => given ?? createAppRouter());
+/** The app as main.tsx starts it: the router and the session are made before React renders. */
+export function App({ session, router }: { session: SessionStore; router: AppRouter }) {
   return (
     <AppProviders session={session}>
       <RouterProvider router={router} />

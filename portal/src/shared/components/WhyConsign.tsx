@@ -14,10 +14,11 @@ function reviewsPoint(summary: ReviewSummary | undefined): Point {
     };
   }
   const average = summary?.average != null ? `, averaging ${summary.average.toFixed(1)} out of 5` : '';
+  const figure = formatCount(count);
   return {
-    figure: formatCount(count),
+    figure,
     title: 'Verified reviews',
-    text: `Rated by people who sent with us: ${formatCount(count)} ${count === 1 ? 'review' : 'reviews'} of delivered orders${average}.`,
+    text: `Rated by people who sent with us: ${figure} ${count === 1 ? 'review' : 'reviews'} of delivered orders${average}.`,
   };
 }
 
