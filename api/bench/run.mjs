@@ -337,25 +337,22 @@ async function lighthouseScores(pages) {
   // all of Chromium (browser, network service, software raster, compositor) shared one core with
   // the page's main thread, whose tasks then ran longer than on any phone: the same build scored
   // 73-79 on the home page pinned and 85-95 unpinned, minutes apart (issue 22's notes).
-  const [command, args] = [
-    CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
   ];
   // Its own process group: Chromium's renderer and GPU processes go with it when it is killed,
   // instead of writing on into the profile folder while it is removed.
-  const chromium = spawn(command, args, { stdio: 'ignore', detached: true });
+  const chromium = spawn(CHROMIUM, args, { stdio: 'ignore', detached: true });
   chromium.groupLeader = true;
   children.add(chromium);
   const chromiumExited = new Promise((resolve) => chromium.on('exit', resolve));
