@@ -1,7 +1,8 @@
+import { waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customer, sessionFor, stubFetch } from '../test/fetchStub';
 import { AuthProvider, useAuth } from './auth';
 import { SessionStore } from './session';
@@ -29,7 +30,7 @@ describe('AuthProvider with a session started before React (main.tsx)', () => {
     // The restore finishes before React hydrates (a fast network, a slow phone).
     store = new SessionStore();
     store.start();
-    await vi.waitFor(() => expect(store?.getSnapshot().status).toBe('authenticated'));
+    await waitFor(() => expect(store?.getSnapshot().status).toBe('authenticated'));
 
     const mismatches: unknown[] = [];
     await act(async () => {

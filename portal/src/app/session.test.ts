@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customer, problemResponse, sessionFor, stubFetch } from '../test/fetchStub';
 import { authedApi } from './api';
@@ -12,7 +13,7 @@ describe('SessionStore', () => {
     store = new SessionStore();
     expect(store.getSnapshot().status).toBe('loading');
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('authenticated'));
+    await waitFor(() => expect(store.getSnapshot().status).toBe('authenticated'));
     expect(store.getSnapshot().user?.email).toBe(customer.email);
     expect(store.getAccessToken()).toBe('access-1');
   });
@@ -21,7 +22,7 @@ describe('SessionStore', () => {
     stubFetch({ 'POST /api/v1/auth/refresh': { status: 204 } });
     store = new SessionStore();
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('anonymous'));
+    await waitFor(() => expect(store.getSnapshot().status).toBe('anonymous'));
     expect(store.getAccessToken()).toBeNull();
     await expect(store.refresh()).resolves.toBeNull();
   });
@@ -30,12 +31,12 @@ describe('SessionStore', () => {
     stubFetch({ 'POST /api/v1/auth/refresh': problemResponse(401, 'No session') });
     store = new SessionStore();
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('anonymous'));
+    await waitFor(() => expect(store.getSnapshot().status).toBe('anonymous'));
 
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const offline = new SessionStore();
     offline.start();
-    await vi.waitFor(() => expect(offline.getSnapshot().status).toBe('anonymous'));
+    await waitFor(() => expect(offline.getSnapshot().status).toBe('anonymous'));
     offline.stop();
   });
 
@@ -116,12 +117,12 @@ describe('SessionStore across tabs', () => {
     tabA.start();
     tabB.start();
     try {
-      await vi.waitFor(() => expect(tabB.getSnapshot().status).toBe('authenticated'));
+      await waitFor(() => expect(tabB.getSnapshot().status).toBe('authenticated'));
       await tabA.signOut();
-      await vi.waitFor(() => expect(tabB.getSnapshot().status).toBe('anonymous'));
+      await waitFor(() => expect(tabB.getSnapshot().status).toBe('anonymous'));
 
       tabA.signIn(sessionFor(customer));
-      await vi.waitFor(() => expect(tabB.getSnapshot().status).toBe('authenticated'));
+      await waitFor(() => expect(tabB.getSnapshot().status).toBe('authenticated'));
     } finally {
       tabA.stop();
       tabB.stop();
