@@ -1,13 +1,43 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../components/useHydrated';
 import { AuthProvider } from './auth';
 import type { SessionStore } from './session';
 
-// The toast library arrives after the first paint: toasts raised before its container mounts
+// The toast library arrives once the page has loaded: toasts raised before its container mounts
 // are queued by the library and shown once it does.
 const ToastHost = lazy(() => import('./ToastHost'));
+
+/** How long the toasts wait for an idle moment after the page's load before mounting anyway. */
+const TOASTS_IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * True once the page has loaded and the browser has had an idle moment: the toast library's
+ * download and start then never compete with a page's own script, data and first paint (on a
+ * phone, the results page's quote arrived later for it).
+ */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => setSettled(true);
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(settle, { timeout: TOASTS_IDLE_TIMEOUT_MS });
+      else timer = setTimeout(settle, 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+  return settled;
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -22,7 +52,9 @@ export function createQueryClient() {
  */
 function Toasts() {
   // There is no document.body to portal into while prerendering, nor in its first hydrating render.
-  if (!useHydrated()) return null;
+  const hydrated = useHydrated();
+  const settled = usePageSettled();
+  if (!hydrated || !settled) return null;
   return createPortal(
     <Suspense fallback={null}>
       <ToastHost />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { lazyToast } from '../../app/lazyToast';
 import { countryOptions } from '../../app/meta';
 import { SelectField, TextField } from '../../components/Field';
 import type { ServiceType } from '../api/quotes';
@@ -80,7 +80,8 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
     },
     () => {
       // Unlike the old form, an incomplete form is not sent: the toast says why, the fields say where.
-      if (hasEmptyRequiredField(getValues())) toast.error(FILL_ALL_FIELDS, { toastId: 'quote-fill-all' });
+      if (hasEmptyRequiredField(getValues()))
+        lazyToast('error', FILL_ALL_FIELDS, { toastId: 'quote-fill-all' });
     },
   );
 
