@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { createQueryClient } from './app/providers';
+import { createAppRouter, preloadPage } from './app/router';
 import { SessionStore } from './app/session';
 import './styles.css';
 // The quote form's styles go with the first stylesheet: the home and results pages show the form
@@ -17,6 +18,9 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // before asking for its quote (so a signed-in customer's quote is theirs).
 const session = new SessionStore();
 session.start();
+// The opening page's chunk (and the results page's quote) start loading now, alongside the restore.
+const queryClient = createQueryClient();
+void preloadPage({ queryClient, apiClient: session.client, location: window.location });
 
 /** Lets the browser paint and answer input before the next step of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -30,7 +34,7 @@ async function startApp(root: HTMLElement) {
   await nextTask();
   const app = (
     <StrictMode>
-      <App session={session} router={router} />
+      <App session={session} router={router} queryClient={queryClient} />
     </StrictMode>
   );
   // In a transition: React renders in slices the browser can paint and answer input between,

@@ -1,12 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
 import type { SessionStore } from './session';
 
-/** The app as main.tsx starts it: the router and the session are made before React renders. */
-export function App({ session, router }: { session: SessionStore; router: AppRouter }) {
+/** The app as main.tsx starts it: the router, session and query cache are made before React renders. */
+export function App({
+  session,
+  router,
+  queryClient,
+}: {
+  session: SessionStore;
+  router: AppRouter;
+  queryClient: QueryClient;
+}) {
   return (
-    <AppProviders session={session}>
+    <AppProviders session={session} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

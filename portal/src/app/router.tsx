@@ -4,6 +4,7 @@ import { HomePage } from '../features/home/HomePage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { RootLayout } from './layout/RootLayout';
+import type { PrefetchContext } from './prefetch';
 import { RequireRole } from './RequireRole';
 
 /**
@@ -11,9 +12,19 @@ import { RequireRole } from './RequireRole';
  * router's `lazy`) keeps the header and footer on screen while a page chunk loads; RootLayout
  * wraps the outlet in Suspense.
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function lazyPage<K extends string>(load: () => Promise<PageModule<K>>, name: K) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return { element: <Page /> };
+  const handle: PageHandle = { preload: load };
+  return { element: <Page />, handle };
+}
+
+/** A lazy page's module: its component, and optionally the data it will ask for first. */
+type PageModule<K extends string> = Record<K, ComponentType> & {
+  prefetchPage?: (context: PrefetchContext) => void;
+};
+
+interface PageHandle {
+  preload: () => Promise<PageModule<string>>;
 }
 
 export const routes: RouteObject[] = [
@@ -166,6 +177,35 @@ export const routes: RouteObject[] = [
 ];
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The pages at a fixed address (no parameters), by that address: what preloadPage looks up. */
+function pagesByPath(): Map<string, PageHandle> {
+  const byPath = new Map<string, PageHandle>();
+  const visit = (list: RouteObject[], parent: string) => {
+    for (const route of list) {
+      const path = route.path ? `${parent}/${route.path}` : parent;
+      if (route.handle && !/[:*]/.test(path)) byPath.set(path, route.handle);
+      if (route.children) visit(route.children, path);
+    }
+  };
+  visit(routes, '');
+  return byPath;
+}
+
+/**
+ * Starts the opening page's chunk, and whatever data that page asks for first, as the app starts
+ * rather than once React has rendered the layout around it: on a phone the first render is
+ * hundreds of milliseconds, and the results page's quote waited for it and then for its chunk.
+ * A plain lookup of the fixed addresses, not the router's matching (tens of milliseconds of a
+ * phone's start, done again when the router is made). A page whose chunk fails to load here is
+ * left to React.lazy, which loads it again and reports the failure. Resolves once the page's
+ * chunk is in and its prefetch started.
+ */
+export async function preloadPage(context: PrefetchContext): Promise<void> {
+  const page = pagesByPath().get(context.location.pathname.replace(/(.)\/+$/, '$1'));
+  const module = await page?.preload().catch(() => undefined);
+  module?.prefetchPage?.(context);
+}
 
 export function createAppRouter(): AppRouter {
   return createBrowserRouter(routes);

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/providers';
+import { preloadPage } from '../../app/router';
+import { SessionStore } from '../../app/session';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { option, quote, referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
@@ -231,6 +234,48 @@ describe('quote results page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log In' })).toBeNull());
     expect(router.state.location.pathname).toBe('/result');
+  });
+
+  it("asks for the opening search's quote as the app starts, as the signed-in customer, and shows it without asking again", async () => {
+    const { calls } = stubFetch({
+      ...signedIn,
+      'POST /api/v1/quotes': { status: 201, body: quote(options) },
+    });
+    // What main.tsx does before React's first render.
+    const session = new SessionStore();
+    session.start();
+    const queryClient = createQueryClient();
+    const [pathname, search] = SEARCH.split('?');
+    await preloadPage({
+      queryClient,
+      apiClient: session.client,
+      location: { pathname: pathname!, search: `?${search}` },
+    });
+    const quoteCalls = () => calls.filter((c) => c.path === '/api/v1/quotes');
+    await waitFor(() => expect(quoteCalls()).toHaveLength(1));
+    // It waited for the session's restore, so the quote is recorded as the customer's.
+    expect(quoteCalls()[0]!.headers.Authorization).toBe('Bearer access-1');
+
+    renderApp(SEARCH, { queryClient, session });
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
+    expect(quoteCalls()).toHaveLength(1);
+    session.stop();
+  });
+
+  it('starts nothing for an address without a page of its own to preload', async () => {
+    const { calls } = stubFetch(anonymous);
+    const session = new SessionStore();
+    const queryClient = createQueryClient();
+    await preloadPage({ queryClient, apiClient: session.client, location: { pathname: '/', search: '' } });
+    // A results address with no search has nothing to ask for: the page only prompts for the form.
+    await preloadPage({
+      queryClient,
+      apiClient: session.client,
+      location: { pathname: '/result', search: '' },
+    });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('takes a signed-in customer to the booking with the quote and option', async () => {

@@ -1,18 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { lazyToast } from '../../app/lazyToast';
+import type { PrefetchContext } from '../../app/prefetch';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import {
-  type Country,
-  type Quote,
-  type QuoteOption,
-  type QuoteRequest,
-  quotesApi,
-} from '../../shared/api/quotes';
+import type { Country, Quote, QuoteOption, QuoteRequest } from '../../shared/api/quotes';
 import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
 import { QuoteForm } from '../../shared/quotes/QuoteForm';
 import {
@@ -24,6 +19,8 @@ import {
 import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
 import { type SortKey, sortOptions } from './format';
 import { QuoteOptionCard } from './QuoteOptionCard';
+import { quoteQuery, quoteQueryKey } from './quoteQueries';
+import { type OnOutcome, useRevealOutcome } from './revealOutcome';
 import '../../shared/quotes/quotes.css';
 
 export const PROBLEM_TITLE = 'Oh no! Looks like there was a problem getting your quote.';
@@ -31,11 +28,15 @@ export const PROBLEM_TEXT =
   'Either the weight is too high, the dimensions are too big, or the service is not available between the selected locations. Please check your item and try again.';
 export const PROMPT_TEXT = 'Kindly complete the form above to dispatch your parcel.';
 
-/** A stored quote is bookable for 30 minutes; refetch a little before, so Book Now never holds a stale one. */
-const QUOTE_FRESH_MS = 25 * 60 * 1000;
-
-export function quoteQueryKey(request: QuoteRequest) {
-  return ['quotes', searchFromRequest(request)] as const;
+/**
+ * Asks for the opening search's quote as soon as this chunk arrives (app/router.tsx preloadPage),
+ * while React is still rendering the page: on a phone the answer is then there about a render
+ * sooner. A search that needs the destination list first (a country by name) is left to the page.
+ */
+export function prefetchPage({ queryClient, apiClient, location }: PrefetchContext): void {
+  const parsed = parseResultSearch(new URLSearchParams(location.search));
+  if (parsed.kind !== 'ok') return;
+  void queryClient.prefetchQuery(quoteQuery(apiClient, parsed.request));
 }
 
 export function ResultPage() {
@@ -69,26 +70,6 @@ export function ResultPage() {
       </p>
     </section>
   );
-}
-
-type OnOutcome = (announcement: string) => void;
-
-/**
- * Once an outcome shows, its heading takes focus and scrolls to the top: on a phone the form
- * fills the first screen, and the results would otherwise arrive unseen below it.
- */
-function useRevealOutcome(key: string, announcement: string, onOutcome: OnOutcome) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Once per search: a re-render of the same results must not pull the page back up.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the search on purpose.
-  useEffect(() => {
-    onOutcome(announcement);
-    const heading = headingRef.current;
-    if (!heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView?.({ block: 'start' });
-  }, [key]);
-  return headingRef;
 }
 
 function Results({ parsed, onOutcome }: { parsed: ParsedSearch; onOutcome: OnOutcome }) {
@@ -135,13 +116,9 @@ function QuoteResults({
   const queryKey = quoteQueryKey(request);
 
   const quote = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => quotesApi.create(apiClient, request, signal),
+    ...quoteQuery(apiClient, request),
     // Wait for a session restore, so a signed-in customer's quote is recorded as theirs.
     enabled: status !== 'loading',
-    staleTime: QUOTE_FRESH_MS,
-    gcTime: QUOTE_FRESH_MS,
-    retry: (count, error) => count < 1 && (!isApiError(error) || error.status >= 500 || error.status === 0),
   });
 
   // Up to 50 cards render when the answer arrives. The query's update is synchronous (an external
@@ -219,7 +196,7 @@ function OptionList({
       return;
     }
     if (Date.parse(current.expiresAt) <= Date.now()) {
-      toast.info('Those prices have expired, so we fetched fresh ones. Please choose again.');
+      lazyToast('info', 'Those prices have expired, so we fetched fresh ones. Please choose again.');
       onExpired();
       return;
     }
