@@ -47,6 +47,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = join(API_ROOT, '..');
@@ -60,7 +61,6 @@ const FITTING = 50;
 /** Orders of the benchmark vendor; the smoke run seeds fewer, to be quick. */
 const VENDOR_ORDERS = SMOKE ? 2_000 : 100_000;
 const OUT = process.env.BENCH_OUT ?? (SMOKE ? null : join(API_ROOT, 'bench/results.json'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1024;
 const GOALS = {
   quoteVsReference: 0.5,
@@ -326,8 +326,8 @@ function summary(url, lhr) {
  */
 async function lighthouseScores(pages) {
   if (process.env.BENCH_SKIP_LIGHTHOUSE) return null;
-  if (!existsSync(CHROMIUM)) {
-    log(`Lighthouse skipped: no Chromium at ${CHROMIUM}`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    log(`Lighthouse skipped: no Chromium at ${CHROMIUM_PATH}`);
     return null;
   }
   const { default: lighthouse } = await import('lighthouse');
@@ -338,21 +338,14 @@ async function lighthouseScores(pages) {
   // the page's main thread, whose tasks then ran longer than on any phone: the same build scored
   // 73-79 on the home page pinned and 85-95 unpinned, minutes apart (issue 22's notes).
   const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...CHROMIUM_ARGS,
     `--remote-debugging-port=${port}`,
     `--user-data-dir=${profile}`,
     'about:blank',
   ];
   // Its own process group: Chromium's renderer and GPU processes go with it when it is killed,
   // instead of writing on into the profile folder while it is removed.
-  const chromium = spawn(CHROMIUM, args, { stdio: 'ignore', detached: true });
+  const chromium = spawn(CHROMIUM_PATH, args, { stdio: 'ignore', detached: true });
   chromium.groupLeader = true;
   children.add(chromium);
   const chromiumExited = new Promise((resolve) => chromium.on('exit', resolve));
