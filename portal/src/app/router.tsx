@@ -178,18 +178,15 @@ export const routes: RouteObject[] = [
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** The pages at a fixed address (no parameters), by that address: what preloadPage looks up. */
-function pagesByPath(): Map<string, PageHandle> {
-  const byPath = new Map<string, PageHandle>();
-  const visit = (list: RouteObject[], parent: string) => {
-    for (const route of list) {
-      const path = route.path ? `${parent}/${route.path}` : parent;
-      if (route.handle && !/[:*]/.test(path)) byPath.set(path, route.handle);
-      if (route.children) visit(route.children, path);
-    }
-  };
-  visit(routes, '');
-  return byPath;
+/** The lazy page at exactly `pathname`, if one is there (a route with parameters never is). */
+function pageAt(pathname: string, list: RouteObject[] = routes, parent = ''): PageHandle | undefined {
+  for (const route of list) {
+    const path = route.path ? `${parent}/${route.path}` : parent;
+    if (route.handle && path === pathname) return route.handle;
+    const inside = route.children && pageAt(pathname, route.children, path);
+    if (inside) return inside;
+  }
+  return undefined;
 }
 
 /**
@@ -202,7 +199,7 @@ function pagesByPath(): Map<string, PageHandle> {
  * chunk is in and its prefetch started.
  */
 export async function preloadPage(context: PrefetchContext): Promise<void> {
-  const page = pagesByPath().get(context.location.pathname.replace(/(.)\/+$/, '$1'));
+  const page = pageAt(context.location.pathname.replace(/(.)\/+$/, '$1'));
   const module = await page?.preload().catch(() => undefined);
   module?.prefetchPage?.(context);
 }
