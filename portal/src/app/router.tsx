@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
@@ -13,9 +13,33 @@ import { RequireRole } from './RequireRole';
  * wraps the outlet in Suspense.
  */
 function lazyPage<K extends string>(load: () => Promise<PageModule<K>>, name: K) {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  const handle: PageHandle = { preload: load };
-  return { element: <Page />, handle };
+  const page: LoadingPage = {
+    lazy: lazy<ComponentType>(async () => ({ default: (await preload())[name] })),
+  };
+  function preload() {
+    return load().then((module) => {
+      page.loaded = module[name];
+      return module;
+    });
+  }
+  const handle: PageHandle = { preload };
+  return { element: <LazyPage page={page} />, handle };
+}
+
+interface LoadingPage {
+  /** The page's component once its chunk has arrived. */
+  loaded?: ComponentType;
+  lazy: ComponentType;
+}
+
+/**
+ * A page whose chunk arrived before it first renders (preloadPage) is rendered at once: React.lazy
+ * suspends on its first render even then, and the page would wait for a Suspense retry. Chosen
+ * once per mount, so a page never swaps one component for the other (which would remount it).
+ */
+function LazyPage({ page }: { page: LoadingPage }) {
+  const [Component] = useState(() => page.loaded ?? page.lazy);
+  return <Component />;
 }
 
 /** A lazy page's module: its component, and optionally the data it will ask for first. */

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PROMPT_TEXT } from '../features/quotes/ResultPage';
+import { outboxMeta, problemResponse, stubFetch } from '../test/fetchStub';
+import { referenceData } from '../test/quoteFixtures';
+import { renderApp } from '../test/render';
+import { createQueryClient } from './providers';
+import { preloadPage } from './router';
+import { SessionStore } from './session';
+
+// Its own file: a page's chunk, once loaded, stays loaded for the rest of a test file.
+describe('lazy pages', () => {
+  it('renders a page whose chunk arrived before React (preloadPage) in the first commit, with no loading screen', async () => {
+    stubFetch({
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+      'GET /api/v1/meta': { body: referenceData },
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+    });
+    const session = new SessionStore();
+    const queryClient = createQueryClient();
+    await preloadPage({
+      queryClient,
+      apiClient: session.client,
+      location: { pathname: '/result', search: '' },
+    });
+
+    renderApp('/result', { queryClient, session });
+    // No waiting: React.lazy alone would first commit the loading screen and the page a retry later.
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Comparison Result' })).toBeTruthy();
+    expect(screen.getByText(PROMPT_TEXT)).toBeTruthy();
+    expect(screen.queryByText('Loading page')).toBeNull();
+  });
+
+  it('shows the loading screen for a page whose chunk has not arrived, then the page', async () => {
+    stubFetch({
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+    });
+    renderApp('/contact');
+    expect(screen.getByText('Loading page')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /contact/i })).toBeTruthy();
+  });
+});
