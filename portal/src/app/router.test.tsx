@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PROMPT_TEXT } from '../features/quotes/ResultPage';
 import { outboxMeta, problemResponse, stubFetch } from '../test/fetchStub';
@@ -39,5 +39,19 @@ describe('lazy pages', () => {
     renderApp('/contact');
     expect(screen.getByText('Loading page')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: /contact/i })).toBeTruthy();
+  });
+
+  it('moves from one page to another, the chunk of each arrived or not', async () => {
+    stubFetch({
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+    });
+    const { router } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: /contact/i });
+    await act(() => router.navigate('/terms'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+    await act(() => router.navigate('/contact'));
+    expect(await screen.findByRole('heading', { level: 1, name: /contact/i })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeNull();
   });
 });

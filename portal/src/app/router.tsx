@@ -7,6 +7,9 @@ import { RootLayout } from './layout/RootLayout';
 import type { PrefetchContext } from './prefetch';
 import { RequireRole } from './RequireRole';
 
+/** How many lazy pages there are: each page's element gets its own key. */
+let pageCount = 0;
+
 /**
  * Pages most visits never open are split out of the first download. React.lazy (not the
  * router's `lazy`) keeps the header and footer on screen while a page chunk loads; RootLayout
@@ -23,7 +26,9 @@ function lazyPage<K extends string>(load: () => Promise<PageModule<K>>, name: K)
     });
   }
   const handle: PageHandle = { preload };
-  return { element: <LazyPage page={page} />, handle };
+  // Keyed: moving from one page to another must mount the new one, not reuse the old one's state.
+  pageCount += 1;
+  return { element: <LazyPage key={`page-${pageCount}`} page={page} />, handle };
 }
 
 interface LoadingPage {
