@@ -55,10 +55,10 @@ export default defineConfig({
         // HTTP/1.1's six connections to a host each wave of them is a round trip on a phone.
         manualChunks(id, { getModuleInfo }) {
           if (REACT.test(id)) return 'react';
-          // The first download stays Rollup's entry chunk. Named, so that the chunks below do not
-          // take its modules in with their own (a manual chunk takes its unassigned imports).
-          if (importedBy((_, isEntry) => isEntry, id, getModuleInfo))
-            return NODE_MODULES.test(id) ? undefined : 'app';
+          // The first download stays one chunk (Rollup names it after the entry). Assigned, so
+          // that the chunks below do not take its modules in with their own: a manual chunk takes
+          // its unassigned imports.
+          if (importedBy((_, isEntry) => isEntry, id, getModuleInfo)) return 'app';
           if (FORMS.test(id)) return 'forms';
           if (!NODE_MODULES.test(id) && importedBy((m) => QUOTE_PAGES.test(m), id, getModuleInfo))
             return 'quote';
