@@ -65,6 +65,21 @@ describe('quote form validation', () => {
     expect(hasEmptyRequiredField(input)).toBe(false);
   });
 
+  it.each([
+    ['weight', '1000.5', 'Weight must be at most 1000 kg'],
+    ['weight', '0', 'Weight must be more than 0'],
+    ['height', ' 12x ', 'Height must be a number'],
+    ['width', '  ', 'Enter the width'],
+    ['height', '500', undefined],
+    ['weight', ' 1000 ', undefined],
+  ])('judges a %s of "%s" alike in the form and in a results link', (key, value, message) => {
+    const parcel = { length: '30', width: '20', height: '15', weight: '1', [key]: value };
+    expect(messages(values({ parcels: [parcel] }))[`parcels.0.${key}`]).toBe(message);
+    const search = new URLSearchParams({ type: 'Domestic', from: 'England', to: 'Wales', ...parcel });
+    const parsed = parseResultSearch(search);
+    expect(parsed.kind === 'invalid' ? parsed.message : undefined).toBe(message);
+  });
+
   it('checks every parcel', () => {
     const input = values({
       parcels: [
