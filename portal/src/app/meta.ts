@@ -1,5 +1,5 @@
 import type { components } from '@consign/api/client';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, publicClient, unwrap } from './api';
 
 export const authMetaQueryKey = ['meta', 'auth'] as const;
@@ -20,13 +20,15 @@ export type ReferenceData = components['schemas']['ReferenceData'];
 export const referenceDataQueryKey = ['meta', 'reference'] as const;
 
 /** GET /meta: changes only with a release, so it is fetched once per visit. */
+export const referenceDataQuery = queryOptions({
+  queryKey: referenceDataQueryKey,
+  queryFn: ({ signal }) => api.meta.reference(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 2,
+});
+
 export function useReferenceData() {
-  return useQuery({
-    queryKey: referenceDataQueryKey,
-    queryFn: ({ signal }) => api.meta.reference(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 2,
-  });
+  return useQuery(referenceDataQuery);
 }
 
 /** Countries as select options: the ISO code is the value, the name the label. */
@@ -40,11 +42,13 @@ export type ReviewSummary = components['schemas']['ReviewSummary'];
  * How many reviews Consign holds and their average: the only figures the marketing copy may
  * claim about reviews (measured, never written into the copy).
  */
+export const reviewSummaryQuery = queryOptions({
+  queryKey: ['reviews', 'summary'],
+  queryFn: async ({ signal }) => unwrap(await publicClient.GET('/api/v1/reviews/summary', { signal })),
+  staleTime: 5 * 60_000,
+  retry: 1,
+});
+
 export function useReviewSummary() {
-  return useQuery({
-    queryKey: ['reviews', 'summary'],
-    queryFn: async ({ signal }) => unwrap(await publicClient.GET('/api/v1/reviews/summary', { signal })),
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  return useQuery(reviewSummaryQuery);
 }

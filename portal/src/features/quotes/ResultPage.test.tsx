@@ -260,22 +260,33 @@ describe('quote results page', () => {
     await screen.findByRole('heading', { name: 'Available Courier' });
     expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
     expect(quoteCalls()).toHaveLength(1);
+    // The form's lists and the footer's figures were started with the quote, and not again by the page.
+    for (const path of ['/api/v1/meta', '/api/v1/reviews/summary']) {
+      expect(calls.filter((c) => c.path === path), path).toHaveLength(1);
+    }
     session.stop();
   });
 
-  it('starts nothing for an address without a page of its own to preload', async () => {
+  it('starts nothing for an address without a page of its own to preload, and no quote for a results address with no search', async () => {
     const { calls } = stubFetch(anonymous);
     const session = new SessionStore();
     const queryClient = createQueryClient();
     await preloadPage({ queryClient, apiClient: session.client, location: { pathname: '/', search: '' } });
-    // A results address with no search has nothing to ask for: the page only prompts for the form.
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+    // A results address with no search has nothing to ask a quote for: the page only prompts for
+    // the form, whose lists (and the footer's review figures) are still started early.
     await preloadPage({
       queryClient,
       apiClient: session.client,
       location: { pathname: '/result', search: '' },
     });
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-    expect(calls).toHaveLength(0);
+    const keys = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey[0]);
+    expect(keys.sort()).toEqual(['meta', 'reviews']);
+    expect(calls.some((c) => c.path === '/api/v1/quotes')).toBe(false);
   });
 
   it('takes a signed-in customer to the booking with the quote and option', async () => {

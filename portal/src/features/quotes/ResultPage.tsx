@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError, isApiError } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { lazyToast } from '../../app/lazyToast';
+import { referenceDataQuery, reviewSummaryQuery } from '../../app/meta';
 import type { PrefetchContext } from '../../app/prefetch';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -35,8 +36,13 @@ export const PROMPT_TEXT = 'Kindly complete the form above to dispatch your parc
  */
 export function prefetchPage({ queryClient, apiClient, location }: PrefetchContext): void {
   const parsed = parseResultSearch(new URLSearchParams(location.search));
-  if (parsed.kind !== 'ok') return;
-  void queryClient.prefetchQuery(quoteQuery(apiClient, parsed.request));
+  if (parsed.kind === 'ok') void queryClient.prefetchQuery(quoteQuery(apiClient, parsed.request));
+  // The form's lists and the footer's review figures, after the quote: started by React instead,
+  // they were fetched from inside the commit that draws the page, lengthening its longest task,
+  // and their answers then drew the page a second time. (This page is not prerendered, so data
+  // that arrives before the first render cannot disagree with server-drawn HTML.)
+  void queryClient.prefetchQuery(referenceDataQuery);
+  void queryClient.prefetchQuery(reviewSummaryQuery);
 }
 
 export function ResultPage() {
