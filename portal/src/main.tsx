@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/providers';
+import { rememberFirstEntry } from './app/layout/scrollKey';
 import { createAppRouter, preloadPage } from './app/router';
 import { SessionStore } from './app/session';
 import './styles.css';
@@ -30,6 +31,8 @@ async function startApp(root: HTMLElement) {
   // task of its own rather than part of React's first render: on a phone each is a long task,
   // and two shorter ones block input for less time than one of their sum.
   await nextTask();
+  // Before the router is made, so that no navigation has moved history.state on (app/layout/scrollKey).
+  rememberFirstEntry();
   const router = createAppRouter();
   await nextTask();
   const app = (

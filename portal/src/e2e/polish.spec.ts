@@ -196,3 +196,36 @@ test('a fresh load of /dashboard brings the price breakdown styles with it', asy
   });
   expect(styled).toBe('grid');
 });
+
+test('a page opened afresh in the tab starts at the top; a reload and a return keep their places', async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const open = async (path: string, heading: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  };
+  await open('/terms', 'Terms and Conditions');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(scrollY).toBe(600);
+
+  // A new visit in the same tab (typed, or a bookmark): the first page of a visit was restored
+  // to the previous visit's first page's position, since React Router names both 'default'.
+  await open('/privacy', 'Privacy Notice');
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(600);
+  expect(await scrollY()).toBe(0);
+
+  // A reload of the same entry comes back where it was.
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(scrollY).toBe(400);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible();
+  await expect.poll(scrollY).toBe(400);
+
+  // Back to the first visit's page: its own place.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await expect.poll(scrollY).toBe(600);
+  errors.expectNone();
+});

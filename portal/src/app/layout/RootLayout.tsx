@@ -7,6 +7,7 @@ import { EmbedLayout } from './EmbedLayout';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteLoading } from './RouteLoading';
+import { scrollKey } from './scrollKey';
 
 /** Moves focus to the new page's content after a client-side navigation, as a full load would. */
 function useFocusMainOnNavigate() {
@@ -48,7 +49,7 @@ function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthDialogsProvider>
   );
 }
