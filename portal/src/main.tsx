@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createQueryClient } from './app/providers';
 import { rememberFirstEntry } from './app/layout/scrollKey';
+import { createQueryClient } from './app/providers';
 import { createAppRouter, preloadPage } from './app/router';
 import { SessionStore } from './app/session';
 import './styles.css';

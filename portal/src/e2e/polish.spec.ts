@@ -213,7 +213,9 @@ test('a page opened afresh in the tab starts at the top; a reload and a return k
   // A new visit in the same tab (typed, or a bookmark): the first page of a visit was restored
   // to the previous visit's first page's position, since React Router names both 'default'.
   await open('/privacy', 'Privacy Notice');
-  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(600);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(600);
   expect(await scrollY()).toBe(0);
 
   // A reload of the same entry comes back where it was.

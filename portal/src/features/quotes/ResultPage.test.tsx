@@ -262,7 +262,10 @@ describe('quote results page', () => {
     expect(quoteCalls()).toHaveLength(1);
     // The form's lists and the footer's figures were started with the quote, and not again by the page.
     for (const path of ['/api/v1/meta', '/api/v1/reviews/summary']) {
-      expect(calls.filter((c) => c.path === path), path).toHaveLength(1);
+      expect(
+        calls.filter((c) => c.path === path),
+        path,
+      ).toHaveLength(1);
     }
     session.stop();
   });
