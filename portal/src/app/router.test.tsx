@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROMPT_TEXT } from '../features/quotes/ResultPage';
 import { outboxMeta, problemResponse, stubFetch } from '../test/fetchStub';
 import { referenceData } from '../test/quoteFixtures';
@@ -7,6 +7,14 @@ import { renderApp } from '../test/render';
 import { createQueryClient } from './providers';
 import { preloadPage } from './router';
 import { SessionStore } from './session';
+
+// Which page modules have been imported, to see a preload happen.
+const imported = vi.hoisted(() => new Set<string>());
+vi.mock('../features/orders/DashboardPage', async (importOriginal) => {
+  imported.add('DashboardPage');
+  // A mock throws on a missing export; preloadPage asks every page module for prefetchPage.
+  return { ...(await importOriginal<object>()), prefetchPage: undefined };
+});
 
 // Its own file: a page's chunk, once loaded, stays loaded for the rest of a test file.
 describe('lazy pages', () => {
@@ -29,6 +37,18 @@ describe('lazy pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your Comparison Result' })).toBeTruthy();
     expect(screen.getByText(PROMPT_TEXT)).toBeTruthy();
     expect(screen.queryByText('Loading page')).toBeNull();
+  });
+
+  it("preloads the customer dashboard's chunk, which sits behind the role check, as the app starts", async () => {
+    const session = new SessionStore();
+    const queryClient = createQueryClient();
+    expect(imported.has('DashboardPage')).toBe(false);
+    await preloadPage({
+      queryClient,
+      apiClient: session.client,
+      location: { pathname: '/dashboard', search: '' },
+    });
+    expect(imported.has('DashboardPage')).toBe(true);
   });
 
   it('shows the loading screen for a page whose chunk has not arrived, then the page', async () => {

@@ -56,6 +56,8 @@ interface PageHandle {
   preload: () => Promise<PageModule<string>>;
 }
 
+const dashboardPage = lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage');
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -90,10 +92,12 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...lazyPage(() => import('../features/static/PrivacyPage'), 'PrivacyPage') },
           {
             path: 'dashboard',
+            // Its chunk is preloaded like any page's (the handle) while the session is restored.
+            handle: dashboardPage.handle,
             // Customers only: a vendor or admin is pointed to its own dashboard instead.
             element: (
               <RequireRole roles={['customer']} what="the customer dashboard">
-                {lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage').element}
+                {dashboardPage.element}
               </RequireRole>
             ),
           },
