@@ -6,6 +6,7 @@
  * (`Date`) are turned into UK dates only through Intl with the IANA zone, so BST/GMT changes
  * are handled by the platform's tz database rather than by hand-written offsets.
  */
+import { formatCalendarDay } from '@consign/shared/dates';
 import Holidays from 'date-holidays';
 
 export const UK_TIME_ZONE = 'Europe/London';
@@ -73,21 +74,12 @@ export function ukWallClock(now: Date): UkWallClock {
   };
 }
 
-// UTC, because the value is already a UK calendar date: no zone may move it a day.
-const peopleDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 /**
  * A UK calendar date as people read it, 'Wed, 25 Nov 2026': the one format of the portal's pages
- * and of every email.
+ * and of every email (@consign/shared/dates, shared with the portal).
  */
 export function formatPeopleDate(date: string): string {
-  return peopleDate.format(new Date(toUtcMidnight(date)));
+  return formatCalendarDay(new Date(toUtcMidnight(date)));
 }
 
 /** An instant as UK wall-clock time in the same form, 'Wed, 25 Nov 2026, 17:05'. */

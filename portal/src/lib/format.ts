@@ -4,6 +4,8 @@
  * status and service-type labels every package shares are in @consign/shared.
  */
 
+import { formatCalendarDay } from '@consign/shared/dates';
+
 const MONEY_PATTERN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
 /**
@@ -64,25 +66,17 @@ export function formatDateTime(value: string | null | undefined): string {
   return dateTimeFormat().format(new Date(value));
 }
 
-/** en-GB's short names, as Intl gives them (CLDR: 'Sept', not 'Sep'). */
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-
 /**
  * A readable long date for a UK calendar date 'YYYY-MM-DD': 'Tue, 12 May 2026', whatever the
- * browser's time zone. Anything that is not such a date is shown as it is.
- *
- * Written out rather than through Intl: a calendar date needs no time zone, and this is the first
- * date the results page shows, where building the page's first Intl formatter (it loads the
- * locale's data) was a 100 ms task on a phone in the middle of drawing the results.
+ * browser's time zone (the shared format, written out without Intl). Anything that is not such a
+ * date is shown as it is.
  */
 export function formatLongDate(value: string | null | undefined): string {
   if (!value) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   // Through a Date so that an impossible day rolls over as Intl would show it (30 Feb -> 2 Mar).
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return formatCalendarDay(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
 // en-CA formats as YYYY-MM-DD.
