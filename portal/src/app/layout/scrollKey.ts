@@ -16,8 +16,9 @@ let firstEntry: string | undefined;
  * before any navigation: later, on a back or forward, `history.state` is another entry's.
  */
 export function rememberFirstEntry(history: History = window.history): string {
-  const state: unknown = history.state;
-  const saved = state && typeof state === 'object' ? (state as Record<string, unknown>)[FIELD] : undefined;
+  const state: Record<string, unknown> =
+    history.state && typeof history.state === 'object' ? history.state : {};
+  const saved = state[FIELD];
   if (typeof saved === 'string') {
     firstEntry = saved;
     return saved;
@@ -25,7 +26,7 @@ export function rememberFirstEntry(history: History = window.history): string {
   // The same form as React Router's own keys; not a secret, only a name for a scroll position.
   const id = Math.random().toString(36).slice(2, 10);
   // Merged, so that React Router's own fields (set on this entry as the router is made) stay.
-  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [FIELD]: id }, '');
+  history.replaceState({ ...state, [FIELD]: id }, '');
   firstEntry = id;
   return id;
 }
