@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Database, openDatabase } from '../db/client';
@@ -131,6 +131,34 @@ describe('jsonRowReader', () => {
       'thing-000',
     ]);
     expect(await reader.byIds(db, [])).toEqual([]);
+  });
+
+  it('finds rows by any of its columns, with fresh values on every call', async () => {
+    await db.insert(things).values(randomRows(40));
+    const reader = jsonRowReader(things);
+    const whole = await db.select().from(things).orderBy(asc(things.id));
+    const sorted = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+    // The same kept statement, asked with other values each time: text and integer columns alike.
+    for (const kind of ['a', 'b'] as const) {
+      expect(sorted(await reader.whereIn(db, things.kind, [kind]))).toEqual(
+        sorted(whole.filter((r) => r.kind === kind)),
+      );
+    }
+    const counts = [whole[0]!.count, whole[7]!.count, 123_456_789];
+    expect(sorted(await reader.whereIn(db, things.count, counts))).toEqual(
+      sorted(whole.filter((r) => counts.includes(r.count))),
+    );
+    // A value with quotes and a comma is one value, not SQL or two values.
+    const odd = 'it\'s, "quoted"';
+    await db.update(things).set({ name: odd }).where(eq(things.id, whole[3]!.id));
+    expect((await reader.whereIn(db, things.name, [odd, "it's"])).map((r) => r.id)).toEqual([whole[3]!.id]);
+    expect(await reader.whereIn(db, things.name, [])).toEqual([]);
+  });
+
+  it('refuses a column of another table', async () => {
+    const reader = jsonRowReader(things);
+    const others = sqliteTable('others', { id: text('id').primaryKey() });
+    await expect(reader.whereIn(db, others.id, ['x'])).rejects.toThrow(/not a column of things/);
   });
 
   it('decodes as a column of any select', async () => {

@@ -229,12 +229,19 @@ export async function bumpVendorOrdersOfPayment(
   if (order) await bumpVendorOrders(db, order.vendorId);
 }
 
+/** Asked on every page of a vendor's list: built once per database, not per request. */
+const versionOfVendor = perDatabase((db) =>
+  db
+    .select({ version: vendorOrderVersions.version })
+    .from(vendorOrderVersions)
+    .where(eq(vendorOrderVersions.vendorId, sql.placeholder('vendorId')))
+    .limit(1)
+    .prepare(),
+);
+
 /** The number bumpVendorOrders last set for the vendor; 0 before its first order. */
-export async function vendorOrdersVersion(db: DbOrTx, vendorId: string): Promise<number> {
-  const row = await db.query.vendorOrderVersions.findFirst({
-    where: eq(vendorOrderVersions.vendorId, vendorId),
-    columns: { version: true },
-  });
+export async function vendorOrdersVersion(db: Database, vendorId: string): Promise<number> {
+  const row = await versionOfVendor(db).get({ vendorId });
   return row?.version ?? 0;
 }
 

@@ -12,7 +12,7 @@
  *    transaction together with the subject's change, and capture ids are unique: a capture reported
  *    by the capture call, the webhook and the reconciler is recorded by whichever comes first.
  */
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -72,14 +72,9 @@ export async function findPayments(
   ids: readonly string[],
 ): Promise<PaymentRow[]> {
   if (ids.length === 0) return [];
-  const column = kind === 'order' ? payments.orderId : payments.jobId;
   // One JSON column per row (lib/json-row.ts): a list page's payments cost a fraction of the
   // driver's and drizzle's work on every column.
-  const found = await db
-    .select({ row: PAYMENT_ROWS.row })
-    .from(payments)
-    .where(inArray(column, [...ids]));
-  return found.map((r) => r.row);
+  return PAYMENT_ROWS.whereIn(db, kind === 'order' ? payments.orderId : payments.jobId, ids);
 }
 
 async function reload(db: Database, id: string): Promise<PaymentRow> {

@@ -6,15 +6,15 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { perDatabase, type Tx } from '../../db/client';
+import { type Database, perDatabase, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { jsonRowReader } from '../../lib/json-row';
-import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { decodeCursor, nextCursor } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
 import {
   changeOrder,
@@ -42,28 +42,120 @@ const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed',
 /** A whole order id as the API gives it out (UUIDv7), pasted into the search box. */
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function filterWhere(vendorId: string, filters: VendorOrderFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(orders.vendorId, vendorId)];
+/** What a filter asks for, as the values its statement binds (see filterParts). */
+type FilterValues = {
+  vendorId: string;
+  status?: OrderStatus;
+  from?: number;
+  to?: number;
+  text?: string;
+};
+
+/**
+ * The list's filters as a statement's conditions and the values they bind. The conditions use
+ * placeholders and depend only on which filters are present (the statement's shape), so one
+ * statement per shape is built once and reused (see `statement`).
+ */
+function filterParts(vendorId: string, filters: VendorOrderFilters) {
+  const values: FilterValues = { vendorId };
+  const p = sql.placeholder;
+  const conditions: SQL[] = [eq(orders.vendorId, p('vendorId'))];
+  let shape = '';
   // An order cancelled before payment is cancelled but unpaid; the other statuses imply payment,
   // and skipping the check saves reading paid_at on every row a count passes.
-  if (!filters.status || !PAID_STATUSES.has(filters.status)) conditions.push(isNotNull(orders.paidAt));
-  if (filters.status) conditions.push(eq(orders.status, filters.status));
-  if (filters.from) conditions.push(gte(orders.createdAt, ukDayStart(filters.from)));
+  if (!filters.status || !PAID_STATUSES.has(filters.status)) {
+    conditions.push(isNotNull(orders.paidAt));
+    shape += 'p';
+  }
+  if (filters.status) {
+    conditions.push(eq(orders.status, p('status')));
+    values.status = filters.status;
+    shape += 's';
+  }
+  if (filters.from) {
+    conditions.push(gte(orders.createdAt, p('from')));
+    values.from = ukDayStart(filters.from).getTime();
+    shape += 'f';
+  }
   // Inclusive of the whole To day, to 23:59:59 UK time.
-  if (filters.to) conditions.push(lt(orders.createdAt, ukDayEnd(filters.to)));
+  if (filters.to) {
+    conditions.push(lt(orders.createdAt, p('to')));
+    values.to = ukDayEnd(filters.to).getTime();
+    shape += 't';
+  }
   const text = filters.q?.replace(/^#/, '').trim();
   if (text) {
+    values.text = text.toLowerCase();
     // search_text holds the lower-cased reference, delivery name and service name
     // (orderSearchText) and sits in the dashboard's covering indexes, so neither the search nor
     // its count reads the table; instr takes the text literally (no LIKE wildcards to escape).
-    conditions.push(
-      FULL_ID.test(text)
-        ? eq(orders.id, text.toLowerCase())
-        : sql`instr(${orders.searchText}, ${text.toLowerCase()}) > 0`,
-    );
+    if (FULL_ID.test(text)) {
+      conditions.push(eq(orders.id, p('text')));
+      shape += 'i';
+    } else {
+      conditions.push(sql`instr(${orders.searchText}, ${p('text')}) > 0`);
+      shape += 'q';
+    }
   }
-  return and(...conditions) as SQL;
+  return { conditions, values, shape };
 }
+
+/** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+/** The cursor's condition: after the last order of the previous page, newest first. */
+const afterCursor = or(
+  lt(orders.createdAt, sql.placeholder('afterAt')),
+  and(eq(orders.createdAt, sql.placeholder('afterAt')), lt(orders.id, sql.placeholder('afterId'))),
+) as SQL;
+
+/**
+ * The list's statements, one per question and filter shape, built on first use and kept per
+ * database: building a query with drizzle cost more CPU than SQLite took to run it.
+ */
+const statementsOf = perDatabase(() => new Map<string, unknown>());
+function statement<T>(db: Database, key: string, build: () => T): T {
+  const statements = statementsOf(db);
+  let found = statements.get(key) as T | undefined;
+  if (found === undefined) {
+    found = build();
+    statements.set(key, found);
+  }
+  return found;
+}
+
+/** The page's keys from the covering index alone: the search and the skipped rows never touch the table. */
+const keysStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
+  statement(db, `keys:${shape}:${cursor}`, () =>
+    db
+      .select({ id: orders.id, createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(...conditions, cursor ? afterCursor : undefined))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  );
+
+const countStatement = (db: Database, conditions: SQL[], shape: string) =>
+  statement(db, `count:${shape}`, () =>
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(...conditions))
+      .prepare(),
+  );
+
+const exportStatement = (db: Database, conditions: SQL[], shape: string) =>
+  statement(db, `export:${shape}`, () =>
+    db
+      .select()
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(MAX_EXPORT_ROWS)
+      .prepare(),
+  );
 
 /** A page's orders by id, each as one JSON column (see lib/json-row.ts). */
 const ORDER_ROWS = jsonRowReader(orders);
@@ -90,9 +182,6 @@ const vendorIdOfOwner = perDatabase((db) =>
     .prepare(),
 );
 
-/** The most the CSV export writes in one file: a dashboard's worth, not a data dump. */
-export const MAX_EXPORT_ROWS = 50_000;
-
 export class VendorOrdersService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -105,20 +194,18 @@ export class VendorOrdersService {
   async list(ownerId: string, query: VendorOrderListQuery) {
     const { db } = this.deps;
     const vendorId = await this.vendorId(ownerId);
-    const where = filterWhere(vendorId, query);
+    const filter = filterParts(vendorId, query);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
-    // The page's keys from the covering index alone (the search and the skipped rows never touch
-    // the table), then the page's rows by primary key: at 100,000 orders reading whole rows while
-    // scanning for a search term cost several times the index walk.
-    const rows = await db
-      .select({ id: orders.id, createdAt: orders.createdAt })
-      .from(orders)
-      .where(and(where, olderThan(orders, after)))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit + 1)
-      .offset(offset);
+    // The page's keys, then the page's rows by primary key: at 100,000 orders reading whole rows
+    // while scanning for a search term cost several times the index walk.
+    const rows = await keysStatement(db, filter.conditions, filter.shape, after !== null).all({
+      ...filter.values,
+      ...(after ? { afterAt: after.createdAt.getTime(), afterId: after.id } : {}),
+      limit: query.limit + 1,
+      offset,
+    });
     // An order cannot leave the vendor's list between the two reads (orders are never deleted).
     const items = await ORDER_ROWS.byIds(
       db,
@@ -127,7 +214,7 @@ export class VendorOrdersService {
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
-    const total = lastPage ? offset + rows.length : await this.countMatching(vendorId, query, where);
+    const total = lastPage ? offset + rows.length : await this.countMatching(vendorId, query, filter);
     const byOrder = await orderPayments(db, items);
     const now = this.deps.now();
     return {
@@ -158,12 +245,16 @@ export class VendorOrdersService {
   }
 
   /** How many orders the filters match: every index entry of the vendor's (status's) orders is read. */
-  private countMatching(vendorId: string, filters: VendorOrderFilters, where: SQL): Promise<number> {
+  private countMatching(
+    vendorId: string,
+    filters: VendorOrderFilters,
+    filter: ReturnType<typeof filterParts>,
+  ): Promise<number> {
     return this.remember(
       vendorId,
       ['total', filters.status, filters.from, filters.to, filters.q],
       async () => {
-        const [row] = await this.deps.db.select({ n: count() }).from(orders).where(where);
+        const row = await countStatement(this.deps.db, filter.conditions, filter.shape).get(filter.values);
         return row?.n ?? 0;
       },
     );
@@ -221,12 +312,8 @@ export class VendorOrdersService {
   }
 
   async exportCsv(ownerId: string, filters: VendorOrderFilters): Promise<{ filename: string; csv: string }> {
-    const rows = await this.deps.db
-      .select()
-      .from(orders)
-      .where(filterWhere(await this.vendorId(ownerId), filters))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(MAX_EXPORT_ROWS);
+    const filter = filterParts(await this.vendorId(ownerId), filters);
+    const rows = await exportStatement(this.deps.db, filter.conditions, filter.shape).all(filter.values);
     return { filename: vendorOrdersFileName(this.deps.now()), csv: vendorOrdersCsv(rows) };
   }
 

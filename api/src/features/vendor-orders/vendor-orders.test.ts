@@ -170,6 +170,33 @@ describe('GET /vendor/orders', () => {
     expect(res.body.total).toBe(expected.length);
   });
 
+  it('answers each question with its own values when the same kind of filter comes again', async () => {
+    // One statement per filter shape is built and kept; the values must be bound afresh each time.
+    const seeded = await dashboard();
+    const byName = seeded as unknown as Record<string, OrderRow>;
+    for (const [query, expected] of [
+      ['status=confirmed', ['o2']],
+      ['status=delivered', ['o3']],
+      ['q=bob', ['o2']],
+      ['q=express', ['o3', 'o2']],
+      ['from=2026-06-11', ['o3']],
+      ['from=2026-03-06', ['o3', 'o4']],
+      ['status=confirmed', ['o2']],
+    ] as const) {
+      const res = await t.get(`${ORDERS}?${query}`, seeded.a.auth);
+      expect(idsOf(res.body), query).toEqual(expected.map((k) => byName[k]!.id));
+      expect(res.body.total, query).toBe(expected.length);
+    }
+    const first = await t.get(`${ORDERS}?limit=1`, seeded.a.auth);
+    const second = await t.get(`${ORDERS}?limit=1&cursor=${first.body.nextCursor}`, seeded.a.auth);
+    const third = await t.get(`${ORDERS}?limit=1&cursor=${second.body.nextCursor}`, seeded.a.auth);
+    expect([first, second, third].flatMap((r) => idsOf(r.body))).toEqual([
+      seeded.o3.id,
+      seeded.o4.id,
+      seeded.o2.id,
+    ]);
+  });
+
   it('counts afresh after an order is added or moved, and not before', async () => {
     const { a, o1 } = await dashboard();
     const customerId = o1.customerId;
