@@ -8,7 +8,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, quotes, vendorOrderVersions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { vendorOrdersVersion } from './order-store';
-import { bookingBody, bookingFixture, quoteOptionFor } from './orders.testing';
+import { createOrderFromOption } from './orders.booking';
+import { CreateOrderBodySchema } from './orders.schemas';
+import {
+  bookingBody,
+  bookingFixture,
+  customsBody,
+  deliveryAddress,
+  itemBody,
+  quoteOptionFor,
+} from './orders.testing';
 
 let t: TestApp;
 let now: Date;
@@ -62,6 +71,43 @@ describe('booking in one batch', () => {
     const codes = await t.deps.db.select({ code: orders.trackingCode }).from(orders);
     expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
     expect(await vendorOrdersVersion(t.deps.db, f.vendor.vendorId)).toBe(2);
+  });
+
+  it('answers the order exactly as reading it back gives it', async () => {
+    // The booking builds its answer from the values it wrote instead of reading them back.
+    const domestic = await bookingFixture(t);
+    const international = await bookingFixture(t, { serviceType: 'international', toLocation: ['FR'] });
+    const bookings = [
+      {
+        f: domestic,
+        request: undefined,
+        body: { notes: 'Side door, please', coverAmount: 5000 },
+      },
+      {
+        f: international,
+        request: { serviceType: 'international', to: 'FR' },
+        body: {
+          deliveryAddress: deliveryAddress({ country: 'FR', postcode: '75001', town: 'Paris' }),
+          customs: customsBody(),
+          items: [itemBody(), itemBody({ description: 'Wool scarf', quantity: 1 })],
+        },
+      },
+    ];
+    for (const { f, request, body } of bookings) {
+      const { option } = await quoteOptionFor(t, f.vendor.service.id, request);
+      const answered = await createOrderFromOption(
+        t.deps,
+        f.customer.user.id,
+        CreateOrderBodySchema.parse(bookingBody(option.id, TODAY, body)),
+      );
+      const [read] = await t.deps.db.select().from(orders).where(eq(orders.id, answered.id));
+      expect(Object.keys(answered).sort()).toEqual(Object.keys(read!).sort());
+      expect(answered).toEqual(read);
+      // Every value as the routes would serialize it, nested objects included.
+      const sorted = (row: object) =>
+        JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))));
+      expect(sorted(answered)).toBe(sorted(read!));
+    }
   });
 
   it('writes nothing when the last statement of the batch fails, and books normally afterwards', async () => {

@@ -6,7 +6,7 @@
  *
  * They take a transaction (or the database) and do not send mail: callers notify after commit.
  */
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { type Database, type PreparedWrite, perDatabase, type Tx, writeBatch } from '../../db/client';
 import {
@@ -46,10 +46,11 @@ export function orderSearchText(
   return [id.slice(-8), values.deliveryAddress.name, values.serviceName].join('\n').toLowerCase();
 }
 
+/** What newOrderRow adds to the caller's values. */
+const NEW_ORDER_COLUMNS = ['id', 'searchText', 'trackingCode', 'createdAt', 'updatedAt'] as const;
+
 /** A new order's row: its id, search text, tracking code and times added to what the caller gives. */
-function newOrderRow<
-  V extends Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'trackingCode'>,
->(values: V, now: Date) {
+function newOrderRow<V extends Omit<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>(values: V, now: Date) {
   const id = uuidv7();
   return {
     ...values,
@@ -69,7 +70,7 @@ function newOrderRow<
  */
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrder, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'trackingCode'>,
+  values: Omit<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>,
   actor: OrderActor,
   now: Date,
   note = 'Order placed',
@@ -131,7 +132,7 @@ export async function insertBookedOrder(
 ): Promise<OrderRow> {
   const queries = bookingQueries(db);
   const order = newOrderRow(values, now);
-  const [inserted] = await writeBatch(db, [
+  await writeBatch(db, [
     { query: queries.order, values: order },
     { query: queries.bumpVendor, values: { vendorId: values.vendorId } },
     {
@@ -149,9 +150,23 @@ export async function insertBookedOrder(
     },
     ...alongside,
   ]);
-  const row = (inserted as OrderRow[])[0];
-  if (!row) throw new Error('order insert returned nothing');
-  return row;
+  return bookedRow(order);
+}
+
+/** The columns a booking leaves unset, which start null (none has a default). */
+const UNSET_BY_BOOKING = Object.keys(getTableColumns(orders)).filter(
+  (field) => !([...BOOKING_COLUMNS, ...NEW_ORDER_COLUMNS] as readonly string[]).includes(field),
+);
+
+/**
+ * The row a booking just wrote, as a read gives it, from the values it wrote: every column is
+ * one the booking names or one of UNSET_BY_BOOKING. Reading it back (RETURNING) made SQLite
+ * build, and the driver and drizzle map, 45 columns the process already had.
+ */
+function bookedRow(order: ReturnType<typeof newOrderRow<BookedOrderValues>>): OrderRow {
+  const row = { ...order } as Record<string, unknown>;
+  for (const field of UNSET_BY_BOOKING) row[field] = null;
+  return row as OrderRow;
 }
 
 /** Every column named, so that no default is computed once at build time and frozen. */
@@ -161,17 +176,7 @@ const bookingQueries = perDatabase((db) => {
   return {
     order: db
       .insert(orders)
-      .values(
-        placeholders([
-          ...BOOKING_COLUMNS,
-          'id',
-          'searchText',
-          'trackingCode',
-          'createdAt',
-          'updatedAt',
-        ]) as unknown as NewOrder,
-      )
-      .returning()
+      .values(placeholders([...BOOKING_COLUMNS, ...NEW_ORDER_COLUMNS]) as unknown as NewOrder)
       .prepare(),
     bumpVendor: bumpVendorOrdersQuery(db, sql.placeholder('vendorId')).prepare(),
     event: db

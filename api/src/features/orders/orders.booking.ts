@@ -2,8 +2,9 @@
  * Booking: an order (awaiting payment) from a stored quote option, at the option's frozen price
  * plus the cover fee from the cover table. Nothing about price is read from the body.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
+import { perDatabase } from '../../db/client';
 import { courierServices, vendors } from '../../db/schema';
 import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
 import { ukToday } from '../../domain/uk-days';
@@ -13,6 +14,19 @@ import { insertBookedOrder, type OrderRow } from './order-store';
 import { NOT_PAYABLE_MESSAGE } from './orders.payment';
 import type { CreateOrderBody } from './orders.schemas';
 import { normaliseAddress, shipmentErrors } from './shipment';
+
+/**
+ * Only the two statuses (building and mapping both tables' every column cost more than the rest
+ * of this read), in a statement built once per database: every booking asks it.
+ */
+const serviceStatuses = perDatabase((db) =>
+  db
+    .select({ serviceStatus: courierServices.status, vendorStatus: vendors.status })
+    .from(courierServices)
+    .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
+    .where(eq(courierServices.id, sql.placeholder('serviceId')))
+    .prepare(),
+);
 
 export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired; please get a new quote';
 
@@ -75,13 +89,7 @@ export async function createOrderFromOption(
     errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
   if (errors.length) throw AppError.validation(errors);
 
-  // Only the two statuses: building and mapping both tables' every column cost more than the rest
-  // of this read.
-  const [service] = await db
-    .select({ serviceStatus: courierServices.status, vendorStatus: vendors.status })
-    .from(courierServices)
-    .innerJoin(vendors, eq(vendors.id, courierServices.vendorId))
-    .where(eq(courierServices.id, option.courierService.id));
+  const service = await serviceStatuses(db).get({ serviceId: option.courierService.id });
   if (service?.serviceStatus !== 'active' || service.vendorStatus !== 'active') {
     throw AppError.conflict(
       'This courier service is no longer available; please get a new quote',
