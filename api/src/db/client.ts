@@ -269,17 +269,37 @@ export type PreparedWrite = {
   values: Record<string, unknown>;
 };
 
+/** A prepared read and its values: the same shape as a write. */
+export type PreparedRead = PreparedWrite;
+
 /**
  * Runs prepared queries as one immediate write transaction, in one call to the driver: all of
  * them or none (a failure rolls back the whole batch). For hot write paths whose statements are
  * always the same: nothing is built per call, and the write lock is taken once. Each query must
  * have been prepared on `db` itself, never on a transaction. Answers each query's mapped result.
  */
-export async function writeBatch(db: Database, writes: readonly PreparedWrite[]): Promise<unknown[]> {
-  const statements = writes.map(({ query, values }) => {
+export function writeBatch(db: Database, writes: readonly PreparedWrite[]): Promise<unknown[]> {
+  return preparedBatch(db, writes, 'write');
+}
+
+/**
+ * Runs prepared reads in one read transaction: one snapshot for all of them, no write lock, and
+ * nothing built per call. drizzle's own `db.batch` cannot take prepared queries (it would send
+ * their placeholders unfilled). The same rules as writeBatch.
+ */
+export function readBatch(db: Database, reads: readonly PreparedRead[]): Promise<unknown[]> {
+  return preparedBatch(db, reads, 'read');
+}
+
+async function preparedBatch(
+  db: Database,
+  items: readonly PreparedWrite[],
+  mode: TransactionMode,
+): Promise<unknown[]> {
+  const statements = items.map(({ query, values }) => {
     const { sql, params } = query.getQuery();
     return { sql, args: fillPlaceholders(params, values) as InArgs };
   });
-  const results = await db.$client.batch(statements, 'write');
-  return results.map((result, i) => writes[i]!.query.mapResult(result, true));
+  const results = await db.$client.batch(statements, mode);
+  return results.map((result, i) => items[i]!.query.mapResult(result, true));
 }

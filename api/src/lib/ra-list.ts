@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import type { Database } from '../db/client';
+import { type Database, type PreparedRead, perDatabase, readBatch } from '../db/client';
 import { tableVersions } from '../db/schema';
 
 /**
@@ -214,10 +214,10 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
   const sort = list.sort ?? spec.defaultSort ?? { field: 'createdAt' as F, order: 'desc' };
   const direction = sort.order === 'desc' ? desc : asc;
   const sortBy = spec.sort[sort.field];
+  const ordered = (after: SQL | undefined) =>
+    spec.rows.where(and(where, after)).orderBy(direction(sortBy), direction(spec.tieBreaker));
   const page = (after?: Cursor) =>
-    spec.rows
-      .where(and(where, after && seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, after)))
-      .orderBy(direction(sortBy), direction(spec.tieBreaker))
+    ordered(after && seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, after))
       .limit(list.limit)
       .offset(after ? 0 : list.offset);
   const { cache } = spec;
@@ -233,27 +233,59 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
     cache.keyset && is(sortBy, Column) && sortBy.notNull ? fieldOf(cache.keyset, sortBy) : undefined;
   const idField = cache.keyset && fieldOf(cache.keyset, spec.tieBreaker);
   const pageKey = keyField && idField ? `${cache.list} ${filter} ${sort.field} ${sort.order}` : undefined;
-  const version = db
-    .select({ version: sql<number>`coalesce(sum(${tableVersions.version}), 0)` })
-    .from(tableVersions)
-    .where(inArray(tableVersions.name, [...cache.tables]));
+  const statements = statementsOf(db);
+  const version: PreparedRead = {
+    query: statement(statements, `version ${cache.tables.join()}`, () =>
+      db
+        .select({ version: sql<number>`coalesce(sum(${tableVersions.version}), 0)` })
+        .from(tableVersions)
+        .where(inArray(tableVersions.name, [...cache.tables]))
+        .prepare(),
+    ),
+    values: {},
+  };
+  // The unfiltered list (the page each admin list opens on, and returns to) is a statement per
+  // sort built once, its range and cursor as placeholders; a filtered one is built per request.
+  const pageRead = (after?: Cursor): PreparedRead =>
+    conditions.length === 0
+      ? {
+          query: statement(
+            statements,
+            `page ${cache.list} ${sort.field} ${sort.order} ${Boolean(after)}`,
+            () =>
+              ordered(
+                after &&
+                  seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, {
+                    key: sql.placeholder('afterKey'),
+                    id: sql.placeholder('afterId'),
+                  }),
+              )
+                .limit(sql.placeholder('limit'))
+                .offset(sql.placeholder('offset'))
+                .prepare(),
+          ),
+          values: {
+            limit: list.limit,
+            offset: after ? 0 : list.offset,
+            ...(after ? { afterKey: after.key, afterId: after.id } : {}),
+          },
+        }
+      : { query: page(after).prepare(), values: {} };
+  const countRead = (): PreparedRead => ({ query: spec.count.where(where).prepare(), values: {} });
   const cursor = pageKey && list.offset > 0 ? cursors.get(`${pageKey} ${list.offset}`) : undefined;
   const known = counts.get(countKey);
+  const versionOf = (counters: unknown) => Number((counters as { version: number }[])[0]?.version ?? 0);
 
   // The page (from the cursor when there is one), the counters and, unless counted before, the
   // count: one snapshot, so a count or cursor is filed under exactly the data it describes.
   const read = async (after?: Cursor) => {
     if (known) {
-      const [[counters], rows] = await db.batch([version, page(after)] as const);
-      return { current: Number(counters?.version ?? 0), rows, counted: undefined };
+      const [counters, rows] = await readBatch(db, [version, pageRead(after)]);
+      return { current: versionOf(counters), rows, counted: undefined };
     }
-    const [[counters], rows, totals] = await db.batch([
-      version,
-      page(after),
-      spec.count.where(where),
-    ] as const);
+    const [counters, rows, totals] = await readBatch(db, [version, pageRead(after), countRead()]);
     return {
-      current: Number(counters?.version ?? 0),
+      current: versionOf(counters),
       rows,
       counted: (totals as { total: number }[])[0]?.total ?? 0,
     };
@@ -267,13 +299,13 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
   else if (known && known.version === current) total = known.total;
   else {
     // Counted under older counters: count again, filed under the counters of its own snapshot.
-    const [[counters], totals] = await db.batch([version, spec.count.where(where)] as const);
-    current = Number(counters?.version ?? 0);
+    const [counters, totals] = await readBatch(db, [version, countRead()]);
+    current = versionOf(counters);
     total = (totals as { total: number }[])[0]?.total ?? 0;
   }
   remember(counts, countKey, { version: current, total });
 
-  const pageRows = rows as unknown as Record<string, unknown>[];
+  const pageRows = rows as Record<string, unknown>[];
   const last = pageRows[pageRows.length - 1];
   if (pageKey && keyField && idField && last && pageRows.length === list.limit) {
     remember(cursors, `${pageKey} ${list.offset + pageRows.length}`, {
@@ -285,8 +317,26 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
   return { rows: rows as Awaited<Q>, total };
 }
 
+/**
+ * Statements of the lists built once per database, by list, question and sort: a list's select
+ * is the same on every request, so `cache.list` must name one select.
+ */
+const statementsOf = perDatabase(() => new Map<string, PreparedRead['query']>());
+function statement(
+  statements: Map<string, PreparedRead['query']>,
+  key: string,
+  build: () => PreparedRead['query'],
+): PreparedRead['query'] {
+  let found = statements.get(key);
+  if (!found) {
+    found = build();
+    statements.set(key, found);
+  }
+  return found;
+}
+
 /** The rows after `cursor` in the order (column, id) `order`: a range seek in their index. */
-function seek(column: AnyColumn, id: AnyColumn, order: RaSortOrder, cursor: Cursor): SQL {
+function seek(column: AnyColumn, id: AnyColumn, order: RaSortOrder, cursor: Pick<Cursor, 'key' | 'id'>): SQL {
   return order === 'desc'
     ? sql`(${column}, ${id}) < (${cursor.key}, ${cursor.id})`
     : sql`(${column}, ${id}) > (${cursor.key}, ${cursor.id})`;
