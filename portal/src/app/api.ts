@@ -140,6 +140,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** A 422's messages by field path, for a form to show beside its inputs; nothing for any other error. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!isApiError(error, 422)) return {};
+  return Object.fromEntries((error.problem.errors ?? []).map((e) => [e.path, e.message]));
+}
+
 /**
  * The server's reason for a refused save, when it gave one a person can act on: a 422's field
  * messages, or a problem's detail. Falls back to the spec's generic message.

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { isApiError, saveErrorMessage } from '../../app/api';
+import { fieldErrorsOf, isApiError, saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { FieldError } from '../../components/Field';
 import { ukDate } from '../../lib/format';
@@ -48,9 +48,7 @@ export function AddEventForm({
       onSaved(saved);
     },
     onError: (error) => {
-      if (isApiError(error, 422)) {
-        setErrors(Object.fromEntries((error.problem.errors ?? []).map((e) => [e.path, e.message])));
-      }
+      if (isApiError(error, 422)) setErrors(fieldErrorsOf(error));
       toast.error(saveErrorMessage(error, 'Failed to add the event'));
     },
   });

@@ -4,7 +4,7 @@ import { statusLabel } from '@consign/shared/statuses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { isApiError, saveErrorMessage } from '../../app/api';
+import { fieldErrorsOf, isApiError, saveErrorMessage } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useReferenceData } from '../../app/meta';
 import { FieldError } from '../../components/Field';
@@ -273,9 +273,7 @@ function EditOrderForm({
       onSaved(saved);
     },
     onError: (error) => {
-      if (isApiError(error, 422)) {
-        setErrors(Object.fromEntries((error.problem.errors ?? []).map((e) => [e.path, e.message])));
-      }
+      if (isApiError(error, 422)) setErrors(fieldErrorsOf(error));
       toast.error(saveErrorMessage(error, 'Failed to update order'));
     },
   });
