@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { edinburghRecipient, fillAddress, londonSender } from './support';
 
 /**
  * The booking journey against the real API serving the built portal, with the built-in TEST
@@ -35,27 +36,6 @@ async function bookCheapest(page: Page, resultUrl: string) {
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
 }
 
-async function fillAddress(
-  group: Locator,
-  address: {
-    name: string;
-    email: string;
-    phone: string;
-    postcode: string;
-    street: string;
-    town: string;
-    county: string;
-  },
-) {
-  await group.getByLabel('Full name').fill(address.name);
-  await group.getByLabel('Email').fill(address.email);
-  await group.getByLabel('Contact number').fill(address.phone);
-  await group.getByLabel('Postcode').fill(address.postcode);
-  await group.getByLabel('Street', { exact: true }).fill(address.street);
-  await group.getByLabel('Town').fill(address.town);
-  await group.getByLabel('County').fill(address.county);
-}
-
 /** Parses the PDF with pdf-lib (the API's dev dependency) when it can be resolved from here. */
 async function pageCountWithPdfLib(bytes: Buffer): Promise<number | null> {
   try {
@@ -86,24 +66,8 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
   await expect(collection.getByLabel('Country')).toHaveValue('United Kingdom');
   await expect(collection.getByLabel('Country')).toHaveAttribute('readonly', '');
 
-  await fillAddress(collection, {
-    name: 'Casey Customer',
-    email: CUSTOMER.email,
-    phone: '020 7946 0000',
-    postcode: 'sw1a1aa',
-    street: '10 Downing Street',
-    town: 'London',
-    county: 'Greater London',
-  });
-  await fillAddress(delivery, {
-    name: 'Morag Mackay',
-    email: 'morag@example.com',
-    phone: '0131 496 0000',
-    postcode: 'EH1 1YZ',
-    street: '1 Royal Mile',
-    town: 'Edinburgh',
-    county: 'Midlothian',
-  });
+  await fillAddress(collection, { ...londonSender(CUSTOMER.email), postcode: 'sw1a1aa' });
+  await fillAddress(delivery, edinburghRecipient('Morag Mackay', 'morag@example.com'));
   // The UK postcode is put into its usual form when the field is left.
   await expect(collection.getByLabel('Postcode')).toHaveValue('SW1A 1AA');
 

@@ -49,16 +49,3 @@ export async function signIn(scope: Locator | FrameLocator) {
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
-
-export async function fillAddress(
-  group: Locator,
-  a: Record<'name' | 'email' | 'phone' | 'postcode' | 'street' | 'town' | 'county', string>,
-) {
-  await group.getByLabel('Full name').fill(a.name);
-  await group.getByLabel('Email').fill(a.email);
-  await group.getByLabel('Contact number').fill(a.phone);
-  await group.getByLabel('Postcode').fill(a.postcode);
-  await group.getByLabel('Street', { exact: true }).fill(a.street);
-  await group.getByLabel('Town').fill(a.town);
-  await group.getByLabel('County').fill(a.county);
-}

@@ -165,19 +165,21 @@ export type Address = {
   county: string;
 };
 
+/** One address group of the booking (and job) form, in the portal or the widget's checkout. */
+export async function fillAddress(group: Locator, a: Address) {
+  await group.getByLabel('Full name', { exact: true }).fill(a.name);
+  await group.getByLabel('Email', { exact: true }).fill(a.email);
+  await group.getByLabel('Contact number', { exact: true }).fill(a.phone);
+  await group.getByLabel('Postcode', { exact: true }).fill(a.postcode);
+  await group.getByLabel('Street', { exact: true }).fill(a.street);
+  await group.getByLabel('Town', { exact: true }).fill(a.town);
+  await group.getByLabel('County', { exact: true }).fill(a.county);
+}
+
 /** The booking (and job) form's two address groups. */
 export async function fillAddresses(form: Locator, collection: Address, delivery: Address) {
-  const fill = async (group: Locator, a: Address) => {
-    await group.getByLabel('Full name', { exact: true }).fill(a.name);
-    await group.getByLabel('Email', { exact: true }).fill(a.email);
-    await group.getByLabel('Contact number', { exact: true }).fill(a.phone);
-    await group.getByLabel('Postcode', { exact: true }).fill(a.postcode);
-    await group.getByLabel('Street', { exact: true }).fill(a.street);
-    await group.getByLabel('Town', { exact: true }).fill(a.town);
-    await group.getByLabel('County', { exact: true }).fill(a.county);
-  };
-  await fill(form.getByRole('group', { name: 'Collection address' }), collection);
-  await fill(form.getByRole('group', { name: 'Delivery address' }), delivery);
+  await fillAddress(form.getByRole('group', { name: 'Collection address' }), collection);
+  await fillAddress(form.getByRole('group', { name: 'Delivery address' }), delivery);
 }
 
 /** A London sender, as the booking specs collect from. */

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import { serverUkToday } from './dates';
-import { CONSIGN, CUSTOMER, fillAddress, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { CONSIGN, CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { edinburghRecipient, fillAddresses, londonSender } from './support';
 import { receiver, signatureValid } from './webhook-receiver';
 
 /**
@@ -96,24 +97,11 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   await expect(checkout.getByRole('banner')).toHaveCount(0);
   await expect(checkout.getByRole('contentinfo')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('checkout-desktop.png') });
-  await fillAddress(form.getByRole('group', { name: 'Collection address' }), {
-    name: 'Casey Customer',
-    email: CUSTOMER.email,
-    phone: '020 7946 0000',
-    postcode: 'SW1A 1AA',
-    street: '10 Downing Street',
-    town: 'London',
-    county: 'Greater London',
-  });
-  await fillAddress(form.getByRole('group', { name: 'Delivery address' }), {
-    name: 'Morag Mackay',
-    email: 'morag@example.com',
-    phone: '0131 496 0000',
-    postcode: 'EH1 1YZ',
-    street: '1 Royal Mile',
-    town: 'Edinburgh',
-    county: 'Midlothian',
-  });
+  await fillAddresses(
+    form,
+    londonSender(CUSTOMER.email),
+    edinburghRecipient('Morag Mackay', 'morag@example.com'),
+  );
   await form.getByLabel('Collection date').fill(await serverUkToday(request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { serverUkToday } from './dates';
-import { CONSIGN, CUSTOMER, fillAddress, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { CONSIGN, CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { edinburghRecipient, fillAddresses, londonSender } from './support';
 
 /**
  * The partner widget end to end: docs/examples/partner-shop.html served by a second tiny server
@@ -50,24 +51,11 @@ test('a partner page on another origin gets quotes and books through the checkou
   await signIn(checkout);
   const form = checkout.getByRole('form', { name: 'Book your delivery' });
   await expect(form).toBeVisible({ timeout: 30_000 });
-  await fillAddress(form.getByRole('group', { name: 'Collection address' }), {
-    name: 'Casey Customer',
-    email: CUSTOMER.email,
-    phone: '020 7946 0000',
-    postcode: 'SW1A 1AA',
-    street: '10 Downing Street',
-    town: 'London',
-    county: 'Greater London',
-  });
-  await fillAddress(form.getByRole('group', { name: 'Delivery address' }), {
-    name: 'Morag Mackay',
-    email: 'morag@example.com',
-    phone: '0131 496 0000',
-    postcode: 'EH1 1YZ',
-    street: '1 Royal Mile',
-    town: 'Edinburgh',
-    county: 'Midlothian',
-  });
+  await fillAddresses(
+    form,
+    londonSender(CUSTOMER.email),
+    edinburghRecipient('Morag Mackay', 'morag@example.com'),
+  );
   await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
