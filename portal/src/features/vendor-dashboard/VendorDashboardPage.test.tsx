@@ -300,6 +300,28 @@ describe('vendor order drawer', () => {
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Order #cccc3333' })).toBeTruthy();
   });
+
+  it('shows a tracking number another order has beside the field too', async () => {
+    const user = userEvent.setup();
+    stub(() =>
+      problemResponse(409, 'This tracking number is already used by another order', {
+        code: 'tracking_number_taken',
+      }),
+    );
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Edit Order' }));
+    const tracking = within(drawer).getByLabelText('Tracking Number');
+    await user.clear(tracking);
+    await user.type(tracking, 'DEMO00000013');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(drawer).findByText('This tracking number is already used by another order'),
+    ).toBeTruthy();
+    expect(tracking.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Order #cccc3333' })).toBeTruthy();
+  });
 });
 
 describe('vendor reviews', () => {

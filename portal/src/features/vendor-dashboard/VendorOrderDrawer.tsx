@@ -274,6 +274,10 @@ function EditOrderForm({
     },
     onError: (error) => {
       if (isApiError(error, 422)) setErrors(fieldErrorsOf(error));
+      // Another order's tracking number (a 409, decided under the write lock) is the refusal a
+      // courier meets most: it belongs beside the field as much as a 422's.
+      else if (isApiError(error, 409) && error.code === 'tracking_number_taken')
+        setErrors({ trackingNumber: error.message });
       toast.error(saveErrorMessage(error, 'Failed to update order'));
     },
   });
