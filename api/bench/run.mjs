@@ -52,6 +52,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = join(API_ROOT, '..');
 const SMOKE = process.argv.includes('--smoke');
+/**
+ * The node flags `pnpm start` gives the server (the root package.json's start script): the
+ * product is started, and the same-bytes reference too, exactly as a user starts it.
+ */
+const START_FLAGS = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 const DURATION = SMOKE ? 1 : Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = SMOKE ? 0 : 2;
 /** Seconds a measured run sends on its connections before measuring (bench/load.mjs says why). */
@@ -495,9 +502,16 @@ async function main() {
     delete serverEnv[name];
   // Started as `pnpm start` starts it, after the build: the start time is a second start's.
   const startedAt = performance.now();
-  const server = await startProcess(0, ['../scripts/start.mjs'], serverEnv, `${base}/healthz`);
+  const server = await startProcess(
+    0,
+    [...START_FLAGS, '../scripts/start.mjs'],
+    serverEnv,
+    `${base}/healthz`,
+  );
   const startSeconds = (performance.now() - startedAt) / 1000;
-  log(`second start served /healthz after ${startSeconds.toFixed(1)} s`);
+  log(
+    `second start served /healthz after ${startSeconds.toFixed(1)} s (node ${[...START_FLAGS, 'scripts/start.mjs'].join(' ')})`,
+  );
 
   const json = { 'content-type': 'application/json' };
   const quoteBody = JSON.stringify(seeded.request);
@@ -572,7 +586,7 @@ async function main() {
   const referencePort = await freePort();
   const reference = await startProcess(
     0,
-    ['bench/reference.mjs', String(referencePort), referenceFile],
+    [...START_FLAGS, 'bench/reference.mjs', String(referencePort), referenceFile],
     { ...process.env },
     `http://127.0.0.1:${referencePort}/healthz`,
   );
@@ -920,6 +934,7 @@ async function main() {
     vendorOrders: seeded.vendorOrders,
     quoteBodyBytes: quoteBytes,
     startSeconds: Number(startSeconds.toFixed(2)),
+    startFlags: START_FLAGS,
     scenarios: results,
     signInAlongsideHealthz: signInAlongside,
     quoteVsReference: Number(quoteVsReference.toFixed(4)),
