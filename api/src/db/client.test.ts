@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { closeDatabase, openDatabase } from './client';
+import { closeDatabase, openDatabase, readBatch, statementFamily } from './client';
 import { runMigrations } from './migrate';
 import { rateLimits } from './schema';
 
@@ -246,5 +246,51 @@ describe('local database client', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('closed cleanly');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('statementFamily and readBatch', () => {
+  const open = async () => {
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 's.db')}`,
+    });
+    await runMigrations(db);
+    return db;
+  };
+
+  it('builds a statement once per key and database, and reads prepared queries with fresh values', async () => {
+    const [a, b] = [await open(), await open()];
+    try {
+      await a.insert(rateLimits).values([
+        { key: 'one', count: 1, resetAt: 0 },
+        { key: 'two', count: 2, resetAt: 0 },
+      ]);
+      await b.insert(rateLimits).values({ key: 'one', count: 10, resetAt: 0 });
+      const family = statementFamily();
+      const built: string[] = [];
+      const countOf = (db: typeof a) =>
+        family(db, 'count by key', () => {
+          built.push('count by key');
+          return db
+            .select({ count: rateLimits.count })
+            .from(rateLimits)
+            .where(eq(rateLimits.key, sql.placeholder('key')))
+            .prepare();
+        });
+      const read = async (db: typeof a, key: string) =>
+        ((await readBatch(db, [{ query: countOf(db), values: { key } }]))[0] as { count: number }[])[0]
+          ?.count;
+      expect(await read(a, 'one')).toBe(1);
+      expect(await read(a, 'two')).toBe(2);
+      expect(await read(b, 'one')).toBe(10);
+      // Once per database, however often it is asked; another family keeps its own.
+      expect(built).toEqual(['count by key', 'count by key']);
+      const other = statementFamily();
+      expect(other(a, 'count by key', () => 'another')).toBe('another');
+      expect(countOf(a)).toBe(countOf(a));
+    } finally {
+      await closeDatabase(a);
+      await closeDatabase(b);
+    }
   });
 });

@@ -263,6 +263,24 @@ export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T 
   };
 }
 
+/**
+ * A family of statements built on first use and kept for the life of each database, one per key:
+ * for a query whose text depends on the request's shape (which filters it uses, which sort) and
+ * never on its values, which it takes as placeholders. Keys are unique within one family only.
+ */
+export function statementFamily(): <T>(db: Database, key: string, build: () => T) => T {
+  const statementsOf = perDatabase(() => new Map<string, unknown>());
+  return <T>(db: Database, key: string, build: () => T): T => {
+    const statements = statementsOf(db);
+    let found = statements.get(key) as T | undefined;
+    if (found === undefined) {
+      found = build();
+      statements.set(key, found);
+    }
+    return found;
+  };
+}
+
 /** A query built once (`.prepare()` on the database, with `sql.placeholder`s) and its values now. */
 export type PreparedWrite = {
   query: SQLitePreparedQuery<PreparedQueryConfig>;

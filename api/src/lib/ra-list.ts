@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import { type Database, type PreparedRead, perDatabase, readBatch } from '../db/client';
+import { type Database, type PreparedRead, readBatch, statementFamily } from '../db/client';
 import { tableVersions } from '../db/schema';
 
 /**
@@ -233,9 +233,8 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
     cache.keyset && is(sortBy, Column) && sortBy.notNull ? fieldOf(cache.keyset, sortBy) : undefined;
   const idField = cache.keyset && fieldOf(cache.keyset, spec.tieBreaker);
   const pageKey = keyField && idField ? `${cache.list} ${filter} ${sort.field} ${sort.order}` : undefined;
-  const statements = statementsOf(db);
   const version: PreparedRead = {
-    query: statement(statements, `version ${cache.tables.join()}`, () =>
+    query: listStatement(db, `version ${cache.tables.join()}`, () =>
       db
         .select({ version: sql<number>`coalesce(sum(${tableVersions.version}), 0)` })
         .from(tableVersions)
@@ -249,20 +248,17 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
   const pageRead = (after?: Cursor): PreparedRead =>
     conditions.length === 0
       ? {
-          query: statement(
-            statements,
-            `page ${cache.list} ${sort.field} ${sort.order} ${Boolean(after)}`,
-            () =>
-              ordered(
-                after &&
-                  seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, {
-                    key: sql.placeholder('afterKey'),
-                    id: sql.placeholder('afterId'),
-                  }),
-              )
-                .limit(sql.placeholder('limit'))
-                .offset(sql.placeholder('offset'))
-                .prepare(),
+          query: listStatement(db, `page ${cache.list} ${sort.field} ${sort.order} ${Boolean(after)}`, () =>
+            ordered(
+              after &&
+                seek(sortBy as AnyColumn, spec.tieBreaker, sort.order, {
+                  key: sql.placeholder('afterKey'),
+                  id: sql.placeholder('afterId'),
+                }),
+            )
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset'))
+              .prepare(),
           ),
           values: {
             limit: list.limit,
@@ -318,22 +314,10 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
 }
 
 /**
- * Statements of the lists built once per database, by list, question and sort: a list's select
- * is the same on every request, so `cache.list` must name one select.
+ * Statements of the lists, by list, question and sort: a list's select is the same on every
+ * request, so `cache.list` must name one select.
  */
-const statementsOf = perDatabase(() => new Map<string, PreparedRead['query']>());
-function statement(
-  statements: Map<string, PreparedRead['query']>,
-  key: string,
-  build: () => PreparedRead['query'],
-): PreparedRead['query'] {
-  let found = statements.get(key);
-  if (!found) {
-    found = build();
-    statements.set(key, found);
-  }
-  return found;
-}
+const listStatement = statementFamily();
 
 /** The rows after `cursor` in the order (column, id) `order`: a range seek in their index. */
 function seek(column: AnyColumn, id: AnyColumn, order: RaSortOrder, cursor: Pick<Cursor, 'key' | 'id'>): SQL {

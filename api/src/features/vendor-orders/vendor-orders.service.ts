@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type Database, perDatabase, type Tx } from '../../db/client';
+import { type Database, perDatabase, statementFamily, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
@@ -110,19 +110,10 @@ const afterCursor = or(
 ) as SQL;
 
 /**
- * The list's statements, one per question and filter shape, built on first use and kept per
- * database: building a query with drizzle cost more CPU than SQLite took to run it.
+ * The list's statements, one per question and filter shape: building a query with drizzle cost
+ * more CPU than SQLite took to run it.
  */
-const statementsOf = perDatabase(() => new Map<string, unknown>());
-function statement<T>(db: Database, key: string, build: () => T): T {
-  const statements = statementsOf(db);
-  let found = statements.get(key) as T | undefined;
-  if (found === undefined) {
-    found = build();
-    statements.set(key, found);
-  }
-  return found;
-}
+const statement = statementFamily();
 
 /** The page's keys from the covering index alone: the search and the skipped rows never touch the table. */
 const keysStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
