@@ -4,7 +4,7 @@
  * meanwhile neither repeats nor hides one, which page offsets cannot promise.
  */
 import { z } from '@hono/zod-openapi';
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AppError } from './errors';
 
@@ -44,10 +44,14 @@ export function decodeCursor(cursor: string): CursorKey {
   throw AppError.validation([{ path: 'cursor', message: 'Not a cursor this list gave out' }]);
 }
 
-/** Rows after the cursor's row in (createdAt desc, id desc) order; no condition without a cursor. */
+/**
+ * Rows after the cursor's row in (createdAt desc, id desc) order; no condition without a cursor.
+ * The cursor's values may be placeholders, for a statement prepared once (then createdAt goes in
+ * as stored: milliseconds).
+ */
 export function olderThan(
   columns: { createdAt: SQLiteColumn; id: SQLiteColumn },
-  after: CursorKey | null,
+  after: CursorKey | { createdAt: Placeholder; id: Placeholder } | null,
 ): SQL | undefined {
   if (!after) return undefined;
   return or(

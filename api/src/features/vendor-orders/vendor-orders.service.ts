@@ -6,7 +6,7 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type Database, perDatabase, statementFamily, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
@@ -14,7 +14,7 @@ import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { jsonRowReader } from '../../lib/json-row';
-import { decodeCursor, nextCursor } from '../../lib/pagination';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
 import {
   changeOrder,
@@ -104,10 +104,10 @@ function filterParts(vendorId: string, filters: VendorOrderFilters) {
 export const MAX_EXPORT_ROWS = 50_000;
 
 /** The cursor's condition: after the last order of the previous page, newest first. */
-const afterCursor = or(
-  lt(orders.createdAt, sql.placeholder('afterAt')),
-  and(eq(orders.createdAt, sql.placeholder('afterAt')), lt(orders.id, sql.placeholder('afterId'))),
-) as SQL;
+const afterCursor = olderThan(orders, {
+  createdAt: sql.placeholder('afterAt'),
+  id: sql.placeholder('afterId'),
+});
 
 /**
  * The list's statements, one per question and filter shape: building a query with drizzle cost
