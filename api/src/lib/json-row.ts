@@ -7,7 +7,7 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type Database, statementFamily } from '../db/client';
 
 /**
  * Reads whole rows of a wide table as ONE result column each: SQLite writes the row as a JSON
@@ -91,29 +91,19 @@ export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T> {
   // array read by json_each, so a page of any length reuses it (SQLite still searches the
   // column's index for each value). Building `column IN (?, ?, …)` anew was a tenth of a list
   // request's CPU.
-  const statements = new WeakMap<Database, Map<Column, ReturnType<typeof prepareWhereIn>>>();
-  const prepareWhereIn = (db: Database, column: Column) =>
-    db
-      .select({ row })
-      .from(table as Table)
-      .where(sql`${column} in (select value from json_each(${sql.placeholder('values')}))`)
-      .prepare();
+  const fieldOfColumn = new Map<Column, string>(fields.map(([field, column]) => [column, field]));
+  const statement = statementFamily();
   const whereIn: JsonRowReader<T>['whereIn'] = async (db, column, values) => {
     if (values.length === 0) return [];
-    let byColumn = statements.get(db);
-    if (!byColumn) {
-      byColumn = new Map();
-      statements.set(db, byColumn);
-    }
-    let statement = byColumn.get(column);
-    if (!statement) {
-      if (!fields.some(([, c]) => c === column)) {
-        throw new Error(`jsonRowReader: ${column.name} is not a column of ${tableName}`);
-      }
-      statement = prepareWhereIn(db, column);
-      byColumn.set(column, statement);
-    }
-    const found = await statement.all({ values: JSON.stringify(values) });
+    const field = fieldOfColumn.get(column);
+    if (field === undefined) throw new Error(`jsonRowReader: ${column.name} is not a column of ${tableName}`);
+    const found = await statement(db, field, () =>
+      db
+        .select({ row })
+        .from(table as Table)
+        .where(sql`${column} in (select value from json_each(${sql.placeholder('values')}))`)
+        .prepare(),
+    ).all({ values: JSON.stringify(values) });
     return found.map((r) => r.row as InferSelectModel<T>);
   };
   return {
