@@ -281,41 +281,39 @@ describe('vendor order drawer', () => {
     );
   });
 
-  it('shows the server’s reason when a save fails, next to the field', async () => {
+  /** Opens order #cccc3333's drawer, types a tracking number and saves it (the stub answers). */
+  async function saveTrackingNumber(value: string) {
     const user = userEvent.setup();
-    stub(() =>
-      problemResponse(422, 'Validation failed', {
-        errors: [{ path: 'trackingNumber', message: 'Tracking number must be 4 to 64 letters' }],
-      }),
-    );
     renderApp('/vendor-dashboard');
     await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
     const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
     await user.click(await within(drawer).findByRole('button', { name: 'Edit Order' }));
     const tracking = within(drawer).getByLabelText('Tracking Number');
     await user.clear(tracking);
-    await user.type(tracking, 'x!');
+    await user.type(tracking, value);
     await user.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    return { drawer, tracking };
+  }
+
+  it('shows the server’s reason when a save fails, next to the field', async () => {
+    stub(() =>
+      problemResponse(422, 'Validation failed', {
+        errors: [{ path: 'trackingNumber', message: 'Tracking number must be 4 to 64 letters' }],
+      }),
+    );
+    const { drawer } = await saveTrackingNumber('x!');
     expect((await within(drawer).findAllByText('Tracking number must be 4 to 64 letters')).length).toBe(1);
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Order #cccc3333' })).toBeTruthy();
   });
 
   it('shows a tracking number another order has beside the field too', async () => {
-    const user = userEvent.setup();
     stub(() =>
       problemResponse(409, 'This tracking number is already used by another order', {
         code: 'tracking_number_taken',
       }),
     );
-    renderApp('/vendor-dashboard');
-    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
-    await user.click(await within(drawer).findByRole('button', { name: 'Edit Order' }));
-    const tracking = within(drawer).getByLabelText('Tracking Number');
-    await user.clear(tracking);
-    await user.type(tracking, 'DEMO00000013');
-    await user.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    const { drawer, tracking } = await saveTrackingNumber('DEMO00000013');
     expect(
       await within(drawer).findByText('This tracking number is already used by another order'),
     ).toBeTruthy();
