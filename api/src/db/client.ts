@@ -309,15 +309,19 @@ export function readBatch(db: Database, reads: readonly PreparedRead[]): Promise
   return preparedBatch(db, reads, 'read');
 }
 
+/** Prepared queries as the driver's statements, their placeholders filled with their values. */
+export function preparedStatements(items: readonly PreparedWrite[]): InStatement[] {
+  return items.map(({ query, values }) => {
+    const { sql, params } = query.getQuery();
+    return { sql, args: fillPlaceholders(params, values) as InArgs };
+  });
+}
+
 async function preparedBatch(
   db: Database,
   items: readonly PreparedWrite[],
   mode: TransactionMode,
 ): Promise<unknown[]> {
-  const statements = items.map(({ query, values }) => {
-    const { sql, params } = query.getQuery();
-    return { sql, args: fillPlaceholders(params, values) as InArgs };
-  });
-  const results = await db.$client.batch(statements, mode);
+  const results = await db.$client.batch(preparedStatements(items), mode);
   return results.map((result, i) => items[i]!.query.mapResult(result, true));
 }

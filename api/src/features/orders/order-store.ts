@@ -8,7 +8,8 @@
  */
 import { and, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { type Database, type PreparedWrite, perDatabase, type Tx, writeBatch } from '../../db/client';
+import { type Database, type PreparedWrite, perDatabase, type Tx } from '../../db/client';
+import { groupedWriteBatch } from '../../db/group-commit';
 import {
   type OrderActorRole,
   type OrderStatus,
@@ -119,8 +120,9 @@ export type BookedOrderValues = {
 
 /**
  * insertOrder for a booking: the order, the vendor's version bump, the first timeline event and
- * the `alongside` writes (the quote marked booked) as one batch (db/client.ts writeBatch), all
- * or nothing, with statements built once per database. A booking is the hottest write there is.
+ * the `alongside` writes (the quote marked booked) as one batch, all or nothing, with statements
+ * built once per database. A booking is the hottest write there is, so bookings made in the
+ * same turn of the event loop commit together (db/group-commit.ts).
  */
 export async function insertBookedOrder(
   db: Database,
@@ -132,7 +134,7 @@ export async function insertBookedOrder(
 ): Promise<OrderRow> {
   const queries = bookingQueries(db);
   const order = newOrderRow(values, now);
-  await writeBatch(db, [
+  await groupedWriteBatch(db, [
     { query: queries.order, values: order },
     { query: queries.bumpVendor, values: { vendorId: values.vendorId } },
     {

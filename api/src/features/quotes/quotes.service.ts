@@ -270,7 +270,7 @@ export class QuotesService {
 }
 
 /**
- * Marks a quote booked, in the same batch that creates the order (db/client.ts writeBatch), so
+ * Marks a quote booked, in the same batch that creates the order (order-store.ts), so
  * the retention job (quotes.retention.ts) never deletes a quote an order was made from. Built
  * once per database.
  */
