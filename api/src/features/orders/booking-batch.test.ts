@@ -4,7 +4,7 @@
  * all of it, with the values of this booking, or none of it.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderEvents, orders, quotes, vendorOrderVersions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { vendorOrdersVersion } from './order-store';
@@ -144,5 +144,50 @@ describe('booking in one batch', () => {
           .where(eq(vendorOrderVersions.vendorId, f.vendor.vendorId))
       )[0]?.version,
     ).toBe(versionBefore + 1);
+  });
+
+  it('commits bookings made at the same moment together, each with its own answer, and one refused booking fails alone', async () => {
+    const f = await bookingFixture(t);
+    const options = [];
+    for (let i = 0; i < 4; i++) options.push((await quoteOptionFor(t, f.vendor.service.id)).option);
+    const versionBefore = await vendorOrdersVersion(t.deps.db, f.vendor.vendorId);
+    const refused = quoteIdOf(options[2]!.id);
+    // The database refuses the third booking's last statement (its quote's booked mark) only.
+    await t.deps.db.$client.execute(
+      `CREATE TRIGGER refuse_one_booking BEFORE UPDATE OF booked_at ON quotes
+       WHEN old.id = '${refused}'
+       BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
+    );
+    const names = ['Ann Alpha', 'Ben Beta', 'Cat Gamma', 'Dan Delta'];
+    const batch = vi.spyOn(t.deps.db.$client, 'batch');
+    const answers = await Promise.all(
+      options.map((option, i) =>
+        t.post(
+          '/api/v1/orders',
+          bookingBody(option.id, TODAY, { deliveryAddress: deliveryAddress({ name: names[i]! }) }),
+          f.auth,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 500, 201]);
+    // One transaction for the four, then (it failed) each alone: the group never took the others down.
+    const bookingBatches = batch.mock.calls.filter(([statements]) =>
+      statements.some((s) => typeof s !== 'string' && /^insert into "orders"/.test(s.sql)),
+    );
+    expect(bookingBatches.map(([statements]) => statements.length)).toEqual([16, 4, 4, 4, 4]);
+    for (const i of [0, 1, 3]) {
+      const answer = answers[i]!.body;
+      expect(answer.deliveryAddress.name).toBe(names[i]);
+      const [row] = await t.deps.db.select().from(orders).where(eq(orders.id, answer.id));
+      expect(row?.quoteOptionId).toBe(options[i]!.id);
+      expect(
+        await t.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, answer.id)),
+      ).toHaveLength(1);
+    }
+    const stored = await t.deps.db.select({ name: orders.deliveryAddress }).from(orders);
+    expect(stored.map((r) => r.name.name).sort()).toEqual(['Ann Alpha', 'Ben Beta', 'Dan Delta']);
+    expect(await vendorOrdersVersion(t.deps.db, f.vendor.vendorId)).toBe(versionBefore + 3);
+    const quote = await t.deps.db.query.quotes.findFirst({ where: eq(quotes.id, refused) });
+    expect(quote?.bookedAt).toBeNull();
   });
 });
