@@ -172,7 +172,7 @@ describe('booking in one batch', () => {
     expect(answers.map((r) => r.status)).toEqual([201, 201, 500, 201]);
     // One transaction for the four, then (it failed) each alone: the group never took the others down.
     const bookingBatches = batch.mock.calls.filter(([statements]) =>
-      statements.some((s) => typeof s !== 'string' && /^insert into "orders"/.test(s.sql)),
+      statements.some((s) => /^insert into "orders"/.test(typeof s === 'string' ? s : 'sql' in s ? s.sql : s[0])),
     );
     expect(bookingBatches.map(([statements]) => statements.length)).toEqual([16, 4, 4, 4, 4]);
     for (const i of [0, 1, 3]) {
