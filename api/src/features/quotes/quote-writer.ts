@@ -18,6 +18,7 @@ import type { InStatement, InValue } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type Database, perDatabase } from '../../db/client';
+import { TurnGroups } from '../../db/group-commit';
 
 /** Rows per INSERT statement: a dozen columns × 500 rows stays well under SQLite's 32 766 parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -97,36 +98,25 @@ function statementsOf(group: readonly Pending[]): InStatement[] {
 
 /** Group commit for quotes; one per database. */
 export class QuoteWriter {
-  #queue: Pending[] = [];
-  #scheduled = false;
+  readonly #groups: TurnGroups<Pending>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.#groups = new TurnGroups(MAX_QUOTES_PER_BATCH, (group) => this.#commit(group));
+  }
 
   /** Resolves once the rows are committed, together with whatever else was queued. */
   write(writes: readonly TableRows[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ writes, resolve, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        // setImmediate runs after the I/O callbacks of this loop turn: every request parsed in
-        // this turn has reached its write by then and joins the same batch.
-        setImmediate(() => void this.#flush());
-      }
-    });
+    return new Promise((resolve, reject) => this.#groups.push({ writes, resolve, reject }));
   }
 
-  async #flush(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const group = this.#queue.splice(0, MAX_QUOTES_PER_BATCH);
-      try {
-        await this.db.$client.batch(statementsOf(group), 'write');
-        for (const item of group) item.resolve();
-      } catch (err) {
-        // The batch is one transaction: none of these quotes was stored, so none may be shown.
-        for (const item of group) item.reject(err);
-      }
+  async #commit(group: Pending[]): Promise<void> {
+    try {
+      await this.db.$client.batch(statementsOf(group), 'write');
+      for (const item of group) item.resolve();
+    } catch (err) {
+      // The batch is one transaction: none of these quotes was stored, so none may be shown.
+      for (const item of group) item.reject(err);
     }
-    this.#scheduled = false;
   }
 }
 export const quoteWriterFor = perDatabase((db) => new QuoteWriter(db));
