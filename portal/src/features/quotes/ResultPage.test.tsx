@@ -172,7 +172,10 @@ describe('quote results page', () => {
     stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([options[0]!]) } });
     const user = userEvent.setup();
     renderApp(SEARCH);
-    await screen.findByRole('heading', { name: 'Available Courier' });
+    const heading = await screen.findByRole('heading', { name: 'Available Courier' });
+    // The results take focus after their first paint; a popup opened before that would lose it
+    // to the heading and close (on a busy machine the paint can come after the click).
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const printer = screen.getByRole('button', { name: 'Printer Required' });
     expect(printer.getAttribute('aria-expanded')).toBe('false');
     await user.click(printer);
