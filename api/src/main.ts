@@ -8,6 +8,7 @@ import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
 import { startQuoteRetention } from './features/quotes';
+import { fairStart } from './lib/fair-start';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
 import { startOutboxSweep } from './lib/outbox';
 import { startRateLimitPruning } from './lib/rate-limit';
@@ -54,7 +55,8 @@ async function main() {
   startQuoteRetention(deps);
   // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
   startOutboxSweep(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Requests start in the order they arrived, a few milliseconds' worth per turn (lib/fair-start).
+  const server = serve({ fetch: fairStart(app.fetch), port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {
       console.log(
