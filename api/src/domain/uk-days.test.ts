@@ -151,12 +151,22 @@ describe('addWorkingDays / nextWorkingDay', () => {
     ['2026-08-29', 0, '2026-08-29'],
     ['2026-09-01', -1, '2026-08-28'],
     ['2026-12-29', -1, '2026-12-24'],
+    // Back across New Year: Fri 1 Jan 2027 and the weekend are skipped.
+    ['2027-01-04', -1, '2026-12-31'],
+    // Easter 2027 (Good Friday 26 Mar, Easter Monday 29 Mar) in both directions.
+    ['2027-03-25', 1, '2027-03-30'],
+    ['2027-03-30', -1, '2027-03-25'],
   ])('%s + %i working days = %s', (date, n, expected) => {
     expect(addWorkingDays(date, n)).toBe(expected);
   });
 
   it('rejects fractional day counts', () => {
     expect(() => addWorkingDays('2026-07-13', 1.5)).toThrow(RangeError);
+  });
+
+  it('rejects a date that does not exist, even when moving zero days', () => {
+    expect(() => addWorkingDays('2026-02-30', 0)).toThrow(RangeError);
+    expect(() => addWorkingDays('2026-02-30', 1)).toThrow(RangeError);
   });
 
   it.each([

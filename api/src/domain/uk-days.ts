@@ -180,28 +180,47 @@ export function isBankHoliday(date: string): boolean {
   return bankHolidays(Number(date.slice(0, 4))).has(date);
 }
 
+// The same holidays as UTC midnights, for the working-day walk below.
+const bankHolidayMidnightsByYear = new Map<number, ReadonlySet<number>>();
+
+function isWorkingMidnight(ms: number): boolean {
+  const day = new Date(ms);
+  const weekday = day.getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  const year = day.getUTCFullYear();
+  let holidays = bankHolidayMidnightsByYear.get(year);
+  if (!holidays) {
+    holidays = new Set([...bankHolidays(year)].map((date) => Date.parse(`${date}T00:00:00Z`)));
+    bankHolidayMidnightsByYear.set(year, holidays);
+  }
+  return !holidays.has(ms);
+}
+
 /** Monday to Friday and not an England & Wales bank holiday. */
 export function isWorkingDay(date: string): boolean {
-  const weekday = dayOfWeek(date);
-  return weekday !== 0 && weekday !== 6 && !isBankHoliday(date);
+  return isWorkingMidnight(toUtcMidnight(date));
 }
 
 /**
  * Moves `n` working days from `date` (backwards when negative). The start date itself never
  * counts, so `addWorkingDays(friday, 1)` is the next working day after Friday, and n = 0
  * returns `date` unchanged even when it is not a working day.
+ *
+ * The walk is on UTC midnights, the date parsed once and written once: parsing and writing
+ * each step's date again was most of a weekend quote's date arithmetic (a Saturday's
+ * collection day takes three steps).
  */
 export function addWorkingDays(date: string, n: number): string {
   if (!Number.isInteger(n)) throw new RangeError(`Working days must be a whole number, got ${n}`);
-  const step = n < 0 ? -1 : 1;
+  const step = (n < 0 ? -1 : 1) * DAY_MS;
   let remaining = Math.abs(n);
-  let current = date;
-  toUtcMidnight(current);
+  let current = toUtcMidnight(date);
+  if (remaining === 0) return date;
   while (remaining > 0) {
-    current = addCalendarDays(current, step);
-    if (isWorkingDay(current)) remaining -= 1;
+    current += step;
+    if (isWorkingMidnight(current)) remaining -= 1;
   }
-  return current;
+  return fromUtcMidnight(current);
 }
 
 /** The first working day strictly after `date`. */
