@@ -1,4 +1,3 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeDatabase } from './db/client';
@@ -8,7 +7,7 @@ import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
 import { startQuoteRetention } from './features/quotes';
-import { fairStart } from './lib/fair-start';
+import { listen } from './lib/http-server';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
 import { startOutboxSweep } from './lib/outbox';
 import { startRateLimitPruning } from './lib/rate-limit';
@@ -55,8 +54,7 @@ async function main() {
   startQuoteRetention(deps);
   // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
   startOutboxSweep(deps);
-  // Requests start in the order they arrived, a few milliseconds' worth per turn (lib/fair-start).
-  const server = serve({ fetch: fairStart(app.fetch), port: config.port, hostname: config.host }, (info) => {
+  const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) {
       console.log(
