@@ -7,7 +7,7 @@ import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
 import { startQuoteRetention } from './features/quotes';
-import { listen } from './lib/http-server';
+import { listen, stop } from './lib/http-server';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
 import { startOutboxSweep } from './lib/outbox';
 import { startRateLimitPruning } from './lib/rate-limit';
@@ -71,12 +71,16 @@ async function main() {
     }
   });
 
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info({ signal }, 'shutting down');
     // Stop taking connections, let in-flight requests finish, then close the database.
-    server.close(() => {
-      void closeDatabase(deps.db).finally(() => process.exit(0));
-    });
+    void stop(server)
+      .catch((err) => logger.error({ err }, 'closing the server failed'))
+      .then(() => closeDatabase(deps.db))
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,7 +1,7 @@
 import { Agent, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, listen } from './http-server';
+import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, listen, stop } from './http-server';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -53,6 +53,39 @@ describe('listen', () => {
       expect(server?.keepAliveTimeout).toBe(65_000);
       expect(server?.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
       expect(HEADERS_TIMEOUT_MS).toBeGreaterThan(KEEP_ALIVE_TIMEOUT_MS);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe('stop', () => {
+  it('lets a request under way finish, then closes its connection without waiting out the keep-alive', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const port = await start(async () => {
+      arrived();
+      await released;
+      return new Response('finished');
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = fetchWith(agent, port, '/slow');
+      await inFlight;
+      const stopped = stop(server as Server);
+      release();
+      // The answer arrives whole; stop() then resolves at once rather than 65 s later (the test's
+      // own timeout would fail first).
+      expect(await answer).toMatchObject({ status: 200, body: 'finished' });
+      await stopped;
+      expect(server?.listening).toBe(false);
+      server = undefined;
     } finally {
       agent.destroy();
     }

@@ -32,3 +32,23 @@ export function listen(
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   return server;
 }
+
+/** How often a stopping server looks for connections that have just answered their last request. */
+const STOP_SWEEP_MS = 50;
+
+/**
+ * Stops taking connections and resolves once every request under way has been answered. Node
+ * closes the connections that are idle when asked; one still answering would then stay open for
+ * the whole keep-alive time after its answer, so the idle ones are closed again every 50 ms
+ * until none is left.
+ */
+export function stop(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), STOP_SWEEP_MS);
+    server.close((err) => {
+      clearInterval(sweep);
+      if (err) reject(err);
+      else resolve();
+    });
+  });
+}
