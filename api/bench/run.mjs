@@ -423,12 +423,19 @@ async function lighthouseScores(pages) {
       for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await measure(url));
       const byScore = [...runs].sort((a, b) => a.performance - b.performance);
       const median = byScore[Math.floor((byScore.length - 1) / 2)];
-      scores[name] = { ...median, runs: runs.map((r) => r.performance) };
+      // A run Lighthouse could not finish scores 0 (its performance score is null): say why.
+      const failed = runs.filter((r) => r.error).map((r) => r.error);
+      scores[name] = {
+        ...median,
+        runs: runs.map((r) => r.performance),
+        ...(failed.length ? { failed } : {}),
+      };
       log(
         `performance ${median.performance} (median of ${runs.map((r) => r.performance).join(', ')}), accessibility ${median.accessibility}` +
           (median.atDefaultThrottling
             ? ` (CPU slowdown ${median.cpuSlowdownMultiplier}x for benchmarkIndex ${median.calibratedFor}; at the default 4x: performance ${median.atDefaultThrottling.performance})`
-            : ''),
+            : '') +
+          (failed.length ? `; ${failed.length} run(s) failed: ${failed.join('; ')}` : ''),
       );
     }
     return scores;
