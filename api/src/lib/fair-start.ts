@@ -25,6 +25,7 @@ export function fairStart<A extends unknown[], R>(
   { sliceMs = 4, now: clock = () => performance.now() }: FairStartOptions = {},
 ): (...args: A) => R | Promise<R> {
   const waiting: Array<() => void> = [];
+  // True while a drain is scheduled; whenever requests wait, one is.
   let draining = false;
   // Mean turn time per request started, measured between slices (so it includes what the
   // started requests did in their turn and what the loop did around them).
@@ -48,7 +49,7 @@ export function fairStart<A extends unknown[], R>(
   };
 
   return (...args: A) => {
-    if (!draining && waiting.length === 0) {
+    if (!draining) {
       // The first request of a busy period starts now; those its poll also found queue behind it.
       draining = true;
       setImmediate(drain);
