@@ -1,5 +1,5 @@
 import { formatMoney } from '@consign/shared/money';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { formatKg, formatLongDate } from '../../lib/format';
 import type { Parcel, QuoteOption } from '../../shared/api/quotes';
@@ -14,7 +14,12 @@ interface QuoteOptionCardProps {
   onBook: (option: QuoteOption) => void;
 }
 
-export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProps) {
+/** Memoised: the results page reveals its cards in steps, and a card drawn once is not drawn again. */
+export const QuoteOptionCard = memo(function QuoteOptionCard({
+  option,
+  parcels,
+  onBook,
+}: QuoteOptionCardProps) {
   const nameId = useId();
   const { price, courierService: service } = option;
   const sameDay = option.serviceType === 'same_day';
@@ -135,7 +140,7 @@ export function QuoteOptionCard({ option, parcels, onBook }: QuoteOptionCardProp
       </div>
     </article>
   );
-}
+});
 
 function CourierInfo({ option }: { option: QuoteOption }) {
   const { limits } = option;

@@ -112,6 +112,28 @@ describe('quote results page', () => {
     expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
   });
 
+  it('draws every card of a long result (revealed a few at a time), in order', async () => {
+    // 20 options, given most expensive (and soonest) first: the page sorts them, cheapest first.
+    const many = Array.from({ length: 20 }, (_, i) =>
+      option({
+        id: `o${i}`,
+        courierService: { id: `s${i}`, name: `Courier ${String(20 - i).padStart(2, '0')}`, logoUrl: null },
+        price: { net: 2000 - i * 10, vat: 0, total: 2000 - i * 10, currency: 'GBP' },
+        estimatedDelivery: `2026-03-${10 + i}`,
+      }),
+    );
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(many) } });
+    const user = userEvent.setup();
+    renderApp(SEARCH);
+    await screen.findByRole('heading', { name: 'Available Courier' });
+    expect(screen.getByText(/^20 options for 1 parcel/)).toBeTruthy();
+    const all = Array.from({ length: 20 }, (_, i) => `Courier ${String(i + 1).padStart(2, '0')}`);
+    await waitFor(() => expect(cardNames()).toEqual(all));
+    // Sorting moves every card, not only the first screenful.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'delivery');
+    expect(cardNames()).toEqual([...all].reverse());
+  });
+
   it('sorts by rating: highest average first, services too new for one last', async () => {
     stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
     const user = userEvent.setup();
