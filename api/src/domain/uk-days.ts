@@ -142,11 +142,6 @@ export function addCalendarDays(date: string, days: number): string {
   return fromUtcMidnight(toUtcMidnight(date) + days * DAY_MS);
 }
 
-/** 0 = Sunday … 6 = Saturday. */
-export function dayOfWeek(date: string): number {
-  return new Date(toUtcMidnight(date)).getUTCDay();
-}
-
 // England & Wales. Scotland and Northern Ireland have different bank holidays; couriers in
 // the marketplace work to the England & Wales calendar, as the specification states.
 let holidayCalendar: Holidays | undefined;
@@ -173,11 +168,6 @@ export function bankHolidays(year: number): ReadonlySet<string> {
     bankHolidaysByYear.set(year, days);
   }
   return days;
-}
-
-export function isBankHoliday(date: string): boolean {
-  toUtcMidnight(date);
-  return bankHolidays(Number(date.slice(0, 4))).has(date);
 }
 
 // The same holidays as UTC midnights, for the working-day walk below.
