@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { activeCourier, apiCall, guard, unique } from './support';
 
 /**
  * The public quote pages against the real API and its seeded demo services (UPS Standard,
@@ -106,4 +107,53 @@ test('international and same-day quotes, and a landing article with the form', a
 
   await page.goto('/no-such-article');
   await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+});
+
+test('a long result: every card is revealed, cheapest first, and sorting moves them all', async ({
+  page,
+  request,
+}) => {
+  // Ten services of one new courier on a route of their own (Wales to Northern Ireland), priced
+  // so that the cheapest is the slowest: sorting by delivery date reverses their order.
+  const prefix = `E2E Many ${unique()}`;
+  const service = (i: number) => ({
+    name: `${prefix} ${String(i).padStart(2, '0')}`,
+    serviceType: 'domestic',
+    fromLocation: 'Wales',
+    toLocation: 'Northern Ireland',
+    weightTiers: [{ maxKg: 30, price: 500 + i * 25 }],
+    transitDays: 12 - i,
+  });
+  const courier = await activeCourier(request, { shopName: `${prefix} Couriers`, service: service(1) });
+  for (let i = 2; i <= 10; i++) await apiCall(request, 'post', '/api/v1/couriers', courier.token, service(i));
+  const cheapestFirst = Array.from({ length: 10 }, (_, i) => service(i + 1).name);
+
+  const watch = guard(page);
+  const search = new URLSearchParams({
+    type: 'Domestic',
+    from: 'Wales',
+    to: 'Northern Ireland',
+    length: '30',
+    width: '20',
+    height: '15',
+    weight: '2',
+  });
+  await page.goto(`/result?${search}`);
+  const summary = page.locator('.results__summary');
+  await expect(summary).toHaveText(/^\d+ options for 1 parcel, Wales to Northern Ireland\./);
+  const total = Number((await summary.textContent())?.match(/^(\d+)/)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(10);
+  // The first screenful comes with the result, the rest in steps: wait for all of them.
+  const cards = page.getByTestId('quote-card');
+  await expect(cards).toHaveCount(total);
+  const names = async () =>
+    (await cards.getByRole('heading', { level: 3 }).allTextContents()).filter((n) => n.startsWith(prefix));
+  await expect.poll(names).toEqual(cheapestFirst);
+  const prices = (await page.getByTestId('quote-price').allTextContents()).map(pounds);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.getByLabel('Sort by').selectOption('delivery');
+  await expect(cards).toHaveCount(total);
+  await expect.poll(names).toEqual([...cheapestFirst].reverse());
+  await watch.expectClean();
 });
