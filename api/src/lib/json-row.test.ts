@@ -174,6 +174,37 @@ describe('jsonRowReader', () => {
     expect(picked).toEqual(whole.map((row) => ({ id: row.id, row })));
   });
 
+  it('reads only the fields asked for, by any column, exactly as a whole-row select has them', async () => {
+    await db.insert(things).values(randomRows(60));
+    const reader = jsonRowReader(things, ['id', 'data', 'weight', 'seenAt', 'maybeFlag']);
+    const whole = await db.select().from(things).orderBy(asc(things.id));
+    const picked = (r: (typeof whole)[number]) => ({
+      id: r.id,
+      data: r.data,
+      weight: r.weight,
+      seenAt: r.seenAt,
+      maybeFlag: r.maybeFlag,
+    });
+    const ids = whole.map((r) => r.id).reverse();
+    const read = await reader.byIds(db, ids);
+    expect(read).toEqual([...whole].reverse().map(picked));
+    for (const [i, row] of read.entries()) {
+      expect(Object.keys(row)).toEqual(['id', 'data', 'weight', 'seenAt', 'maybeFlag']);
+      expect(Object.is(row.weight, whole[whole.length - 1 - i]!.weight)).toBe(true);
+    }
+    // Asked by a column it does not read.
+    expect((await reader.whereIn(db, things.kind, ['a'])).map((r) => r.id).sort()).toEqual(
+      whole.filter((r) => r.kind === 'a').map((r) => r.id),
+    );
+  });
+
+  it('refuses fields it does not have, or a pick without the primary key', () => {
+    expect(() => jsonRowReader(things, ['id', 'nope' as 'name'])).toThrow('things has no field nope');
+    expect(() => jsonRowReader(things, ['name', 'count'])).toThrow(
+      "the fields read must include things's primary key, id",
+    );
+  });
+
   it('refuses a table with a column JSON cannot carry', () => {
     const files = sqliteTable('files', { id: text('id').primaryKey(), bytes: blob('bytes') });
     expect(() => jsonRowReader(files)).toThrow('files.bytes is a SQLiteBlobBuffer');

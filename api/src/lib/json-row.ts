@@ -25,14 +25,18 @@ import { type Database, statementFamily } from '../db/client';
  * Integer columns must hold integers (SQLite JSON writes a REAL in one with 15 digits).
  * The expression names the table's columns as `"table"."column"`: select from the table itself,
  * not an alias. Blob and bigint columns are refused when the reader is made.
+ *
+ * `only` reads those fields of the row and no others (the primary key among them), for a list
+ * that shows a few of a wide row's columns: SQLite then neither renders nor the process parses
+ * the rest.
  */
-export type JsonRowReader<T extends Table> = {
+export type JsonRowReader<T extends Table, R = InferSelectModel<T>> = {
   /** The row as one column, decoded: `db.select({ row: reader.row }).from(table)`. */
-  row: SQL<InferSelectModel<T>>;
+  row: SQL<R>;
   /** The rows with these primary keys, in the order of `ids`; a key not found is left out. */
-  byIds(db: Database, ids: readonly string[]): Promise<InferSelectModel<T>[]>;
+  byIds(db: Database, ids: readonly string[]): Promise<R[]>;
   /** The rows whose `column` (of this table) holds one of `values`, in no particular order. */
-  whereIn(db: Database, column: Column, values: readonly (string | number)[]): Promise<InferSelectModel<T>[]>;
+  whereIn(db: Database, column: Column, values: readonly (string | number)[]): Promise<R[]>;
 };
 
 const READABLE = new Set([
@@ -43,9 +47,24 @@ const READABLE = new Set([
   'SQLiteBoolean',
 ]);
 
-export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T> {
+export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T>;
+export function jsonRowReader<T extends Table, K extends keyof InferSelectModel<T> & string>(
+  table: T,
+  only: readonly K[],
+): JsonRowReader<T, Pick<InferSelectModel<T>, K>>;
+export function jsonRowReader<T extends Table>(
+  table: T,
+  only?: readonly string[],
+): JsonRowReader<T, Record<string, unknown>> {
+  type Row = Record<string, unknown>;
   const tableName = getTableName(table);
-  const fields = Object.entries(getTableColumns(table)) as [string, Column][];
+  const columns = getTableColumns(table);
+  for (const field of only ?? []) {
+    if (!(field in columns)) throw new Error(`jsonRowReader: ${tableName} has no field ${field}`);
+  }
+  const fields = (Object.entries(columns) as [string, Column][]).filter(
+    ([field]) => !only || only.includes(field),
+  );
   const kinds: ('json' | 'real' | 'plain')[] = [];
   const parts = fields.map(([field, column]) => {
     const name = `"${tableName}"."${column.name}"`;
@@ -65,7 +84,7 @@ export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T> {
     kinds.push('plain');
     return name;
   });
-  const decode = (text: unknown): InferSelectModel<T> => {
+  const decode = (text: unknown): Row => {
     const values = JSON.parse(text as string) as unknown[];
     const row: Record<string, unknown> = {};
     for (let i = 0; i < fields.length; i++) {
@@ -78,22 +97,26 @@ export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T> {
             ? Number(value)
             : column.mapFromDriverValue(value);
     }
-    return row as InferSelectModel<T>;
+    return row;
   };
   // Built once: the query builder then walks one raw chunk per request instead of every column.
-  const row = sql.raw(`json_array(${parts.join(', ')})`).mapWith({ mapFromDriverValue: decode }) as SQL<
-    InferSelectModel<T>
-  >;
-  const primary = fields.find(([, column]) => column.primary);
+  const row = sql.raw(`json_array(${parts.join(', ')})`).mapWith({ mapFromDriverValue: decode }) as SQL<Row>;
+  const primary = (Object.entries(columns) as [string, Column][]).find(([, column]) => column.primary);
   if (!primary) throw new Error(`jsonRowReader: ${tableName} has no single-column primary key`);
+  if (only && !only.includes(primary[0])) {
+    throw new Error(`jsonRowReader: the fields read must include ${tableName}'s primary key, ${primary[0]}`);
+  }
   const [idField, idColumn] = primary;
   // One statement per database and column, built once: the values go as ONE parameter, a JSON
   // array read by json_each, so a page of any length reuses it (SQLite still searches the
   // column's index for each value). Building `column IN (?, ?, …)` anew was a tenth of a list
   // request's CPU.
-  const fieldOfColumn = new Map<Column, string>(fields.map(([field, column]) => [column, field]));
+  // Any column of the table may be asked by, read or not.
+  const fieldOfColumn = new Map<Column, string>(
+    (Object.entries(columns) as [string, Column][]).map(([field, column]) => [column, field]),
+  );
   const statement = statementFamily();
-  const whereIn: JsonRowReader<T>['whereIn'] = async (db, column, values) => {
+  const whereIn: JsonRowReader<T, Row>['whereIn'] = async (db, column, values) => {
     if (values.length === 0) return [];
     const field = fieldOfColumn.get(column);
     if (field === undefined) throw new Error(`jsonRowReader: ${column.name} is not a column of ${tableName}`);
@@ -104,14 +127,14 @@ export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T> {
         .where(sql`${column} in (select value from json_each(${sql.placeholder('values')}))`)
         .prepare(),
     ).all({ values: JSON.stringify(values) });
-    return found.map((r) => r.row as InferSelectModel<T>);
+    return found.map((r) => r.row as Row);
   };
   return {
     row,
     whereIn,
     async byIds(db, ids) {
       const found = await whereIn(db, idColumn, ids);
-      const byId = new Map(found.map((r) => [(r as Record<string, unknown>)[idField], r]));
+      const byId = new Map(found.map((r) => [r[idField], r]));
       return ids.flatMap((id) => {
         const r = byId.get(id);
         return r === undefined ? [] : [r];
