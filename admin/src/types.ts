@@ -12,6 +12,8 @@ export type VendorDetail = Schemas['AdminVendorDetail'];
 export type VendorStatus = Schemas['VendorStatus'];
 export type CourierService = Schemas['CourierService'];
 export type Order = Schemas['OrderDetail'];
+/** An order as the order lists carry it (the page reads the whole Order). */
+export type OrderSummary = Schemas['OrderSummary'];
 export type OrderStatus = Schemas['OrderStatus'];
 export type OrderAddress = Schemas['OrderAddress'];
 export type Job = Schemas['Job'];

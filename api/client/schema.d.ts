@@ -2647,6 +2647,154 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description An order as lists show it: what a row displays and what lists filter by. The order itself (OrderDetail) has its addresses, parcels, customs, notes, documents and allowed actions. */
+        OrderSummary: {
+            id: string;
+            /**
+             * @description '#' and the last 8 characters of the id
+             * @example #a1b2c3d4
+             */
+            reference: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            serviceName: string;
+            vendor: {
+                id: string;
+                name: string;
+            };
+            collectionDate: string;
+            estimatedDelivery: string | null;
+            trackingNumber: string | null;
+            payment: components["schemas"]["OrderPaymentSummary"] | null;
+            money: components["schemas"]["OrderMoney"];
+            /** @description The customer’s account; to staff only */
+            customerId?: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The name on the delivery address */
+            recipientName: string;
+            /** @description What the customer pays; the order has the breakdown */
+            price: {
+                /** @description net + vat + coverFee, minor units */
+                total: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+        };
+        /** @enum {string} */
+        OrderStatus: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+        OrderPaymentSummary: {
+            /** @enum {string} */
+            provider: "test" | "paypal";
+            /** @enum {string} */
+            status: "created" | "captured" | "refunded" | "failed";
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
+        };
+        /** @description Minor units of the order’s currency */
+        OrderMoney: {
+            /** @description What the customer paid (cover included); 0 until paid */
+            paid: number;
+            /** @description What was refunded, in full or in part */
+            refunded: number;
+            /** @description What the order earns: paid less refunded; 0 when cancelled */
+            net: number;
+        };
+        OrderDetail: components["schemas"]["Order"] & {
+            events: components["schemas"]["OrderEvent"][];
+            /**
+             * @description The public tracking code
+             * @example K7P3XQ9MHT2W
+             */
+            trackingCode: string | null;
+            /**
+             * @description The signed-out tracking page of the order, absolute (on PUBLIC_URL)
+             * @example https://consign.example/track/K7P3XQ9MHT2W
+             */
+            trackingUrl: string | null;
+            /** @description The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery` */
+            promisedDelivery: string | null;
+        };
+        OrderAddress: {
+            name: string;
+            /**
+             * Format: email
+             * @example sam@example.com
+             */
+            email: string;
+            /** @example +44 20 7946 0000 */
+            phone: string;
+            line1: string;
+            line2?: string;
+            town: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @example GB */
+            country: string;
+        };
+        OrderCustoms: {
+            /** @enum {string} */
+            documentType: "commercial_invoice" | "proforma_invoice";
+            /** @enum {string} */
+            reasonForExport: "sold" | "gift" | "sample" | "repair" | "documents" | "intra_company_transfer" | "temporary_export" | "return" | "personal_effects";
+            /** @enum {string} */
+            senderType: "private" | "company";
+            /** @enum {string} */
+            recipientType: "private" | "company";
+            senderEori?: string;
+            recipientEori?: string;
+            senderCompanyName?: string;
+            recipientCompanyName?: string;
+        };
+        OrderItem: {
+            description: string;
+            /** @example 62059080 */
+            hsCode: string;
+            quantity: number;
+            /**
+             * @description Minor units of the order currency
+             * @example 1999
+             */
+            unitValue: number;
+            /** @enum {string} */
+            originCountry: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "IO" | "VG" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CK" | "CR" | "CI" | "HR" | "CU" | "CW" | "CY" | "CZ" | "CD" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "SZ" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "XK" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "KP" | "MK" | "MP" | "NO" | "OM" | "PK" | "PW" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "QA" | "RE" | "RO" | "RU" | "RW" | "BL" | "SH" | "KN" | "LC" | "MF" | "PM" | "VC" | "WS" | "SM" | "ST" | "SA" | "SN" | "RS" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "ZA" | "GS" | "KR" | "SS" | "ES" | "LK" | "PS" | "SD" | "SR" | "SJ" | "SE" | "CH" | "SY" | "TW" | "TJ" | "TZ" | "TH" | "GM" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "AE" | "GB" | "US" | "UM" | "UY" | "VI" | "UZ" | "VU" | "VE" | "VN" | "WF" | "EH" | "YE" | "ZM" | "ZW";
+        };
+        /** @description Minor units */
+        OrderPrice: {
+            net: number;
+            vat: number;
+            /** @description Extended cover is insurance: exempt from VAT */
+            coverFee: number;
+            /** @description net + vat + coverFee */
+            total: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+        };
+        OrderEvent: {
+            /** Format: date-time */
+            at: string;
+            from: components["schemas"]["OrderStatus"] | null;
+            to: components["schemas"]["OrderStatus"];
+            /** @enum {string} */
+            actorRole: "customer" | "vendor" | "admin" | "system";
+            note: string | null;
+            /** @description A tracking event added without a status change; null for a status change or an edit */
+            event: components["schemas"]["TrackingEventKind"] | null;
+            /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
+            expectedDelivery: string | null;
+            /** @example Out for delivery: the driver has the parcel on today’s round */
+            description: string;
+        };
+        /** @enum {string} */
+        TrackingEventKind: "out_for_delivery" | "delivery_attempted" | "delayed" | "exception";
         Order: {
             id: string;
             /**
@@ -2714,115 +2862,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @enum {string} */
-        OrderStatus: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
-        OrderAddress: {
-            name: string;
-            /**
-             * Format: email
-             * @example sam@example.com
-             */
-            email: string;
-            /** @example +44 20 7946 0000 */
-            phone: string;
-            line1: string;
-            line2?: string;
-            town: string;
-            county: string;
-            /** @example SW1A 1AA */
-            postcode: string;
-            /** @example GB */
-            country: string;
-        };
-        OrderCustoms: {
-            /** @enum {string} */
-            documentType: "commercial_invoice" | "proforma_invoice";
-            /** @enum {string} */
-            reasonForExport: "sold" | "gift" | "sample" | "repair" | "documents" | "intra_company_transfer" | "temporary_export" | "return" | "personal_effects";
-            /** @enum {string} */
-            senderType: "private" | "company";
-            /** @enum {string} */
-            recipientType: "private" | "company";
-            senderEori?: string;
-            recipientEori?: string;
-            senderCompanyName?: string;
-            recipientCompanyName?: string;
-        };
-        OrderItem: {
-            description: string;
-            /** @example 62059080 */
-            hsCode: string;
-            quantity: number;
-            /**
-             * @description Minor units of the order currency
-             * @example 1999
-             */
-            unitValue: number;
-            /** @enum {string} */
-            originCountry: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "IO" | "VG" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CK" | "CR" | "CI" | "HR" | "CU" | "CW" | "CY" | "CZ" | "CD" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "SZ" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "XK" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "KP" | "MK" | "MP" | "NO" | "OM" | "PK" | "PW" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "QA" | "RE" | "RO" | "RU" | "RW" | "BL" | "SH" | "KN" | "LC" | "MF" | "PM" | "VC" | "WS" | "SM" | "ST" | "SA" | "SN" | "RS" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "ZA" | "GS" | "KR" | "SS" | "ES" | "LK" | "PS" | "SD" | "SR" | "SJ" | "SE" | "CH" | "SY" | "TW" | "TJ" | "TZ" | "TH" | "GM" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "AE" | "GB" | "US" | "UM" | "UY" | "VI" | "UZ" | "VU" | "VE" | "VN" | "WF" | "EH" | "YE" | "ZM" | "ZW";
-        };
-        /** @description Minor units */
-        OrderPrice: {
-            net: number;
-            vat: number;
-            /** @description Extended cover is insurance: exempt from VAT */
-            coverFee: number;
-            /** @description net + vat + coverFee */
-            total: number;
-            /** @enum {string} */
-            currency: "GBP" | "EUR" | "USD";
-        };
-        OrderPaymentSummary: {
-            /** @enum {string} */
-            provider: "test" | "paypal";
-            /** @enum {string} */
-            status: "created" | "captured" | "refunded" | "failed";
-            /** Format: date-time */
-            capturedAt: string | null;
-            /** Format: date-time */
-            refundedAt: string | null;
-        };
-        /** @description Minor units of the order’s currency */
-        OrderMoney: {
-            /** @description What the customer paid (cover included); 0 until paid */
-            paid: number;
-            /** @description What was refunded, in full or in part */
-            refunded: number;
-            /** @description What the order earns: paid less refunded; 0 when cancelled */
-            net: number;
-        };
-        OrderDetail: components["schemas"]["Order"] & {
-            events: components["schemas"]["OrderEvent"][];
-            /**
-             * @description The public tracking code
-             * @example K7P3XQ9MHT2W
-             */
-            trackingCode: string | null;
-            /**
-             * @description The signed-out tracking page of the order, absolute (on PUBLIC_URL)
-             * @example https://consign.example/track/K7P3XQ9MHT2W
-             */
-            trackingUrl: string | null;
-            /** @description The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery` */
-            promisedDelivery: string | null;
-        };
-        OrderEvent: {
-            /** Format: date-time */
-            at: string;
-            from: components["schemas"]["OrderStatus"] | null;
-            to: components["schemas"]["OrderStatus"];
-            /** @enum {string} */
-            actorRole: "customer" | "vendor" | "admin" | "system";
-            note: string | null;
-            /** @description A tracking event added without a status change; null for a status change or an edit */
-            event: components["schemas"]["TrackingEventKind"] | null;
-            /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
-            expectedDelivery: string | null;
-            /** @example Out for delivery: the driver has the parcel on today’s round */
-            description: string;
-        };
-        /** @enum {string} */
-        TrackingEventKind: "out_for_delivery" | "delivery_attempted" | "delayed" | "exception";
         AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
             status: components["schemas"]["OrderStatus"];
         };
@@ -3948,7 +3987,7 @@ export interface components {
             courierServiceId: string;
         };
         VendorOrderList: {
-            items: components["schemas"]["Order"][];
+            items: components["schemas"]["OrderSummary"][];
             /** @description Orders matching the filters, on every page */
             total: number;
             limit: number;
@@ -6106,7 +6145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of orders */
+            /** @description One page of orders, as lists show them (GET an order for the whole of it) */
             200: {
                 headers: {
                     /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
@@ -6115,7 +6154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"][];
+                    "application/json": components["schemas"]["OrderSummary"][];
                 };
             };
             /** @description Missing, invalid or expired access token */

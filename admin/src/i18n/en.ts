@@ -303,7 +303,7 @@ export const en = {
         vendor: { name: 'Vendor' },
         serviceName: 'Service',
         collectionDate: 'Collection date',
-        deliveryAddress: { name: 'Recipient' },
+        recipientName: 'Recipient',
         deliverTo: 'Deliver to',
         collectionAddress: 'Collect from',
         customerId: 'Customer',

@@ -1,7 +1,7 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { list, one, stubFetch } from '../test/fetchStub';
-import { customer, job, order, service, vendorDetail } from '../test/fixtures';
+import { customer, job, order, orderRow, service, vendorDetail } from '../test/fixtures';
 import { renderConsole } from '../test/renderConsole';
 
 afterEach(() => {
@@ -74,9 +74,9 @@ describe('orders', () => {
   it('lists orders with what each paid, part refunds included', async () => {
     stubFetch({
       'GET /api/v1/admin/orders': list([
-        order(),
-        order({ id: 'o-2', reference: '#2', money: { paid: 987, refunded: 300, net: 687 } }),
-        order({
+        orderRow(),
+        orderRow({ id: 'o-2', reference: '#2', money: { paid: 987, refunded: 300, net: 687 } }),
+        orderRow({
           id: 'o-3',
           reference: '#3',
           status: 'in_transit',
@@ -89,6 +89,24 @@ describe('orders', () => {
     expect(await screen.findByText('£9.87, refunded')).toBeTruthy();
     expect(await screen.findByText('£9.87, £3.00 refunded')).toBeTruthy();
     expect(await screen.findByText('In transit')).toBeTruthy();
+    expect(screen.getAllByText('Robin Recipient').length).toBe(3);
+  });
+
+  it('opens an order from the list as the whole order, not the row the list carried', async () => {
+    const { to } = stubFetch({
+      'GET /api/v1/admin/orders': list([orderRow()]),
+      'GET /api/v1/admin/orders/o-00000000-1111aaaa': one(order()),
+      'GET /api/v1/admin/users': list([customer()]),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+    });
+    renderConsole('/orders');
+    fireEvent.click(await screen.findByText('#1111aaaa'));
+    // The row has no addresses, price breakdown or actions: drawn from it, the page broke.
+    const deliverTo = (await screen.findByText('2 Royal Mile')).closest('address') as HTMLElement;
+    expect(within(deliverTo).getByText('EH1 1YZ')).toBeTruthy();
+    expect(await screen.findByText('£9.87: £7.49 + £1.50 VAT + £0.88 cover')).toBeTruthy();
+    expect(screen.queryByText(/Something went wrong/i)).toBeNull();
+    expect(to('GET /api/v1/admin/orders/o-00000000-1111aaaa').length).toBeGreaterThan(0);
   });
 });
 
@@ -97,7 +115,7 @@ describe('jobs', () => {
     stubFetch({
       'GET /api/v1/admin/jobs/j-00000000-2222bbbb': one(job()),
       'GET /api/v1/admin/users': list([customer()]),
-      'GET /api/v1/admin/orders': list([order()]),
+      'GET /api/v1/admin/orders': list([orderRow()]),
     });
     renderConsole('/jobs/j-00000000-2222bbbb/show');
     expect(await screen.findByText('Accepted')).toBeTruthy();
@@ -113,7 +131,7 @@ describe('users', () => {
   it('shows a user with their orders and jobs', async () => {
     stubFetch({
       'GET /api/v1/admin/users/u-customer': one(customer()),
-      'GET /api/v1/admin/orders': list([order()]),
+      'GET /api/v1/admin/orders': list([orderRow()]),
       'GET /api/v1/admin/jobs': list([job()]),
     });
     renderConsole('/users/u-customer/show');

@@ -9,6 +9,7 @@ import type {
   Job,
   Order,
   OrderAddress,
+  OrderSummary,
   Partner,
   VendorDetail,
 } from '../types';
@@ -119,6 +120,30 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
   promisedDelivery: null,
   ...overrides,
 });
+
+/** The order as the order lists carry it (the API's toOrderSummary): its fields, cut to a row's. */
+export const orderRow = (overrides: Partial<Order> = {}): OrderSummary => {
+  const o = order(overrides);
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: o.status,
+    serviceType: o.serviceType,
+    serviceName: o.serviceName,
+    vendor: o.vendor,
+    recipientName: o.deliveryAddress.name,
+    collectionDate: o.collectionDate,
+    estimatedDelivery: o.estimatedDelivery,
+    price: { total: o.price.total, currency: o.price.currency },
+    trackingNumber: o.trackingNumber,
+    payment: o.payment,
+    money: o.money,
+    ...(o.customerId === undefined ? {} : { customerId: o.customerId }),
+    paidAt: o.paidAt,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  };
+};
 
 export const job = (overrides: Partial<Job> = {}): Job => ({
   id: 'j-00000000-2222bbbb',

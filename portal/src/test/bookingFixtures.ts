@@ -4,6 +4,7 @@ import type { ReferenceData } from '../app/meta';
 import type { Quote } from '../shared/api/booking';
 import type { Job } from '../shared/api/jobs';
 import type { OrderDetail } from '../shared/api/orders';
+import type { OrderSummary } from '../shared/api/vendor-orders';
 
 export const referenceData: ReferenceData = {
   serviceTypes: [
@@ -116,6 +117,28 @@ const address = (name: string, town: string, postcode: string) => ({
   postcode,
   country: 'GB',
 });
+
+/** The order as a list carries it (the API's toOrderSummary): its own fields, cut to a row's. */
+export function orderSummaryOf(order: OrderDetail): OrderSummary {
+  return {
+    id: order.id,
+    reference: order.reference,
+    status: order.status,
+    serviceType: order.serviceType,
+    serviceName: order.serviceName,
+    vendor: order.vendor,
+    recipientName: order.deliveryAddress.name,
+    collectionDate: order.collectionDate,
+    estimatedDelivery: order.estimatedDelivery,
+    price: { total: order.price.total, currency: order.price.currency },
+    trackingNumber: order.trackingNumber,
+    payment: order.payment,
+    money: order.money,
+    paidAt: order.paidAt,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
 
 export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail {
   const id = overrides.id ?? '0193f1b2-7c1e-7000-8000-00000000abcd';

@@ -23,7 +23,7 @@ export function OrderList() {
           <ReferenceField source="customerId" reference="users" link="show" />
         </DataTable.Col>
         <DataTable.Col source="serviceName" disableSort />
-        <DataTable.Col source="deliveryAddress.name" disableSort />
+        <DataTable.Col source="recipientName" disableSort />
         <DataTable.Col source="total" label="resources.orders.fields.money.paid">
           <PaidField />
         </DataTable.Col>

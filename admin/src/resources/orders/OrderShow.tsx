@@ -59,9 +59,16 @@ export function Timeline() {
   );
 }
 
+/**
+ * Read under its own key: react-admin fills its cache of single records from every list it
+ * fetched, and the order lists carry summaries (OrderSummary), not the whole order this page
+ * shows. Asked with `meta`, the page waits for the order itself instead of drawing a summary.
+ */
+const WHOLE_ORDER = { meta: { whole: true } };
+
 export function OrderShow() {
   return (
-    <Show actions={<OrderActions />}>
+    <Show actions={<OrderActions />} queryOptions={WHOLE_ORDER}>
       <SimpleShowLayout>
         <TextField source="reference" />
         <SelectField source="status" choices={ORDER_STATUS_CHOICES} />

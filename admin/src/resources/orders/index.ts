@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { OrderIcon } from './OrderIcon';
-import type { AdminOrder } from './shared';
+import type { AdminOrderRow } from './shared';
 
 // Each page loads on first use: the console's first load stays small (see size-limit in package.json).
 const OrderList = lazy(() => import('./OrderList').then((m) => ({ default: m.OrderList })));
@@ -12,7 +12,7 @@ const ordersResource = {
   list: OrderList,
   show: OrderShow,
   icon: OrderIcon,
-  recordRepresentation: (order: AdminOrder) => order.reference,
+  recordRepresentation: (order: AdminOrderRow) => order.reference,
 } satisfies Omit<ResourceProps, 'name'>;
 
 export default ordersResource;

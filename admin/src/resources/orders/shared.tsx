@@ -1,9 +1,11 @@
 import { useRecordContext, useTranslate } from 'react-admin';
 import { addressLines, money } from '../../format';
-import type { Order, OrderStatus } from '../../types';
+import type { Order, OrderStatus, OrderSummary } from '../../types';
 
-/** The order as the list and the page show it: the generated OrderDetail (events only on the page). */
+/** The order as its page shows it: the generated OrderDetail. */
 export type AdminOrder = Order;
+/** An order as the lists show it (OrderSummary): a row's fields, not the whole order. */
+export type AdminOrderRow = OrderSummary;
 
 export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
   { id: 'awaiting_payment', name: 'consign.orders.status.awaiting_payment' },
@@ -16,7 +18,7 @@ export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
 
 /** What the customer paid (cover included), and what went back if anything did. */
 export function paidText(
-  o: Pick<AdminOrder, 'money' | 'price'>,
+  o: Pick<AdminOrderRow, 'money' | 'price'>,
   translate: (key: string, args?: object) => string,
 ) {
   const paid = money(o.money.paid, o.price.currency);
@@ -31,7 +33,7 @@ export function paidText(
 
 // `label` is read by SimpleShowLayout and DataTable, which label the field.
 export function PaidField(_: { label?: string }) {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<AdminOrderRow>();
   const translate = useTranslate();
   return order ? <span>{paidText(order, translate)}</span> : null;
 }

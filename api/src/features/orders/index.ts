@@ -11,6 +11,7 @@ export {
   uniqueTrackingNumber,
   vendorOrdersVersion,
 } from './order-store';
+export { ORDER_SUMMARY_ROWS, type OrderSummaryDto, toOrderSummary } from './order-summary';
 export type { OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export type { RefundNote } from './orders.emails';
@@ -35,6 +36,7 @@ export {
   OrderPaymentSummarySchema,
   OrderSchema,
   OrderStatusSchema,
+  OrderSummarySchema,
   ParcelCopySchema,
   PaymentSessionSchema,
   shipmentFields,
@@ -43,6 +45,7 @@ export {
 } from './orders.schemas';
 export {
   changeOrderStatus,
+  type OrderDto,
   OrdersService,
   orderPayment,
   orderPayments,

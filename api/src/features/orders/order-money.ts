@@ -22,6 +22,18 @@ export function orderMoney(o: { status: OrderStatus; paid: number; refunded: num
   return { paid, refunded, net: o.status === 'cancelled' ? 0 : paid - refunded };
 }
 
+/** One order's money, from its status, total and paid time and its payment (see orderPayment). */
+export function moneyOfOrder(
+  order: { status: OrderStatus; paidAt: Date | null; total: number },
+  payment: { refundedAmount: number } | null | undefined,
+): OrderMoney {
+  return orderMoney({
+    status: order.status,
+    paid: order.paidAt ? order.total : 0,
+    refunded: orderRefundedOf(payment),
+  });
+}
+
 /** What an order's payment has refunded so far (an order made from a job was paid as the job). */
 export function orderRefundedOf(payment: { refundedAmount: number } | null | undefined): number {
   return payment?.refundedAmount ?? 0;

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { PaymentRow } from '../payments';
 import { paymentSummary } from '../payments';
-import { orderMoney, orderRefundedOf, paidSql, refundedSql } from './order-money';
+import { moneyOfOrder, orderMoney, paidSql, refundedSql } from './order-money';
 import { type OrderEventRow, type OrderRow, orderReference } from './order-store';
 import { isPayable, orderPayment, orderPayments } from './orders.payment';
 import { allowedNextStatuses, checkTransition } from './status';
@@ -72,11 +72,7 @@ export function toOrderDto(
       customs: printable && order.serviceType === 'international' ? `${base}/customs.pdf` : null,
     },
     payment: paymentSummary(payment),
-    money: orderMoney({
-      status: order.status,
-      paid: order.paidAt ? order.total : 0,
-      refunded: orderRefundedOf(payment),
-    }),
+    money: moneyOfOrder(order, payment),
     ...(relation === 'admin' ? { customerId: order.customerId } : {}),
     actions: {
       pay: relation === 'customer' && isPayable(order, now),

@@ -325,6 +325,38 @@ export const OrderSchema = z
   })
   .openapi('Order');
 
+/** A list's row (features/orders/order-summary.ts): GET the order for the whole of it. */
+export const OrderSummarySchema = OrderSchema.pick({
+  id: true,
+  reference: true,
+  status: true,
+  serviceType: true,
+  serviceName: true,
+  vendor: true,
+  collectionDate: true,
+  estimatedDelivery: true,
+  trackingNumber: true,
+  payment: true,
+  money: true,
+  customerId: true,
+  paidAt: true,
+  createdAt: true,
+  updatedAt: true,
+})
+  .extend({
+    recipientName: z.string().openapi({ description: 'The name on the delivery address' }),
+    price: z
+      .object({
+        total: z.number().int().openapi({ description: 'net + vat + coverFee, minor units' }),
+        currency: z.enum(CURRENCIES),
+      })
+      .openapi({ description: 'What the customer pays; the order has the breakdown' }),
+  })
+  .openapi('OrderSummary', {
+    description:
+      'An order as lists show it: what a row displays and what lists filter by. The order itself (OrderDetail) has its addresses, parcels, customs, notes, documents and allowed actions.',
+  });
+
 export const OrderDetailSchema = OrderSchema.extend({
   events: z.array(OrderEventSchema),
   trackingCode: z

@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import { type OrderStatus, orders, payments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
-import { insertOrder, type OrderRow, toOrderDto } from '../orders';
+import { insertOrder, type OrderDto, type OrderRow, toOrderDto } from '../orders';
 import { address, deliveryAddress } from '../orders/orders.testing';
 
 /**
@@ -125,14 +125,12 @@ export async function ordersOfEveryShape(
 }
 
 /**
- * The list items as they were made before lists read rows as JSON: whole rows through drizzle,
- * their payments, toOrderDto, then through JSON as the response carries them.
+ * The list items as the orders themselves say: whole rows through drizzle, their payments, the
+ * order's own wire shape (toOrderDto), then through JSON as the response carries them, cut to
+ * what a list row carries (OrderSummary). So a list row can neither read a column wrong nor say
+ * anything the order does not.
  */
-export async function itemsAsWholeRows(
-  t: TestApp,
-  ids: string[],
-  relation: Parameters<typeof toOrderDto>[2],
-) {
+export async function itemsAsWholeRows(t: TestApp, ids: string[], relation: 'vendor' | 'admin') {
   const rows = ids.length ? await t.deps.db.select().from(orders).where(inArray(orders.id, ids)) : [];
   const byId = new Map(rows.map((o) => [o.id, o]));
   const page = ids.map((id) => byId.get(id)!);
@@ -145,5 +143,26 @@ export async function itemsAsWholeRows(
   const paymentOf = (o: OrderRow) =>
     paid.find((p) => p.orderId === o.id) ?? (o.jobId ? paid.find((p) => p.jobId === o.jobId) : undefined);
   const now = t.deps.now();
-  return JSON.parse(JSON.stringify(page.map((o) => toOrderDto(o, paymentOf(o), relation, now))));
+  const orderDtos: OrderDto[] = JSON.parse(
+    JSON.stringify(page.map((o) => toOrderDto(o, paymentOf(o), relation, now))),
+  );
+  return orderDtos.map((d) => ({
+    id: d.id,
+    reference: d.reference,
+    status: d.status,
+    serviceType: d.serviceType,
+    serviceName: d.serviceName,
+    vendor: d.vendor,
+    recipientName: d.deliveryAddress.name,
+    collectionDate: d.collectionDate,
+    estimatedDelivery: d.estimatedDelivery,
+    price: { total: d.price.total, currency: d.price.currency },
+    trackingNumber: d.trackingNumber,
+    payment: d.payment,
+    money: d.money,
+    ...(relation === 'admin' ? { customerId: d.customerId } : {}),
+    paidAt: d.paidAt,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  }));
 }

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
-import { OrderSchema, OrderStatusSchema } from '../orders';
+import { OrderStatusSchema, OrderSummarySchema } from '../orders';
 
 /**
  * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
@@ -83,7 +83,7 @@ export type VendorOrderListQuery = z.infer<typeof VendorOrderListQuerySchema>;
 
 export const VendorOrderListSchema = z
   .object({
-    items: z.array(OrderSchema),
+    items: z.array(OrderSummarySchema),
     total: z.number().int().openapi({ description: 'Orders matching the filters, on every page' }),
     limit: z.number().int(),
     page: z.number().int().nullable().openapi({ description: 'The page number, null when paging by cursor' }),

@@ -13,18 +13,18 @@ import { courierServices, type OrderStatus, orders, vendors } from '../../db/sch
 import type { Currency } from '../../domain/money';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import { jsonRowReader } from '../../lib/json-row';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
 import {
   changeOrder,
+  ORDER_SUMMARY_ROWS,
   type OrderRow,
   OrdersService,
   orderMoney,
   orderPayments,
   refundedSql,
   statusLabel,
-  toOrderDto,
+  toOrderSummary,
   vendorOrdersVersion,
 } from '../orders';
 import { deliveryDateFor } from '../quotes';
@@ -148,9 +148,6 @@ const exportStatement = (db: Database, conditions: SQL[], shape: string) =>
       .prepare(),
   );
 
-/** A page's orders by id, each as one JSON column (see lib/json-row.ts). */
-const ORDER_ROWS = jsonRowReader(orders);
-
 /** Figures kept per database (tests and tools may open several), oldest dropped first. */
 const MAX_CACHED_FIGURES = 2000;
 const figuresCaches = new WeakMap<object, Map<string, unknown>>();
@@ -198,7 +195,7 @@ export class VendorOrdersService {
       offset,
     });
     // An order cannot leave the vendor's list between the two reads (orders are never deleted).
-    const items = await ORDER_ROWS.byIds(
+    const items = await ORDER_SUMMARY_ROWS.byIds(
       db,
       rows.slice(0, query.limit).map((r) => r.id),
     );
@@ -207,9 +204,8 @@ export class VendorOrdersService {
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
     const total = lastPage ? offset + rows.length : await this.countMatching(vendorId, query, filter);
     const byOrder = await orderPayments(db, items);
-    const now = this.deps.now();
     return {
-      items: items.map((o) => toOrderDto(o, byOrder.get(o.id), 'vendor', now)),
+      items: items.map((o) => toOrderSummary(o, byOrder.get(o.id), 'vendor')),
       total,
       limit: query.limit,
       page,

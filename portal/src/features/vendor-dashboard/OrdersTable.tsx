@@ -82,7 +82,7 @@ export function OrdersTable({
                 <td data-label="Order ID">
                   <strong>{order.reference}</strong>
                 </td>
-                <td data-label="Customer">{order.deliveryAddress.name}</td>
+                <td data-label="Customer">{order.recipientName}</td>
                 <td data-label="Courier">{order.serviceName}</td>
                 <td data-label="Price" className="num">
                   {formatMoney(order.price.total, order.price.currency)}

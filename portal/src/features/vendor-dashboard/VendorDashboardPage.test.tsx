@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Review } from '../../shared/api/reviews';
 import type { VendorOrderStats } from '../../shared/api/vendor-orders';
-import { orderFixture, referenceData } from '../../test/bookingFixtures';
+import { orderFixture, orderSummaryOf, referenceData } from '../../test/bookingFixtures';
 import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type RecordedCall, type StubResponse, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
@@ -42,8 +42,9 @@ const stats: VendorOrderStats = {
   revenueOrders: 40,
 };
 
+/** A page of the list: rows as the API cuts them from the orders (the drawer reads the whole order). */
 const listOf = (items: ReturnType<typeof orderFixture>[], total = items.length) => ({
-  body: { items, total, limit: 20, page: 1, nextCursor: null },
+  body: { items: items.map(orderSummaryOf), total, limit: 20, page: 1, nextCursor: null },
 });
 
 /** The query of every call the page made to a path, as the server received it. */

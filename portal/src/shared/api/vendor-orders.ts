@@ -5,6 +5,8 @@ import { type ApiClient, unwrap } from '../../app/api';
 type Schemas = components['schemas'];
 
 export type VendorOrderList = Schemas['VendorOrderList'];
+/** A row of the list: the order's page (OrdersApi.get) has the rest. */
+export type OrderSummary = Schemas['OrderSummary'];
 export type VendorOrderStats = Schemas['VendorOrderStats'];
 export type VendorOrderUpdate = Schemas['UpdateVendorOrderRequest'];
 export type TrackingEventRequest = Schemas['AddTrackingEventRequest'];

@@ -105,7 +105,7 @@ describe('admin order list at scale', () => {
     expect(await rangeOf({})).toBe('orders 0-2/3');
   });
 
-  it('lists orders of every status and shape exactly as whole rows through drizzle made them', async () => {
+  it('lists orders of every status and shape exactly as the orders themselves say', async () => {
     const vendor = await signUpVendor(t, 'vendor@example.com');
     const customer = await signUpVerified(t, 'cust@example.com');
     const made = await ordersOfEveryShape(

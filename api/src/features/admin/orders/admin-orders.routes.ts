@@ -3,7 +3,12 @@ import { requireAuth, requireRole } from '../../../lib/auth';
 import { idempotent } from '../../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
 import { raListHeaders } from '../../../lib/ra-list';
-import { IdempotencyHeadersSchema, OrderDetailSchema, OrderIdParamsSchema, OrderSchema } from '../../orders';
+import {
+  IdempotencyHeadersSchema,
+  OrderDetailSchema,
+  OrderIdParamsSchema,
+  OrderSummarySchema,
+} from '../../orders';
 import { ReasonBodySchema } from '../admin.schemas';
 import { AdminOrderListQuerySchema, AdminOrderStatusBodySchema } from './admin-orders.schemas';
 
@@ -20,9 +25,9 @@ export const listOrders = createRoute({
   request: { query: AdminOrderListQuerySchema },
   responses: {
     200: {
-      description: 'One page of orders',
+      description: 'One page of orders, as lists show them (GET an order for the whole of it)',
       headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(OrderSchema) } },
+      content: { 'application/json': { schema: z.array(OrderSummarySchema) } },
     },
     ...pickProblems(401, 403, 422),
   },
