@@ -65,5 +65,3 @@ export function toOrderSummary(
     updatedAt: order.updatedAt.toISOString(),
   };
 }
-
-export type OrderSummaryDto = ReturnType<typeof toOrderSummary>;
