@@ -6,7 +6,7 @@
  * Only paid orders are the vendor's business: an order awaiting payment is an unfinished
  * checkout that may never be paid, so it is neither listed, counted nor editable here.
  */
-import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type Database, perDatabase, statementFamily, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
@@ -115,18 +115,28 @@ const afterCursor = olderThan(orders, {
  */
 const statement = statementFamily();
 
-/** The page's keys from the covering index alone: the search and the skipped rows never touch the table. */
-const keysStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
-  statement(db, `keys:${shape}:${cursor}`, () =>
-    db
-      .select({ id: orders.id, createdAt: orders.createdAt })
+/**
+ * A page of summaries, newest first, in one statement: the page's keys from the covering index
+ * alone (the search and the skipped rows never touch the table), then the summaries of those
+ * keys by primary key. At 100,000 orders reading whole rows while scanning for a search term cost
+ * several times the index walk; as two statements the keys crossed into the process and back.
+ */
+const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
+  statement(db, `page:${shape}:${cursor}`, () => {
+    const keys = db
+      .select({ id: orders.id })
       .from(orders)
       .where(and(...conditions, cursor ? afterCursor : undefined))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-  );
+      .offset(sql.placeholder('offset'));
+    return db
+      .select({ row: ORDER_SUMMARY_ROWS.row })
+      .from(orders)
+      .where(inArray(orders.id, keys))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .prepare();
+  });
 
 const countStatement = (db: Database, conditions: SQL[], shape: string) =>
   statement(db, `count:${shape}`, () =>
@@ -186,19 +196,16 @@ export class VendorOrdersService {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
-    // The page's keys, then the page's rows by primary key: at 100,000 orders reading whole rows
-    // while scanning for a search term cost several times the index walk.
-    const rows = await keysStatement(db, filter.conditions, filter.shape, after !== null).all({
-      ...filter.values,
-      ...(after ? { afterAt: after.createdAt.getTime(), afterId: after.id } : {}),
-      limit: query.limit + 1,
-      offset,
-    });
-    // An order cannot leave the vendor's list between the two reads (orders are never deleted).
-    const items = await ORDER_SUMMARY_ROWS.byIds(
-      db,
-      rows.slice(0, query.limit).map((r) => r.id),
-    );
+    // One more than the page: whether there is a next page.
+    const rows = (
+      await pageStatement(db, filter.conditions, filter.shape, after !== null).all({
+        ...filter.values,
+        ...(after ? { afterAt: after.createdAt.getTime(), afterId: after.id } : {}),
+        limit: query.limit + 1,
+        offset,
+      })
+    ).map((r) => r.row);
+    const items = rows.slice(0, query.limit);
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
     const lastPage = page !== null && rows.length <= query.limit && (rows.length > 0 || page === 1);
