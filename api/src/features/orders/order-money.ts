@@ -35,7 +35,7 @@ export function moneyOfOrder(
 }
 
 /** What an order's payment has refunded so far (an order made from a job was paid as the job). */
-export function orderRefundedOf(payment: { refundedAmount: number } | null | undefined): number {
+function orderRefundedOf(payment: { refundedAmount: number } | null | undefined): number {
   return payment?.refundedAmount ?? 0;
 }
 

@@ -34,7 +34,7 @@ const SUMMARY_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof OrderRow)[];
 
-export type OrderSummaryRow = Pick<OrderRow, (typeof SUMMARY_FIELDS)[number]>;
+type OrderSummaryRow = Pick<OrderRow, (typeof SUMMARY_FIELDS)[number]>;
 
 /** Reads a page of summaries' columns by id (lib/json-row.ts), none of the rest of the row. */
 export const ORDER_SUMMARY_ROWS = jsonRowReader(orders, SUMMARY_FIELDS);
