@@ -198,6 +198,45 @@ describe('jsonRowReader', () => {
     );
   });
 
+  it('reads a string out of a JSON column by its path, null where the path leads nowhere', async () => {
+    await db.insert(things).values(randomRows(60));
+    const reader = jsonRowReader(things, ['id', 'count'], {
+      dataName: ['data', '$.name'],
+      eori: ['extra', '$.eori'],
+      deep: ['data', '$.nested.deep'],
+    });
+    const whole = await db.select().from(things).orderBy(asc(things.id));
+    const at = (value: unknown, key: string) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? ((value as Record<string, unknown>)[key] ?? null)
+        : null;
+    const read = await reader.byIds(
+      db,
+      whole.map((r) => r.id),
+    );
+    expect(read).toEqual(
+      whole.map((r) => ({
+        id: r.id,
+        count: r.count,
+        dataName: at(r.data, 'name'),
+        eori: at(r.extra, 'eori'),
+        // A path to an array reads as its JSON text.
+        deep: at(at(r.data, 'nested'), 'deep') === null ? null : '[null,true,false]',
+      })),
+    );
+    // The sample holds both kinds: objects with a name (awkward text among them) and values without.
+    expect(read.filter((r) => r.dataName !== null).length).toBeGreaterThan(5);
+    expect(read.filter((r) => r.dataName === null).length).toBeGreaterThan(5);
+    expect(Object.keys(read[0]!)).toEqual(['id', 'count', 'dataName', 'eori', 'deep']);
+  });
+
+  it('refuses a path into a column that is not JSON, a path it cannot write, or a name taken', () => {
+    expect(() => jsonRowReader(things, ['id'], { n: ['name', '$.x'] })).toThrow('things.name is not a JSON column');
+    expect(() => jsonRowReader(things, ['id'], { n: ['data', "$.x' or 1"] })).toThrow('is not a path of object keys');
+    expect(() => jsonRowReader(things, ['id'], { n: ['data', '$[0]'] })).toThrow('is not a path of object keys');
+    expect(() => jsonRowReader(things, ['id'], { note: ['data', '$.x'] })).toThrow('note is already a field of things');
+  });
+
   it('refuses fields it does not have, or a pick without the primary key', () => {
     expect(() => jsonRowReader(things, ['id', 'nope' as 'name'])).toThrow('things has no field nope');
     expect(() => jsonRowReader(things, ['name', 'count'])).toThrow(

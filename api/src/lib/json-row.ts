@@ -29,6 +29,11 @@ import { type Database, statementFamily } from '../db/client';
  * `only` reads those fields of the row and no others (the primary key among them), for a list
  * that shows a few of a wide row's columns: SQLite then neither renders nor the process parses
  * the rest.
+ *
+ * `texts` adds fields read out of a JSON column by a path (`{ recipientName: ['deliveryAddress',
+ * '$.name'] }`): a list showing one value of a JSON object reads that value, not the object
+ * (SQLite would otherwise write the whole object back out as JSON for the process to parse). The
+ * path must lead to a string; a missing one reads as null.
  */
 export type JsonRowReader<T extends Table, R = InferSelectModel<T>> = {
   /** The row as one column, decoded: `db.select({ row: reader.row }).from(table)`. */
@@ -47,14 +52,29 @@ const READABLE = new Set([
   'SQLiteBoolean',
 ]);
 
+/** A field of a JSON column and a path to a string in it: `['deliveryAddress', '$.name']`. */
+export type JsonTextPath<F extends string = string> = readonly [field: F, path: string];
+/** Object keys in a path: `$.name`, `$.contact.email`. Paths are written into the SQL. */
+const PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+
 export function jsonRowReader<T extends Table>(table: T): JsonRowReader<T>;
 export function jsonRowReader<T extends Table, K extends keyof InferSelectModel<T> & string>(
   table: T,
   only: readonly K[],
 ): JsonRowReader<T, Pick<InferSelectModel<T>, K>>;
+export function jsonRowReader<
+  T extends Table,
+  K extends keyof InferSelectModel<T> & string,
+  P extends string,
+>(
+  table: T,
+  only: readonly K[],
+  texts: Record<P, JsonTextPath<keyof InferSelectModel<T> & string>>,
+): JsonRowReader<T, Pick<InferSelectModel<T>, K> & Record<P, string | null>>;
 export function jsonRowReader<T extends Table>(
   table: T,
   only?: readonly string[],
+  texts: Record<string, JsonTextPath> = {},
 ): JsonRowReader<T, Record<string, unknown>> {
   type Row = Record<string, unknown>;
   const tableName = getTableName(table);
@@ -65,6 +85,15 @@ export function jsonRowReader<T extends Table>(
   const fields = (Object.entries(columns) as [string, Column][]).filter(
     ([field]) => !only || only.includes(field),
   );
+  const textParts = Object.entries(texts).map(([name, [field, path]]) => {
+    const column = columns[field];
+    if (name in columns) throw new Error(`jsonRowReader: ${name} is already a field of ${tableName}`);
+    if (!column || column.columnType !== 'SQLiteTextJson') {
+      throw new Error(`jsonRowReader: ${tableName}.${field} is not a JSON column`);
+    }
+    if (!PATH.test(path)) throw new Error(`jsonRowReader: ${path} is not a path of object keys`);
+    return { name, sql: `"${tableName}"."${column.name}" ->> '${path}'` };
+  });
   const kinds: ('json' | 'real' | 'plain')[] = [];
   const parts = fields.map(([field, column]) => {
     const name = `"${tableName}"."${column.name}"`;
@@ -97,9 +126,11 @@ export function jsonRowReader<T extends Table>(
             ? Number(value)
             : column.mapFromDriverValue(value);
     }
+    for (let i = 0; i < textParts.length; i++) row[textParts[i]!.name] = values[fields.length + i];
     return row;
   };
   // Built once: the query builder then walks one raw chunk per request instead of every column.
+  parts.push(...textParts.map((part) => part.sql));
   const row = sql.raw(`json_array(${parts.join(', ')})`).mapWith({ mapFromDriverValue: decode }) as SQL<Row>;
   const primary = (Object.entries(columns) as [string, Column][]).find(([, column]) => column.primary);
   if (!primary) throw new Error(`jsonRowReader: ${tableName} has no single-column primary key`);

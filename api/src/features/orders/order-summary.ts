@@ -23,7 +23,6 @@ const SUMMARY_FIELDS = [
   'status',
   'serviceType',
   'serviceName',
-  'deliveryAddress',
   'collectionDate',
   'estimatedDelivery',
   'currency',
@@ -34,10 +33,16 @@ const SUMMARY_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof OrderRow)[];
 
-type OrderSummaryRow = Pick<OrderRow, (typeof SUMMARY_FIELDS)[number]>;
+/**
+ * The recipient's name is read out of the delivery address: the address itself would be written
+ * out as JSON by SQLite and parsed again for one of its values.
+ */
+const SUMMARY_TEXTS = { recipientName: ['deliveryAddress', '$.name'] } as const;
+
+type OrderSummaryRow = Pick<OrderRow, (typeof SUMMARY_FIELDS)[number]> & { recipientName: string | null };
 
 /** Reads a page of summaries' columns by id (lib/json-row.ts), none of the rest of the row. */
-export const ORDER_SUMMARY_ROWS = jsonRowReader(orders, SUMMARY_FIELDS);
+export const ORDER_SUMMARY_ROWS = jsonRowReader(orders, SUMMARY_FIELDS, SUMMARY_TEXTS);
 
 /** The wire shape of a list row (OrderSummarySchema); its fields mean what the order's do. */
 export function toOrderSummary(
@@ -52,7 +57,8 @@ export function toOrderSummary(
     serviceType: order.serviceType,
     serviceName: order.serviceName,
     vendor: { id: order.vendorId, name: order.vendorName },
-    recipientName: order.deliveryAddress.name,
+    // Every stored address has a name (bookings require one).
+    recipientName: order.recipientName ?? '',
     collectionDate: order.collectionDate,
     estimatedDelivery: order.estimatedDelivery,
     price: { total: order.total, currency: order.currency },
