@@ -231,10 +231,18 @@ describe('jsonRowReader', () => {
   });
 
   it('refuses a path into a column that is not JSON, a path it cannot write, or a name taken', () => {
-    expect(() => jsonRowReader(things, ['id'], { n: ['name', '$.x'] })).toThrow('things.name is not a JSON column');
-    expect(() => jsonRowReader(things, ['id'], { n: ['data', "$.x' or 1"] })).toThrow('is not a path of object keys');
-    expect(() => jsonRowReader(things, ['id'], { n: ['data', '$[0]'] })).toThrow('is not a path of object keys');
-    expect(() => jsonRowReader(things, ['id'], { note: ['data', '$.x'] })).toThrow('note is already a field of things');
+    expect(() => jsonRowReader(things, ['id'], { n: ['name', '$.x'] })).toThrow(
+      'things.name is not a JSON column',
+    );
+    expect(() => jsonRowReader(things, ['id'], { n: ['data', "$.x' or 1"] })).toThrow(
+      'is not a path of object keys',
+    );
+    expect(() => jsonRowReader(things, ['id'], { n: ['data', '$[0]'] })).toThrow(
+      'is not a path of object keys',
+    );
+    expect(() => jsonRowReader(things, ['id'], { note: ['data', '$.x'] })).toThrow(
+      'note is already a field of things',
+    );
   });
 
   it('refuses fields it does not have, or a pick without the primary key', () => {

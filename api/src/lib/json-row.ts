@@ -88,7 +88,7 @@ export function jsonRowReader<T extends Table>(
   const textParts = Object.entries(texts).map(([name, [field, path]]) => {
     const column = columns[field];
     if (name in columns) throw new Error(`jsonRowReader: ${name} is already a field of ${tableName}`);
-    if (!column || column.columnType !== 'SQLiteTextJson') {
+    if (column?.columnType !== 'SQLiteTextJson') {
       throw new Error(`jsonRowReader: ${tableName}.${field} is not a JSON column`);
     }
     if (!PATH.test(path)) throw new Error(`jsonRowReader: ${path} is not a path of object keys`);
