@@ -125,6 +125,17 @@ export const raListHeaders = {
   'Access-Control-Expose-Headers': { schema: { type: 'string' as const } },
 };
 
+/**
+ * The sort a page is read in: the asked one, else the list's default, else newest first. A list
+ * that selects only its sort key (the admin orders) asks this for the field listPage will sort on.
+ */
+export function listSort<F extends string>(
+  list: Pick<RaList<F, unknown>, 'sort'>,
+  defaultSort?: { field: F; order: RaSortOrder },
+): { field: F; order: RaSortOrder } {
+  return list.sort ?? defaultSort ?? { field: 'createdAt' as F, order: 'desc' };
+}
+
 type Sortable = AnyColumn | SQL;
 
 /** The tables whose change counters (table_versions, kept by triggers) a list may cache under. */
@@ -211,7 +222,7 @@ export async function listPage<Q extends SQLiteSelect, F extends string>(
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   const conditions = spec.where.filter((c): c is SQL => Boolean(c));
   const where = conditions.length ? and(...conditions) : undefined;
-  const sort = list.sort ?? spec.defaultSort ?? { field: 'createdAt' as F, order: 'desc' };
+  const sort = listSort(list, spec.defaultSort);
   const direction = sort.order === 'desc' ? desc : asc;
   const sortBy = spec.sort[sort.field];
   const ordered = (after: SQL | undefined) =>

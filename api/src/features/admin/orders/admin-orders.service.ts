@@ -5,7 +5,7 @@ import { type OrderStatus, orders } from '../../../db/schema';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
-import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { idsIn, listPage, listSort, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import {
   changeOrder,
@@ -45,7 +45,7 @@ export class AdminOrdersService {
     // each as one JSON column of the columns a list shows (orders/order-summary.ts): whole orders
     // through the driver, drizzle and JSON were most of this list's CPU. listPage keeps the last
     // row's key and id as the next page's cursor.
-    const sortField = list.sort?.field ?? 'createdAt';
+    const sortField = listSort(list).field;
     const { rows: keys, total } = await listPage(db, list, {
       rows: db
         .select({ id: orders.id, [sortField]: SORT[sortField] })
