@@ -79,12 +79,11 @@ export function jsonRowReader<T extends Table>(
   type Row = Record<string, unknown>;
   const tableName = getTableName(table);
   const columns = getTableColumns(table);
+  const everyField = Object.entries(columns) as [string, Column][];
   for (const field of only ?? []) {
     if (!(field in columns)) throw new Error(`jsonRowReader: ${tableName} has no field ${field}`);
   }
-  const fields = (Object.entries(columns) as [string, Column][]).filter(
-    ([field]) => !only || only.includes(field),
-  );
+  const fields = everyField.filter(([field]) => !only || only.includes(field));
   const textParts = Object.entries(texts).map(([name, [field, path]]) => {
     const column = columns[field];
     if (name in columns) throw new Error(`jsonRowReader: ${name} is already a field of ${tableName}`);
@@ -132,7 +131,7 @@ export function jsonRowReader<T extends Table>(
   // Built once: the query builder then walks one raw chunk per request instead of every column.
   parts.push(...textParts.map((part) => part.sql));
   const row = sql.raw(`json_array(${parts.join(', ')})`).mapWith({ mapFromDriverValue: decode }) as SQL<Row>;
-  const primary = (Object.entries(columns) as [string, Column][]).find(([, column]) => column.primary);
+  const primary = everyField.find(([, column]) => column.primary);
   if (!primary) throw new Error(`jsonRowReader: ${tableName} has no single-column primary key`);
   if (only && !only.includes(primary[0])) {
     throw new Error(`jsonRowReader: the fields read must include ${tableName}'s primary key, ${primary[0]}`);
@@ -143,9 +142,7 @@ export function jsonRowReader<T extends Table>(
   // column's index for each value). Building `column IN (?, ?, …)` anew was a tenth of a list
   // request's CPU.
   // Any column of the table may be asked by, read or not.
-  const fieldOfColumn = new Map<Column, string>(
-    (Object.entries(columns) as [string, Column][]).map(([field, column]) => [column, field]),
-  );
+  const fieldOfColumn = new Map<Column, string>(everyField.map(([field, column]) => [column, field]));
   const statement = statementFamily();
   const whereIn: JsonRowReader<T, Row>['whereIn'] = async (db, column, values) => {
     if (values.length === 0) return [];
