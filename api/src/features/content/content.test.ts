@@ -134,6 +134,10 @@ describe('POST /contact', () => {
   });
 
   it('allows 5 messages an hour from one address, then 429 with Retry-After', async () => {
+    // A fixed instant inside one hour's window: on the real clock, tries that straddle the turn of
+    // the hour would be counted in two windows.
+    const start = new Date('2030-01-07T09:10:00Z');
+    t.deps.now = () => start;
     for (let i = 0; i < 5; i++) expect((await t.post('/api/v1/contact', message)).status).toBe(202);
     const limited = await t.post('/api/v1/contact', message);
     expect(limited.status).toBe(429);
@@ -142,8 +146,7 @@ describe('POST /contact', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await t.deps.db.select().from(contactMessages)).toHaveLength(5);
 
-    const base = t.deps.now().getTime();
-    t.deps.now = () => new Date(base + 3600 * 1000);
+    t.deps.now = () => new Date(start.getTime() + 3600 * 1000);
     expect((await t.post('/api/v1/contact', message)).status).toBe(202);
   });
 
