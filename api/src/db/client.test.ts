@@ -3,7 +3,10 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResultSet } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openDatabase, readBatch, statementFamily } from './client';
 import { runMigrations } from './migrate';
@@ -291,6 +294,169 @@ describe('statementFamily and readBatch', () => {
     } finally {
       await closeDatabase(a);
       await closeDatabase(b);
+    }
+  });
+});
+
+describe('result rows (patches/@libsql__client and patches/drizzle-orm)', () => {
+  const ROW_VALUES = Symbol.for('consign.libsql.rowValues');
+  const parents = sqliteTable('parents', { id: text('id').primaryKey(), n: integer('n') });
+  const children = sqliteTable('children', {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').notNull(),
+    n: integer('n').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }),
+  });
+  const open = async () => {
+    const db = await openDatabase({
+      url: `file:${join(mkdtempSync(join(tmpdir(), 'consign-db-')), 'r.db')}`,
+    });
+    await db.$client.executeMultiple(`
+      CREATE TABLE parents (id TEXT PRIMARY KEY, n INTEGER);
+      CREATE TABLE children (id TEXT PRIMARY KEY, parent_id TEXT NOT NULL, n INTEGER NOT NULL, at INTEGER NOT NULL, bytes BLOB);
+      INSERT INTO parents VALUES ('p1', 1), ('p2', NULL);
+      INSERT INTO children VALUES ('c1', 'p1', 10, 1700000000000, x'0102ff'), ('c2', 'p1', -3, 0, NULL), ('c3', 'p2', 9007199254740991, 1, x'');
+    `);
+    return db;
+  };
+
+  it('gives the values as arrays, and rows as they ever were: names enumerable, indices and length not, made once', async () => {
+    const db = await open();
+    try {
+      const result = await db.$client.execute(
+        'SELECT id, n AS value, n, NULL AS empty FROM parents ORDER BY id',
+      );
+      const values = (result as unknown as Record<symbol, unknown[][]>)[ROW_VALUES];
+      expect(values).toEqual([
+        ['p1', 1, 1, null],
+        ['p2', null, null, null],
+      ]);
+      const rows = result.rows;
+      expect(result.rows).toBe(rows); // made once
+      const [p1] = rows;
+      expect(Object.keys(p1!)).toEqual(['id', 'value', 'n', 'empty']);
+      expect(JSON.stringify(p1)).toBe('{"id":"p1","value":1,"n":1,"empty":null}');
+      expect([p1!.length, p1![0], p1![1], p1![3]]).toEqual([4, 'p1', 1, null]);
+      expect(Object.getOwnPropertyDescriptor(p1, 0)).toEqual({
+        value: 'p1',
+        writable: false,
+        enumerable: false,
+        configurable: false,
+      });
+      expect(Object.getOwnPropertyDescriptor(p1, 'length')?.enumerable).toBe(false);
+      expect(Array.from(p1 as ArrayLike<unknown>)).toEqual(['p1', 1, 1, null]);
+      // Two columns of one name: the first one's value under the name, both by index.
+      const clash = (await db.$client.execute("SELECT 'a' AS x, 'b' AS x")).rows[0]!;
+      expect([clash.x, clash[0], clash[1], Object.keys(clash)]).toEqual(['a', 'a', 'b', ['x']]);
+      // Integers and blobs are converted once, for the values and the rows alike.
+      const child = await db.$client.execute("SELECT n, bytes FROM children WHERE id = 'c1'");
+      expect(child.rows[0]!.n).toBe(10);
+      expect(new Uint8Array(child.rows[0]!.bytes as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 255]));
+      expect(typeof (child as unknown as Record<symbol, unknown[][]>)[ROW_VALUES]![0]![0]).toBe('number');
+      await expect(db.$client.execute('SELECT 9007199254740993 AS big')).rejects.toThrow(RangeError);
+      // A caller may still replace the rows, and a statement without data has none.
+      result.rows = [];
+      expect(result.rows).toEqual([]);
+      expect((await db.$client.execute("UPDATE parents SET n = 2 WHERE id = 'p1'")).rows).toEqual([]);
+      expect(
+        JSON.parse(JSON.stringify(await db.$client.execute("SELECT id FROM parents WHERE id = 'p2'"))),
+      ).toEqual({
+        columns: ['id'],
+        columnTypes: ['TEXT'],
+        rows: [['p2']],
+        rowsAffected: 0,
+        lastInsertRowid: null,
+      });
+    } finally {
+      await closeDatabase(db);
+    }
+  });
+
+  it('maps drizzle queries from the values, never making a row object, and reads rows by name only without fields', async () => {
+    const db = await open();
+    // Counts reads of `rows` on every result the client gives drizzle.
+    let rowReads = 0;
+    const client = new Proxy(db.$client, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (prop !== 'execute' && prop !== 'batch') return value;
+        const counted = (result: ResultSet) => {
+          // The rows: an own value (a statement without data), else the result's class's accessor.
+          const own = Object.getOwnPropertyDescriptor(result, 'rows');
+          const rows = () => (own ? own.value : Reflect.get(Object.getPrototypeOf(result), 'rows', result));
+          Object.defineProperty(result, 'rows', {
+            enumerable: true,
+            configurable: true,
+            get: () => {
+              rowReads++;
+              return rows();
+            },
+          });
+          return result;
+        };
+        return async (...args: unknown[]) => {
+          const result = await (value as (...a: unknown[]) => Promise<ResultSet | ResultSet[]>)(...args);
+          return Array.isArray(result) ? result.map(counted) : counted(result);
+        };
+      },
+    });
+    const counted = drizzle(client, { schema: { parents, children } });
+    try {
+      const joined = await counted
+        .select({
+          child: children.id,
+          parent: parents.id,
+          n: children.n,
+          parentN: parents.n,
+          at: children.at,
+        })
+        .from(children)
+        .innerJoin(parents, eq(parents.id, children.parentId))
+        .orderBy(children.id);
+      expect(joined).toEqual([
+        { child: 'c1', parent: 'p1', n: 10, parentN: 1, at: new Date(1700000000000) },
+        { child: 'c2', parent: 'p1', n: -3, parentN: 1, at: new Date(0) },
+        { child: 'c3', parent: 'p2', n: 9007199254740991, parentN: null, at: new Date(1) },
+      ]);
+      const whole = await counted.select().from(children).where(eq(children.id, 'c1')).get();
+      expect(whole?.bytes).toEqual(Buffer.from([1, 2, 255]));
+      expect(await counted.query.children.findFirst({ where: eq(children.id, 'c2') })).toEqual({
+        id: 'c2',
+        parentId: 'p1',
+        n: -3,
+        at: new Date(0),
+        bytes: null,
+      });
+      const prepared = counted
+        .select({ id: parents.id })
+        .from(parents)
+        .where(eq(parents.id, sql.placeholder('id')))
+        .prepare();
+      expect(await prepared.all({ id: 'p2' })).toEqual([{ id: 'p2' }]);
+      const [a, b] = await counted.batch([
+        counted.select({ id: children.id }).from(children).orderBy(children.id).limit(1),
+        counted.select({ n: parents.n }).from(parents).where(eq(parents.id, 'p1')),
+      ]);
+      expect([a, b]).toEqual([[{ id: 'c1' }], [{ n: 1 }]]);
+      expect(
+        await counted.transaction((tx) =>
+          tx.select({ n: children.n }).from(children).where(eq(children.id, 'c3')),
+        ),
+      ).toEqual([{ n: 9007199254740991 }]);
+      expect(await counted.select({ id: parents.id }).from(parents).orderBy(parents.id).values()).toEqual([
+        ['p1'],
+        ['p2'],
+      ]);
+      expect(rowReads).toBe(0);
+      // A query without fields maps by column name, so it reads the rows.
+      expect(await counted.all(sql`SELECT id, n FROM parents ORDER BY id`)).toEqual([
+        { id: 'p1', n: 1 },
+        { id: 'p2', n: null },
+      ]);
+      expect(rowReads).toBe(1);
+    } finally {
+      await closeDatabase(db);
     }
   });
 });
