@@ -7,6 +7,7 @@
  * decoding and writing it was most of a list request's CPU.
  */
 import { orders } from '../../db/schema';
+import { isoTime } from '../../lib/iso-time';
 import { jsonRowReader } from '../../lib/json-row';
 import type { PaymentRow } from '../payments';
 import { paymentSummary } from '../payments';
@@ -66,8 +67,9 @@ export function toOrderSummary(
     payment: paymentSummary(payment),
     money: moneyOfOrder(order, payment),
     ...(relation === 'admin' ? { customerId: order.customerId } : {}),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
+    // isoTime: toISOString's string, faster (four instants a row of every page).
+    paidAt: order.paidAt ? isoTime(order.paidAt) : null,
+    createdAt: isoTime(order.createdAt),
+    updatedAt: isoTime(order.updatedAt),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
+import { isoTime } from '../../lib/iso-time';
 import { onOrigin } from '../../lib/origin';
 import {
   capturePayment,
@@ -26,8 +27,8 @@ export function paymentSummary(payment: PaymentRow | null | undefined) {
     ? {
         provider: payment.provider,
         status: payment.status,
-        capturedAt: payment.capturedAt?.toISOString() ?? null,
-        refundedAt: payment.refundedAt?.toISOString() ?? null,
+        capturedAt: payment.capturedAt ? isoTime(payment.capturedAt) : null,
+        refundedAt: payment.refundedAt ? isoTime(payment.refundedAt) : null,
       }
     : null;
 }
