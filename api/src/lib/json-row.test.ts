@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Database, openDatabase } from '../db/client';
@@ -172,6 +172,24 @@ describe('jsonRowReader', () => {
       .orderBy(asc(things.id));
     const whole = await db.select().from(things).where(inArray(things.id, ids)).orderBy(asc(things.id));
     expect(picked).toEqual(whole.map((row) => ({ id: row.id, row })));
+  });
+
+  it("runs a prepared query of its row and decodes what drizzle would, in the query's order", async () => {
+    await db.insert(things).values(randomRows(30));
+    const reader = jsonRowReader(things, ['id', 'name', 'count', 'at', 'ratio'], {
+      dataName: ['data', '$.name'],
+    });
+    const query = db
+      .select({ row: reader.row })
+      .from(things)
+      .where(eq(things.kind, sql.placeholder('kind')))
+      .orderBy(desc(things.id))
+      .prepare();
+    for (const kind of ['a', 'b', 'none']) {
+      const mapped = (await query.all({ kind })).map((r) => r.row);
+      expect(await reader.all(query, { kind })).toEqual(mapped);
+    }
+    expect((await reader.all(query, { kind: 'a' })).length).toBeGreaterThan(0);
   });
 
   it('reads only the fields asked for, by any column, exactly as a whole-row select has them', async () => {

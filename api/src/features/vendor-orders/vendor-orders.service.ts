@@ -197,14 +197,15 @@ export class VendorOrdersService {
     const page = after ? null : (query.page ?? 1);
     const offset = page ? (page - 1) * query.limit : 0;
     // One more than the page: whether there is a next page.
-    const rows = (
-      await pageStatement(db, filter.conditions, filter.shape, after !== null).all({
+    const rows = await ORDER_SUMMARY_ROWS.all(
+      pageStatement(db, filter.conditions, filter.shape, after !== null),
+      {
         ...filter.values,
         ...(after ? { afterAt: after.createdAt.getTime(), afterId: after.id } : {}),
         limit: query.limit + 1,
         offset,
-      })
-    ).map((r) => r.row);
+      },
+    );
     const items = rows.slice(0, query.limit);
     // A short page by number is the last one: the rows before it and on it are the total, and a
     // second pass over the vendor's orders to count them is saved (a search rarely fills a page).
