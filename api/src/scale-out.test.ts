@@ -21,6 +21,7 @@ import {
   vendors,
   webhookEndpoints,
 } from './db/schema';
+import { LIMITS } from './features/auth';
 import { bumpCatalogVersion } from './features/couriers';
 import { publish } from './lib/outbox';
 import { registerFeatureHooks } from './registrations';
@@ -170,10 +171,11 @@ describe('two API processes on one database', () => {
   });
 
   it('count a rate limit across both', async () => {
-    // The limit counts in fixed 15-minute windows of the clock: tries that straddle the turn of
-    // one are counted in two windows, so such a round is tried again, on a new account (the
-    // first's count in the new window has begun).
-    const windowOf = (time: number) => Math.floor(time / (15 * 60 * 1000));
+    // The limit counts in fixed windows of the clock: tries that straddle the turn of one are
+    // counted in two windows, so such a round is tried again, on a new account (the first's count
+    // in the new window has begun).
+    const windowMs = LIMITS.loginFailuresPerAccountAddress.windowSeconds * 1000;
+    const windowOf = (time: number) => Math.floor(time / windowMs);
     for (let round = 1; ; round++) {
       const email = `limited-${round}@example.com`;
       await signUp(email, 'correct-horse-1');
