@@ -100,15 +100,15 @@ export async function compressBody(body: Uint8Array, encoding: ContentEncoding):
 }
 
 /**
- * Text the app built a response from (`serializedJson`), by response. Reading `res.body` back
- * makes the Node adapter build a fetch Response and a stream around the text only for this
+ * Text or bytes the app built a response from (`serializedJson`), by response. Reading `res.body`
+ * back makes the Node adapter build a fetch Response and a stream around the body only for this
  * middleware to drain it; on the quote that cost about as much as compressing it.
  */
-const knownBodies = new WeakMap<Response, string>();
+const knownBodies = new WeakMap<Response, string | Uint8Array>();
 
-/** Marks `res` as made of exactly `text`, so that compressing it starts from the text. */
-export function withKnownBody<R extends Response>(res: R, text: string): R {
-  knownBodies.set(res, text);
+/** Marks `res` as made of exactly `body`, so that compressing it starts from it. */
+export function withKnownBody<R extends Response>(res: R, body: string | Uint8Array): R {
+  knownBodies.set(res, body);
   return res;
 }
 
@@ -189,7 +189,7 @@ export function compression() {
     const read =
       known === undefined
         ? await readUpTo(res.body!, MAX_DYNAMIC_BYTES)
-        : { bytes: Buffer.from(known) as Uint8Array, rest: undefined };
+        : { bytes: typeof known === 'string' ? (Buffer.from(known) as Uint8Array) : known, rest: undefined };
     // The app's headers are changed in place (their response is replaced, never sent): copying
     // them into a new Headers was a measurable part of compressing a quote.
     const headers = res.headers;

@@ -13,6 +13,7 @@ import { eq, gte, sql } from 'drizzle-orm';
 import { type Database, perDatabase, type Tx } from '../../db/client';
 import { scoreVersion, serviceDeliveryDays, serviceRatings } from '../../db/schema';
 import { addCalendarDays, ukToday } from '../../domain/uk-days';
+import { utf8 } from '../../lib/json-bytes';
 
 /** Fewer reviews than this and the average is not shown ("New"). */
 export const MIN_RATINGS = 3;
@@ -50,7 +51,7 @@ export const windowStart = (today: string) => addCalendarDays(today, -(ON_TIME_W
 
 /** One loaded board: each service's score, and its JSON ready for the quote serializer. */
 export class ScoreSnapshot {
-  readonly #scores = new Map<string, { score: ServiceScore; json: string }>();
+  readonly #scores = new Map<string, { score: ServiceScore; json: Uint8Array }>();
   static readonly #none = { score: NO_SCORE, json: scoreJson(NO_SCORE) };
 
   constructor(private readonly totals: ReadonlyMap<string, Totals>) {
@@ -78,14 +79,14 @@ export class ScoreSnapshot {
     return scoreOf(sum);
   }
 
-  /** `"rating":{…},"onTime":{…}`, as JSON.stringify prints the two fields of `score()`. */
-  json(courierServiceId: string): string {
+  /** `"rating":{…},"onTime":{…}` in UTF-8, as JSON.stringify prints the two fields of `score()`. */
+  jsonBytes(courierServiceId: string): Uint8Array {
     return (this.#scores.get(courierServiceId) ?? ScoreSnapshot.#none).json;
   }
 }
 
-function scoreJson(score: ServiceScore): string {
-  return `"rating":${JSON.stringify(score.rating)},"onTime":${JSON.stringify(score.onTime)}`;
+function scoreJson(score: ServiceScore): Uint8Array {
+  return utf8(`"rating":${JSON.stringify(score.rating)},"onTime":${JSON.stringify(score.onTime)}`);
 }
 
 /** How often a process asks whether another process changed a score (as the catalogue does). */

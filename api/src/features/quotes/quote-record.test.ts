@@ -89,7 +89,7 @@ describe('a stored quote shown again', () => {
       for (const row of cases) {
         for (const served of [true, false]) {
           const view = new QuoteView(row, parts, now, served, scores);
-          expect(view.json()).toBe(JSON.stringify(view.dto()));
+          expect(view.jsonBytes().toString('utf8')).toBe(JSON.stringify(view.dto()));
         }
       }
     }

@@ -12,6 +12,7 @@
 import { inArray } from 'drizzle-orm';
 import { type Database, perDatabase } from '../../db/client';
 import { type QuoteRequestRecord, quoteServices, type quotes, type StoredOption } from '../../db/schema';
+import { type JsonBytes, utf8 } from '../../lib/json-bytes';
 import type { QuotableService, ScoreSnapshot } from '../couriers';
 import { limitsOf } from './engine/pricing';
 import type { DistanceSource, QuoteOption, ServiceLimits } from './engine/types';
@@ -37,9 +38,15 @@ export type SharedParts = {
   facts: ServiceFacts;
   courierService: QuoteOptionDto['courierService'];
   vendor: QuoteOptionDto['vendor'];
-  /** The option's JSON from "courierService" to "serviceType", and its "transitDays" and "limits". */
-  jsonHead: string;
-  jsonTail: string;
+  /** The option's JSON between its numbers, as UTF-8 (see `writeOptionsJson`). */
+  json: {
+    /** From the id's closing quote to `"net":`, through "courierService", "vendor" and "serviceType". */
+    afterPosition: Uint8Array;
+    /** From the currency to `"chargeableWeightKg":`. */
+    afterTotal: Uint8Array;
+    /** From the date's closing quote to `"badges":`, through "transitDays" and "limits". */
+    afterDate: Uint8Array;
+  };
 };
 
 const DAY_MS = 86_400_000;
@@ -83,6 +90,18 @@ function dateOfDay(day: number): string {
   return date;
 }
 
+const dateBytes = new Map<number, Uint8Array>();
+
+function dateBytesOfDay(day: number): Uint8Array {
+  let bytes = dateBytes.get(day);
+  if (bytes === undefined) {
+    bytes = utf8(dateOfDay(day));
+    if (dateBytes.size > 10_000) dateBytes.clear();
+    dateBytes.set(day, bytes);
+  }
+  return bytes;
+}
+
 function factsOf(service: QuotableService): ServiceFacts {
   // Fixed key order: the JSON of these facts is the row's unique key.
   return {
@@ -105,8 +124,16 @@ function sharedParts(facts: ServiceFacts): SharedParts {
     facts,
     courierService,
     vendor,
-    jsonHead: `"courierService":${JSON.stringify(courierService)},"vendor":${JSON.stringify(vendor)},"serviceType":${JSON.stringify(facts.serviceType)}`,
-    jsonTail: `"transitDays":${facts.transitDays},"limits":${JSON.stringify(facts.limits)}`,
+    json: {
+      afterPosition: utf8(
+        `","courierService":${JSON.stringify(courierService)},"vendor":${JSON.stringify(vendor)},` +
+          `"serviceType":${JSON.stringify(facts.serviceType)},"price":{"net":`,
+      ),
+      afterTotal: utf8(`,"currency":${JSON.stringify(facts.currency)}},"chargeableWeightKg":`),
+      afterDate: utf8(
+        `","transitDays":${JSON.stringify(facts.transitDays)},"limits":${JSON.stringify(facts.limits)},"badges":`,
+      ),
+    },
   };
 }
 
@@ -265,33 +292,70 @@ export function decodeOptions(
   });
 }
 
+const VAT = utf8(',"vat":');
+const TOTAL = utf8(',"total":');
+const BILLED_BY = [
+  utf8(',"billedBy":"actual","estimatedDelivery":"'),
+  utf8(',"billedBy":"volumetric","estimatedDelivery":"'),
+];
+/** By `badgesOf`'s result: 1 for cheapest, 2 for fastest; each followed by the scores' comma. */
+const BADGES = [utf8('[],'), utf8('["cheapest"],'), utf8('["fastest"],'), utf8('["cheapest","fastest"],')];
+/** Bytes a wire option takes beyond its shared parts and scores: the id, the numbers, the date. */
+const OPTION_BYTES = 256;
+
 /**
- * Exactly `JSON.stringify(decodeOptions(quote, parts, scores))`, built from the JSON each facts row
- * keeps ready: the profile of the quote benchmark showed building fifty option objects and
- * serializing them again as a large share of a quote's CPU, for text that is the same for every
- * quote offering the same service. Numbers print as JSON prints them (finite numbers only are
- * ever stored). quote-record.test.ts holds the two equal.
+ * Writes exactly `JSON.stringify(decodeOptions(quote, parts, scores))` into `out`, from the JSON
+ * each facts row keeps ready as bytes: the profile of the quote benchmark showed building fifty
+ * option objects and serializing them again as a large share of a quote's CPU, for text that is
+ * the same for every quote offering the same service (and then, as a string of pieces, flattening
+ * it to measure and send it: see lib/json-bytes.ts). Numbers print as JSON prints them.
+ * quote-record.test.ts holds the two equal.
  */
-export function optionsJson(
+export function writeOptionsJson(
+  out: JsonBytes,
   quote: QuoteRow,
   parts: ReadonlyMap<number, SharedParts>,
   scores: ScoreSnapshot,
-): string {
+): void {
   const marks = marksOf(quote);
-  const distance = marks.distance ? `,"distance":${JSON.stringify(marks.distance)}` : '';
+  const close = utf8(marks.distance ? `,"distance":${JSON.stringify(marks.distance)}}` : '}');
   const idPrefix = JSON.stringify(`${quote.id}.`).slice(0, -1);
-  let json = '[';
+  const first = utf8(`{"id":${idPrefix}`);
+  const next = utf8(`,{"id":${idPrefix}`);
+  out.ascii(0x5b); // [
   quote.options.forEach(([ref, net, vat, total, kg, volumetric, day], position) => {
     const part = partOf(quote, parts, ref);
-    if (position > 0) json += ',';
-    json +=
-      `{"id":${idPrefix}${position}",${part.jsonHead},` +
-      `"price":{"net":${net},"vat":${vat},"total":${total},"currency":"${part.facts.currency}"},` +
-      `"chargeableWeightKg":${kg},"billedBy":"${volumetric ? 'volumetric' : 'actual'}",` +
-      `"estimatedDelivery":"${dateOfDay(day)}",${part.jsonTail},"badges":${JSON.stringify(badgesOf(marks, total, day))},` +
-      `${scores.json(part.facts.courierServiceId)}${distance}}`;
+    const badges = (total === marks.lowest ? 1 : 0) | (day === marks.earliest ? 2 : 0);
+    out
+      .bytes(position > 0 ? next : first)
+      .number(position)
+      .bytes(part.json.afterPosition)
+      .number(net)
+      .bytes(VAT)
+      .number(vat)
+      .bytes(TOTAL)
+      .number(total)
+      .bytes(part.json.afterTotal)
+      .number(kg)
+      .bytes(BILLED_BY[volumetric ? 1 : 0]!)
+      .bytes(dateBytesOfDay(day))
+      .bytes(part.json.afterDate)
+      .bytes(BADGES[badges]!)
+      .bytes(scores.jsonBytes(part.facts.courierServiceId))
+      .bytes(close);
   });
-  return `${json}]`;
+  out.ascii(0x5d); // ]
+}
+
+/** What `writeOptionsJson` is expected to write for `quote`, give or take: the writer's first size. */
+export function optionsJsonCapacity(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>): number {
+  let size = 2;
+  for (const [ref] of quote.options) {
+    const json = parts.get(ref)?.json;
+    size +=
+      OPTION_BYTES + (json ? json.afterPosition.length + json.afterTotal.length + json.afterDate.length : 0);
+  }
+  return size;
 }
 
 /** Where the quote log says a quote went from and to: postcodes for same day, else nations or GB. */

@@ -11,11 +11,11 @@ export const createQuote: RouteHandler<typeof routes.createQuote, AppEnv> = asyn
     userId: optionalUser(c)?.sub,
     partnerId: partnerOf(c)?.id,
   });
-  return serializedJson(c, quote.json(), 201);
+  return serializedJson(c, quote.jsonBytes(), 201);
 };
 
 export const getQuote: RouteHandler<typeof routes.getQuote, AppEnv> = async (c) =>
-  serializedJson(c, (await new QuotesService(c.get('deps')).get(c.req.valid('param').id)).json(), 200);
+  serializedJson(c, (await new QuotesService(c.get('deps')).get(c.req.valid('param').id)).jsonBytes(), 200);
 
 export const getDeliveryDate: RouteHandler<typeof routes.getDeliveryDate, AppEnv> = async (c) => {
   const { id, optionId } = c.req.valid('param');

@@ -5,6 +5,7 @@ import { type Database, type PreparedWrite, perDatabase } from '../../db/client'
 import { type QuoteRequestRecord, quotes } from '../../db/schema';
 import { collectionDateProblem, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
+import { JsonBytes } from '../../lib/json-bytes';
 import {
   createEstimateDistanceProvider,
   DistanceLookupError,
@@ -18,7 +19,14 @@ import { defaultCollectionDate, deliveryDateFor } from './engine/delivery';
 import { InvalidQuoteRequestError, priceQuote } from './engine/pricing';
 import type { QuoteContext, QuoteOption, QuoteRequest } from './engine/types';
 import { createPostcodeCentroidLookup } from './postcodes.service';
-import { decodeOptions, optionsJson, parseOptionId, type QuoteRow, type SharedParts } from './quote-record';
+import {
+  decodeOptions,
+  optionsJsonCapacity,
+  parseOptionId,
+  type QuoteRow,
+  type SharedParts,
+  writeOptionsJson,
+} from './quote-record';
 import { quoteStoreFor } from './quote-store';
 import type { QuoteOptionDto, QuoteRequestInput } from './quotes.schemas';
 
@@ -102,10 +110,16 @@ export class QuoteView {
     };
   }
 
-  /** Exactly `JSON.stringify(this.dto())`, without building the options (see `optionsJson`). */
-  json(): string {
+  /**
+   * Exactly `JSON.stringify(this.dto())` in UTF-8, without building the options (see
+   * `writeOptionsJson`).
+   */
+  jsonBytes(): Buffer<ArrayBuffer> {
     const head = JSON.stringify(headOf(this.quote, this.now, this.routeServed));
-    return `${head.slice(0, -1)},"options":${optionsJson(this.quote, this.parts, this.scores)}}`;
+    const out = new JsonBytes(head.length + 16 + optionsJsonCapacity(this.quote, this.parts));
+    out.text(`${head.slice(0, -1)},"options":`);
+    writeOptionsJson(out, this.quote, this.parts, this.scores);
+    return out.ascii(0x7d).finish(); // }
   }
 }
 
