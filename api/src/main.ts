@@ -64,7 +64,10 @@ async function main() {
           ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
           '',
           `Demo partner key (widget, from ${DEMO_PARTNER.allowedOrigins.join(' or ')}): ${DEMO_PARTNER.publishableKey}`,
-          `  try it: ${config.publicUrl}/widget/v1/ and docs/examples/partner-shop.html`,
+          // The script has no page of its own: the example partner page, served from another
+          // port, is the way to see it (docs/widget.md, "Try it").
+          `  try it: npx serve docs/examples -l 8080, then open http://127.0.0.1:8080/partner-shop.html`,
+          `  (it loads ${config.publicUrl}/widget/v1/consign.js; docs/widget.md explains)`,
           '',
         ].join('\n'),
       );
