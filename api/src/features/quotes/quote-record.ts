@@ -249,11 +249,21 @@ function marksOf(quote: QuoteRow): Marks {
   return { lowest, earliest, distance };
 }
 
+/** An option's badges as a number: 1 at the lowest total ('cheapest'), 2 on the earliest day ('fastest'). */
+function badgeMask(marks: Marks, total: number, day: number): number {
+  return (total === marks.lowest ? 1 : 0) | (day === marks.earliest ? 2 : 0);
+}
+
+/** The badges of each `badgeMask`. */
+const BADGE_LISTS: readonly QuoteOptionDto['badges'][] = [
+  [],
+  ['cheapest'],
+  ['fastest'],
+  ['cheapest', 'fastest'],
+];
+
 function badgesOf(marks: Marks, total: number, day: number): QuoteOptionDto['badges'] {
-  const badges: QuoteOptionDto['badges'] = [];
-  if (total === marks.lowest) badges.push('cheapest');
-  if (day === marks.earliest) badges.push('fastest');
-  return badges;
+  return [...BADGE_LISTS[badgeMask(marks, total, day)]!];
 }
 
 function partOf(quote: QuoteRow, parts: ReadonlyMap<number, SharedParts>, ref: number): SharedParts {
@@ -298,8 +308,8 @@ const BILLED_BY = [
   utf8(',"billedBy":"actual","estimatedDelivery":"'),
   utf8(',"billedBy":"volumetric","estimatedDelivery":"'),
 ];
-/** By `badgesOf`'s result: 1 for cheapest, 2 for fastest; each followed by the scores' comma. */
-const BADGES = [utf8('[],'), utf8('["cheapest"],'), utf8('["fastest"],'), utf8('["cheapest","fastest"],')];
+/** The JSON of each `badgeMask`'s badges, followed by the comma before the scores. */
+const BADGES = BADGE_LISTS.map((badges) => utf8(`${JSON.stringify(badges)},`));
 /** Bytes a wire option takes beyond its shared parts and scores: the id, the numbers, the date. */
 const OPTION_BYTES = 256;
 
@@ -325,7 +335,6 @@ export function writeOptionsJson(
   out.ascii(0x5b); // [
   quote.options.forEach(([ref, net, vat, total, kg, volumetric, day], position) => {
     const part = partOf(quote, parts, ref);
-    const badges = (total === marks.lowest ? 1 : 0) | (day === marks.earliest ? 2 : 0);
     out
       .bytes(position > 0 ? next : first)
       .number(position)
@@ -340,7 +349,7 @@ export function writeOptionsJson(
       .bytes(BILLED_BY[volumetric ? 1 : 0]!)
       .bytes(dateBytesOfDay(day))
       .bytes(part.json.afterDate)
-      .bytes(BADGES[badges]!)
+      .bytes(BADGES[badgeMask(marks, total, day)]!)
       .bytes(scores.jsonBytes(part.facts.courierServiceId))
       .bytes(close);
   });
