@@ -249,8 +249,10 @@ describe('quote results page', () => {
     const { router } = renderApp(SEARCH);
     await screen.findByRole('heading', { name: 'Available Courier' });
     await user.click(screen.getAllByRole('button', { name: 'Book Now' })[0]!);
-    // The dialog's code loads on first use: Escape pressed before it is there closes nothing.
-    await screen.findByRole('dialog', { name: 'Log In' });
+    // The dialog's code loads on first use, and keys reach it once focus has moved in (its effect
+    // runs after it appears): Escape pressed before then goes to the page and closes nothing.
+    const opened = await screen.findByRole('dialog', { name: 'Log In' });
+    await waitFor(() => expect(opened.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log In' })).toBeNull());
     // Signing in later from the header leaves the customer where they are.
