@@ -77,29 +77,19 @@ function dayNumber(date: string): number {
   return day;
 }
 
-const dates = new Map<number, string>();
+/** A day's date as text and as the bytes the quote writer copies, made once per day. */
+const dates = new Map<number, { text: string; bytes: Uint8Array }>();
 
-function dateOfDay(day: number): string {
+function dateOfDay(day: number): { text: string; bytes: Uint8Array } {
   let date = dates.get(day);
   if (date === undefined) {
-    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    date = { text, bytes: utf8(text) };
     // Dates in use are a few weeks' worth; the bound only guards against odd data.
     if (dates.size > 10_000) dates.clear();
     dates.set(day, date);
   }
   return date;
-}
-
-const dateBytes = new Map<number, Uint8Array>();
-
-function dateBytesOfDay(day: number): Uint8Array {
-  let bytes = dateBytes.get(day);
-  if (bytes === undefined) {
-    bytes = utf8(dateOfDay(day));
-    if (dateBytes.size > 10_000) dateBytes.clear();
-    dateBytes.set(day, bytes);
-  }
-  return bytes;
 }
 
 function factsOf(service: QuotableService): ServiceFacts {
@@ -292,7 +282,7 @@ export function decodeOptions(
       price: { net, vat, total, currency: part.facts.currency },
       chargeableWeightKg: kg,
       billedBy: volumetric ? 'volumetric' : 'actual',
-      estimatedDelivery: dateOfDay(day),
+      estimatedDelivery: dateOfDay(day).text,
       transitDays: part.facts.transitDays,
       limits: part.facts.limits,
       badges: badgesOf(marks, total, day),
@@ -347,7 +337,7 @@ export function writeOptionsJson(
       .bytes(part.json.afterTotal)
       .number(kg)
       .bytes(BILLED_BY[volumetric ? 1 : 0]!)
-      .bytes(dateBytesOfDay(day))
+      .bytes(dateOfDay(day).bytes)
       .bytes(part.json.afterDate)
       .bytes(BADGES[badgeMask(marks, total, day)]!)
       .bytes(scores.jsonBytes(part.facts.courierServiceId))
