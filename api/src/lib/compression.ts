@@ -100,14 +100,14 @@ export async function compressBody(body: Uint8Array, encoding: ContentEncoding):
 }
 
 /**
- * Text or bytes the app built a response from (`serializedJson`), by response. Reading `res.body`
+ * The bytes the app built a response from (`serializedJson`), by response. Reading `res.body`
  * back makes the Node adapter build a fetch Response and a stream around the body only for this
  * middleware to drain it; on the quote that cost about as much as compressing it.
  */
-const knownBodies = new WeakMap<Response, string | Uint8Array>();
+const knownBodies = new WeakMap<Response, Uint8Array>();
 
 /** Marks `res` as made of exactly `body`, so that compressing it starts from it. */
-export function withKnownBody<R extends Response>(res: R, body: string | Uint8Array): R {
+export function withKnownBody<R extends Response>(res: R, body: Uint8Array): R {
   knownBodies.set(res, body);
   return res;
 }
@@ -187,9 +187,7 @@ export function compression() {
     if (known === undefined && !res.body) return;
 
     const read =
-      known === undefined
-        ? await readUpTo(res.body!, MAX_DYNAMIC_BYTES)
-        : { bytes: typeof known === 'string' ? (Buffer.from(known) as Uint8Array) : known, rest: undefined };
+      known === undefined ? await readUpTo(res.body!, MAX_DYNAMIC_BYTES) : { bytes: known, rest: undefined };
     // The app's headers are changed in place (their response is replaced, never sent): copying
     // them into a new Headers was a measurable part of compressing a quote.
     const headers = res.headers;

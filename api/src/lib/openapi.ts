@@ -67,11 +67,11 @@ export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => sche
 export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
 /**
- * A response whose JSON the service has already written, as text or as its UTF-8 bytes (for a hot
- * route where building the object only to serialize it again costs measurably). The caller
+ * A response whose JSON the service has already written as UTF-8 bytes (for a hot route where
+ * building the object only to serialize it again costs measurably; lib/json-bytes.ts). The caller
  * guarantees the JSON is what `c.json` would send for the route's schema; the route's types cannot
  * check it, hence `never`.
  */
-export function serializedJson(c: Context, json: string | Uint8Array<ArrayBuffer>, status: 200 | 201): never {
+export function serializedJson(c: Context, json: Uint8Array<ArrayBuffer>, status: 200 | 201): never {
   return withKnownBody(c.body(json, status, { 'Content-Type': 'application/json' }), json) as never;
 }
