@@ -116,15 +116,23 @@ const afterCursor = olderThan(orders, {
 const statement = statementFamily();
 
 /**
+ * The table's own row key. The primary key (id, a text uuid) is a separate unique index, so
+ * finding a row by it is two tree searches; every index entry already carries the rowid.
+ */
+const rowid = sql`${orders}.rowid`;
+
+/**
  * A page of summaries, newest first, in one statement: the page's keys from the covering index
  * alone (the search and the skipped rows never touch the table), then the summaries of those
- * keys by primary key. At 100,000 orders reading whole rows while scanning for a search term cost
- * several times the index walk; as two statements the keys crossed into the process and back.
+ * rows by rowid. At 100,000 orders reading whole rows while scanning for a search term cost
+ * several times the index walk; as two statements the keys crossed into the process and back;
+ * by id instead of rowid the statement took about 8 % longer (the bench's page: 175 against
+ * 160 µs).
  */
 const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
   statement(db, `page:${shape}:${cursor}`, () => {
     const keys = db
-      .select({ id: orders.id })
+      .select({ rowid })
       .from(orders)
       .where(and(...conditions, cursor ? afterCursor : undefined))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -133,7 +141,7 @@ const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: b
     return db
       .select({ row: ORDER_SUMMARY_ROWS.row })
       .from(orders)
-      .where(inArray(orders.id, keys))
+      .where(inArray(rowid, keys))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .prepare();
   });
