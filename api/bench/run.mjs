@@ -31,7 +31,7 @@
  *
  * Then six short rounds (3 s each after settling) of the reference, the quote, the quote with
  * brotli and the two order lists, back to back in ABC then CBA order: the quote ratios and the
- * lists' p99 goals take the median round, since the host's speed swings too much for one long
+ * quote's and the lists' p99 goals take the median round, since the host's speed swings too much for one long
  * run of each side to compare them (the long runs are still in the table).
  *
  *   pnpm bench     BENCH_DURATION=5 pnpm bench     BENCH_KEEP=1 (keep the data folder)
@@ -89,9 +89,9 @@ const GOALS = {
 };
 const SCENARIO_COUNT = 10;
 /**
- * The goals that move with the host's speed (the two quote ratios, the order lists' p99) are
- * judged on short rounds of those scenarios back to back, in ABC then CBA order so that a host
- * slowing or speeding up through a round favours no side, and the goals take the median round.
+ * The goals that move with the host's speed (the two quote ratios; the quote's and the order
+ * lists' p99) are judged on short rounds of those scenarios back to back, in ABC then CBA order
+ * so that a host slowing or speeding up through a round favours no side: the median round.
  */
 const ROUNDS = SMOKE ? 1 : 6;
 const ROUND_SECONDS = SMOKE ? 1 : 3;
@@ -761,6 +761,7 @@ async function main() {
       reference: got.reference.rps,
       quote: got.quote.rps,
       quoteBr: got.quoteBr.rps,
+      quoteP99: got.quote.p99,
       ratio: got.quote.rps / got.reference.rps,
       brRatio: got.quoteBr.rps / got.quote.rps,
       vendorList: listRound(got.vendorList),
@@ -769,7 +770,7 @@ async function main() {
     };
     rounds.push(entry);
     log(
-      `round ${round}: reference ${fmt(entry.reference)} req/s, quote ${fmt(entry.quote)} (ratio ${fmt(entry.ratio, 3)}), ` +
+      `round ${round}: reference ${fmt(entry.reference)} req/s, quote ${fmt(entry.quote)} (ratio ${fmt(entry.ratio, 3)}, p99 ${fmt(entry.quoteP99, 1)} ms), ` +
         `with brotli ${fmt(entry.quoteBr)} (${fmt(entry.brRatio, 3)} of uncompressed); ` +
         `vendor list ${fmt(entry.vendorList.rps)} req/s p99 ${fmt(entry.vendorList.p99, 1)} ms, ` +
         `admin list ${fmt(entry.adminList.rps)} req/s p99 ${fmt(entry.adminList.p99, 1)} ms`,
@@ -814,6 +815,7 @@ async function main() {
   const compressedQuoteVsQuote = median(rounds.map((r) => r.brRatio));
   const roundsClean = (key) => rounds.every((r) => r[key].clean);
   const quoteRoundsClean = rounds.every((r) => r.quotesClean);
+  const quoteP99 = median(rounds.map((r) => r.quoteP99));
   const vendorListP99 = median(rounds.map((r) => r.vendorList.p99));
   const adminListP99 = median(rounds.map((r) => r.adminList.p99));
 
@@ -826,9 +828,9 @@ async function main() {
       met: clean(results.quote) && quoteRoundsClean && quoteVsReference >= GOALS.quoteVsReference,
     },
     {
-      goal: `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections`,
-      value: `${fmt(results.quote.p99, 1)} ms`,
-      met: clean(results.quote) && results.quote.p99 <= GOALS.quoteP99Ms,
+      goal: `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections (median round)`,
+      value: `${fmt(quoteP99, 1)} ms`,
+      met: clean(results.quote) && quoteRoundsClean && quoteP99 <= GOALS.quoteP99Ms,
     },
     {
       goal: `quote with brotli >= ${GOALS.compressedQuoteVsQuote} x uncompressed (median round)`,
@@ -967,6 +969,7 @@ async function main() {
     quoteVsReference: Number(quoteVsReference.toFixed(4)),
     compressedQuoteVsQuote: Number(compressedQuoteVsQuote.toFixed(4)),
     rounds,
+    quoteP99MedianRound: Number(quoteP99.toFixed(1)),
     vendorListP99MedianRound: Number(vendorListP99.toFixed(1)),
     adminListP99MedianRound: Number(adminListP99.toFixed(1)),
     quoteStorage,
