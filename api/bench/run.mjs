@@ -746,7 +746,8 @@ async function main() {
   // 3,300 to 7,900 req/s in one bench), so one long run of each side compares two different
   // machines. Back-to-back short rounds compare the sides at the same moment; the goals take the
   // median round.
-  const listRound = (r) => ({ rps: r.rps, p99: r.p99, requests: r.requests, clean: clean(r) });
+  /** A round's figures for a goal on its tail. */
+  const tailOf = (r) => ({ rps: r.rps, p99: r.p99, requests: r.requests, clean: clean(r) });
   const rounds = [];
   const roundFailures = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -761,19 +762,21 @@ async function main() {
       reference: got.reference.rps,
       quote: got.quote.rps,
       quoteBr: got.quoteBr.rps,
-      quoteP99: got.quote.p99,
       ratio: got.quote.rps / got.reference.rps,
       brRatio: got.quoteBr.rps / got.quote.rps,
-      vendorList: listRound(got.vendorList),
-      adminList: listRound(got.adminList),
+      tails: {
+        quote: tailOf(got.quote),
+        vendorList: tailOf(got.vendorList),
+        adminList: tailOf(got.adminList),
+      },
       quotesClean: clean(got.reference) && clean(got.quote) && clean(got.quoteBr),
     };
     rounds.push(entry);
     log(
-      `round ${round}: reference ${fmt(entry.reference)} req/s, quote ${fmt(entry.quote)} (ratio ${fmt(entry.ratio, 3)}, p99 ${fmt(entry.quoteP99, 1)} ms), ` +
+      `round ${round}: reference ${fmt(entry.reference)} req/s, quote ${fmt(entry.quote)} (ratio ${fmt(entry.ratio, 3)}, p99 ${fmt(entry.tails.quote.p99, 1)} ms), ` +
         `with brotli ${fmt(entry.quoteBr)} (${fmt(entry.brRatio, 3)} of uncompressed); ` +
-        `vendor list ${fmt(entry.vendorList.rps)} req/s p99 ${fmt(entry.vendorList.p99, 1)} ms, ` +
-        `admin list ${fmt(entry.adminList.rps)} req/s p99 ${fmt(entry.adminList.p99, 1)} ms`,
+        `vendor list ${fmt(entry.tails.vendorList.rps)} req/s p99 ${fmt(entry.tails.vendorList.p99, 1)} ms, ` +
+        `admin list ${fmt(entry.tails.adminList.rps)} req/s p99 ${fmt(entry.tails.adminList.p99, 1)} ms`,
     );
   }
   await stop(reference);
@@ -813,11 +816,42 @@ async function main() {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const quoteVsReference = median(rounds.map((r) => r.ratio));
   const compressedQuoteVsQuote = median(rounds.map((r) => r.brRatio));
-  const roundsClean = (key) => rounds.every((r) => r[key].clean);
   const quoteRoundsClean = rounds.every((r) => r.quotesClean);
-  const quoteP99 = median(rounds.map((r) => r.quoteP99));
-  const vendorListP99 = median(rounds.map((r) => r.vendorList.p99));
-  const adminListP99 = median(rounds.map((r) => r.adminList.p99));
+  /**
+   * A p99 goal judged on the median round (kept in its row as `p99`): missed when its long run or any round failed a request,
+   * or `also` is false; 'no answer' when a round got none (a one-second smoke round on a busy
+   * machine can end before the first answer: not a p99 of 0).
+   */
+  const tailGoal = (key, goal, limit, also = true) => {
+    const tails = rounds.map((r) => r.tails[key]);
+    const p99 = median(tails.map((t) => t.p99));
+    const ok = also && clean(results[key]) && tails.every((t) => t.clean);
+    const answered = tails.every((t) => t.requests > 0);
+    return {
+      goal: `${goal} (median round)`,
+      value: !ok ? 'failed' : answered ? `${fmt(p99, 1)} ms` : 'no answer',
+      met: ok && answered && p99 <= limit,
+      p99,
+    };
+  };
+  const tailGoals = {
+    quote: tailGoal(
+      'quote',
+      `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections`,
+      GOALS.quoteP99Ms,
+      quoteRoundsClean,
+    ),
+    vendorList: tailGoal(
+      'vendorList',
+      `vendor order list p99 <= ${GOALS.vendorListP99Ms} ms at ${seeded.vendorOrders} orders`,
+      GOALS.vendorListP99Ms,
+    ),
+    adminList: tailGoal(
+      'adminList',
+      `admin order list p99 <= ${GOALS.adminListP99Ms} ms at ${seeded.vendorOrders} orders`,
+      GOALS.adminListP99Ms,
+    ),
+  };
 
   const kb = (bytes) => `${fmt(bytes / KB, 1)} KB`;
   const brotliSent = (w) => (w.files ?? [w]).every((f) => f.encoding === 'br');
@@ -827,11 +861,7 @@ async function main() {
       value: quoteVsReference.toFixed(3),
       met: clean(results.quote) && quoteRoundsClean && quoteVsReference >= GOALS.quoteVsReference,
     },
-    {
-      goal: `quote p99 <= ${GOALS.quoteP99Ms} ms at ${CONNECTIONS} connections (median round)`,
-      value: `${fmt(quoteP99, 1)} ms`,
-      met: clean(results.quote) && quoteRoundsClean && quoteP99 <= GOALS.quoteP99Ms,
-    },
+    tailGoals.quote,
     {
       goal: `quote with brotli >= ${GOALS.compressedQuoteVsQuote} x uncompressed (median round)`,
       value: compressedQuoteVsQuote.toFixed(3),
@@ -853,17 +883,8 @@ async function main() {
       value: clean(results.orderCreate) ? `${fmt(results.orderCreate.p99, 1)} ms` : 'failed',
       met: clean(results.orderCreate) && results.orderCreate.p99 <= GOALS.orderCreateP99Ms,
     },
-    ...['vendorList', 'adminList'].map((key) => {
-      const p99 = key === 'vendorList' ? vendorListP99 : adminListP99;
-      const limit = GOALS[`${key}P99Ms`];
-      // On a busy machine a one-second smoke round may end before the first answers: not a p99 of 0.
-      const answered = rounds.every((r) => r[key].requests > 0);
-      return {
-        goal: `${key === 'vendorList' ? 'vendor' : 'admin'} order list p99 <= ${limit} ms at ${seeded.vendorOrders} orders (median round)`,
-        value: !roundsClean(key) ? 'failed' : answered ? `${fmt(p99, 1)} ms` : 'no answer',
-        met: roundsClean(key) && answered && p99 <= limit,
-      };
-    }),
+    tailGoals.vendorList,
+    tailGoals.adminList,
     {
       goal: `healthz p99 <= ${GOALS.healthzP99DuringSignInMs} ms while sign-ins run at their limit`,
       value: `${fmt(healthDuringSignIn.p99, 1)} ms`,
@@ -969,9 +990,9 @@ async function main() {
     quoteVsReference: Number(quoteVsReference.toFixed(4)),
     compressedQuoteVsQuote: Number(compressedQuoteVsQuote.toFixed(4)),
     rounds,
-    quoteP99MedianRound: Number(quoteP99.toFixed(1)),
-    vendorListP99MedianRound: Number(vendorListP99.toFixed(1)),
-    adminListP99MedianRound: Number(adminListP99.toFixed(1)),
+    quoteP99MedianRound: Number(tailGoals.quote.p99.toFixed(1)),
+    vendorListP99MedianRound: Number(tailGoals.vendorList.p99.toFixed(1)),
+    adminListP99MedianRound: Number(tailGoals.adminList.p99.toFixed(1)),
     quoteStorage,
     wire,
     compressionLevels: levels,
