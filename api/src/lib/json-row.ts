@@ -26,9 +26,8 @@ import { type Database, statementFamily } from '../db/client';
  * The expression names the table's columns as `"table"."column"`: select from the table itself,
  * not an alias. Blob and bigint columns are refused when the reader is made.
  *
- * `only` reads those fields of the row and no others (the primary key among them), for a list
- * that shows a few of a wide row's columns: SQLite then neither renders nor the process parses
- * the rest.
+ * `only` reads those fields of the row and no others, for a list that shows a few of a wide
+ * row's columns: SQLite then neither renders nor the process parses the rest.
  *
  * `texts` adds fields read out of a JSON column by a path (`{ recipientName: ['deliveryAddress',
  * '$.name'] }`): a list showing one value of a JSON object reads that value, not the object
@@ -38,8 +37,6 @@ import { type Database, statementFamily } from '../db/client';
 export type JsonRowReader<T extends Table, R = InferSelectModel<T>> = {
   /** The row as one column, decoded: `db.select({ row: reader.row }).from(table)`. */
   row: SQL<R>;
-  /** The rows with these primary keys, in the order of `ids`; a key not found is left out. */
-  byIds(db: Database, ids: readonly string[]): Promise<R[]>;
   /** The rows whose `column` (of this table) holds one of `values`, in no particular order. */
   whereIn(db: Database, column: Column, values: readonly (string | number)[]): Promise<R[]>;
   /**
@@ -140,12 +137,6 @@ export function jsonRowReader<T extends Table>(
   // Built once: the query builder then walks one raw chunk per request instead of every column.
   parts.push(...textParts.map((part) => part.sql));
   const row = sql.raw(`json_array(${parts.join(', ')})`).mapWith({ mapFromDriverValue: decode }) as SQL<Row>;
-  const primary = everyField.find(([, column]) => column.primary);
-  if (!primary) throw new Error(`jsonRowReader: ${tableName} has no single-column primary key`);
-  if (only && !only.includes(primary[0])) {
-    throw new Error(`jsonRowReader: the fields read must include ${tableName}'s primary key, ${primary[0]}`);
-  }
-  const [idField, idColumn] = primary;
   // One statement per database and column, built once: the values go as ONE parameter, a JSON
   // array read by json_each, so a page of any length reuses it (SQLite still searches the
   // column's index for each value). Building `column IN (?, ?, …)` anew was a tenth of a list
@@ -176,13 +167,5 @@ export function jsonRowReader<T extends Table>(
     row,
     all,
     whereIn,
-    async byIds(db, ids) {
-      const found = await whereIn(db, idColumn, ids);
-      const byId = new Map(found.map((r) => [r[idField], r]));
-      return ids.flatMap((id) => {
-        const r = byId.get(id);
-        return r === undefined ? [] : [r];
-      });
-    },
   };
 }
