@@ -11,7 +11,7 @@ export {
   uniqueTrackingNumber,
   vendorOrdersVersion,
 } from './order-store';
-export { ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
+export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
 export type { OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export type { RefundNote } from './orders.emails';

@@ -6,6 +6,7 @@
  * a page of 20 whole orders was 25 KB of JSON of which the table showed a tenth, and reading,
  * decoding and writing it was most of a list request's CPU.
  */
+import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { isoTime } from '../../lib/iso-time';
 import { jsonRowReader } from '../../lib/json-row';
@@ -44,6 +45,13 @@ type OrderSummaryRow = Pick<OrderRow, (typeof SUMMARY_FIELDS)[number]> & { recip
 
 /** Reads a page of summaries' columns by id (lib/json-row.ts), none of the rest of the row. */
 export const ORDER_SUMMARY_ROWS = jsonRowReader(orders, SUMMARY_FIELDS, SUMMARY_TEXTS);
+
+/**
+ * The table's own row key, what the lists read a page's summaries by: the primary key (id, a text
+ * uuid) is a separate unique index, so finding a row by it is two tree searches, and every index
+ * entry already carries the rowid.
+ */
+export const ORDER_ROWID = sql`${orders}.rowid`;
 
 /** The wire shape of a list row (OrderSummarySchema); its fields mean what the order's do. */
 export function toOrderSummary(

@@ -17,6 +17,7 @@ import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
 import {
   changeOrder,
+  ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
   type OrderRow,
   OrdersService,
@@ -116,12 +117,6 @@ const afterCursor = olderThan(orders, {
 const statement = statementFamily();
 
 /**
- * The table's own row key. The primary key (id, a text uuid) is a separate unique index, so
- * finding a row by it is two tree searches; every index entry already carries the rowid.
- */
-const rowid = sql`${orders}.rowid`;
-
-/**
  * A page of summaries, newest first, in one statement: the page's keys from the covering index
  * alone (the search and the skipped rows never touch the table), then the summaries of those
  * rows by rowid. At 100,000 orders reading whole rows while scanning for a search term cost
@@ -132,7 +127,7 @@ const rowid = sql`${orders}.rowid`;
 const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
   statement(db, `page:${shape}:${cursor}`, () => {
     const keys = db
-      .select({ rowid })
+      .select({ rowid: ORDER_ROWID })
       .from(orders)
       .where(and(...conditions, cursor ? afterCursor : undefined))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -141,7 +136,7 @@ const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: b
     return db
       .select({ row: ORDER_SUMMARY_ROWS.row })
       .from(orders)
-      .where(inArray(rowid, keys))
+      .where(inArray(ORDER_ROWID, keys))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .prepare();
   });

@@ -9,6 +9,7 @@ import { idsIn, listPage, listSort, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import {
   changeOrder,
+  ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
   OrdersService,
   orderPayment,
@@ -32,9 +33,6 @@ const SORT = {
 
 const NOT_FOUND = 'Order not found';
 
-/** Every index entry carries the rowid: a row found by it is one tree search, by id two. */
-const rowid = sql`${orders}.rowid`;
-
 /** Staff's view of every order: the list, one order, and status changes and refunds with a reason. */
 export class AdminOrdersService {
   constructor(private readonly deps: AppDeps) {}
@@ -51,12 +49,12 @@ export class AdminOrdersService {
     // along for listPage's cursor (the next page starts after the last row's key and id).
     const sortField = listSort(list).field;
     const { rows: page, total } = await listPage(db, list, {
-      rows: db.select({ rowid }).from(orders).$dynamic(),
+      rows: db.select({ rowid: ORDER_ROWID }).from(orders).$dynamic(),
       expand: (keys) =>
         db
           .select({ id: orders.id, [sortField]: SORT[sortField], row: ORDER_SUMMARY_ROWS.row })
           .from(orders)
-          .where(inArray(rowid, keys))
+          .where(inArray(ORDER_ROWID, keys))
           .$dynamic(),
       count: db.select({ total: count() }).from(orders).$dynamic(),
       where: [
