@@ -31,8 +31,8 @@
  *
  * Then six short rounds (3 s each after settling) of the reference, the quote, the quote with
  * brotli and the two order lists, back to back in ABC then CBA order: the quote ratios and the
- * quote's and the lists' p99 goals take the median round, since the host's speed swings too much for one long
- * run of each side to compare them (the long runs are still in the table).
+ * quote's and the lists' p99 goals take the median round, since the host's speed swings too
+ * much for one long run of each side to compare them (the long runs are still in the table).
  *
  *   pnpm bench     BENCH_DURATION=5 pnpm bench     BENCH_KEEP=1 (keep the data folder)
  *   BENCH_SKIP_LIGHTHOUSE=1 (no browser)
@@ -818,9 +818,9 @@ async function main() {
   const compressedQuoteVsQuote = median(rounds.map((r) => r.brRatio));
   const quoteRoundsClean = rounds.every((r) => r.quotesClean);
   /**
-   * A p99 goal judged on the median round (kept in its row as `p99`): missed when its long run or any round failed a request,
-   * or `also` is false; 'no answer' when a round got none (a one-second smoke round on a busy
-   * machine can end before the first answer: not a p99 of 0).
+   * A p99 goal judged on the median round (kept in its row as `p99`): missed when its long run
+   * or any round failed a request, or `also` is false; 'no answer' when a round got none (a
+   * one-second smoke round on a busy machine can end before the first answer: not a p99 of 0).
    */
   const tailGoal = (key, goal, limit, also = true) => {
     const tails = rounds.map((r) => r.tails[key]);

@@ -219,7 +219,7 @@ export async function listPage<Q extends SQLiteSelect, F extends string, P exten
      * table), and `expand(keys)` selects the rows whose rowid is among `keys`, with the sort field
      * and the tie-breaker under the table's field names for the cursor; listPage sorts it as it
      * sorts the keys. Two statements (keys, then rows by id) cost the admin orders page about
-     * twice the one.
+     * 1.7 times the one (100 against 57 µs).
      */
     expand?: (keys: SQLWrapper) => P;
     count: SQLiteSelect;
