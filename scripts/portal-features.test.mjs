@@ -98,6 +98,6 @@ describe('the dependency-cruiser rules (portal/dependency-rules.cjs)', () => {
     assert.equal(rule.severity, 'error');
     assert.equal(violates(rule, 'portal/src/shared/api/orders.ts', 'portal/src/features/jobs/a.ts'), true);
     assert.equal(violates(rule, 'portal/src/lib/format.ts', 'portal/src/features/jobs/a.ts'), true);
-    assert.equal(violates(rule, 'portal/src/shared/api/orders.ts', 'portal/src/app/api.ts'), false);
+    assert.equal(violates(rule, 'portal/src/shared/api/orders.ts', 'portal/src/shared/api/client.ts'), false);
   });
 });

@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { rememberFirstEntry } from './app/layout/scrollKey';
 import { createQueryClient } from './app/providers';
 import { createAppRouter, preloadPage } from './app/router';
-import { SessionStore } from './app/session';
+import { SessionStore } from './shared/auth/session';
 import './styles.css';
 // The quote form's styles go with the first stylesheet: the home and results pages show the form
 // at once, and as a chunk's own stylesheet they held the chunk's script back until they loaded

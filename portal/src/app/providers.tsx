@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../components/useHydrated';
-import { AuthProvider } from './auth';
-import type { SessionStore } from './session';
+import { AuthProvider } from '../shared/auth/auth';
+import type { SessionStore } from '../shared/auth/session';
 
 // The toast library arrives once the page has loaded: toasts raised before its container mounts
 // are queued by the library and shown once it does.
-const ToastHost = lazy(() => import('./ToastHost'));
+const ToastHost = lazy(() => import('../shared/toasts/ToastHost'));
 
 /** How long the toasts wait for an idle moment after the page's load before mounting anyway. */
 const TOASTS_IDLE_TIMEOUT_MS = 1000;

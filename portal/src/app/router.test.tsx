@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PROMPT_TEXT } from '../features/quotes/ResultPage';
+import { SessionStore } from '../shared/auth/session';
 import { outboxMeta, problemResponse, stubFetch } from '../test/fetchStub';
 import { referenceData } from '../test/quoteFixtures';
 import { renderApp } from '../test/render';
 import { createQueryClient } from './providers';
 import { preloadPage } from './router';
-import { SessionStore } from './session';
 
 // Which page modules have been imported, to see a preload happen.
 const imported = vi.hoisted(() => new Set<string>());

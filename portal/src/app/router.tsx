@@ -2,10 +2,10 @@ import { type ComponentType, lazy, useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage';
 import { RouteErrorPage } from '../features/static/RouteErrorPage';
+import type { PrefetchContext } from '../shared/api/prefetch';
+import { RequireRole } from '../shared/auth/RequireRole';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { RootLayout } from './layout/RootLayout';
-import type { PrefetchContext } from './prefetch';
-import { RequireRole } from './RequireRole';
 
 /** How many lazy pages there are: each page's element gets its own key. */
 let pageCount = 0;

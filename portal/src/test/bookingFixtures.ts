@@ -1,8 +1,8 @@
 /** Wire-shaped fixtures for the booking, payment and dashboard tests. */
 
-import type { ReferenceData } from '../app/meta';
 import type { Quote } from '../shared/api/booking';
 import type { Job } from '../shared/api/jobs';
+import type { ReferenceData } from '../shared/api/meta';
 import type { OrderDetail } from '../shared/api/orders';
 import type { OrderSummary } from '../shared/api/vendor-orders';
 

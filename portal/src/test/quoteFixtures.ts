@@ -1,5 +1,5 @@
 /** Test data for the quote pages' unit tests. */
-import type { ReferenceData } from '../app/meta';
+import type { ReferenceData } from '../shared/api/meta';
 import type { Quote, QuoteOption } from '../shared/api/quotes';
 import { FALLBACK_REFERENCE_DATA } from '../shared/quotes/referenceData';
 

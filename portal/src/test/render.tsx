@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
-import type { SessionStore } from '../app/session';
+import type { SessionStore } from '../shared/auth/session';
 
 /**
  * Renders the whole app (providers, layout, routes) at `path`, as a browser would load it; with

@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '../../shared/auth/AuthDialogs';
-import { enterPage } from '../pageToasts';
+import { enterPage } from '../../shared/toasts/pageToasts';
 import { RouteLoading } from './RouteLoading';
 
 /**

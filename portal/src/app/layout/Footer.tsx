@@ -1,7 +1,7 @@
 import { formatCount } from '@consign/shared/numbers';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { useReviewSummary } from '../meta';
+import { useReviewSummary } from '../../shared/api/meta';
 
 export function Footer() {
   // The prerendered page carries its build's year; the browser's clock has the last word.

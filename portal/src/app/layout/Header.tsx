@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
-import { dashboardFor, useAuth } from '../auth';
+import { dashboardFor, useAuth } from '../../shared/auth/auth';
 import { useSignOut } from './useSignOut';
 
 export function Header() {

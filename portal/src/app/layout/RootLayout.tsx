@@ -2,7 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '../../shared/auth/AuthDialogs';
 import { inCheckoutFrame } from '../../shared/embed/embedParent';
-import { enterPage } from '../pageToasts';
+import { enterPage } from '../../shared/toasts/pageToasts';
 import { EmbedLayout } from './EmbedLayout';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -34,8 +34,8 @@ export function RootLayout() {
 function SiteLayout() {
   const mainRef = useFocusMainOnNavigate();
   const { pathname } = useLocation();
-  // The previous page's toasts go; those raised for this page stay (app/pageToasts). A layout
-  // effect, so the new page is known before the page's own effects raise any toast.
+  // The previous page's toasts go; those raised for this page stay (shared/toasts/pageToasts). A
+  // layout effect, so the new page is known before the page's own effects raise any toast.
   useLayoutEffect(() => enterPage(pathname), [pathname]);
   return (
     <AuthDialogsProvider>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth';
-import { authMetaQueryKey } from '../meta';
+import { authMetaQueryKey } from '../../shared/api/meta';
+import { useAuth } from '../../shared/auth/auth';
 
 /** Signs out (API logout clears the refresh cookie), forgets the user's cached data, goes home. */
 export function useSignOut() {

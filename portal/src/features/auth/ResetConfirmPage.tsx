@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { api, describeError, isApiError } from '../../app/api';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { api, describeError, isApiError } from '../../shared/api/client';
 import { NewPasswordFields } from '../../shared/auth/NewPasswordFields';
 import { withConfirmation } from '../../shared/auth/validation';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 
 const schema = withConfirmation({});
 type Values = z.input<typeof schema>;

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { api, describeError } from '../../app/api';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { api, describeError } from '../../shared/api/client';
 import { isValidEmail, messages } from '../../shared/auth/validation';
 
 export function ResetRequestPage() {

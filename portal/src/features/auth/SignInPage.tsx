@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { homeFor, useAuth } from '../../app/auth';
-import { safeNextPath } from '../../app/RequireRole';
 import { usePageTitle } from '../../components/usePageTitle';
+import { homeFor, useAuth } from '../../shared/auth/auth';
+import { safeNextPath } from '../../shared/auth/RequireRole';
 import { SignInForm } from '../../shared/auth/SignInForm';
 
 export function SignInPage() {

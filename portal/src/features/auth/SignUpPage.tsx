@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { afterSignUpPath, homeFor, useAuth } from '../../app/auth';
 import { usePageTitle } from '../../components/usePageTitle';
+import { afterSignUpPath, homeFor, useAuth } from '../../shared/auth/auth';
 import { SignUpForm } from '../../shared/auth/SignUpForm';
 
 export function SignUpPage() {

@@ -3,9 +3,6 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { type ApiClient, describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { type ReferenceData, useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ukDate } from '../../lib/format';
@@ -17,7 +14,10 @@ import {
   type Quote,
   type QuoteOption,
 } from '../../shared/api/booking';
+import { type ApiClient, describeError } from '../../shared/api/client';
+import { type ReferenceData, useReferenceData } from '../../shared/api/meta';
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../../shared/api/orders';
+import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
 import { AdditionalInfo } from '../../shared/booking-form/AdditionalInfo';
 import { AddressFields } from '../../shared/booking-form/AddressFields';
@@ -34,7 +34,7 @@ import { toShipmentBody } from '../../shared/booking-form/shipmentBody';
 import { TermsBox } from '../../shared/booking-form/TermsBox';
 import { BookingSummary } from './BookingSummary';
 import '../../shared/booking-form/booking.css';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 
 /** Step 1 of 3, `/booking?quote=<quoteId>&option=<optionId>` (the results page's Book Now). */
 export function BookingPage() {

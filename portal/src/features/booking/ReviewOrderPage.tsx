@@ -3,13 +3,12 @@ import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { describeError, isApiError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { useReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatLongDate } from '../../lib/format';
 import { bookingApi, describeRoute } from '../../shared/api/booking';
+import { describeError, isApiError } from '../../shared/api/client';
+import { useReferenceData } from '../../shared/api/meta';
 import {
   type CreateOrderRequest,
   type OrderDetail,
@@ -17,6 +16,7 @@ import {
   ordersApi,
   withInProgressRetry,
 } from '../../shared/api/orders';
+import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
 import { type BookingDraft, loadDraft, updateDraft } from '../../shared/booking-form/draft';
 import { Stepper } from '../../shared/booking-form/Stepper';

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { saveErrorMessage } from '../../shared/api/client';
 import { type CourierService, couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
+import { useAuth } from '../../shared/auth/auth';
 import { LogoField } from '../../shared/components/LogoField';
 import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
 import {
@@ -27,7 +27,7 @@ import { DestinationPicker } from './DestinationPicker';
 import { TierEditor } from './TierEditor';
 import { VendorOnly } from './VendorOnly';
 import './courier-services.css';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, describeError, isApiError, type OutboxEmail } from '../../app/api';
-import { useAuthMeta } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { api, describeError, isApiError, type OutboxEmail } from '../../shared/api/client';
+import { useAuthMeta } from '../../shared/api/meta';
 import { extractCode, formatTime, linkify, newestFirst } from './mail';
 
 /**

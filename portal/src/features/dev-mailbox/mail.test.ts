@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEmail } from '../../app/api';
+import type { OutboxEmail } from '../../shared/api/client';
 import { extractCode, linkify, newestFirst } from './mail';
 
 const email = (over: Partial<OutboxEmail>): OutboxEmail => ({

@@ -1,4 +1,4 @@
-import type { OutboxEmail } from '../../app/api';
+import type { OutboxEmail } from '../../shared/api/client';
 
 /** The first stand-alone 6-digit number of an email: the sign-in or sign-up code. */
 export function extractCode(email: Pick<OutboxEmail, 'subject' | 'text'>): string | null {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { isApiError } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { isApiError } from '../../shared/api/client';
 import { quotesApi } from '../../shared/api/quotes';
 import { NotFoundPage } from '../../shared/components/NotFoundPage';
 import { WhyConsign } from '../../shared/components/WhyConsign';

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { isApiError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { isApiError, saveErrorMessage } from '../../shared/api/client';
 import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../../shared/api/vendor';
+import { useAuth } from '../../shared/auth/auth';
 import { VendorShell } from '../../shared/vendor-shell';
 import { CompanyStep } from './CompanyStep';
 import { ComplianceStep } from './ComplianceStep';
@@ -24,7 +24,7 @@ import { PricingStep } from './PricingStep';
 import { ServicesStep } from './ServicesStep';
 import type { StepProps } from './stepProps';
 import './onboarding.css';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 
 export const COMPLETED_MESSAGE =
   'Vendor onboarding completed successfully! You can now access the vendor panel.';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime } from '../../lib/format';
 import { couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
 import { useMyVendor, useOnboarding } from '../../shared/api/vendor';
+import { useAuth } from '../../shared/auth/auth';
 import { VendorShell } from '../../shared/vendor-shell';
 import './onboarding.css';
 

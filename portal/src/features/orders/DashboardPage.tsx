@@ -3,14 +3,14 @@ import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { useProfile } from '../../app/profile';
-import { RequireRole } from '../../app/RequireRole';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../lib/format';
+import { describeError } from '../../shared/api/client';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from '../../shared/api/orders';
+import { useAuth } from '../../shared/auth/auth';
+import { useProfile } from '../../shared/auth/profile';
+import { RequireRole } from '../../shared/auth/RequireRole';
 import { JobsList } from '../../shared/jobs/JobsList';
 import { DashboardLayout } from '../../shared/orders/DashboardLayout';
 import { OrderDrawer } from '../../shared/orders/OrderDrawer';

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { describeError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { partnerApi, partnerKeys, type WebhookDelivery } from './partner.api';
 import { SectionError } from './SectionState';
 

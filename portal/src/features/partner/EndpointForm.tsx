@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { describeError, isApiError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { FieldError, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
+import { describeError, isApiError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { partnerApi, partnerKeys, type WebhookEndpoint } from './partner.api';
 
 /** Subscribes an endpoint to every event type, present and future. */

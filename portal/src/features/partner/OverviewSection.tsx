@@ -1,8 +1,8 @@
 import { formatMoney } from '@consign/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
+import { describeError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { DailyChart } from './OverviewChart';
 import { partnerApi, partnerKeys } from './partner.api';
 import { SectionError } from './SectionState';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { RequireRole } from '../../app/RequireRole';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { describeError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
+import { RequireRole } from '../../shared/auth/RequireRole';
 import { OrdersSection } from './OrdersSection';
 import { OverviewSection } from './OverviewSection';
 import { PublishableKeySection } from './PublishableKeySection';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError, isApiError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { describeError, isApiError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { CopyButton } from './CopyButton';
 import { OriginsEditor } from './OriginsEditor';
 import { checkOrigins, serverOriginErrors } from './origins';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { describeError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { ConfirmDialog } from './ConfirmDialog';
 import { OneTimeSecret } from './OneTimeSecret';
 import { DEFAULT_GRACE_HOURS, partnerApi, partnerKeys, type SecretKey } from './partner.api';

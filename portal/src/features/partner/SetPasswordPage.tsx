@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { describeError, isApiError } from '../../app/api';
-import { homeFor, useAuth } from '../../app/auth';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { describeError, isApiError } from '../../shared/api/client';
+import { homeFor, useAuth } from '../../shared/auth/auth';
 import { NewPasswordFields } from '../../shared/auth/NewPasswordFields';
 import { withConfirmation } from '../../shared/auth/validation';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 import { setPassword } from './partner.api';
 
 const schema = withConfirmation({});

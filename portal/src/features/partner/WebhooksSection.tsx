@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
+import { describeError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 import { ALL_EVENTS, EndpointForm, type EndpointValues } from './EndpointForm';

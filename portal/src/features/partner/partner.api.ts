@@ -4,7 +4,7 @@
  * here as a type error.
  */
 import type { paths } from '@consign/api/client';
-import { type ApiClient, publicClient, unwrap } from '../../app/api';
+import { type ApiClient, publicClient, unwrap } from '../../shared/api/client';
 
 type Json<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
   responses: { [K in S]: { content: { 'application/json': infer T } } };

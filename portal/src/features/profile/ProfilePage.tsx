@@ -3,6 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { get, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { SelectField, TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { addressLine } from '../../lib/format';
+import { countryName } from '../../shared/api/booking';
 import {
   authedApi,
   describeError,
@@ -10,17 +15,12 @@ import {
   saveErrorMessage,
   type UpdateProfileRequest,
   type UserProfile,
-} from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { countryOptions, useReferenceData } from '../../app/meta';
-import { profileQueryKey, useProfile } from '../../app/profile';
-import { RequireRole } from '../../app/RequireRole';
-import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../../app/uploads';
-import { SelectField, TextField } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import { usePageTitle } from '../../components/usePageTitle';
-import { addressLine } from '../../lib/format';
-import { countryName } from '../../shared/api/booking';
+} from '../../shared/api/client';
+import { countryOptions, useReferenceData } from '../../shared/api/meta';
+import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../../shared/api/uploads';
+import { useAuth } from '../../shared/auth/auth';
+import { profileQueryKey, useProfile } from '../../shared/auth/profile';
+import { RequireRole } from '../../shared/auth/RequireRole';
 import { DashboardLayout } from '../../shared/orders/DashboardLayout';
 import { bodyFromValues, type ProfileFormValues, profileFormSchema, valuesFromProfile } from './profileForm';
 import './profile.css';

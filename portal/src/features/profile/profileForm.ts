@@ -4,7 +4,7 @@
  */
 import { formatPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
-import type { UpdateProfileRequest, UserProfile } from '../../app/api';
+import type { UpdateProfileRequest, UserProfile } from '../../shared/api/client';
 import { PHONE } from '../../shared/booking-form/bookingSchema';
 
 export const PHONE_MESSAGE = 'Phone must be 7 to 20 digits, spaces or brackets';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/providers';
 import { preloadPage } from '../../app/router';
-import { SessionStore } from '../../app/session';
+import { SessionStore } from '../../shared/auth/session';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { option, quote, referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { describeError, isApiError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { lazyToast } from '../../app/lazyToast';
-import { referenceDataQuery, reviewSummaryQuery } from '../../app/meta';
-import type { PrefetchContext } from '../../app/prefetch';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { describeError, isApiError } from '../../shared/api/client';
+import { referenceDataQuery, reviewSummaryQuery } from '../../shared/api/meta';
+import type { PrefetchContext } from '../../shared/api/prefetch';
 import type { Country, Quote, QuoteOption, QuoteRequest } from '../../shared/api/quotes';
 import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
+import { useAuth } from '../../shared/auth/auth';
 import { QuoteForm } from '../../shared/quotes/QuoteForm';
 import {
   formFromRequest,
@@ -18,6 +17,7 @@ import {
   searchFromRequest,
 } from '../../shared/quotes/quoteQuery';
 import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
+import { lazyToast } from '../../shared/toasts/lazyToast';
 import { Announcement, useAnnouncer } from './announcer';
 import { type SortKey, sortOptions } from './format';
 import { QuoteOptionCard } from './QuoteOptionCard';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiClient, isApiError } from '../../app/api';
+import { type ApiClient, isApiError } from '../../shared/api/client';
 import { type QuoteRequest, quotesApi } from '../../shared/api/quotes';
 import { searchFromRequest } from '../../shared/quotes/quoteQuery';
 

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError, isApiError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { FieldError, TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime, shortReference } from '../../lib/format';
+import { describeError, isApiError, saveErrorMessage } from '../../shared/api/client';
 import { type OrderReview, reviewsApi } from '../../shared/api/reviews';
+import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
 import './reviews.css';
 

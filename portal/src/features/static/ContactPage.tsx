@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { api, describeError } from '../../app/api';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { api, describeError } from '../../shared/api/client';
 import { isValidEmail, messages } from '../../shared/auth/validation';
 
 const MESSAGE_MAX = 5000;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { describeError, isApiError } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime, formatLongDate } from '../../lib/format';
+import { describeError, isApiError } from '../../shared/api/client';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
 import '../../shared/orders/orders.css';
 import './tracking.css';

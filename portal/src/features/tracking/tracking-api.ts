@@ -1,6 +1,6 @@
 /** The signed-out tracking page's calls: anyone with a code, no account, no token. */
 import type { components } from '@consign/api/client';
-import { publicClient, unwrap } from '../../app/api';
+import { publicClient, unwrap } from '../../shared/api/client';
 
 export type Tracking = components['schemas']['Tracking'];
 export type TrackingEntry = components['schemas']['TrackingEntry'];

@@ -2,17 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { isApiError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { countryOptions, useReferenceData } from '../../app/meta';
-import { RequireRole } from '../../app/RequireRole';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { isApiError, saveErrorMessage } from '../../shared/api/client';
+import { countryOptions, useReferenceData } from '../../shared/api/meta';
 import { myVendorQueryKey, type UpdateVendorBody, useMyVendor, vendorApi } from '../../shared/api/vendor';
+import { useAuth } from '../../shared/auth/auth';
+import { RequireRole } from '../../shared/auth/RequireRole';
 import { LogoField } from '../../shared/components/LogoField';
 import './vendor-account.css';
-import { FOR_NEXT_PAGE } from '../../app/pageToasts';
+import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
 
 type Values = Required<{ [K in keyof UpdateVendorBody]: string }>;
 

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { authedApi, describeError, isApiError, saveErrorMessage, type UserProfile } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { profileQueryKey, useProfile } from '../../app/profile';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../app/uploads';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime } from '../../lib/format';
+import {
+  authedApi,
+  describeError,
+  isApiError,
+  saveErrorMessage,
+  type UserProfile,
+} from '../../shared/api/client';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../shared/api/uploads';
 import {
   documentsQueryKey,
   myVendorQueryKey,
@@ -18,6 +22,8 @@ import {
   type VendorDocument,
   vendorApi,
 } from '../../shared/api/vendor';
+import { useAuth } from '../../shared/auth/auth';
+import { profileQueryKey, useProfile } from '../../shared/auth/profile';
 import { VendorShell } from '../../shared/vendor-shell';
 import './vendor-account.css';
 

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { fieldErrorsOf, isApiError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { FieldError } from '../../components/Field';
 import { ukDate } from '../../lib/format';
+import { fieldErrorsOf, isApiError, saveErrorMessage } from '../../shared/api/client';
 import type { OrderDetail } from '../../shared/api/orders';
 import { type TrackingEventRequest, vendorOrdersApi } from '../../shared/api/vendor-orders';
+import { useAuth } from '../../shared/auth/auth';
 
 type Kind = TrackingEventRequest['kind'];
 

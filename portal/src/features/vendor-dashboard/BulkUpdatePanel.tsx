@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
+import { describeError, saveErrorMessage } from '../../shared/api/client';
 import { type BulkPreview, type BulkRow, vendorOrdersApi } from '../../shared/api/vendor-orders';
+import { useAuth } from '../../shared/auth/auth';
 import { saveBlob } from '../../shared/orders/download';
 
 const TEMPLATE =

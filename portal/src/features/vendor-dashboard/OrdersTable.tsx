@@ -1,6 +1,6 @@
 import { formatMoney } from '@consign/shared/money';
-import { describeError } from '../../app/api';
 import { formatDate } from '../../lib/format';
+import { describeError } from '../../shared/api/client';
 import { VENDOR_ORDERS_PAGE_SIZE, type VendorOrderList } from '../../shared/api/vendor-orders';
 import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
 

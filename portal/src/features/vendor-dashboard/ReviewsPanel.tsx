@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError, isApiError, saveErrorMessage } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { formatLongDate, shortReference } from '../../lib/format';
+import { describeError, isApiError, saveErrorMessage } from '../../shared/api/client';
 import { type Review, reviewsApi, vendorReviewKeys } from '../../shared/api/reviews';
+import { useAuth } from '../../shared/auth/auth';
 import { StarRating } from '../../shared/quotes/Scores';
 
 /** The API's limit (reviews.schemas.ts MAX_REPLY). */

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { describeError } from '../../shared/api/client';
 import { couriersApi } from '../../shared/api/courier-services';
 import { vendorReviewKeys } from '../../shared/api/reviews';
 import {
@@ -14,6 +13,7 @@ import {
   vendorOrderKeys,
   vendorOrdersApi,
 } from '../../shared/api/vendor-orders';
+import { useAuth } from '../../shared/auth/auth';
 import { saveBlob } from '../../shared/orders/download';
 import { VendorOrderDrawer } from './VendorOrderDrawer';
 import './vendor-dashboard.css';

@@ -1,7 +1,7 @@
 /** The quote being booked, and how reference data names countries and routes. */
 import type { components } from '@consign/api/client';
-import { publicClient, unwrap } from '../../app/api';
-import type { ReferenceData } from '../../app/meta';
+import { publicClient, unwrap } from './client';
+import type { ReferenceData } from './meta';
 
 type Schemas = components['schemas'];
 

@@ -2,8 +2,8 @@
  * Courier services and the vendor record: calls that need a signed-in vendor.
  */
 import type { components } from '@consign/api/client';
-import { type ApiClient, describeError, unwrap } from '../../app/api';
-import { uploadProblem } from '../../app/uploads';
+import { type ApiClient, describeError, unwrap } from './client';
+import { uploadProblem } from './uploads';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
 /** The customer's jobs ("post a job" when no courier option fits) and their payment. */
 import type { components } from '@consign/api/client';
-import { type ApiClient, unwrap } from '../../app/api';
+import { type ApiClient, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

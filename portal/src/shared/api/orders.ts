@@ -1,6 +1,6 @@
 /** Order and payment calls of the customer screens (booking, payment, dashboard). */
 import type { components } from '@consign/api/client';
-import { type ApiClient, ApiError, unwrap } from '../../app/api';
+import { type ApiClient, ApiError, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

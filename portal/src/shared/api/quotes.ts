@@ -3,7 +3,7 @@
  * from the API's generated OpenAPI schema, so a contract change is a type error here.
  */
 import type { components } from '@consign/api/client';
-import { type ApiClient, publicClient, unwrap } from '../../app/api';
+import { type ApiClient, publicClient, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

@@ -3,7 +3,7 @@
  * generated OpenAPI schema.
  */
 import type { components } from '@consign/api/client';
-import { type ApiClient, publicClient, unwrap } from '../../app/api';
+import { type ApiClient, publicClient, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

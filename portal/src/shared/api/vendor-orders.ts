@@ -1,6 +1,6 @@
 /** The vendor dashboard's calls: its orders (filtered on the server), figures, CSV and edits. */
 import type { components, paths } from '@consign/api/client';
-import { type ApiClient, unwrap } from '../../app/api';
+import { type ApiClient, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

@@ -4,8 +4,8 @@
  */
 import type { components } from '@consign/api/client';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiClient, unwrap } from '../../app/api';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../auth/auth';
+import { type ApiClient, unwrap } from './client';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
-import type { Session, SignUpRole } from '../../app/api';
 import { Modal } from '../../components/Modal';
+import type { Session, SignUpRole } from '../api/client';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 

@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router';
-import type { Session, SignUpRole } from '../../app/api';
-import { afterSignUpPath, homeFor } from '../../app/auth';
 import { Spinner } from '../../components/Spinner';
+import type { Session, SignUpRole } from '../api/client';
 import type { DialogKind } from './AuthDialog';
+import { afterSignUpPath, homeFor } from './auth';
 
 // The dialogs, their forms and the validation library load when a dialog first opens, not with
 // every page.

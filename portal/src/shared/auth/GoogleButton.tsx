@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, describeError, type Session, type SignUpRole } from '../../app/api';
-import { useAuthMeta } from '../../app/meta';
+import { api, describeError, type Session, type SignUpRole } from '../api/client';
+import { useAuthMeta } from '../api/meta';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, describeError, isApiError, type Session } from '../../app/api';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { api, describeError, isApiError, type Session } from '../api/client';
 
 interface OtpStepProps {
   email: string;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { Role } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { RequireRole } from '../../app/RequireRole';
+import type { Role } from '../api/client';
 import { useAuthDialogs } from './AuthDialogs';
+import { useAuth } from './auth';
+import { RequireRole } from './RequireRole';
 
 /**
  * RequireRole that also opens the sign-in dialog by itself, once: booking needs an account, and

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { api, describeError, isApiError, type Session } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { PasswordField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { api, describeError, isApiError, type Session } from '../api/client';
+import { useAuth } from './auth';
 import { GoogleButton } from './GoogleButton';
 import { OtpStep } from './OtpStep';
 

@@ -1,8 +1,8 @@
 import { formatMoney } from '@consign/shared/money';
 import { useState } from 'react';
 import { type FieldPath, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { countryOptions, type ReferenceData } from '../../app/meta';
 import { FieldError, SelectField, TextField } from '../../components/Field';
+import { countryOptions, type ReferenceData } from '../api/meta';
 import { breakdownTotal, lineSubtotal } from './breakdown';
 import { errorAt } from './formResolver';
 import { type BookingValues, emptyItem } from './formValues';

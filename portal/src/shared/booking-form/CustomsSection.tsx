@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { ReferenceData } from '../../app/meta';
 import { SelectField, TextField } from '../../components/Field';
+import type { ReferenceData } from '../api/meta';
 import type { BookingValues } from './formValues';
 import { useFieldError } from './useFieldError';
 export function CustomsSection({ reference }: { reference: ReferenceData }) {

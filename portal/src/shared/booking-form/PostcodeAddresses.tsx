@@ -11,8 +11,8 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { isApiError } from '../../app/api';
 import { Spinner } from '../../components/Spinner';
+import { isApiError } from '../api/client';
 import type { BookingValues } from './formValues';
 import { type AddressSuggestion, describeSuggestion, usePostcodeAddresses } from './postcodeAddresses';
 

@@ -3,9 +3,9 @@
 import type { components } from '@consign/api/client';
 import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiClient, unwrap } from '../../app/api';
-import { useAuth } from '../../app/auth';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { type ApiClient, unwrap } from '../api/client';
+import { useAuth } from '../auth/auth';
 
 export type AddressSuggestions = components['schemas']['AddressSuggestions'];
 export type AddressSuggestion = AddressSuggestions['items'][number];

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserProfile } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { useProfile } from '../../app/profile';
+import type { UserProfile } from '../api/client';
 import { type Order, type OrderAddress, ordersApi } from '../api/orders';
+import { useAuth } from '../auth/auth';
+import { useProfile } from '../auth/profile';
 import type { SavedAddress } from './AddressFields';
 
 /**

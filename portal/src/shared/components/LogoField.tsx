@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { IMAGE_TYPES, useImageUpload } from '../../app/uploads';
 import { Spinner } from '../../components/Spinner';
 import { uploadErrorMessage } from '../api/courier-services';
+import { IMAGE_TYPES, useImageUpload } from '../api/uploads';
 
 interface LogoFieldProps {
   value: string;

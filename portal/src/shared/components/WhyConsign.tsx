@@ -1,7 +1,7 @@
 import { formatCount } from '@consign/shared/numbers';
 import { useId } from 'react';
-import { type ReviewSummary, useReviewSummary } from '../../app/meta';
 import { useHydrated } from '../../components/useHydrated';
+import { type ReviewSummary, useReviewSummary } from '../api/meta';
 
 /** The reviews point quotes the measured figures; with none yet it claims none. */
 function reviewsPoint(summary: ReviewSummary | undefined): Point {

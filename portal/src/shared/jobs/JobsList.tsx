@@ -4,15 +4,15 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { useReferenceData } from '../../app/meta';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { describeParcel, formatDate, formatLongDate } from '../../lib/format';
 import { describeRoute } from '../api/booking';
+import { describeError } from '../api/client';
 import { type Job, jobKeys, jobsApi } from '../api/jobs';
+import { useReferenceData } from '../api/meta';
 import { newIdempotencyKey } from '../api/orders';
+import { useAuth } from '../auth/auth';
 import { StatusBadge } from '../orders/OrderParts';
 
 /** The customer's posted jobs on the dashboard: status, asking price, pay, withdraw. */

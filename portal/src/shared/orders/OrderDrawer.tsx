@@ -4,13 +4,13 @@ import { statusLabel } from '@consign/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
-import { useReferenceData } from '../../app/meta';
 import { CloseButton } from '../../components/CloseButton';
 import { Spinner } from '../../components/Spinner';
 import { describeParcel, formatDateTime, formatLongDate, totalWeight } from '../../lib/format';
+import { describeError } from '../api/client';
+import { useReferenceData } from '../api/meta';
 import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from '../api/orders';
+import { useAuth } from '../auth/auth';
 import { Drawer } from './Drawer';
 import { useDocumentDownload } from './download';
 import {

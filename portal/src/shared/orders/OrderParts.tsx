@@ -3,10 +3,10 @@ import { formatMoney } from '@consign/shared/money';
 import { statusLabel } from '@consign/shared/statuses';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ReferenceData } from '../../app/meta';
 import { Spinner } from '../../components/Spinner';
 import { statusTone } from '../../lib/format';
 import { countryName } from '../api/booking';
+import type { ReferenceData } from '../api/meta';
 import type { OrderAddress, OrderCustoms, OrderDetail, OrderItem } from '../api/orders';
 import './orders.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { describeError } from '../../app/api';
-import { useAuth } from '../../app/auth';
+import { describeError } from '../api/client';
 import { type OrderDocument, ordersApi } from '../api/orders';
+import { useAuth } from '../auth/auth';
 
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

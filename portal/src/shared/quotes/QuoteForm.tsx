@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { lazyToast } from '../../app/lazyToast';
-import { countryOptions } from '../../app/meta';
 import { SelectField, TextField } from '../../components/Field';
+import { countryOptions } from '../api/meta';
 import type { ServiceType } from '../api/quotes';
+import { lazyToast } from '../toasts/lazyToast';
 import {
   defaultFormValues,
   EMPTY_PARCEL,

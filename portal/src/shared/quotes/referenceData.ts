@@ -5,7 +5,7 @@ import {
   UK_NATION_VALUES,
 } from '@consign/shared/nations';
 import { SERVICE_TYPE_OPTIONS } from '@consign/shared/services';
-import { type ReferenceData, useReferenceData } from '../../app/meta';
+import { type ReferenceData, useReferenceData } from '../api/meta';
 import type { UkNation } from '../api/quotes';
 
 /** The spec's fixed lists, so the form is usable before GET /meta answers. */

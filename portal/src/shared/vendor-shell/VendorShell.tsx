@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink } from 'react-router';
-import { RequireRole } from '../../app/RequireRole';
 import { useMyVendor, type Vendor } from '../api/vendor';
+import { RequireRole } from '../auth/RequireRole';
 // The side menu looks like the customer dashboard's: same layout classes.
 import '../orders/orders.css';
 import './vendor-shell.css';

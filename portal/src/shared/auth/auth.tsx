@@ -7,7 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ApiClient, Role, Session, User } from './api';
+import type { ApiClient, Role, Session, User } from '../api/client';
 import { type AuthSnapshot, type AuthStatus, RESTORING, SessionStore } from './session';
 
 export interface AuthContextValue {

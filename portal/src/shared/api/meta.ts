@@ -1,6 +1,6 @@
 import type { components } from '@consign/api/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, publicClient, unwrap } from './api';
+import { api, publicClient, unwrap } from './client';
 
 export const authMetaQueryKey = ['meta', 'auth'] as const;
 

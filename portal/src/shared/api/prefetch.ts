@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from './api';
+import type { ApiClient } from './client';
 
 /**
  * What a lazy page may start before React renders it (app/router.tsx preloadPage): the app's

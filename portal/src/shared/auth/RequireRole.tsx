@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { Spinner } from '../components/Spinner';
-import { useAuthDialogs } from '../shared/auth/AuthDialogs';
-import type { Role } from './api';
+import { Spinner } from '../../components/Spinner';
+import type { Role } from '../api/client';
+import { useAuthDialogs } from './AuthDialogs';
 import { dashboardFor, useAuth } from './auth';
 
 interface RequireRoleProps {

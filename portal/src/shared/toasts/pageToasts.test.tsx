@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
-import { outboxMeta, problemResponse, stubFetch } from '../test/fetchStub';
-import { renderApp } from '../test/render';
+import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
+import { renderApp } from '../../test/render';
 import { FOR_NEXT_PAGE } from './pageToasts';
 
 /** A toast is on screen while the library counts it active; leaving may still be animating. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authedApi } from './api';
+import { authedApi } from '../api/client';
 import { useAuth } from './auth';
 
 /** The signed-in user's account (GET /users/me), shared by the dashboard, the forms and /profile. */

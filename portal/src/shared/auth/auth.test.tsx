@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customer, sessionFor, stubFetch } from '../test/fetchStub';
+import { customer, sessionFor, stubFetch } from '../../test/fetchStub';
 import { AuthProvider, useAuth } from './auth';
 import { SessionStore } from './session';
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customer, problemResponse, sessionFor, stubFetch } from '../test/fetchStub';
-import { authedApi } from './api';
+import { customer, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { authedApi } from '../api/client';
 import { SessionStore } from './session';
 
 describe('SessionStore', () => {

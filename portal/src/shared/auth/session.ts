@@ -1,5 +1,12 @@
 import { createRefreshClient, REFRESH_LEAD_MS } from '@consign/shared/session';
-import { type ApiClient, api, createPortalClient, networkFetch, type Session, type User } from './api';
+import {
+  type ApiClient,
+  api,
+  createPortalClient,
+  networkFetch,
+  type Session,
+  type User,
+} from '../api/client';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

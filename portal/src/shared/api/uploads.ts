@@ -4,8 +4,8 @@
  */
 import { type ChangeEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { type ApiClient, isApiError, unwrap } from './api';
-import { useAuth } from './auth';
+import { useAuth } from '../auth/auth';
+import { type ApiClient, isApiError, unwrap } from './client';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'Please select an image file';

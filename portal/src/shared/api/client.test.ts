@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fieldErrorsOf, saveErrorMessage } from './api';
+import { ApiError, fieldErrorsOf, saveErrorMessage } from './client';
 
 const refused = new ApiError({
   type: 'about:blank',
