@@ -14,10 +14,8 @@ export {
 export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
 export type { OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
-export type { RefundNote } from './orders.emails';
 export {
   customerEmail,
-  notifyOrderUpdated,
   ORDER_EVENTS,
   type OrderStatusChangedData,
   type OrderTrackingEventData,
@@ -30,11 +28,9 @@ export {
   OrderAddressSchema,
   OrderCustomsSchema,
   OrderDetailSchema,
-  OrderEventSchema,
   OrderIdParamsSchema,
   OrderItemSchema,
   OrderPaymentSummarySchema,
-  OrderSchema,
   OrderStatusSchema,
   OrderSummarySchema,
   ParcelCopySchema,
@@ -45,26 +41,17 @@ export {
 } from './orders.schemas';
 export {
   changeOrderStatus,
-  type OrderDto,
   OrdersService,
   orderPayment,
   orderPayments,
-  paymentSession,
-  paymentSummary,
-  refundIfPaid,
   startUnpaidOrderExpiry,
-  toOrderDto,
-  transitionOrder,
 } from './orders.service';
 export {
   addTrackingEvent,
-  type TrackingEventInput,
-  type TrackingEventProblem,
   trackingEventProblem,
   writeTrackingEvent,
 } from './orders.tracking-events';
 export { normaliseAddress, shipmentErrors } from './shipment';
 export { checkTransition, FINAL_STATUSES, statusLabel } from './status';
 export { describeEntry, promisedDelivery } from './timeline';
-export { isValidTrackingNumber } from './tracking';
 export { normaliseTrackingCode, trackingUrl } from './tracking-code';

@@ -63,8 +63,6 @@ ${button(dashboardUrl, 'Open your dashboard')}
 
 import type { RefundNote } from '../payments';
 
-export type { RefundNote };
-
 /**
  * One order email: its lines, a table of rows and a button, in text and HTML. `linkText` leads the
  * link in the text part; `button` labels it in the HTML part.

@@ -21,9 +21,8 @@ import {
 } from './orders.queries';
 import type { CreateOrderBody } from './orders.schemas';
 
-export { paymentSession, paymentSummary, refundIfPaid } from '../payments';
 export { createOrderFromOption, QUOTE_EXPIRED_MESSAGE } from './orders.booking';
-export { changeOrder, transitionOrder } from './orders.change';
+export { changeOrder } from './orders.change';
 export {
   expireUnpaidOrders,
   startUnpaidOrderExpiry,

@@ -6,6 +6,10 @@ import { eq } from 'drizzle-orm';
 import { courierServices, vendors } from '../../db/schema';
 import { signUpVerified, type TestApp } from '../../test/harness';
 
+// What other features' tests check orders with; production code does not need them from the index.
+export { type OrderDto, toOrderDto } from './orders.queries';
+export { isValidTrackingNumber } from './tracking';
+
 export type ServiceKind = 'domestic' | 'international' | 'same_day';
 
 let counter = 0;

@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, payments } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { isValidTrackingNumber } from '../orders';
-import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
+import { bookingBody, bookingFixture, isValidTrackingNumber, quoteOptionFor } from '../orders/orders.testing';
 import { WEBHOOK_LIMIT } from './payments.handlers';
 
 let t: TestApp;

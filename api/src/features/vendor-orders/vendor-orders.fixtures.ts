@@ -1,8 +1,8 @@
 import { inArray, or } from 'drizzle-orm';
 import { type OrderStatus, orders, payments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
-import { insertOrder, type OrderDto, type OrderRow, toOrderDto } from '../orders';
-import { address, deliveryAddress } from '../orders/orders.testing';
+import { insertOrder, type OrderRow } from '../orders';
+import { address, deliveryAddress, type OrderDto, toOrderDto } from '../orders/orders.testing';
 
 /**
  * Orders of one vendor in every status and shape a list shows: domestic, international with

@@ -7,8 +7,7 @@ import type { AccessClaims } from '../../../lib/jwt';
 import { publish } from '../../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { JOB_EVENTS, type JobClosedData, toJobDto } from '../../jobs';
-import { refundIfPaid } from '../../orders';
-import { findPayment, findPayments } from '../../payments';
+import { findPayment, findPayments, refundIfPaid } from '../../payments';
 import { recordAudit } from '../audit-log/audit';
 import type { AdminJobListQuerySchema, JOB_SORT_FIELDS } from './admin-jobs.schemas';
 

@@ -15,9 +15,9 @@ import {
   orderPayment,
   orderPayments,
   recordOrderEvent,
-  refundIfPaid,
   toOrderSummary,
 } from '../../orders';
+import { refundIfPaid } from '../../payments';
 import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
