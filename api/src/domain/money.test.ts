@@ -6,7 +6,6 @@ import {
   formatMoney,
   isCurrency,
   money,
-  parseMajorUnits,
   sumMoney,
   vatFor,
   withVat,
@@ -97,23 +96,5 @@ describe('formatMoney (en-GB)', () => {
   it('refuses amounts that are not integer minor units', () => {
     expect(() => formatMoney({ amount: 12.99, currency: 'GBP' })).toThrow(RangeError);
     expect(() => formatMoney({ amount: Number.MAX_SAFE_INTEGER + 1, currency: 'GBP' })).toThrow(RangeError);
-  });
-});
-
-describe('parseMajorUnits', () => {
-  it.each([
-    ['12.99', 1299],
-    ['0.88', 88],
-    ['1.00', 100],
-    ['2.5', 250],
-    ['1000', 100000],
-    [' 7.48 ', 748],
-    ['-6.48', -648],
-  ])('%j -> %i', (text, expected) => {
-    expect(parseMajorUnits(text)).toBe(expected);
-  });
-
-  it.each(['1.005', '', '£1', '1,000', '1.', '.5', 'abc'])('rejects %j', (text) => {
-    expect(() => parseMajorUnits(text)).toThrow(RangeError);
   });
 });

@@ -3,11 +3,11 @@
  * prices, so sums and comparisons are exact and the only rounding happens in one place (VAT).
  * All three supported currencies have two minor digits, so "minor unit" means penny/cent.
  */
-import { formatMoneyValue, minorUnitsToDecimal } from '@consign/shared/money';
+import { decimalToMinorUnits, formatMoneyValue, minorUnitsToDecimal } from '@consign/shared/money';
 import { CURRENCIES, type Currency, isCurrency, type Money } from './currency';
 import type { ServiceType } from './services';
 
-export { CURRENCIES, type Currency, isCurrency, type Money, minorUnitsToDecimal };
+export { CURRENCIES, type Currency, decimalToMinorUnits, isCurrency, type Money, minorUnitsToDecimal };
 
 /**
  * "£12.99", "€1,234.50", "US$5.00": the en-GB rendering used in emails, labels and PDFs, the
@@ -80,18 +80,4 @@ export type PriceBreakdown = { net: number; vat: number; total: number; currency
 export function withVat(net: Money, serviceType: ServiceType): PriceBreakdown {
   const vat = vatFor(net, serviceType).amount;
   return { net: net.amount, vat, total: net.amount + vat, currency: net.currency };
-}
-
-/**
- * Parses a decimal string in major units ("12.5", "0.88", "1000") into minor units without
- * going through binary floating point (`Math.round(1.005 * 100)` is 100, not 101).
- * More than two decimal places is an error rather than a silent rounding.
- */
-export function parseMajorUnits(text: string): number {
-  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) throw new RangeError(`Not an amount with at most two decimals: "${text}"`);
-  const [, sign, whole = '0', fraction = ''] = match;
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  assertMinorUnits(minor);
-  return sign ? -minor : minor;
 }

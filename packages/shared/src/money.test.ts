@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyValue, minorUnitsToDecimal } from './money';
+import {
+  decimalToMinorUnits,
+  formatMoney,
+  formatMoneyValue,
+  minorUnitsToDecimal,
+  rateToDecimal,
+} from './money';
 
 // The output every package printed before this module existed: the portal, console and widget
 // formatted `amount / 100` with Intl en-GB, the API an exact decimal string. Both must agree.
@@ -93,5 +99,86 @@ describe('minorUnitsToDecimal', () => {
     expect(() => minorUnitsToDecimal(1.5)).toThrow(RangeError);
     expect(() => minorUnitsToDecimal(Number.NaN)).toThrow(RangeError);
     expect(() => minorUnitsToDecimal(2 ** 53)).toThrow(RangeError);
+  });
+});
+
+describe('decimalToMinorUnits', () => {
+  it.each([
+    ['12.99', 1299],
+    ['0.88', 88],
+    ['1.00', 100],
+    ['2.5', 250],
+    ['1000', 100000],
+    [' 7.48 ', 748],
+    ['0', 0],
+    ['0.29', 29],
+    ['1.15', 115],
+    ['4.35', 435],
+    ['1000000.01', 100000001],
+  ])('%j -> %i', (text, expected) => {
+    expect(decimalToMinorUnits(text)).toBe(expected);
+  });
+
+  it('is exact where multiplying floats is not', () => {
+    expect(0.29 * 100).not.toBe(29);
+    expect(decimalToMinorUnits('0.29')).toBe(29);
+    expect(1.15 * 100).not.toBe(115);
+    expect(decimalToMinorUnits('1.15')).toBe(115);
+  });
+
+  it.each(['1.005', '', ' ', '.', '£1', '1,000', '1.', '.5', 'abc', '-1', '1e3', '1.2.3'])(
+    'refuses %j',
+    (text) => {
+      expect(decimalToMinorUnits(text)).toBeNull();
+    },
+  );
+
+  it('takes a minus when asked', () => {
+    expect(decimalToMinorUnits('-6.48', { negative: true })).toBe(-648);
+    expect(decimalToMinorUnits('-6.48')).toBeNull();
+  });
+
+  it('takes a bare point on either side when asked, as people type', () => {
+    expect(decimalToMinorUnits('.5', { loose: true })).toBe(50);
+    expect(decimalToMinorUnits('7.', { loose: true })).toBe(700);
+    expect(decimalToMinorUnits(' 8.95 ', { loose: true })).toBe(895);
+  });
+
+  it.each(['', ' ', '.', '-1', '1e3', '£5', '1,000', 'abc', '1.2.3'])('refuses %j even loosely', (text) => {
+    expect(decimalToMinorUnits(text, { loose: true })).toBeNull();
+  });
+
+  it('takes more decimals for rates when allowed, as fractions of a minor unit', () => {
+    expect(decimalToMinorUnits('1.375')).toBeNull();
+    expect(decimalToMinorUnits('1.375', { decimals: 4 })).toBe(137.5);
+    expect(decimalToMinorUnits('1.2', { decimals: 4 })).toBe(120);
+    expect(decimalToMinorUnits('0.0125', { decimals: 4 })).toBe(1.25);
+  });
+
+  it('refuses an amount past the safe integers', () => {
+    expect(decimalToMinorUnits('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(decimalToMinorUnits('90071992547409.92')).toBeNull();
+  });
+});
+
+describe('rateToDecimal', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [29, '0.29'],
+    [100, '1.00'],
+    [1999, '19.99'],
+    [123456, '1234.56'],
+    [137.5, '1.375'],
+    [1.25, '0.0125'],
+    [-137.5, '-1.375'],
+  ])('%s minor units is %s', (amount, text) => {
+    expect(rateToDecimal(amount)).toBe(text);
+  });
+
+  it('round-trips every amount from 0 to 10,000 minor units through decimalToMinorUnits', () => {
+    for (let amount = 0; amount <= 10_000; amount++) {
+      expect(decimalToMinorUnits(rateToDecimal(amount), { loose: true })).toBe(amount);
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Money as text, en-GB, two decimals: 1299 GBP -> "£12.99", 123450 EUR -> "€1,234.50",
- * 500 USD -> "US$5.00". Amounts are integer minor units (DESIGN §3); this module only turns them
- * into text, never back into floats that would be sent anywhere.
+ * 500 USD -> "US$5.00", and the decimals people type and files carry ("12.50") to and from
+ * minor units. Amounts are integer minor units (DESIGN §3); nothing here goes through a float
+ * that would be sent anywhere.
  */
 import { type Currency, DEFAULT_CURRENCY, type Money } from './currency';
 import { groupDigits } from './numbers';
@@ -37,6 +38,63 @@ export function minorUnitsToDecimal(amount: number): string {
   const major = Math.trunc(absolute / 100);
   const minor = absolute % 100;
   return `${sign}${major}.${String(minor).padStart(2, '0')}`;
+}
+
+/**
+ * A rate in minor units, which may hold a fraction of one (a per-mile fee of 137.5 pence), as a
+ * decimal in major units: 137.5 -> "1.375", 1.25 -> "0.0125", 1250 -> "12.50". Whole amounts
+ * read as minorUnitsToDecimal prints them; a fraction keeps its digits (up to six decimals of a
+ * minor unit) after the two of the minor unit.
+ */
+export function rateToDecimal(amount: number): string {
+  if (Number.isSafeInteger(amount)) return minorUnitsToDecimal(amount);
+  if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`);
+  const sign = amount < 0 ? '-' : '';
+  const [whole = '0', fraction = ''] = Math.abs(amount)
+    .toFixed(6)
+    .replace(/0+$/, '')
+    .replace(/\.$/, '')
+    .split('.');
+  const digits = whole.padStart(3, '0');
+  return `${sign}${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}${fraction}`;
+}
+
+// Digits, at most one point, digits: either side may be empty in the text (the checks say when).
+const DECIMAL = /^(-?)(\d*)(?:(\.)(\d*))?$/;
+
+/** Which decimals decimalToMinorUnits takes besides plain ones such as "12.5", "0.29" and "7". */
+export type DecimalOptions = {
+  /**
+   * The most decimals (2). Past the second they are a fraction of a minor unit: "1.375" with 3
+   * or more -> 137.5, as a per-mile rate may carry.
+   */
+  decimals?: number;
+  /** Also a leading minus: "-6.48" -> -648. */
+  negative?: boolean;
+  /** Also a bare point on either side, as people type: ".5" -> 50, "7." -> 700. */
+  loose?: boolean;
+};
+
+/**
+ * A decimal in major units, as text, to minor units, worked out on its digits and never through
+ * a float (0.29 * 100 is 28.999999999999996 in binary floating point): "12.5" -> 1250,
+ * "0.29" -> 29, " 7 " -> 700. Spaces around it are ignored. Null for anything else: a symbol, a
+ * separator, an exponent, more decimals than allowed, or an amount past the safe integers.
+ */
+export function decimalToMinorUnits(text: string, options: DecimalOptions = {}): number | null {
+  const { decimals = 2, negative = false, loose = false } = options;
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole = '', point, fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  if (sign && !negative) return null;
+  if (!loose && (whole === '' || (point && fraction === ''))) return null;
+  if (fraction.length > decimals) return null;
+  const minor = `${whole || '0'}${fraction.slice(0, 2).padEnd(2, '0')}`;
+  const rest = fraction.slice(2);
+  const amount = Number(rest ? `${minor}.${rest}` : minor);
+  if (!Number.isSafeInteger(Math.trunc(amount))) return null;
+  return sign && amount !== 0 ? -amount : amount;
 }
 
 /** A whole number of pence as en-GB prints pounds: -123456 -> '-£1,234.56'. */

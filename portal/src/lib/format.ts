@@ -5,27 +5,19 @@
  */
 
 import { formatCalendarDay } from '@consign/shared/dates';
+import { decimalToMinorUnits } from '@consign/shared/money';
 
-const MONEY_PATTERN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+/** The most an amount typed into a form may be: nine digits of pounds, £999,999,999.99. */
+const MAX_TYPED_MINOR = 99_999_999_999;
 
 /**
- * '12.5' -> 1250, '£1,234.56' -> 123456; null for anything that is not an amount with at most
- * two decimals. Parsed from the digits, never through a float, so 0.1 + 0.2 problems cannot occur.
+ * An amount typed into a form: '12.5' -> 1250, '£1,234.56' -> 123456; null for anything that is
+ * not an amount with at most two decimals. The digits are read by decimalToMinorUnits
+ * (@consign/shared/money), never through a float, so 0.1 + 0.2 problems cannot occur.
  */
 export function parseMoney(text: string): number | null {
-  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '');
-  const match = MONEY_PATTERN.exec(cleaned);
-  if (!match) return null;
-  const pounds = Number(match[1]);
-  const pence = Number((match[2] ?? '').padEnd(2, '0'));
-  return pounds * 100 + pence;
-}
-
-/** 1250 -> '12.50': the value to put back into an amount input. */
-export function minorToInput(minor: number): string {
-  const pounds = Math.floor(minor / 100);
-  const pence = minor % 100;
-  return `${pounds}.${String(pence).padStart(2, '0')}`;
+  const minor = decimalToMinorUnits(text.trim().replace(/^£/, '').replace(/,/g, ''));
+  return minor === null || minor > MAX_TYPED_MINOR ? null : minor;
 }
 
 /** 'YYYY-MM-DD' or an ISO timestamp -> 'dd-mm-yyyy' (the dashboards' date format). */

@@ -1,4 +1,5 @@
 import type { components } from '@consign/api/client';
+import { money } from '../../format';
 
 /** A partner as GET /api/v1/admin/partners/{id} returns it, from the generated schema. */
 export type Partner = components['schemas']['Partner'];
@@ -14,10 +15,4 @@ export const PARTNER_MODE_CHOICES = [
 ];
 
 export const formatRevenue = (revenue: Partner['revenue']) =>
-  revenue.length === 0
-    ? '—'
-    : revenue
-        .map((r) =>
-          new Intl.NumberFormat('en-GB', { style: 'currency', currency: r.currency }).format(r.amount / 100),
-        )
-        .join(', ');
+  revenue.length === 0 ? '—' : revenue.map((r) => money(r.amount, r.currency)).join(', ');

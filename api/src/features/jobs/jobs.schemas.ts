@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { JOB_STATUSES } from '../../db/schema';
-import { CURRENCIES } from '../../domain/money';
+import { CURRENCIES, minorUnitsToDecimal } from '../../domain/money';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { MoneySchema, nullableRef } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
@@ -25,7 +25,7 @@ export const SELECT_SERVICE_MESSAGE = 'Please select a courier service';
 export const AskingPriceSchema = z
   .strictObject({
     amount: wholeMinorUnits('Asking price')
-      .min(MIN_ASKING_PRICE, `The asking price must be at least ${(MIN_ASKING_PRICE / 100).toFixed(2)}`)
+      .min(MIN_ASKING_PRICE, `The asking price must be at least ${minorUnitsToDecimal(MIN_ASKING_PRICE)}`)
       .max(MAX_ASKING_PRICE, 'The asking price is too large')
       .openapi({ description: 'Minor units, VAT included (this is what you pay)', example: 2500 }),
     currency: z.enum(CURRENCIES, { error: `Choose a currency: ${CURRENCIES.join(', ')}` }),

@@ -3,6 +3,7 @@
  * Order ID, Date, Customer, Courier, Status, Price, Currency, named vendor-orders-{date}.csv.
  */
 import { stringify } from 'csv-stringify/sync';
+import { minorUnitsToDecimal } from '../../domain/money';
 import { ukToday } from '../../domain/uk-days';
 import { type OrderRow, orderReference } from '../orders';
 
@@ -31,13 +32,6 @@ export function dashboardDate(isoDate: string): string {
   return `${d}-${m}-${y}`;
 }
 
-/** Minor units as a plain decimal in major units ("1234.50"): what spreadsheets sum. */
-export function decimalAmount(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function vendorOrdersCsv(rows: readonly OrderRow[]): string {
   const records = rows.map((o) =>
     [
@@ -46,7 +40,7 @@ export function vendorOrdersCsv(rows: readonly OrderRow[]): string {
       o.deliveryAddress.name,
       o.serviceName,
       o.status,
-      decimalAmount(o.total),
+      minorUnitsToDecimal(o.total),
       o.currency,
     ].map(neutraliseFormula),
   );

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderEvents, orders, payments } from '../../db/schema';
+import { minorUnitsToDecimal } from '../../domain/money';
 import { ukDayEnd, ukDayStart } from '../../domain/uk-days';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { signUpVendor } from '../admin/admin.fixtures';
@@ -13,7 +14,7 @@ import {
   deliveryAddress,
   quoteOptionFor,
 } from '../orders/orders.testing';
-import { CSV_COLUMNS, decimalAmount, neutraliseFormula } from './vendor-orders.csv';
+import { CSV_COLUMNS, neutraliseFormula } from './vendor-orders.csv';
 import { itemsAsWholeRows, ordersOfEveryShape } from './vendor-orders.fixtures';
 import { VENDOR_ORDER_STATUSES } from './vendor-orders.schemas';
 
@@ -669,7 +670,7 @@ describe('CSV and calendar helpers', () => {
     [5, '0.05'],
     [1299, '12.99'],
     [100000, '1000.00'],
-  ])('writes %i minor units as %s', (minor, text) => {
-    expect(decimalAmount(minor)).toBe(text);
+  ])('writes %i minor units as %s (the Price column)', (minor, text) => {
+    expect(minorUnitsToDecimal(minor)).toBe(text);
   });
 });

@@ -9,6 +9,7 @@
  * the reconciler asking again gets the first answer instead of a second payment.
  */
 import { CURRENCIES, type Currency, isCurrency } from '../../domain/currency';
+import { decimalToMinorUnits, minorUnitsToDecimal } from '../../domain/money';
 import { AppError } from '../../lib/errors';
 
 /** Payments are taken in the currencies services price in. */
@@ -221,48 +222,36 @@ export function paymentErrorToAppError(error: PaymentProviderError): AppError {
 // ---------------------------------------------------------------------------------------------
 // Money on the wire
 
-/**
- * Digits after the decimal point per currency (ISO 4217). PayPal rejects more precision than a
- * currency has (DECIMAL_PRECISION), so the count comes from here, not from a blanket 2.
- */
-const MINOR_DIGITS: Readonly<Record<PaymentCurrency, number>> = { GBP: 2, EUR: 2, USD: 2 };
-
 export const isPaymentCurrency: (value: unknown) => value is PaymentCurrency = isCurrency;
 
-function minorDigits(currency: string): number {
+// Every currency Consign prices in has two minor digits (domain/currency.ts), as PayPal's amounts
+// for GBP, EUR and USD do: more precision is refused there (DECIMAL_PRECISION) and here.
+function assertPaymentCurrency(currency: string): void {
   if (!isPaymentCurrency(currency)) throw new RangeError(`Unsupported currency "${currency}"`);
-  return MINOR_DIGITS[currency];
 }
 
-/**
- * 1234 GBP -> "12.34", 5 -> "0.05", 100 -> "1.00". Pure string work: dividing by 100 in floating
- * point is where "0.29 * 100 = 28.999999999999996" bugs come from.
- */
+/** 1234 GBP -> "12.34", 5 -> "0.05", 100 -> "1.00": the decimal PayPal's amounts carry. */
 export function toProviderAmount(amount: number, currency: string): string {
   if (!Number.isSafeInteger(amount) || amount < 0) {
     throw new RangeError(`Amounts are non-negative integer minor units, got ${amount}`);
   }
-  const digits = minorDigits(currency);
-  if (digits === 0) return String(amount);
-  const padded = String(amount).padStart(digits + 1, '0');
-  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+  assertPaymentCurrency(currency);
+  return minorUnitsToDecimal(amount);
 }
 
 /**
- * "12.34" GBP -> 1234, "12.3" -> 1230, "12" -> 1200. More precision than the currency has is
- * an error unless the extra digits are zeros ("12.340"), never a silent rounding.
+ * "12.34" GBP -> 1234, "12.3" -> 1230, "12" -> 1200, ".5" -> 50. More precision than the currency
+ * has is an error unless the extra digits are zeros ("12.340"), never a silent rounding.
  */
 export function fromProviderAmount(value: string, currency: string): number {
-  const digits = minorDigits(currency);
+  assertPaymentCurrency(currency);
   // The contract's money pattern, without the sign: "12", "12.34", ".5".
   if (!/^(\d+|\d*\.\d+)$/.test(value)) throw new RangeError(`Not a non-negative decimal amount: "${value}"`);
   const [whole = '', fraction = ''] = value.split('.');
-  if (/[^0]/.test(fraction.slice(digits))) {
-    throw new RangeError(`"${value}" has more than ${digits} decimals for ${currency}`);
-  }
-  const minor =
-    Number(whole || '0') * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, '0') || '0');
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount "${value}" is too large`);
+  if (/[^0]/.test(fraction.slice(2)))
+    throw new RangeError(`"${value}" has more than 2 decimals for ${currency}`);
+  const minor = decimalToMinorUnits(`${whole}.${fraction.slice(0, 2)}`, { loose: true });
+  if (minor === null) throw new RangeError(`Amount "${value}" is too large`);
   return minor;
 }
 

@@ -2,10 +2,10 @@
  * The add/edit courier form's values (text, as inputs hold them), their validation, and the
  * conversion to and from the API's courier service (pence, nulls for "no limit").
  */
+import { decimalToMinorUnits, rateToDecimal } from '@consign/shared/money';
 import { UK_COUNTRY_CODE } from '@consign/shared/nations';
 import { z } from 'zod';
 import type { CourierService, CourierServiceBody, Currency } from '../../shared/api/courier-services';
-import { penceToPounds, poundsToPence } from './money';
 
 export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
 export const ANY = 'Any';
@@ -101,13 +101,13 @@ export function valuesFromService(service: CourierService): CourierFormValues {
     maxWeightKg: text(service.maxWeightKg),
     volumetricDivisor: String(service.volumetricDivisor),
     transitDays: String(service.transitDays),
-    baseFee: service.sameDay ? penceToPounds(service.sameDay.baseFee) : '',
-    perMile: service.sameDay ? penceToPounds(service.sameDay.perMile) : '',
-    minimumFee: service.sameDay ? penceToPounds(service.sameDay.minimumFee) : '',
+    baseFee: service.sameDay ? rateToDecimal(service.sameDay.baseFee) : '',
+    perMile: service.sameDay ? rateToDecimal(service.sameDay.perMile) : '',
+    minimumFee: service.sameDay ? rateToDecimal(service.sameDay.minimumFee) : '',
     maxMiles: service.sameDay?.maxMiles != null ? String(service.sameDay.maxMiles) : '',
     weightTiers:
       service.weightTiers.length > 0
-        ? service.weightTiers.map((t) => ({ maxKg: String(t.maxKg), price: penceToPounds(t.price) }))
+        ? service.weightTiers.map((t) => ({ maxKg: String(t.maxKg), price: rateToDecimal(t.price) }))
         : [{ ...NEW_TIER }],
   };
 }
@@ -122,6 +122,13 @@ const limit = (label: string) =>
     .refine((v) => v === '' || isNumber(v), `${label} must be a number`)
     .refine((v) => !isNumber(v) || Number(v) >= 0, `${label} cannot be negative`)
     .refine((v) => !isNumber(v) || Number(v) <= 10_000, `${label} must be at most 10000`);
+
+/**
+ * Pounds as typed ("4.99", ".5", "7.") to pence on the wire; a rate such as the per-mile fee may
+ * take more decimals ("1.375" -> 137.5 pence). Null for anything else.
+ */
+const poundsToPence = (v: string, maxDecimals: number) =>
+  decimalToMinorUnits(v, { decimals: maxDecimals, loose: true });
 
 const MAX_PRICE_PENCE = 100_000_000;
 const MAX_FEE_PENCE = 10_000_000;

@@ -2,7 +2,8 @@
  * The onboarding wizard's form (spec 2.7): what the inputs hold, the defaults of spec 9, the
  * Next gates of spec 5, and the conversion to and from the API's draft (prices in pence).
  */
-import { minorToInput, parseMoney } from '../../lib/format';
+import { minorUnitsToDecimal } from '@consign/shared/money';
+import { parseMoney } from '../../lib/format';
 import type { OnboardingAnswers } from '../../shared/api/vendor';
 
 type Answers = OnboardingAnswers;
@@ -158,7 +159,8 @@ export function formFromAnswers(answers: Answers): OnboardingForm {
     hasInsurance: cp.insurance?.hasInsurance ?? d.hasInsurance,
     insuranceProvider: cp.insurance?.provider ?? d.insuranceProvider,
     policyNumber: cp.insurance?.policyNumber ?? d.policyNumber,
-    coverageAmount: cp.insurance?.coverageAmount == null ? '' : minorToInput(cp.insurance.coverageAmount),
+    coverageAmount:
+      cp.insurance?.coverageAmount == null ? '' : minorUnitsToDecimal(cp.insurance.coverageAmount),
     documentsReady: cp.documentsReady ?? d.documentsReady,
   };
 }

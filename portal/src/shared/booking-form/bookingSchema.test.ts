@@ -1,7 +1,7 @@
-import { formatMoney } from '@consign/shared/money';
+import { formatMoney, minorUnitsToDecimal } from '@consign/shared/money';
 import { formatPostcode, isUkPostcode } from '@consign/shared/postcodes';
 import { describe, expect, it } from 'vitest';
-import { minorToInput, parseMoney } from '../../lib/format';
+import { parseMoney } from '../../lib/format';
 import { type BookingRules, messages, submitProblem, validateBooking } from './bookingSchema';
 import { breakdownTotal, lineSubtotal } from './breakdown';
 import { type BookingValues, emptyBooking, emptyItem } from './formValues';
@@ -231,7 +231,7 @@ describe('money and the breakdown maths', () => {
     expect(parseMoney('1.005')).toBeNull();
     expect(parseMoney('-1')).toBeNull();
     expect(parseMoney('abc')).toBeNull();
-    expect(minorToInput(123405)).toBe('1234.05');
+    expect(minorUnitsToDecimal(123405)).toBe('1234.05');
   });
 
   it('computes subtotals and the total in whole pence', () => {
