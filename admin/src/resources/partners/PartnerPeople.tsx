@@ -1,3 +1,4 @@
+import { isValidEmail } from '@consign/shared/accounts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Confirm, HttpError, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { type PartnerUser, peopleApi } from './people';
@@ -6,8 +7,6 @@ import type { Partner } from './types';
 const cell = { padding: '0.5rem 0.75rem', textAlign: 'left', borderBottom: '1px solid #e0e4ec' } as const;
 const errorStyle = { color: '#b3261e', margin: 0 } as const;
 const inputStyle = { font: 'inherit', padding: '0.5rem', width: '100%', boxSizing: 'border-box' } as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The partner's users (invited or active) and the Invite button; shown on the partner's page. */
 // `label` is read by SimpleShowLayout, which heads the field with it.
@@ -123,7 +122,7 @@ function InviteButton({
 
   const send = async () => {
     const found: Errors = {};
-    if (!EMAIL.test(email.trim())) found.email = translate('consign.partners.invite_email_invalid');
+    if (!isValidEmail(email.trim())) found.email = translate('consign.partners.invite_email_invalid');
     if (!name.trim()) found.name = translate('consign.partners.invite_name_missing');
     setErrors(found);
     if (found.email || found.name) {

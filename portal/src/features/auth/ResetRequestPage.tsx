@@ -1,10 +1,11 @@
+import { isValidEmail } from '@consign/shared/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { api, describeError } from '../../shared/api/client';
-import { isValidEmail, messages } from '../../shared/auth/validation';
+import { messages } from '../../shared/auth/validation';
 
 export function ResetRequestPage() {
   usePageTitle('Reset password');

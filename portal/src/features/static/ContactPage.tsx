@@ -1,3 +1,4 @@
+import { isValidEmail } from '@consign/shared/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -6,7 +7,7 @@ import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { api, describeError } from '../../shared/api/client';
-import { isValidEmail, messages } from '../../shared/auth/validation';
+import { messages } from '../../shared/auth/validation';
 
 const MESSAGE_MAX = 5000;
 

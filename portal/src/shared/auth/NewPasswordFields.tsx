@@ -1,6 +1,6 @@
+import { PASSWORD_MIN } from '@consign/shared/accounts';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { PasswordField } from '../../components/Field';
-import { PASSWORD_MIN } from './validation';
 
 type PasswordPair = { password: string; confirmPassword: string };
 

@@ -2,10 +2,11 @@
  * The booking form's rules (step 1), as the specification's booking form and the API's order
  * schema state them. Pure: the page, the post-a-job form and the tests share them.
  */
+
+import { isValidEmail } from '@consign/shared/accounts';
 import { isUkPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import { parseMoney } from '../../lib/format';
-import { isValidEmail } from '../auth/validation';
 import type { BookingValues, CustomsValues } from './formValues';
 
 export const messages = {
