@@ -1,8 +1,9 @@
 /**
  * The dependency rules bite: dependency-cruiser, with the repository's own config, passes on a
- * copy of api/src and fails on the same copy with a violation planted for each rule that guards
- * the layers (a lib file importing a feature, a two-file circle, a deep import into another
- * feature), naming the rule and the file. Run with `node --test scripts/` (scripts/test.sh).
+ * copy of api/src (and portal/src) and fails on the same copy with a violation planted for each
+ * rule that guards the layers (a lib file importing a feature, a two-file circle, a deep import
+ * into another feature; a portal feature or shared module importing app/, a browser test
+ * importing the API's code), naming the rule and the file. Run with `node --test scripts/` (scripts/test.sh).
  * The copy lives in a temporary folder, so nothing is ever planted in the repository.
  */
 import assert from 'node:assert/strict';
@@ -19,16 +20,60 @@ const config = join(repo, '.dependency-cruiser.cjs');
 
 let root;
 
-/** dependency-cruiser over the copy's api/src, from the copy's root (the rules' paths start at api/). */
-function check() {
-  const result = spawnSync(process.execPath, [depcruise, '--config', config, '--no-progress', 'api/src'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+/**
+ * dependency-cruiser over folders of the copy (api/src unless named), from the copy's root: the
+ * rules' paths start at api/ and portal/.
+ */
+function check(...folders) {
+  const args = [depcruise, '--config', config, '--no-progress', ...(folders.length ? folders : ['api/src'])];
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
 const plant = (file, text) => writeFileSync(join(root, file), text);
+
+describe('pnpm deps:check, the portal', () => {
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'consign-deps-'));
+    for (const folder of ['api/src', 'portal/src']) {
+      cpSync(join(repo, folder), join(root, folder), {
+        recursive: true,
+        filter: (source) => !source.includes('node_modules'),
+      });
+    }
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it("refuses app/ imported from below it and the browser tests importing the API's code", () => {
+    const clean = check('portal/src');
+    assert.equal(clean.status, 0, clean.output);
+
+    plant('portal/src/features/home/planted-app.ts', "export { routes } from '../../app/router';\n");
+    plant('portal/src/shared/api/planted-app.ts', "export { AppProviders } from '../../app/providers';\n");
+    // A test may render the composed app.
+    plant(
+      'portal/src/features/home/planted.test.tsx',
+      "export { AppProviders } from '../../app/providers';\n",
+    );
+    plant('portal/src/e2e/planted-api.ts', "export { ukToday } from '../../../api/src/domain/uk-days';\n");
+
+    const dirty = check('portal/src');
+    assert.notEqual(dirty.status, 0, dirty.output);
+    assert.match(
+      dirty.output,
+      /portal-app-is-the-root: portal\/src\/features\/home\/planted-app\.ts → portal\/src\/app\/router\.tsx/,
+    );
+    assert.match(
+      dirty.output,
+      /portal-app-is-the-root: portal\/src\/shared\/api\/planted-app\.ts → portal\/src\/app\/providers\.tsx/,
+    );
+    assert.match(
+      dirty.output,
+      /portal-browser-tests-not-api-src: portal\/src\/e2e\/planted-api\.ts → api\/src\/domain\/uk-days\.ts/,
+    );
+    assert.match(dirty.output, /3 dependency violations \(3 errors, 0 warnings\)/);
+  });
+});
 
 describe('pnpm deps:check', () => {
   before(() => {

@@ -70,6 +70,7 @@ describe('the dependency-cruiser rules (portal/dependency-rules.cjs)', () => {
   const violates = (rule, from, to) => {
     const match = new RegExp(rule.from.path).exec(from);
     if (!match) return false;
+    if (rule.from.pathNot && new RegExp(rule.from.pathNot).test(from)) return false;
     const fill = (pattern) => pattern.replace(/\$(\d)/g, (_, n) => match[Number(n)]);
     if (rule.to.path && !new RegExp(fill(rule.to.path)).test(to)) return false;
     if (rule.to.pathNot && new RegExp(fill(rule.to.pathNot)).test(to)) return false;
@@ -99,5 +100,30 @@ describe('the dependency-cruiser rules (portal/dependency-rules.cjs)', () => {
     assert.equal(violates(rule, 'portal/src/shared/api/orders.ts', 'portal/src/features/jobs/a.ts'), true);
     assert.equal(violates(rule, 'portal/src/lib/format.ts', 'portal/src/features/jobs/a.ts'), true);
     assert.equal(violates(rule, 'portal/src/shared/api/orders.ts', 'portal/src/shared/api/client.ts'), false);
+  });
+
+  it('forbids features, shared, lib and components importing app/, except in tests', () => {
+    const rule = byName['portal-app-is-the-root'];
+    assert.equal(rule.severity, 'error');
+    const app = 'portal/src/app/providers.tsx';
+    assert.equal(violates(rule, 'portal/src/features/jobs/PostJobPage.tsx', app), true);
+    assert.equal(violates(rule, 'portal/src/shared/auth/RequireRole.tsx', app), true);
+    assert.equal(violates(rule, 'portal/src/lib/format.ts', app), true);
+    assert.equal(violates(rule, 'portal/src/components/Modal.tsx', app), true);
+    assert.equal(violates(rule, 'portal/src/features/quotes/ResultPage.test.tsx', app), false);
+    assert.equal(violates(rule, 'portal/src/app/router.tsx', 'portal/src/app/layout/RootLayout.tsx'), false);
+    assert.equal(violates(rule, 'portal/src/main.tsx', app), false);
+    assert.equal(
+      violates(rule, 'portal/src/app/router.tsx', 'portal/src/features/jobs/PostJobPage.tsx'),
+      false,
+    );
+  });
+
+  it("forbids the browser tests importing the API's code", () => {
+    const rule = byName['portal-browser-tests-not-api-src'];
+    assert.equal(rule.severity, 'error');
+    assert.equal(violates(rule, 'portal/src/e2e/dates.ts', 'api/src/domain/uk-days.ts'), true);
+    assert.equal(violates(rule, 'portal/src/e2e/journey.spec.ts', 'api/testing/pdf-inspect.ts'), false);
+    assert.equal(violates(rule, 'portal/src/features/jobs/a.ts', 'api/client/index.ts'), false);
   });
 });

@@ -1,12 +1,11 @@
 /**
- * "Today" for the browser tests, by the server's clock, never this machine's: the product decides
- * what today and the next working day are, so a run near UK midnight (or on a machine whose
- * clock or time zone differs) must ask it rather than compute its own.
+ * "Today" and working days for the browser tests, by the server's clock and calendar, never this
+ * machine's: the product decides what today and the next working day are (weekends and England &
+ * Wales bank holidays), so a run near UK midnight, on a bank holiday or on a machine whose clock or
+ * time zone differs must ask it rather than compute its own. The browser tests drive the product
+ * from outside: they ask over HTTP and never import the API's code.
  */
-import type { APIRequestContext } from '@playwright/test';
-// The API's own calendar (weekends and England & Wales bank holidays), so the test and the
-// product agree on what a working day is.
-import { ukToday, workingDayOnOrAfter } from '../../../api/src/domain/uk-days';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 /** The server's clock at the moment it answers, from the HTTP Date header of a cheap call. */
 async function serverNow(request: APIRequestContext): Promise<Date> {
@@ -16,12 +15,56 @@ async function serverNow(request: APIRequestContext): Promise<Date> {
   return new Date(date);
 }
 
+const UK_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today in the UK (YYYY-MM-DD) by the server's clock. */
 export async function serverUkToday(request: APIRequestContext): Promise<string> {
-  return ukToday(await serverNow(request));
+  const parts = Object.fromEntries(
+    UK_DAY.formatToParts(await serverNow(request)).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** The first day a parcel booked now can be collected, by the server's clock: today on a working day. */
+/** A domestic quote, collected on `collectionDate` or, without one, on the first day the server allows. */
+export async function serverQuote(
+  request: APIRequestContext,
+  collectionDate?: string,
+): Promise<{
+  collectionDate: string;
+  options: { courierService: { name: string }; transitDays: number; estimatedDelivery: string }[];
+}> {
+  const response = await request.post('/api/v1/quotes', {
+    data: {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+      ...(collectionDate ? { collectionDate } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+/**
+ * The first day a parcel booked now can be collected, by the server's clock: today on a working
+ * day. A quote that names no collection day assumes it.
+ */
 export async function serverCollectionDay(request: APIRequestContext): Promise<string> {
-  return workingDayOnOrAfter(await serverUkToday(request));
+  return (await serverQuote(request)).collectionDate;
+}
+
+/**
+ * The working day after `date` (itself a working day), by the server's calendar: the delivery a
+ * one-working-day service promises for a parcel collected on `date`.
+ */
+export async function serverNextWorkingDay(request: APIRequestContext, date: string): Promise<string> {
+  const nextDay = (await serverQuote(request, date)).options.find((option) => option.transitDays === 1);
+  if (!nextDay) throw new Error('No one-working-day service is seeded between England and Scotland');
+  return nextDay.estimatedDelivery;
 }

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
+// The PDF reader the API's document tests use, so the label is read the way they read it.
+import { inspectPdf } from '@consign/api/testing/pdf-inspect';
 import { expect, test } from '@playwright/test';
-// The API's own calendar rules and PDF reader, so the test and the product agree on what a
-// working day is (bank holidays included) and read the label the way the API's tests do.
-import { addWorkingDays } from '../../../api/src/domain/uk-days';
-import { inspectPdf } from '../../../api/src/features/orders/documents/testing/pdf-inspect';
-import { serverCollectionDay } from './dates';
+import { serverCollectionDay, serverNextWorkingDay } from './dates';
 
 /**
  * A new customer's journey as issue 11 describes it: Book Now while signed out, sign in, land
@@ -38,9 +36,11 @@ const labelDate = (date: string) =>
 test('Book Now signed out leads to that booking; a later collection date moves delivery everywhere', async ({
   page,
 }) => {
-  // Three working days out, counted from the first day a parcel could be collected (server's clock).
-  const collection = addWorkingDays(await serverCollectionDay(page.request), 3);
-  const delivery = addWorkingDays(collection, 1);
+  // Three working days out, counted from the first day a parcel could be collected (the server's
+  // clock and calendar, bank holidays included).
+  let collection = await serverCollectionDay(page.request);
+  for (let day = 0; day < 3; day += 1) collection = await serverNextWorkingDay(page.request, collection);
+  const delivery = await serverNextWorkingDay(page.request, collection);
 
   await page.goto(RESULT);
   await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();

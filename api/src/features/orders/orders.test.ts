@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inspectPdf, readBarcode } from '../../../testing/pdf-inspect';
 import { courierServices, orderEvents, orders, payments } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { inspectPdf, readBarcode } from './documents/testing/pdf-inspect';
 import { changeOrderStatus } from './orders.service';
 import {
   address,

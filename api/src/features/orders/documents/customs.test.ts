@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { inspectPdf } from '../../../../testing/pdf-inspect';
 import { CUSTOMS_DECLARATION_TEXT, type CustomsData, type CustomsItem, renderCustomsPdf } from './customs';
 import { DocumentDataError } from './errors';
-import { inspectPdf } from './testing/pdf-inspect';
 
 const CREATED = new Date('2025-06-02T09:30:00Z');
 

@@ -1,9 +1,9 @@
 import jsQR from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { inspectPdf, readBarcode } from '../../../../testing/pdf-inspect';
 import { DocumentDataError } from './errors';
 import { type LabelData, renderLabelPdf } from './label';
-import { inspectPdf, readBarcode } from './testing/pdf-inspect';
 
 const CREATED = new Date('2025-06-02T09:30:00Z');
 

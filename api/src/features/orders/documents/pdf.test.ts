@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { inspectPdf } from '../../../../testing/pdf-inspect';
 import { createPdf, FONT, fitLine, renderToBuffer } from './pdf';
-import { inspectPdf } from './testing/pdf-inspect';
 
 const CREATED = new Date('2025-06-02T09:30:00Z');
 

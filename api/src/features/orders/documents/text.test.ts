@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWinAnsiHex } from './testing/pdf-inspect';
+import { decodeWinAnsiHex } from '../../../../testing/pdf-inspect';
 import { toWinAnsi } from './text';
 
 // What a WinAnsi-encoded standard font can show: every byte the reader side decodes to a

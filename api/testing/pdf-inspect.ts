@@ -1,5 +1,7 @@
 /**
- * Test-only: reads back what the document renderers drew, using pdf-lib.
+ * Test-only: reads back what the document renderers drew, using pdf-lib. The API's document
+ * tests and the browser tests (which read the label a customer downloads) share it, so it lives
+ * outside api/src and is exported as @consign/api/testing/pdf-inspect.
  *
  * Why parse the content streams instead of checking metadata or rendering with
  * `compress: false`: the tests then look at the exact bytes production serves (compressed,
