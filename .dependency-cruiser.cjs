@@ -43,6 +43,31 @@ module.exports = {
       to: { path: '^api/src/features/' },
     },
     {
+      name: 'api-lower-layers-import-no-context',
+      severity: 'error',
+      comment:
+        "context.ts names the app's dependencies by the interfaces lib, db and providers define, so it " +
+        'sits above them: a lower module declares the slice of the request context it reads as its own ' +
+        'type (lib/auth.ts), which AppDeps and AppEnv then satisfy.',
+      from: { path: '^api/src/(lib|db|providers|domain)/|^api/src/config\\.ts$', pathNot: TEST_SUPPORT },
+      to: { path: '^api/src/context\\.ts$' },
+    },
+    {
+      name: 'api-db-imports-no-lib-or-providers',
+      severity: 'error',
+      comment:
+        'db/ (tables, the client, migrations) sits below lib/ and providers/, which read and write through it.',
+      from: { path: '^api/src/db/', pathNot: TEST_SUPPORT },
+      to: { path: '^api/src/(lib|providers)/' },
+    },
+    {
+      name: 'api-lib-imports-no-provider',
+      severity: 'error',
+      comment: 'providers/ build on lib/ (errors, logger): lib/ never imports a provider.',
+      from: { path: '^api/src/lib/', pathNot: TEST_SUPPORT },
+      to: { path: '^api/src/providers/' },
+    },
+    {
       name: 'api-domain-imports-only-domain',
       severity: 'error',
       comment: 'domain/ is the bottom of the API: it imports only itself, libraries and @consign/shared.',

@@ -123,3 +123,36 @@ describe('pnpm deps:check', () => {
     assert.match(dirty.output, /3 dependency violations \(3 errors, 0 warnings\)/);
   });
 });
+
+describe('pnpm deps:check, the layers below the features', () => {
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'consign-deps-'));
+    cpSync(join(repo, 'api/src'), join(root, 'api/src'), {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('refuses lib reading the app context, db reading lib, and lib reading a provider', () => {
+    plant('api/src/lib/planted-context.ts', "export type { AppEnv } from '../context';\n");
+    plant('api/src/db/planted-lib.ts', "export { AppError } from '../lib/errors';\n");
+    plant('api/src/lib/planted-provider.ts', "export type { Mailer } from '../providers/mail';\n");
+
+    const dirty = check();
+    assert.notEqual(dirty.status, 0, dirty.output);
+    assert.match(
+      dirty.output,
+      /api-lower-layers-import-no-context: api\/src\/lib\/planted-context\.ts → api\/src\/context\.ts/,
+    );
+    assert.match(
+      dirty.output,
+      /api-db-imports-no-lib-or-providers: api\/src\/db\/planted-lib\.ts → api\/src\/lib\/errors\.ts/,
+    );
+    assert.match(
+      dirty.output,
+      /api-lib-imports-no-provider: api\/src\/lib\/planted-provider\.ts → api\/src\/providers\/mail\/index\.ts/,
+    );
+    assert.match(dirty.output, /3 dependency violations \(3 errors, 0 warnings\)/);
+  });
+});

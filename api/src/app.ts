@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountApiReference } from './api-reference';
-import type { AppDeps, AppEnv } from './context';
+import { type AppDeps, type AppEnv, createRouter } from './context';
 import { addressesRouter } from './features/addresses';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
@@ -31,7 +31,6 @@ import { webhooksRouter } from './features/webhooks';
 import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
-import { createRouter } from './lib/openapi';
 import { requestBody } from './lib/request-body';
 import { requestHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
@@ -104,7 +103,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', securityHeaders({ apiBase: API_BASE, testPaymentsPath: TEST_PAYMENTS_PATH }));
-  const apiBodyLimit = requestBody({
+  const apiBodyLimit = requestBody<AppEnv>({
     maxSize: deps.config.bodyLimitBytes,
     // The rest of the body is never read, so the connection cannot carry another request:
     // say so rather than announce keep-alive and drop it.

@@ -4,12 +4,14 @@
  * composition root (deps.ts) wires them, so this file, like lib/, db/ and providers/, imports no
  * feature.
  */
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database, Tx } from './db/client';
 import type { partners } from './db/schema';
 import type { QuotableService } from './domain/courier-services';
 import type { BackgroundTasks } from './lib/background';
+import { validationHook } from './lib/errors';
 import type { AccessClaims, AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
 import type { PasswordHasher } from './lib/password';
@@ -89,4 +91,9 @@ export type AppEnv = {
 /** The partner a request was made for with a publishable key, if any (set by features/partners). */
 export function partnerOf(c: Context<AppEnv>): KeyPartner | undefined {
   return c.get('partner') as KeyPartner | undefined;
+}
+
+/** A router on the app's env whose validation failures answer 422 naming each field (lib/errors.ts). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }

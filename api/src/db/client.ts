@@ -13,7 +13,7 @@ import {
 import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { PreparedQueryConfig, SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
-import { Mutex } from '../lib/mutex';
+import { Mutex } from './mutex';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>> & { $client: Client };

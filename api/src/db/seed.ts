@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray, or } from 'drizzle-orm';
-import type { AppDeps } from '../context';
 import type { Database } from './client';
 import { courierServices, partners, refreshTokens, type UserRole, users, vendors } from './schema';
 import { seedDemoReviews } from './seed-reviews';
 
 export const DEMO_PASSWORD = 'consign-demo-1';
+
+/** What seeding needs of the app's dependencies (context.ts's AppDeps has it). */
+type SeedDeps = {
+  db: Database;
+  hasher: { hash(password: string): Promise<string> };
+  logger: { info(message: string): void };
+  now: () => Date;
+};
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@consign.example', role: 'admin', name: 'Consign Staff' },
@@ -44,7 +51,7 @@ async function ensureDemoPartner(db: Pick<Database, 'insert' | 'select'>): Promi
 const DEMO_PARTNER_USER = DEMO_ACCOUNTS.find((a) => a.role === 'partner')!;
 
 /** Adds the demo partner's user to a demo database that predates it. */
-async function ensureDemoPartnerUser(deps: Pick<AppDeps, 'db' | 'hasher'>, partnerId: string) {
+async function ensureDemoPartnerUser(deps: Pick<SeedDeps, 'db' | 'hasher'>, partnerId: string) {
   const existing = await deps.db.query.users.findFirst({
     columns: { id: true },
     where: eq(users.email, DEMO_PARTNER_USER.email),
@@ -68,7 +75,7 @@ const tiers = (rows: [number, number][]) => rows.map(([maxKg, price]) => ({ maxK
  * Demo data for a new database only: an existing database (any user in it) is never touched.
  * Returns the demo accounts when they are present, so start-up can print them.
  */
-export async function seedDemoData(deps: AppDeps): Promise<{ email: string; role: UserRole }[] | null> {
+export async function seedDemoData(deps: SeedDeps): Promise<{ email: string; role: UserRole }[] | null> {
   const { db, hasher, logger } = deps;
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) {

@@ -1,13 +1,19 @@
 import { isIP } from 'node:net';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../context';
-import { perDatabase } from '../db/client';
+import { type Database, perDatabase } from '../db/client';
 import { refreshTokens, type UserRole, users } from '../db/schema';
 import { AppError } from './errors';
+import type { AccessClaims, AccessTokens } from './jwt';
+
+/** What checking a token needs of the app's dependencies (context.ts's AppDeps has it). */
+type TokenCheck = { tokens: AccessTokens; db: Database };
+
+/** The request variables these middlewares read and set (context.ts's AppEnv declares them). */
+type AuthEnv = { Variables: { deps: TokenCheck; user: AccessClaims } };
 
 /** Requires a valid access token; puts its claims on c.get('user'). */
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw AppError.unauthorized();
@@ -20,7 +26,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
  * the account is not disabled and its sign-in not ended: access tokens live for minutes, but
  * staff disabling an account, signing out, or a revoked refresh family end them at once.
  */
-export async function verifyLive(deps: Pick<AppDeps, 'tokens' | 'db'>, token: string) {
+export async function verifyLive(deps: TokenCheck, token: string) {
   const claims = await deps.tokens.verify(token);
   const [live] = await liveAccountQuery(deps.db).all({ sub: claims.sub, sid: claims.sid });
   if (!live) throw AppError.unauthorized();
@@ -59,7 +65,7 @@ const liveAccountQuery = perDatabase((db) =>
 
 /** Requires one of the roles; use after requireAuth. */
 export const requireRole = (...roles: UserRole[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<AuthEnv>(async (c, next) => {
     if (!roles.includes(c.get('user').role)) throw AppError.forbidden();
     await next();
   });

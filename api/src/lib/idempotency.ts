@@ -18,10 +18,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
+import type { AccessClaims } from './jwt';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -128,7 +128,9 @@ export async function claimKey(
  * Route middleware; put it after requireAuth (keys are per user). Route middleware runs before
  * the body is validated, so an invalid body with a key is stored like any other outcome.
  */
-export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
+export const idempotent = createMiddleware<{
+  Variables: { deps: { db: Database; now: () => Date }; user: AccessClaims };
+}>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return next();
   if (!KEY_PATTERN.test(key)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Mutex, Semaphore } from './mutex';
+import { Semaphore } from './mutex';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -27,22 +27,5 @@ describe('Semaphore', () => {
     const sem = new Semaphore(1);
     await expect(sem.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await sem.run(async () => 'next')).toBe('next');
-  });
-});
-
-describe('Mutex', () => {
-  it('runs critical sections one at a time in arrival order', async () => {
-    const mutex = new Mutex();
-    const order: string[] = [];
-    await Promise.all(
-      ['a', 'b', 'c'].map((name) =>
-        mutex.run(async () => {
-          order.push(`${name}:start`);
-          await tick();
-          order.push(`${name}:end`);
-        }),
-      ),
-    );
-    expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end']);
   });
 });

@@ -1,13 +1,7 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context';
 import { CURRENCIES } from '../domain/money';
 import { withKnownBody } from './compression';
-import { validationHook } from './errors';
-
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-}
 
 export const ProblemSchema = z
   .object({

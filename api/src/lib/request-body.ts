@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../context';
 
-type Options = {
+/** Set when the client hung up mid-body, so the request log says so (context.ts's AppEnv). */
+type BodyEnv = { Variables: { clientGone: boolean } };
+
+type Options<E extends BodyEnv> = {
   /** Largest body accepted, in bytes. */
   maxSize: number;
   /** The answer to a body over the limit. */
-  onError: (c: Context<AppEnv>) => Response | Promise<Response>;
+  onError: (c: Context<E>) => Response | Promise<Response>;
 };
 
 /** What @hono/node-server hands the app as `c.env`. */
@@ -26,7 +28,7 @@ type NodeBindings = { incoming?: IncomingMessage & { rawBody?: Buffer } };
  *
  * Anywhere else (`app.request` in tests, another runtime) Hono's `bodyLimit` does the same job.
  */
-export function requestBody(options: Options): MiddlewareHandler<AppEnv> {
+export function requestBody<E extends BodyEnv>(options: Options<E>): MiddlewareHandler<E> {
   const fallback = bodyLimit(options);
   return async (c, next) => {
     const incoming = (c.env as NodeBindings | undefined)?.incoming;

@@ -1,5 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
 import { AppError, type FieldError } from './errors';
 import { cacheBody } from './request-body';
 
@@ -101,7 +100,7 @@ export function controlCharacterErrors(value: unknown): FieldError[] {
  * the limit, and control characters answer 422 naming the field.
  * Malformed JSON is left to the route's validator, which answers it.
  */
-export const requestHygiene = createMiddleware<AppEnv>(async (c, next) => {
+export const requestHygiene = createMiddleware(async (c, next) => {
   const type = c.req.header('Content-Type') ?? '';
   if (!/^application\/([\w.-]+\+)?json\b/i.test(type) || c.req.method === 'GET' || c.req.method === 'HEAD') {
     return next();

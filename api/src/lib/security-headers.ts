@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
+import type { Config } from '../config';
 
 /** Browser features no Consign page uses are off everywhere; payment only for us and PayPal. */
 export const PERMISSIONS_POLICY = [
@@ -109,7 +109,7 @@ export const GUIDES_CSP = policy({
  * unless a route chose a cache policy itself, as public reference data does.
  */
 export const securityHeaders = (options: { apiBase: string; testPaymentsPath: string }) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<{ Variables: { deps: { config: Pick<Config, 'publicUrl'> } } }>(async (c, next) => {
     await next();
     const { res } = c;
     res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);

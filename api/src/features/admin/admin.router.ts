@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as articleHandlers from './articles/admin-articles.handlers';
 import * as articleRoutes from './articles/admin-articles.routes';
 import * as auditHandlers from './audit-log/admin-audit.handlers';

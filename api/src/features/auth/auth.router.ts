@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as handlers from './auth.handlers';
 import * as routes from './auth.routes';
 import { setPassword, setPasswordHandler } from './auth.set-password';

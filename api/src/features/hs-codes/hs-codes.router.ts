@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as handlers from './hs-codes.handlers';
 import * as routes from './hs-codes.routes';
 

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as area from './partner-area.handlers';
 import * as areaRoutes from './partner-area.routes';
 import * as handlers from './partners.handlers';

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as adminHandlers from './quotes.admin.handlers';
 import * as adminRoutes from './quotes.admin.routes';
 import * as handlers from './quotes.handlers';

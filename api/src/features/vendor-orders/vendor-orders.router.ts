@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as handlers from './vendor-orders.handlers';
 import * as routes from './vendor-orders.routes';
 import * as trackingHandlers from './vendor-orders.tracking.handlers';

@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Mutex } from '../../lib/mutex';
+import { Mutex } from '../../db/mutex';
 import {
   AlreadyCapturedError,
   AlreadyRefundedError,
