@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { courierServices, users, vendors } from '../src/db/schema';
+import { PLACED_ORDER_STATUSES } from '../src/domain/statuses';
 import { bumpCatalogVersion } from '../src/features/couriers';
 import { orderSearchText } from '../src/features/orders';
 import { PasswordHasher } from '../src/lib/password';
@@ -50,7 +51,8 @@ const RECIPIENTS = [
   'Patel',
   'Wright',
 ];
-const ORDER_STATUSES = ['pending', 'confirmed', 'in_transit', 'delivered', 'cancelled'] as const;
+/** Every status a paid order can have, as a vendor's list holds them. */
+const ORDER_STATUSES = PLACED_ORDER_STATUSES;
 export const TOTAL_SERVICES = 200;
 const VENDORS = 8;
 

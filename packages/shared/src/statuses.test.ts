@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   COURIER_SERVICE_STATUSES,
+  JOB_STATUS_FACTS,
   JOB_STATUSES,
+  OPEN_PAID_ORDER_STATUSES,
+  ORDER_STATUS_FACTS,
   ORDER_STATUSES,
+  PAID_ORDER_STATUSES,
+  PLACED_ORDER_STATUSES,
   statusInProse,
   statusLabel,
+  statusTone,
+  TRACKING_STAGES,
   VENDOR_STATUSES,
 } from './statuses';
 import { sentenceCase } from './words';
@@ -60,5 +67,38 @@ describe('statusInProse', () => {
     ['cancelled', 'cancelled'],
   ])('%s -> %s, as order messages and emails say it', (status, text) => {
     expect(statusInProse(status)).toBe(text);
+  });
+});
+
+describe('the status tables', () => {
+  it("hold a row for every order and job status, in the lists' order", () => {
+    expect(Object.keys(ORDER_STATUS_FACTS)).toEqual([...ORDER_STATUSES]);
+    expect(Object.keys(JOB_STATUS_FACTS)).toEqual([...JOB_STATUSES]);
+  });
+
+  it('give the lists the vendor screens, filters and tracking events use', () => {
+    expect(PAID_ORDER_STATUSES).toEqual(['pending', 'confirmed', 'in_transit', 'delivered']);
+    expect(PLACED_ORDER_STATUSES).toEqual(['pending', 'confirmed', 'in_transit', 'delivered', 'cancelled']);
+    expect(OPEN_PAID_ORDER_STATUSES).toEqual(['pending', 'confirmed', 'in_transit']);
+  });
+
+  it('colour badges as the specification did: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red', () => {
+    expect(ORDER_STATUSES.map(statusTone)).toEqual(['grey', 'yellow', 'green', 'blue', 'purple', 'red']);
+    expect(JOB_STATUSES.map(statusTone)).toEqual(['grey', 'yellow', 'green', 'red', 'red']);
+    expect(statusTone('active')).toBe('grey');
+    expect(statusTone('on_hold')).toBe('grey');
+  });
+
+  it('place paid orders on the tracking bar in order, and the rest off it', () => {
+    const stageIndex = (stage: string | null) => TRACKING_STAGES.findIndex((s) => s.key === stage);
+    const placed = ORDER_STATUSES.map((s) => ORDER_STATUS_FACTS[s].stage).filter((s) => s !== null);
+    expect(placed).toEqual(['booked', 'accepted', 'on_its_way', 'delivered']);
+    expect(placed.map(stageIndex)).toEqual([...placed.map(stageIndex)].sort((a, b) => a - b));
+    expect(ORDER_STATUS_FACTS.cancelled.stage).toBeNull();
+  });
+
+  it('name each admin action once', () => {
+    const actions = ORDER_STATUSES.map((s) => ORDER_STATUS_FACTS[s].adminAction);
+    expect(new Set(actions).size).toBe(actions.length);
   });
 });

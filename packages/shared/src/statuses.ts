@@ -1,12 +1,17 @@
 /**
- * The status values of orders, jobs, vendors and courier services, and how people read them:
- * sentence case on badges and in lists ("In transit"), lower case inside a sentence ("The order
- * is in transit"). The rules about moving between statuses live with the API; this is only the
- * vocabulary.
+ * The status values of orders, jobs, vendors and courier services, and everything that varies by
+ * status: one row per order status and one per job status, which every package reads, so that a
+ * new status is one row here (its fields all required), its moves in the API's transition table
+ * (api/src/features/orders/status.ts) and a line in docs/architecture.md §4.
+ * Any other map keyed by status is derived from these rows or typed `Record<OrderStatus, …>`, so
+ * the compiler names whatever is left.
+ *
+ * Labels read in sentence case on badges and in lists ("In transit"), in lower case inside a
+ * sentence ("The order is in transit").
  */
 import { sentenceCase } from './words';
 
-/** DESIGN §3's order status machine, in the order an order moves through it. */
+/** The order status machine (docs/architecture.md §4), in the order an order moves through it. */
 export const ORDER_STATUSES = [
   'awaiting_payment',
   'pending',
@@ -17,7 +22,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** A job (the specifications' "order bid"): paid, open to vendors, then accepted or closed. */
+/** A job (customers post a parcel at a price, couriers accept it): paid, open, then accepted or closed. */
 export const JOB_STATUSES = ['awaiting_payment', 'open', 'accepted', 'withdrawn', 'expired'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -31,35 +36,184 @@ export type CourierServiceStatus = (typeof COURIER_SERVICE_STATUSES)[number];
 
 export type Status = OrderStatus | JobStatus | VendorStatus | CourierServiceStatus;
 
-const LABELS: Readonly<Record<Status, string>> = {
-  awaiting_payment: 'Awaiting payment',
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_transit: 'In transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  open: 'Open',
-  accepted: 'Accepted',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
+/** A badge's colour: pending yellow, confirmed green, in transit blue, delivered purple, ended red. */
+export type StatusTone = 'yellow' | 'green' | 'blue' | 'purple' | 'red' | 'grey';
+
+/** The public tracking page's progress bar, in order. */
+export const TRACKING_STAGES = [
+  { key: 'booked', label: 'Booked' },
+  { key: 'accepted', label: 'Accepted' },
+  { key: 'on_its_way', label: 'On its way' },
+  // Reached by the courier's out-for-delivery event, not by a status.
+  { key: 'out_for_delivery', label: 'Out for delivery' },
+  { key: 'delivered', label: 'Delivered' },
+] as const;
+export type TrackingStage = (typeof TRACKING_STAGES)[number]['key'];
+
+/** Whether an order or job in a status has been paid for. */
+export type PaidWhen = 'never' | 'always' | 'maybe';
+
+export type OrderStatusFacts = {
+  /** On a badge, in a list or a select. */
+  label: string;
+  /** The line an order's timeline shows when the order moves here (customers, couriers, tracking page). */
+  timeline: string;
+  /** The public tracking page's headline for an order here. */
+  headline: string;
+  tone: StatusTone;
+  /** The stage of the tracking bar an order here has reached; null: the bar is not shown. */
+  stage: Exclude<TrackingStage, 'out_for_delivery'> | null;
+  /** 'always': only a paid order gets here, so the vendor lists, stats and paid filters count it. */
+  paid: PaidWhen;
+  /** Nothing follows: no status change, no tracking event. */
+  final: boolean;
+  /**
+   * A courier may move an order here (the order drawer, the CSV upload); the transition table
+   * (features/orders/status.ts) says from where, and a test holds the two together.
+   */
+  courierSets: boolean;
+  /** Words the CSV upload reads as this status besides its own ('in transit', 'In_Transit'). */
+  csvWords: readonly string[];
+  /** The admin console's button that moves an order here. */
+  adminAction: string;
+};
+
+export const ORDER_STATUS_FACTS = {
+  awaiting_payment: {
+    label: 'Awaiting payment',
+    timeline: 'Order placed, waiting for payment',
+    headline: 'Booked',
+    tone: 'grey',
+    stage: null,
+    paid: 'never',
+    final: false,
+    courierSets: false,
+    csvWords: [],
+    adminAction: 'Mark awaiting payment',
+  },
+  pending: {
+    label: 'Pending',
+    timeline: 'Booked and paid; waiting for the courier to accept',
+    headline: 'Booked: waiting for the courier',
+    tone: 'yellow',
+    stage: 'booked',
+    paid: 'always',
+    final: false,
+    courierSets: false,
+    csvWords: [],
+    adminAction: 'Mark pending',
+  },
+  confirmed: {
+    label: 'Confirmed',
+    timeline: 'Accepted by the courier; collection is arranged',
+    headline: 'Accepted by the courier',
+    tone: 'green',
+    stage: 'accepted',
+    paid: 'always',
+    final: false,
+    courierSets: true,
+    csvWords: [],
+    adminAction: 'Mark confirmed',
+  },
+  in_transit: {
+    label: 'In transit',
+    timeline: 'Collected: the parcel is on its way',
+    headline: 'On its way',
+    tone: 'blue',
+    stage: 'on_its_way',
+    paid: 'always',
+    final: false,
+    courierSets: true,
+    csvWords: [],
+    adminAction: 'Mark in transit',
+  },
+  delivered: {
+    label: 'Delivered',
+    timeline: 'Delivered',
+    headline: 'Delivered',
+    tone: 'purple',
+    stage: 'delivered',
+    paid: 'always',
+    final: true,
+    courierSets: true,
+    csvWords: [],
+    adminAction: 'Mark delivered',
+  },
+  cancelled: {
+    label: 'Cancelled',
+    timeline: 'Cancelled',
+    headline: 'Cancelled',
+    tone: 'red',
+    stage: null,
+    paid: 'maybe',
+    final: true,
+    courierSets: true,
+    csvWords: ['canceled'],
+    adminAction: 'Cancel order',
+  },
+} as const satisfies Record<OrderStatus, OrderStatusFacts>;
+
+export type JobStatusFacts = {
+  label: string;
+  tone: StatusTone;
+  /** 'always': the asking price was captured (it may since have gone back). */
+  paid: PaidWhen;
+  /** Nothing follows: the job is an order now, or it closed. */
+  final: boolean;
+};
+
+export const JOB_STATUS_FACTS = {
+  awaiting_payment: { label: 'Awaiting payment', tone: 'grey', paid: 'never', final: false },
+  open: { label: 'Open', tone: 'yellow', paid: 'always', final: false },
+  accepted: { label: 'Accepted', tone: 'green', paid: 'always', final: true },
+  withdrawn: { label: 'Withdrawn', tone: 'red', paid: 'maybe', final: true },
+  expired: { label: 'Expired', tone: 'red', paid: 'maybe', final: true },
+} as const satisfies Record<JobStatus, JobStatusFacts>;
+
+const OTHER_LABELS = {
   active: 'Active',
   suspended: 'Suspended',
   inactive: 'Inactive',
-};
+} as const satisfies Record<Exclude<VendorStatus | CourierServiceStatus, OrderStatus>, string>;
 
-function isKnown(status: string): status is Status {
-  return Object.hasOwn(LABELS, status);
+/** The statuses, in their list's order, whose facts pass `test`. */
+export function orderStatusesWhere(test: (facts: OrderStatusFacts) => boolean): OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => test(ORDER_STATUS_FACTS[status]));
 }
+
+export function jobStatusesWhere(test: (facts: JobStatusFacts) => boolean): JobStatus[] {
+  return JOB_STATUSES.filter((status) => test(JOB_STATUS_FACTS[status]));
+}
+
+/** Statuses only a paid order reaches. */
+export const PAID_ORDER_STATUSES = orderStatusesWhere((s) => s.paid === 'always');
+/** Statuses a paid order can have: what couriers see, filter and count (unpaid orders are not theirs yet). */
+export const PLACED_ORDER_STATUSES = orderStatusesWhere((s) => s.paid !== 'never');
+/** Paid and still moving: the order may still change and take tracking events. */
+export const OPEN_PAID_ORDER_STATUSES = orderStatusesWhere((s) => s.paid === 'always' && !s.final);
+
+const hasOwn = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
+  Object.hasOwn(table, key);
 
 /**
  * 'in_transit' -> 'In transit': a status on a badge, in a list or a select. A status this
  * version does not know (a newer API) still reads in sentence case rather than as a code.
  */
 export function statusLabel(status: string): string {
-  return isKnown(status) ? LABELS[status] : sentenceCase(status);
+  if (hasOwn(ORDER_STATUS_FACTS, status)) return ORDER_STATUS_FACTS[status].label;
+  if (hasOwn(JOB_STATUS_FACTS, status)) return JOB_STATUS_FACTS[status].label;
+  if (hasOwn(OTHER_LABELS, status)) return OTHER_LABELS[status];
+  return sentenceCase(status);
 }
 
 /** 'in_transit' -> 'in transit': a status inside a sentence, in messages and emails. */
 export function statusInProse(status: string): string {
   return statusLabel(status).toLowerCase();
+}
+
+/** A badge's colour for an order or job status; any other status is grey. */
+export function statusTone(status: string): StatusTone {
+  if (hasOwn(ORDER_STATUS_FACTS, status)) return ORDER_STATUS_FACTS[status].tone;
+  if (hasOwn(JOB_STATUS_FACTS, status)) return JOB_STATUS_FACTS[status].tone;
+  return 'grey';
 }

@@ -9,6 +9,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { type OrderStatus, orders, type TrackingEventKind } from '../../db/schema';
+import { OPEN_PAID_ORDER_STATUSES, orderStatusesWhere } from '../../domain/statuses';
 import { addCalendarDays, COLLECTION_WINDOW_DAYS, isIsoDate, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
@@ -24,12 +25,13 @@ export type TrackingEventInput = {
   expectedDelivery?: string | null | undefined;
 };
 
-/** Where each event makes sense: a driver goes out or knocks only once the parcel is collected. */
+/** Where each event makes sense: a driver goes out or knocks only once the parcel is on its way. */
+const ON_ITS_WAY = orderStatusesWhere((s) => s.stage === 'on_its_way');
 const ALLOWED_IN: Record<TrackingEventKind, readonly OrderStatus[]> = {
-  out_for_delivery: ['in_transit'],
-  delivery_attempted: ['in_transit'],
-  delayed: ['pending', 'confirmed', 'in_transit'],
-  exception: ['pending', 'confirmed', 'in_transit'],
+  out_for_delivery: ON_ITS_WAY,
+  delivery_attempted: ON_ITS_WAY,
+  delayed: OPEN_PAID_ORDER_STATUSES,
+  exception: OPEN_PAID_ORDER_STATUSES,
 };
 
 export type TrackingEventProblem = { path: string; message: string; status: 409 | 422; code?: string };

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS_FACTS, orderStatusesWhere } from '../../domain/statuses';
 import {
   allowedNextStatuses,
   CUSTOMER_CANCEL_WINDOW_MS,
   checkTransition,
+  FINAL_STATUSES,
   ORDER_STATUSES,
   type OrderActorRole,
   type OrderStatus,
+  TRANSITIONS,
 } from './status';
 
 const paidAt = new Date('2026-03-10T10:00:00Z');
@@ -110,6 +113,30 @@ describe('order status machine', () => {
     for (const status of ORDER_STATUSES) {
       for (const actor of ['customer', 'vendor', 'admin'] as const) {
         expect(allowedNextStatuses({ status, paidAt }, actor, within)).not.toContain('pending');
+      }
+    }
+  });
+});
+
+describe('the status table and the transition table agree', () => {
+  it('lets a courier set exactly the statuses the table says it may', () => {
+    const byVendor = ORDER_STATUSES.filter((to) =>
+      TRANSITIONS.some((r) => r.to === to && r.by.includes('vendor')),
+    );
+    expect(orderStatusesWhere((s) => s.courierSets)).toEqual(byVendor);
+  });
+
+  it('leaves a final status by no move, and reaches every other status by some move', () => {
+    for (const status of ORDER_STATUSES) {
+      expect(TRANSITIONS.some((r) => r.from === status)).toBe(!FINAL_STATUSES.has(status));
+      if (status !== 'awaiting_payment') expect(TRANSITIONS.some((r) => r.to === status)).toBe(true);
+    }
+  });
+
+  it('moves only a paid order into a status only paid orders reach', () => {
+    for (const rule of TRANSITIONS) {
+      if (ORDER_STATUS_FACTS[rule.to].paid === 'always' && ORDER_STATUS_FACTS[rule.from].paid === 'never') {
+        expect(rule.by).toEqual(['system']);
       }
     }
   });

@@ -13,12 +13,13 @@
  * long as it is not in transit. Delivered and cancelled are final.
  */
 import { ORDER_STATUSES, type OrderActorRole, type OrderStatus } from '../../db/schema';
+import { orderStatusesWhere, statusInProse } from '../../domain/statuses';
 
 export { ORDER_STATUSES, type OrderActorRole, type OrderStatus };
 
 export const CUSTOMER_CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
-export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['delivered', 'cancelled']);
+export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(orderStatusesWhere((s) => s.final));
 
 type Rule = { from: OrderStatus; to: OrderStatus; by: readonly OrderActorRole[] };
 
@@ -54,17 +55,8 @@ export type TransitionDenial = {
 
 export type TransitionCheck = { ok: true } | ({ ok: false } & TransitionDenial);
 
-const LABELS: Record<OrderStatus, string> = {
-  awaiting_payment: 'awaiting payment',
-  pending: 'pending',
-  confirmed: 'confirmed',
-  in_transit: 'in transit',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-};
-
 /** "in transit" for "in_transit": how statuses read in messages and emails. */
-export const statusLabel = (status: OrderStatus) => LABELS[status];
+export const statusLabel = (status: OrderStatus) => statusInProse(status);
 
 /** Decides whether `actor` may move an order from `from` to `to` now. Pure. */
 export function checkTransition(request: TransitionRequest): TransitionCheck {

@@ -3,6 +3,7 @@
  * event, the same on the customer's and courier's order pages and the public tracking page.
  */
 import type { OrderStatus, TrackingEventKind } from '../../db/schema';
+import { ORDER_STATUS_FACTS } from '../../domain/statuses';
 import { formatPeopleDate } from '../../domain/uk-days';
 
 export type TimelineEntry = {
@@ -10,15 +11,6 @@ export type TimelineEntry = {
   to: OrderStatus;
   kind: TrackingEventKind | null;
   expectedDelivery: string | null;
-};
-
-const STATUS_LINES: Record<OrderStatus, string> = {
-  awaiting_payment: 'Order placed, waiting for payment',
-  pending: 'Booked and paid; waiting for the courier to accept',
-  confirmed: 'Accepted by the courier; collection is arranged',
-  in_transit: 'Collected: the parcel is on its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
 };
 
 export const EVENT_LINES: Record<TrackingEventKind, string> = {
@@ -34,7 +26,7 @@ export function describeEntry(entry: TimelineEntry): string {
   }
   if (entry.kind) return EVENT_LINES[entry.kind];
   if (entry.from === entry.to) return 'Order details updated';
-  return STATUS_LINES[entry.to];
+  return ORDER_STATUS_FACTS[entry.to].timeline;
 }
 
 /** The delivery date every screen shows: the courier's revised date after a delay, else as booked. */

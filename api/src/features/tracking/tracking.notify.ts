@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, users } from '../../db/schema';
+import { ORDER_STATUS_FACTS } from '../../domain/statuses';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import {
   ORDER_EVENTS,
@@ -25,8 +26,11 @@ const RECIPIENT = 'recipient';
 /** What the event means to the recipient, or null when it is nothing to mail them about. */
 export function momentOf(event: Pick<OutboxEvent, 'type' | 'data'>): RecipientMoment | null {
   if (event.type === ORDER_EVENTS.statusChanged) {
-    const { to } = event.data as OrderStatusChangedData;
-    return to === 'in_transit' ? 'on_its_way' : to === 'delivered' ? 'delivered' : null;
+    // Told once per stage of the tracking bar it reaches, not per status on the way.
+    const { from, to } = event.data as OrderStatusChangedData;
+    const stage = ORDER_STATUS_FACTS[to].stage;
+    if (stage !== 'on_its_way' && stage !== 'delivered') return null;
+    return ORDER_STATUS_FACTS[from].stage === stage ? null : stage;
   }
   if (event.type === ORDER_EVENTS.trackingEvent) {
     const { kind } = event.data as OrderTrackingEventData;

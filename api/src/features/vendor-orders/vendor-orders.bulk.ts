@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type OrderStatus, orders, type TrackingEventKind } from '../../db/schema';
+import { ORDER_STATUS_FACTS, orderStatusesWhere, statusInProse } from '../../domain/statuses';
 import { isIsoDate, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import {
@@ -32,13 +33,13 @@ export const BULK_COLUMNS = ['Order ID', 'Status or event', 'Tracking number', '
 /** A day's round for a busy courier; a bigger file is split, so one mistake costs little. */
 export const MAX_BULK_ROWS = 1000;
 
-const STATUS_WORDS: Record<string, OrderStatus> = {
-  confirmed: 'confirmed',
-  in_transit: 'in_transit',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-  canceled: 'cancelled',
-};
+/** The statuses a courier may set, by their codes and the other spellings the table accepts. */
+const COURIER_STATUSES = orderStatusesWhere((s) => s.courierSets);
+const STATUS_WORDS: Record<string, OrderStatus> = Object.fromEntries(
+  COURIER_STATUSES.flatMap((status) =>
+    [status, ...ORDER_STATUS_FACTS[status].csvWords].map((w) => [word(w), status]),
+  ),
+);
 const EVENT_WORDS: Record<string, TrackingEventKind> = {
   out_for_delivery: 'out_for_delivery',
   delivery_attempted: 'delivery_attempted',
@@ -77,11 +78,12 @@ export function bulkDate(value: string): string | null {
   return date && isIsoDate(date) ? date : null;
 }
 
-const word = (value: string) =>
-  value
+function word(value: string) {
+  return value
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
+}
 
 /** The file's rows, or 422 naming what is wrong with the file as a whole. */
 export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
@@ -131,7 +133,7 @@ function readRow(line: number, cells: Cells): BulkRow {
   else if (what) {
     problems.push({
       field: 'Status or event',
-      message: `“${cells['Status or event']}” is not a status (confirmed, in transit, delivered, cancelled) or an event (out for delivery, delivery attempted, delayed, exception)`,
+      message: `“${cells['Status or event']}” is not a status (${COURIER_STATUSES.map(statusInProse).join(', ')}) or an event (out for delivery, delivery attempted, delayed, exception)`,
     });
   }
   const trackingNumber = cells['Tracking number'] || null;

@@ -1,24 +1,19 @@
 import { z } from '@hono/zod-openapi';
+import { type OrderStatus, PLACED_ORDER_STATUSES } from '../../domain/statuses';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { OrderStatusSchema, OrderSummarySchema } from '../orders';
 
-/**
- * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
- * checkouts, not orders placed with the vendor yet: they appear only once paid.
- */
 /** A courier's own tracking number, as the drawer and the CSV upload accept it. */
 export const TRACKING_NUMBER_INPUT = /^[A-Za-z0-9][A-Za-z0-9 -]{2,62}[A-Za-z0-9]$/;
 export const TRACKING_NUMBER_MESSAGE = 'Tracking number must be 4 to 64 letters, digits, spaces or hyphens';
 
-export const VENDOR_ORDER_STATUSES = [
-  'pending',
-  'confirmed',
-  'in_transit',
-  'delivered',
-  'cancelled',
-] as const;
+/**
+ * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
+ * checkouts, not orders placed with the vendor yet: they appear only once paid.
+ */
+export const VENDOR_ORDER_STATUSES = PLACED_ORDER_STATUSES as [OrderStatus, ...OrderStatus[]];
 
 const dateParam = (name: string, description: string) =>
   z

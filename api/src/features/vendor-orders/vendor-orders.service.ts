@@ -11,6 +11,7 @@ import type { AppDeps } from '../../context';
 import { type Database, perDatabase, statementFamily, type Tx } from '../../db/client';
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
+import { PAID_ORDER_STATUSES } from '../../domain/statuses';
 import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
@@ -38,7 +39,7 @@ import type {
 } from './vendor-orders.schemas';
 
 /** Statuses only a paid order reaches: with one of these, "is paid" needs no check of its own. */
-const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['pending', 'confirmed', 'in_transit', 'delivered']);
+const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(PAID_ORDER_STATUSES);
 
 /** A whole order id as the API gives it out (UUIDv7), pasted into the search box. */
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
