@@ -10,9 +10,9 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
-  useTranslate,
 } from 'react-admin';
 import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
+import { type MessageKey, type PromptKey, promptContent, promptTitle, useT } from '../i18n/keys';
 
 /** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
 const PHONE = '(max-width: 599.95px)';
@@ -30,18 +30,20 @@ function usePhoneWidth() {
   );
 }
 
-interface ReasonActionProps {
+/**
+ * The i18n key of the question: the dialog's title is `<prompt>_title` and its text
+ * `<prompt>_content`; also the button's label unless `label` is given (then the prompt must be a
+ * message itself). `name` is passed to each as %{name}.
+ */
+type ReasonActionWords =
+  | { prompt: PromptKey & MessageKey; label?: MessageKey }
+  | { prompt: PromptKey; label: MessageKey };
+
+type ReasonActionProps = ReasonActionWords & {
   target: AdminAction;
   id: Identifier;
-  /**
-   * The i18n key of the question: the dialog's title is `<prompt>_title` and its text
-   * `<prompt>_content`; also the button's label unless `label` is given. `name` is passed to
-   * each as %{name}.
-   */
-  prompt: string;
-  label?: string;
   /** The i18n key of the message shown once the change is saved. */
-  success: string;
+  success: MessageKey;
   name: string;
   color?: 'primary' | 'error';
   /** More %{placeholders} for the title, content and success messages. */
@@ -50,7 +52,7 @@ interface ReasonActionProps {
   body?: ActOptions['body'];
   /** Send an Idempotency-Key, new for each opening of the dialog (routes that move money). */
   idempotent?: boolean;
-}
+};
 
 /**
  * A button that opens a dialog asking for the reason, then runs one admin action. Every change
@@ -61,7 +63,7 @@ export function ReasonAction({
   target,
   id,
   prompt,
-  label = prompt,
+  label = prompt as MessageKey,
   success,
   name,
   color,
@@ -72,7 +74,7 @@ export function ReasonAction({
   const dataProvider = useDataProvider<ConsignDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const translate = useTranslate();
+  const translate = useT();
   const fieldId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -130,11 +132,11 @@ export function ReasonAction({
       <Confirm
         isOpen={open}
         loading={busy}
-        title={`${prompt}_title`}
+        title={promptTitle(prompt)}
         translateOptions={{ ...args, name }}
         content={
           <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
-            <p style={{ margin: 0 }}>{translate(`${prompt}_content`, { ...args, name })}</p>
+            <p style={{ margin: 0 }}>{translate(promptContent(prompt), { ...args, name })}</p>
             <label htmlFor={fieldId} style={{ fontWeight: 600 }}>
               {translate('consign.reason.label')}
             </label>
@@ -168,7 +170,10 @@ export function ReasonAction({
   );
 }
 
-export type ReasonActionSpec = Omit<ReasonActionProps, 'id' | 'name'>;
+/** Omit kept per member of a union (each way of naming the button stays whole). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export type ReasonActionSpec = OmitEach<ReasonActionProps, 'id' | 'name'>;
 
 /**
  * The toolbar of a show page whose record staff change with a reason: one ReasonAction per

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { DateInput, SearchInput, SelectInput } from 'react-admin';
+import type { MessageKey } from '../i18n/keys';
 
 type Choice = { id: string | number | boolean; name: string };
 
@@ -7,12 +8,12 @@ type FilterSpec =
   /** The free-text box (the API's `q` filter). */
   | 'search'
   /** A choice of values; `empty` is the i18n key of the "any" entry. */
-  | { source: string; choices: Choice[]; empty?: string; alwaysOn?: boolean }
+  | { source: string; choices: Choice[]; empty?: MessageKey; alwaysOn?: boolean }
   /** A UK calendar day (YYYY-MM-DD), e.g. "placed from". */
-  | { date: string; label: string };
+  | { date: string; label: MessageKey };
 
 /** Yes/no filters: the API takes a boolean, the menu shows words. */
-export const yesNo = (yes: string, no: string): Choice[] => [
+export const yesNo = (yes: MessageKey, no: MessageKey): Choice[] => [
   { id: true, name: yes },
   { id: false, name: no },
 ];

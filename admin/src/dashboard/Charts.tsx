@@ -1,4 +1,3 @@
-import { useTranslate } from 'react-admin';
 import {
   Bar,
   BarChart,
@@ -11,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { money } from '../format';
+import { useT } from '../i18n/keys';
 import type { DashboardStats } from '../types';
 
 const pounds = (pence: number) => money(pence);
@@ -38,7 +38,7 @@ function Chart({ title, children }: { title: string; children: React.ReactElemen
 
 /** Revenue over the last 30 days and quotes per day; each chart's numbers are also in its tooltip. */
 export function Charts({ stats }: { stats: DashboardStats }) {
-  const translate = useTranslate();
+  const translate = useT();
   return (
     <>
       <Chart title={translate('consign.dashboard.revenue_30_days')}>

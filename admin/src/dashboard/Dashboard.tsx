@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link, Title, useDataProvider } from 'react-admin';
 import type { ConsignDataProvider } from '../dataProvider';
 import { money } from '../format';
+import { msg, useT } from '../i18n/keys';
 import type { DashboardStats } from '../types';
 
 // recharts is large and only the dashboard uses it: it loads after the figures.
@@ -28,7 +29,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
  */
 export function Dashboard() {
   const dataProvider = useDataProvider<ConsignDataProvider>();
-  const translate = useTranslate();
+  const translate = useT();
   const [stats, setStats] = useState<DashboardStats | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,7 +46,7 @@ export function Dashboard() {
 
   return (
     <div style={{ padding: '1rem 0', display: 'grid', gap: '1rem' }}>
-      <Title title="consign.dashboard.title" />
+      <Title title={msg('consign.dashboard.title')} />
       {error && <p role="alert">{error}</p>}
       {!stats && !error && <p role="status">{translate('consign.dashboard.loading')}</p>}
       {stats && (

@@ -1,4 +1,21 @@
+import {
+  JOB_STATUS_FACTS,
+  JOB_STATUSES,
+  type JobStatus,
+  ORDER_STATUS_FACTS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@consign/shared/statuses';
 import { STAFF_ONLY } from '../session';
+
+/** `{ in_transit: 'In transit', … }`, from the status table every package shares. */
+const labels = <S extends string>(statuses: readonly S[], facts: Record<S, { label: string }>) =>
+  Object.fromEntries(statuses.map((s) => [s, facts[s].label])) as Record<S, string>;
+
+/** The button that moves an order to each status: `to_in_transit: 'Mark in transit'`. */
+const orderActions = Object.fromEntries(
+  ORDER_STATUSES.map((s) => [`to_${s}`, ORDER_STATUS_FACTS[s].adminAction]),
+) as Record<`to_${OrderStatus}`, string>;
 
 /**
  * Consign's English messages. They sit on top of react-admin's own English messages
@@ -31,13 +48,7 @@ export const en = {
       other_currency: '%{n} orders in other currencies are not in the GBP revenue.',
     },
     jobs: {
-      status: {
-        awaiting_payment: 'Awaiting payment',
-        open: 'Open',
-        accepted: 'Accepted',
-        withdrawn: 'Withdrawn',
-        expired: 'Expired',
-      },
+      status: labels<JobStatus>(JOB_STATUSES, JOB_STATUS_FACTS),
       refund: 'Refund',
       refund_title: 'Refund the job “%{name}”?',
       refund_content:
@@ -76,23 +87,11 @@ export const en = {
       to: 'Asked to',
     },
     orders: {
-      status: {
-        awaiting_payment: 'Awaiting payment',
-        pending: 'Pending',
-        confirmed: 'Confirmed',
-        in_transit: 'In transit',
-        delivered: 'Delivered',
-        cancelled: 'Cancelled',
-      },
+      status: labels<OrderStatus>(ORDER_STATUSES, ORDER_STATUS_FACTS),
       any_status: 'Any status',
       from: 'Placed from',
       to: 'Placed to',
-      to_pending: 'Mark pending',
-      to_confirmed: 'Mark confirmed',
-      to_in_transit: 'Mark in transit',
-      to_delivered: 'Mark delivered',
-      to_cancelled: 'Cancel order',
-      to_awaiting_payment: 'Mark awaiting payment',
+      ...orderActions,
       status_title: 'Change order %{name} to %{status}?',
       status_content:
         'The order moves to %{status} and the customer is emailed. Cancelling a paid order refunds it.',
@@ -143,6 +142,11 @@ export const en = {
       invited: 'Invitation sent to %{email}: they can sign in to %{name} once they have chosen a password',
     },
     articles: {
+      preview: 'Preview',
+      slug_help:
+        'The page’s address on the site, e.g. cheap-parcel-delivery: lower-case letters, digits and single hyphens. It cannot change later.',
+      html_help:
+        'The article as HTML: headings, paragraphs, lists, emphasis, links and images (https). Anything else is removed when it is saved; Preview shows what readers will see.',
       saved: 'Article “%{name}” saved',
       created: 'Article “%{name}” created',
     },

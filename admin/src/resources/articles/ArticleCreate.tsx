@@ -1,9 +1,10 @@
 import { Create, SimpleForm } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { useSavedNotice } from '../../saved';
 import { ArticleFields } from './shared';
 
 export function ArticleCreate() {
-  const saved = useSavedNotice('consign.articles.created', 'edit', (r) => String(r.title));
+  const saved = useSavedNotice(msg('consign.articles.created'), 'edit', (r) => String(r.title));
   return (
     <Create mutationOptions={saved}>
       <SimpleForm>

@@ -1,9 +1,10 @@
 import { Edit, SimpleForm } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { useSavedNotice } from '../../saved';
 import { ArticleFields } from './shared';
 
 export function ArticleEdit() {
-  const saved = useSavedNotice('consign.articles.saved', 'list', (r) => String(r.title));
+  const saved = useSavedNotice(msg('consign.articles.saved'), 'list', (r) => String(r.title));
   return (
     <Edit
       mutationOptions={saved}

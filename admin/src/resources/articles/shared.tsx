@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import {
-  Button,
-  FormDataConsumer,
-  required,
-  TextInput,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Button, FormDataConsumer, required, TextInput, useDataProvider, useNotify } from 'react-admin';
 import type { ConsignDataProvider } from '../../dataProvider';
+import { msg, useT } from '../../i18n/keys';
 import type { Article } from '../../types';
 
 /**
@@ -18,7 +11,7 @@ import type { Article } from '../../types';
 export function Preview({ html }: { html: string }) {
   const dataProvider = useDataProvider<ConsignDataProvider>();
   const notify = useNotify();
-  const translate = useTranslate();
+  const translate = useT();
   const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -33,7 +26,7 @@ export function Preview({ html }: { html: string }) {
   };
   return (
     <section aria-label={translate('consign.articles.preview')} style={{ width: '100%' }}>
-      <Button label="consign.articles.preview" onClick={() => void run()} disabled={busy || !html} />
+      <Button label={msg('consign.articles.preview')} onClick={() => void run()} disabled={busy || !html} />
       {shown !== null && (
         <div
           className="article-preview"
@@ -51,7 +44,12 @@ export function ArticleFields({ creating }: { creating: boolean }) {
   return (
     <>
       {creating && (
-        <TextInput source="slug" validate={required()} helperText="consign.articles.slug_help" fullWidth />
+        <TextInput
+          source="slug"
+          validate={required()}
+          helperText={msg('consign.articles.slug_help')}
+          fullWidth
+        />
       )}
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput
@@ -60,7 +58,7 @@ export function ArticleFields({ creating }: { creating: boolean }) {
         multiline
         minRows={10}
         fullWidth
-        helperText="consign.articles.html_help"
+        helperText={msg('consign.articles.html_help')}
       />
       <FormDataConsumer<Article>>{({ formData }) => <Preview html={formData.html ?? ''} />}</FormDataConsumer>
     </>

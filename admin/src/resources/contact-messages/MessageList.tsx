@@ -1,10 +1,11 @@
 import { DataTable, DateField, FunctionField, List } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { msg } from '../../i18n/keys';
 import type { ContactMessage } from '../../types';
 
 export const filters = listFilters('search', {
   source: 'handled',
-  choices: yesNo('consign.messages.handled', 'consign.messages.open'),
+  choices: yesNo(msg('consign.messages.handled'), msg('consign.messages.open')),
 });
 
 export function MessageList() {

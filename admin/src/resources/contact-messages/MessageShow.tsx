@@ -1,5 +1,6 @@
 import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { msg } from '../../i18n/keys';
 import type { ContactMessage } from '../../types';
 
 export function MessageActions() {
@@ -10,7 +11,7 @@ export function MessageActions() {
         !message.handledAt && {
           target: { resource: 'contact-messages', action: 'handle' },
           prompt: 'consign.messages.handle',
-          label: 'consign.messages.mark_handled',
+          label: msg('consign.messages.mark_handled'),
           success: 'consign.messages.marked',
         },
       ]}

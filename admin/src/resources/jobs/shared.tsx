@@ -1,4 +1,4 @@
-export const STATUS = ['awaiting_payment', 'open', 'accepted', 'withdrawn', 'expired'].map((id) => ({
-  id,
-  name: `consign.jobs.status.${id}`,
-}));
+import { JOB_STATUSES } from '@consign/shared/statuses';
+import { msg } from '../../i18n/keys';
+
+export const STATUS = JOB_STATUSES.map((id) => ({ id, name: msg(`consign.jobs.status.${id}`) }));

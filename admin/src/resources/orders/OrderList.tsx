@@ -1,13 +1,14 @@
 import { DataTable, DateField, List, ReferenceField, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
+import { msg } from '../../i18n/keys';
 import { ORDER_STATUS_CHOICES, PaidField } from './shared';
 
 // The vendor dashboard's filters: status, placed from / to (UK days), free text.
 export const filters = listFilters(
   'search',
-  { source: 'status', choices: ORDER_STATUS_CHOICES, empty: 'consign.orders.any_status' },
-  { date: 'from', label: 'consign.orders.from' },
-  { date: 'to', label: 'consign.orders.to' },
+  { source: 'status', choices: ORDER_STATUS_CHOICES, empty: msg('consign.orders.any_status') },
+  { date: 'from', label: msg('consign.orders.from') },
+  { date: 'to', label: msg('consign.orders.to') },
 );
 
 export function OrderList() {

@@ -7,29 +7,31 @@ import {
   SimpleShowLayout,
   TextField,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
-import { ReasonToolbar } from '../../components/ReasonAction';
+import { type ReasonActionSpec, ReasonToolbar } from '../../components/ReasonAction';
 import { money } from '../../format';
+import { msg, useT } from '../../i18n/keys';
 import { AddressField, type AdminOrder, ORDER_STATUS_CHOICES, PaidField } from './shared';
 
 /** Status changes the machine allows an admin now, and a refund of a captured payment; each with a reason. */
 export function OrderActions() {
-  const translate = useTranslate();
+  const translate = useT();
   return (
     <ReasonToolbar<AdminOrder>
       name={(order) => order.reference}
       actions={(order) => [
-        ...order.actions.nextStatuses.map((status) => ({
-          target: { resource: 'orders', action: 'status' } as const,
-          body: { status },
-          idempotent: true,
-          prompt: 'consign.orders.status',
-          label: `consign.orders.to_${status}`,
-          args: { status: translate(`consign.orders.status.${status}`) },
-          success: 'consign.orders.status_changed',
-          color: status === 'cancelled' ? ('error' as const) : ('primary' as const),
-        })),
+        ...order.actions.nextStatuses.map(
+          (status): ReasonActionSpec => ({
+            target: { resource: 'orders', action: 'status' },
+            body: { status },
+            idempotent: true,
+            prompt: 'consign.orders.status',
+            label: msg(`consign.orders.to_${status}`),
+            args: { status: translate(`consign.orders.status.${status}`) },
+            success: 'consign.orders.status_changed',
+            color: status === 'cancelled' ? 'error' : 'primary',
+          }),
+        ),
         order.payment?.status === 'captured' && {
           target: { resource: 'orders', action: 'refund' },
           idempotent: true,
@@ -44,7 +46,7 @@ export function OrderActions() {
 
 export function Timeline() {
   const order = useRecordContext<AdminOrder>();
-  const translate = useTranslate();
+  const translate = useT();
   const events = order?.events ?? [];
   if (events.length === 0) return <p>{translate('consign.orders.no_events')}</p>;
   return (

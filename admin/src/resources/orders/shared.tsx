@@ -1,5 +1,7 @@
-import { useRecordContext, useTranslate } from 'react-admin';
+import { ORDER_STATUSES } from '@consign/shared/statuses';
+import { useRecordContext } from 'react-admin';
 import { addressLines, money } from '../../format';
+import { type MessageKey, msg, useT } from '../../i18n/keys';
 import type { Order, OrderStatus, OrderSummary } from '../../types';
 
 /** The order as its page shows it: the generated OrderDetail. */
@@ -7,19 +9,15 @@ export type AdminOrder = Order;
 /** An order as the lists show it (OrderSummary): a row's fields, not the whole order. */
 export type AdminOrderRow = OrderSummary;
 
-export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: string }[] = [
-  { id: 'awaiting_payment', name: 'consign.orders.status.awaiting_payment' },
-  { id: 'pending', name: 'consign.orders.status.pending' },
-  { id: 'confirmed', name: 'consign.orders.status.confirmed' },
-  { id: 'in_transit', name: 'consign.orders.status.in_transit' },
-  { id: 'delivered', name: 'consign.orders.status.delivered' },
-  { id: 'cancelled', name: 'consign.orders.status.cancelled' },
-];
+export const ORDER_STATUS_CHOICES: { id: OrderStatus; name: MessageKey }[] = ORDER_STATUSES.map((id) => ({
+  id,
+  name: msg(`consign.orders.status.${id}`),
+}));
 
 /** What the customer paid (cover included), and what went back if anything did. */
 export function paidText(
   o: Pick<AdminOrderRow, 'money' | 'price'>,
-  translate: (key: string, args?: object) => string,
+  translate: (key: MessageKey, args?: Record<string, unknown>) => string,
 ) {
   const paid = money(o.money.paid, o.price.currency);
   if (o.money.refunded === 0) return paid;
@@ -34,7 +32,7 @@ export function paidText(
 // `label` is read by SimpleShowLayout and DataTable, which label the field.
 export function PaidField(_: { label?: string }) {
   const order = useRecordContext<AdminOrderRow>();
-  const translate = useTranslate();
+  const translate = useT();
   return order ? <span>{paidText(order, translate)}</span> : null;
 }
 

@@ -1,6 +1,7 @@
 import { parseOriginPattern } from '@consign/shared/origins';
 import { useId, useRef } from 'react';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput } from 'react-admin';
+import { useT } from '../../i18n/keys';
 
 /** The server's rule for one origin (@consign/shared/origins), shared. */
 export const originError = (value: string): string | undefined => {
@@ -24,7 +25,7 @@ const inputStyle = { font: 'inherit', padding: '0.5rem', flex: '1 1 14rem', minW
  * shows the server's message under the row it names (allowedOrigins.N).
  */
 export function OriginsInput() {
-  const translate = useTranslate();
+  const translate = useT();
   const id = useId();
   const rows = useRef<(HTMLInputElement | null)[]>([]);
   const { field, formState } = useInput({ source: 'allowedOrigins', validate: validateOrigins });

@@ -1,10 +1,11 @@
 import { Create, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { useSavedNotice } from '../../saved';
 import { OriginsInput } from './OriginsInput';
 import { PARTNER_MODE_CHOICES } from './types';
 
 export function PartnerCreate() {
-  const saved = useSavedNotice('consign.partners.created', 'show', (r) => String(r.name));
+  const saved = useSavedNotice(msg('consign.partners.created'), 'show', (r) => String(r.name));
   return (
     <Create mutationOptions={saved}>
       <SimpleForm defaultValues={{ mode: 'test', allowedOrigins: [''] }}>

@@ -1,4 +1,5 @@
 import { Edit, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { useSavedNotice } from '../../saved';
 import { OriginsInput } from './OriginsInput';
 import { PARTNER_STATUS_CHOICES, type Partner } from './types';
@@ -14,7 +15,7 @@ const editable = (p: Partner) => ({
 });
 
 export function PartnerEdit() {
-  const saved = useSavedNotice('consign.partners.saved', 'show', (r) => String(r.name));
+  const saved = useSavedNotice(msg('consign.partners.saved'), 'show', (r) => String(r.name));
   return (
     <Edit transform={editable} mutationMode="pessimistic" mutationOptions={saved}>
       <SimpleForm>

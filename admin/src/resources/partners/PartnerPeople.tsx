@@ -1,6 +1,7 @@
 import { isValidEmail } from '@consign/shared/accounts';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button, Confirm, HttpError, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Confirm, HttpError, useNotify, useRecordContext } from 'react-admin';
+import { msg, useT } from '../../i18n/keys';
 import { type PartnerUser, peopleApi } from './people';
 import type { Partner } from './types';
 
@@ -10,10 +11,13 @@ const inputStyle = { font: 'inherit', padding: '0.5rem', width: '100%', boxSizin
 
 /** The partner's users (invited or active) and the Invite button; shown on the partner's page. */
 // `label` is read by SimpleShowLayout, which heads the field with it.
+const HTTP_ERROR = 'ra.notification.http_error';
+
 export function PartnerPeople(_props: { label?: string }) {
   const partner = useRecordContext<Partner>();
-  const translate = useTranslate();
+  const translate = useT();
   const [people, setPeople] = useState<PartnerUser[] | null>(null);
+  // The API's own words, or react-admin's message when there are none.
   const [failed, setFailed] = useState<string | null>(null);
   const partnerId = partner ? String(partner.id) : null;
 
@@ -23,7 +27,7 @@ export function PartnerPeople(_props: { label?: string }) {
     try {
       setPeople(await peopleApi.list(partnerId));
     } catch (error) {
-      setFailed(error instanceof Error ? error.message : 'ra.notification.http_error');
+      setFailed(error instanceof Error ? error.message : HTTP_ERROR);
     }
   }, [partnerId]);
 
@@ -36,7 +40,7 @@ export function PartnerPeople(_props: { label?: string }) {
     <div style={{ display: 'grid', gap: '0.75rem', width: '100%' }}>
       {failed ? (
         <p role="alert" style={errorStyle}>
-          {translate(failed)}
+          {failed === HTTP_ERROR ? translate(HTTP_ERROR) : failed}
         </p>
       ) : people === null ? (
         <p style={{ margin: 0 }}>{translate('consign.partners.people_loading')}</p>
@@ -104,7 +108,7 @@ function InviteButton({
   partnerName: string;
   onInvited: () => void;
 }) {
-  const translate = useTranslate();
+  const translate = useT();
   const notify = useNotify();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -132,7 +136,7 @@ function InviteButton({
     setBusy(true);
     try {
       const invited = await peopleApi.invite(partnerId, { email: email.trim(), name: name.trim() });
-      notify('consign.partners.invited', {
+      notify(msg('consign.partners.invited'), {
         type: 'success',
         messageArgs: { email: invited.email, name: partnerName },
       });
@@ -175,13 +179,13 @@ function InviteButton({
 
   return (
     <>
-      <Button label="consign.partners.invite" variant="contained" onClick={() => setOpen(true)} />
+      <Button label={msg('consign.partners.invite')} variant="contained" onClick={() => setOpen(true)} />
       <Confirm
         isOpen={open}
         loading={busy}
-        title="consign.partners.invite_title"
+        title={msg('consign.partners.invite_title')}
         translateOptions={{ name: partnerName }}
-        confirm="consign.partners.invite_send"
+        confirm={msg('consign.partners.invite_send')}
         content={
           <form
             style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, 80vw)' }}

@@ -1,11 +1,12 @@
 import { DataTable, DateField, DateInput, List, SelectField, SelectInput } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { SERVICE_TYPES } from './shared';
 
 // GET /api/v1/admin/quotes (features/quotes/quotes.admin.*): the quote log, newest first.
 export const filters = [
   <SelectInput key="serviceType" source="serviceType" choices={SERVICE_TYPES} alwaysOn />,
-  <DateInput key="from" source="createdAt_gte" label="consign.quotes.from" alwaysOn />,
-  <DateInput key="to" source="createdAt_lte" label="consign.quotes.to" alwaysOn />,
+  <DateInput key="from" source="createdAt_gte" label={msg('consign.quotes.from')} alwaysOn />,
+  <DateInput key="to" source="createdAt_lte" label={msg('consign.quotes.to')} alwaysOn />,
 ];
 
 export function QuoteList() {

@@ -1,10 +1,11 @@
 import { DataTable, DateField, FunctionField, List, NumberField } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { msg } from '../../i18n/keys';
 import type { AdminReview } from '../../types';
 
 export const filters = listFilters(
   'search',
-  { source: 'hidden', choices: yesNo('consign.reviews.hidden', 'consign.reviews.shown') },
+  { source: 'hidden', choices: yesNo(msg('consign.reviews.hidden'), msg('consign.reviews.shown')) },
   {
     source: 'rating',
     choices: [1, 2, 3, 4, 5].map((n) => ({ id: n, name: `${n} ★` })),

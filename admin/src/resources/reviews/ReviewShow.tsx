@@ -1,5 +1,6 @@
 import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { msg } from '../../i18n/keys';
 import type { AdminReview } from '../../types';
 
 export function ReviewActions() {
@@ -10,7 +11,7 @@ export function ReviewActions() {
         !review.hidden && {
           target: { resource: 'reviews', action: 'hide' },
           prompt: 'consign.reviews.hide',
-          label: 'consign.reviews.hide_text',
+          label: msg('consign.reviews.hide_text'),
           success: 'consign.reviews.hidden_done',
         },
       ]}

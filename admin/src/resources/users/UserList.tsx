@@ -1,14 +1,15 @@
 import { BooleanField, DataTable, DateField, List, SelectField } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { msg } from '../../i18n/keys';
 import { ROLE_CHOICES } from './shared';
 
 export const filters = listFilters(
   'search',
-  { source: 'role', choices: ROLE_CHOICES, empty: 'consign.users.any_role' },
+  { source: 'role', choices: ROLE_CHOICES, empty: msg('consign.users.any_role') },
   {
     source: 'disabled',
-    choices: yesNo('consign.users.disabled_only', 'consign.users.enabled_only'),
-    empty: 'consign.users.any_state',
+    choices: yesNo(msg('consign.users.disabled_only'), msg('consign.users.enabled_only')),
+    empty: msg('consign.users.any_state'),
     alwaysOn: false,
   },
 );

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Pagination, ReferenceManyField, useTranslate } from 'react-admin';
+import { Pagination, ReferenceManyField } from 'react-admin';
+import { type MessageKey, useT } from '../../i18n/keys';
 
 /**
  * Ten of the user's records of one resource, newest (or most recently used) first, paged; the
@@ -16,10 +17,10 @@ export function UserRecords({
   reference: string;
   target?: string;
   sortField?: string;
-  empty: string;
+  empty: MessageKey;
   children: ReactElement;
 }) {
-  const translate = useTranslate();
+  const translate = useT();
   return (
     <ReferenceManyField
       reference={reference}

@@ -1,11 +1,12 @@
-import { DataTable, DateField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateField, useRecordContext } from 'react-admin';
 import { ReasonAction } from '../../components/ReasonAction';
+import { msg, useT } from '../../i18n/keys';
 import type { AdminSession, AdminUser } from '../../types';
 import { UserRecords } from './UserRecords';
 
 function SessionState() {
   const session = useRecordContext<AdminSession>();
-  const translate = useTranslate();
+  const translate = useT();
   if (!session) return null;
   if (session.active) return <span>{translate('consign.users.session_active')}</span>;
   return (
@@ -45,11 +46,11 @@ export function UserSessions(_props: { label?: string }) {
   if (!user) return null;
   return (
     <UserRecords
-      label="consign.users.sessions"
+      label={msg('consign.users.sessions')}
       reference="user-sessions"
       target="userId"
       sortField="lastUsedAt"
-      empty="consign.users.no_sessions"
+      empty={msg('consign.users.no_sessions')}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt">

@@ -8,6 +8,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { msg } from '../../i18n/keys';
 import type { AdminUser } from '../../types';
 import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
 import { ORDER_STATUS_CHOICES, PaidField } from '../orders/shared';
@@ -49,7 +50,7 @@ export function UserShow() {
         <TextField source="id" />
         <DateField source="createdAt" showTime locales="en-GB" />
         <DateField source="updatedAt" showTime locales="en-GB" />
-        <UserRecords label="consign.users.orders" reference="orders" empty="consign.users.no_orders">
+        <UserRecords label={msg('consign.users.orders')} reference="orders" empty="consign.users.no_orders">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -63,7 +64,7 @@ export function UserShow() {
             </DataTable.Col>
           </DataTable>
         </UserRecords>
-        <UserRecords label="consign.users.jobs" reference="jobs" empty="consign.users.no_jobs">
+        <UserRecords label={msg('consign.users.jobs')} reference="jobs" empty="consign.users.no_jobs">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
             <DataTable.Col source="status">
@@ -75,7 +76,7 @@ export function UserShow() {
             </DataTable.Col>
           </DataTable>
         </UserRecords>
-        <UserSessions label="consign.users.sessions" />
+        <UserSessions label={msg('consign.users.sessions')} />
       </SimpleShowLayout>
     </Show>
   );

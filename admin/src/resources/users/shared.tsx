@@ -1,5 +1,7 @@
+import { msg } from '../../i18n/keys';
+
 export const ROLE_CHOICES = [
-  { id: 'customer', name: 'consign.users.role.customer' },
-  { id: 'vendor', name: 'consign.users.role.vendor' },
-  { id: 'admin', name: 'consign.users.role.admin' },
+  { id: 'customer', name: msg('consign.users.role.customer') },
+  { id: 'vendor', name: msg('consign.users.role.vendor') },
+  { id: 'admin', name: msg('consign.users.role.admin') },
 ];

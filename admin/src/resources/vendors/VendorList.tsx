@@ -1,4 +1,5 @@
 import { DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { msg } from '../../i18n/keys';
 import { VENDOR_STATUS_CHOICES } from './types';
 
 // `q` searches shop name, city and owner email on the server; `status` is an exact match.
@@ -9,7 +10,7 @@ const filters = [
     key="status"
     source="status"
     choices={VENDOR_STATUS_CHOICES}
-    emptyText="consign.vendors.any_status"
+    emptyText={msg('consign.vendors.any_status')}
     alwaysOn
   />,
 ];

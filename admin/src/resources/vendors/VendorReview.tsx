@@ -1,5 +1,6 @@
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { money, route, words } from '../../format';
+import { useT } from '../../i18n/keys';
 import type { VendorDetail } from '../../types';
 
 /** "insuranceProvider" or "insurance_provider" → "Insurance provider". */
@@ -103,7 +104,7 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 /** The vendor's onboarding answers (labelled sections, whatever their keys) and documents. */
 export function VendorReview() {
   const vendor = useRecordContext<VendorDetail>();
-  const translate = useTranslate();
+  const translate = useT();
   if (!vendor) return null;
   const { onboarding, documents = [], services = [] } = vendor;
   return (

@@ -7,8 +7,8 @@ import {
   SimpleShowLayout,
   TextField,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
+import { type MessageKey, useT } from '../../i18n/keys';
 import type { Vendor } from '../../types';
 import { SafeUrlField } from './SafeUrlField';
 import { VENDOR_STATUS_CHOICES } from './types';
@@ -20,8 +20,8 @@ function VendorTitle() {
   return <span>{vendor ? (vendor.shopName ?? vendor.ownerEmail) : ''}</span>;
 }
 
-function Section({ title }: { title: string }) {
-  const translate = useTranslate();
+function Section({ title }: { title: MessageKey }) {
+  const translate = useT();
   return <h2 style={{ margin: '1rem 0 0', fontSize: '1rem', fontWeight: 600 }}>{translate(title)}</h2>;
 }
 

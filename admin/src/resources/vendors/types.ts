@@ -1,8 +1,9 @@
+import { msg } from '../../i18n/keys';
 import type { VendorStatus } from '../../types';
 
 /** Choices for SelectField / SelectInput; names are i18n keys (see i18n/en.ts). */
 export const VENDOR_STATUS_CHOICES: { id: VendorStatus; name: string }[] = [
-  { id: 'pending', name: 'consign.vendors.status.pending' },
-  { id: 'active', name: 'consign.vendors.status.active' },
-  { id: 'suspended', name: 'consign.vendors.status.suspended' },
+  { id: 'pending', name: msg('consign.vendors.status.pending') },
+  { id: 'active', name: msg('consign.vendors.status.active') },
+  { id: 'suspended', name: msg('consign.vendors.status.suspended') },
 ];
