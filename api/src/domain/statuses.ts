@@ -19,6 +19,7 @@ export {
   orderStatusesWhere,
   PAID_ORDER_STATUSES,
   PLACED_ORDER_STATUSES,
+  type PlacedOrderStatus,
   statusInProse,
   TRACKING_STAGES,
   type TrackingStage,

@@ -185,10 +185,17 @@ export function jobStatusesWhere(test: (facts: JobStatusFacts) => boolean): JobS
   return JOB_STATUSES.filter((status) => test(JOB_STATUS_FACTS[status]));
 }
 
+/** The order statuses whose row has `field` of type `V`, as a type (the rows are literal). */
+type OrderStatusesWith<F extends keyof OrderStatusFacts, V> = {
+  [S in OrderStatus]: (typeof ORDER_STATUS_FACTS)[S][F] extends V ? S : never;
+}[OrderStatus];
+
 /** Statuses only a paid order reaches. */
-export const PAID_ORDER_STATUSES = orderStatusesWhere((s) => s.paid === 'always');
+export type PaidOrderStatus = OrderStatusesWith<'paid', 'always'>;
+export const PAID_ORDER_STATUSES = orderStatusesWhere((s) => s.paid === 'always') as PaidOrderStatus[];
 /** Statuses a paid order can have: what couriers see, filter and count (unpaid orders are not theirs yet). */
-export const PLACED_ORDER_STATUSES = orderStatusesWhere((s) => s.paid !== 'never');
+export type PlacedOrderStatus = Exclude<OrderStatus, OrderStatusesWith<'paid', 'never'>>;
+export const PLACED_ORDER_STATUSES = orderStatusesWhere((s) => s.paid !== 'never') as PlacedOrderStatus[];
 /** Paid and still moving: the order may still change and take tracking events. */
 export const OPEN_PAID_ORDER_STATUSES = orderStatusesWhere((s) => s.paid === 'always' && !s.final);
 

@@ -92,27 +92,8 @@ export function shortReference(id: string): string {
   return `#${id.slice(-8)}`;
 }
 
-/** Badge colours from the specification: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red, else grey. */
-export function statusTone(status: string): 'yellow' | 'green' | 'blue' | 'purple' | 'red' | 'grey' {
-  switch (status) {
-    case 'pending':
-    case 'open':
-      return 'yellow';
-    case 'confirmed':
-    case 'accepted':
-      return 'green';
-    case 'in_transit':
-      return 'blue';
-    case 'delivered':
-      return 'purple';
-    case 'cancelled':
-    case 'withdrawn':
-    case 'expired':
-      return 'red';
-    default:
-      return 'grey';
-  }
-}
+/** A badge's colour, from the shared status table (pending yellow, ... cancelled red, else grey). */
+export { statusTone } from '@consign/shared/statuses';
 
 export interface ParcelLike {
   length: number;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { type OrderStatus, PLACED_ORDER_STATUSES } from '../../domain/statuses';
+import { PLACED_ORDER_STATUSES, type PlacedOrderStatus } from '../../domain/statuses';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
@@ -13,7 +13,7 @@ export const TRACKING_NUMBER_MESSAGE = 'Tracking number must be 4 to 64 letters,
  * The statuses a vendor's orders can have. Orders awaiting payment are abandoned or unfinished
  * checkouts, not orders placed with the vendor yet: they appear only once paid.
  */
-export const VENDOR_ORDER_STATUSES = PLACED_ORDER_STATUSES as [OrderStatus, ...OrderStatus[]];
+export const VENDOR_ORDER_STATUSES = PLACED_ORDER_STATUSES as [PlacedOrderStatus, ...PlacedOrderStatus[]];
 
 const dateParam = (name: string, description: string) =>
   z

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_FACTS } from '@consign/shared/statuses';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
@@ -73,15 +74,6 @@ function NotFound() {
   );
 }
 
-const HEADLINE: Record<Tracking['status'], string> = {
-  awaiting_payment: 'Booked',
-  pending: 'Booked: waiting for the courier',
-  confirmed: 'Accepted by the courier',
-  in_transit: 'On its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
 function placeOf(place: Tracking['origin']) {
   return place.postcodeDistrict
     ? `${place.town} (${place.postcodeDistrict})`
@@ -91,8 +83,9 @@ function placeOf(place: Tracking['origin']) {
 function TrackingView({ tracking }: { tracking: Tracking }) {
   const reached = stagesReached(tracking);
   const latest = tracking.timeline.at(-1);
-  const out = tracking.status === 'in_transit' && latest?.event === 'out_for_delivery';
-  const headline = out ? 'Out for delivery today' : HEADLINE[tracking.status];
+  const out =
+    ORDER_STATUS_FACTS[tracking.status].stage === 'on_its_way' && latest?.event === 'out_for_delivery';
+  const headline = out ? 'Out for delivery today' : ORDER_STATUS_FACTS[tracking.status].headline;
   return (
     <div className="stack">
       <header className="tracking__header">

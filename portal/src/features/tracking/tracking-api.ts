@@ -1,5 +1,6 @@
 /** The signed-out tracking page's calls: anyone with a code, no account, no token. */
 import type { components } from '@consign/api/client';
+import { ORDER_STATUS_FACTS, TRACKING_STAGES } from '@consign/shared/statuses';
 import { publicClient, unwrap } from '../../shared/api/client';
 
 export type Tracking = components['schemas']['Tracking'];
@@ -20,26 +21,14 @@ export const trackingApi = {
 export const cleanCode = (input: string) => input.replace(/[\s-]/g, '').toUpperCase();
 
 /** The stages of the progress bar, in order; a cancelled parcel shows none of them as reached. */
-export const STAGES = [
-  { key: 'booked', label: 'Booked' },
-  { key: 'accepted', label: 'Accepted' },
-  { key: 'on_its_way', label: 'On its way' },
-  { key: 'out_for_delivery', label: 'Out for delivery' },
-  { key: 'delivered', label: 'Delivered' },
-] as const;
+export const STAGES = TRACKING_STAGES;
 
-/** How many stages the parcel has reached (1-5), from its status and its latest events. */
+/** How many stages the parcel has reached (1-5), from its status's stage and its latest events. */
 export function stagesReached(tracking: Pick<Tracking, 'status' | 'timeline'>): number {
-  switch (tracking.status) {
-    case 'delivered':
-      return 5;
-    case 'in_transit':
-      return tracking.timeline.some((e) => e.event === 'out_for_delivery') ? 4 : 3;
-    case 'confirmed':
-      return 2;
-    case 'pending':
-      return 1;
-    default:
-      return 0;
+  const { stage } = ORDER_STATUS_FACTS[tracking.status];
+  if (stage === null) return 0;
+  if (stage === 'on_its_way' && tracking.timeline.some((e) => e.event === 'out_for_delivery')) {
+    return STAGES.findIndex((s) => s.key === 'out_for_delivery') + 1;
   }
+  return STAGES.findIndex((s) => s.key === stage) + 1;
 }

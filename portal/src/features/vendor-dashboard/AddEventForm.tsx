@@ -1,3 +1,4 @@
+import { OPEN_PAID_ORDER_STATUSES, ORDER_STATUS_FACTS } from '@consign/shared/statuses';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -17,7 +18,7 @@ const KINDS: { value: Kind; label: string; inTransitOnly: boolean }[] = [
   { value: 'exception', label: 'Exception (a problem)', inTransitOnly: false },
 ];
 
-const OPEN = new Set(['pending', 'confirmed', 'in_transit']);
+const OPEN = new Set<string>(OPEN_PAID_ORDER_STATUSES);
 
 /** Events fit a paid order that is not yet delivered or cancelled. */
 export const canAddEvent = (order: Pick<OrderDetail, 'status'>) => OPEN.has(order.status);
@@ -34,7 +35,9 @@ export function AddEventForm({
 }) {
   const id = useId();
   const { apiClient } = useAuth();
-  const kinds = KINDS.filter((k) => !k.inTransitOnly || order.status === 'in_transit');
+  const kinds = KINDS.filter(
+    (k) => !k.inTransitOnly || ORDER_STATUS_FACTS[order.status].stage === 'on_its_way',
+  );
   const [kind, setKind] = useState<Kind>(kinds[0]?.value ?? 'delayed');
   const [note, setNote] = useState('');
   const [date, setDate] = useState('');

@@ -1,3 +1,4 @@
+import { statusLabel } from '@consign/shared/statuses';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -11,18 +12,6 @@ const TEMPLATE =
   'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n';
 /** Well above a day's round; the API refuses more than 1000 rows or 1 MB. */
 const MAX_FILE_BYTES = 1_000_000;
-
-const ACTIONS: Record<string, string> = {
-  confirmed: 'Confirmed',
-  in_transit: 'In transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  out_for_delivery: 'Out for delivery',
-  delivery_attempted: 'Delivery attempted',
-  delayed: 'Delayed',
-  exception: 'Exception',
-  tracking_number: 'Tracking number',
-};
 
 /**
  * Bulk updates from a CSV: choose a file, see every row's check, apply the valid rows, download
@@ -180,7 +169,8 @@ function BulkRowView({ row, applied }: { row: BulkRow; applied: boolean }) {
       <td>{row.line}</td>
       <td className="break-all">{row.orderReference ?? row.reference}</td>
       <td>
-        {row.action ? (ACTIONS[row.action] ?? row.action) : '—'}
+        {/* A status's label; an event or tracking_number in sentence case, as statusLabel reads any code. */}
+        {row.action ? statusLabel(row.action) : '—'}
         {row.trackingNumber && row.action !== 'tracking_number' ? ` · ${row.trackingNumber}` : ''}
       </td>
       <td>

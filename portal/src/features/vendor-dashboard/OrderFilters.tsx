@@ -1,4 +1,4 @@
-import { statusLabel } from '@consign/shared/statuses';
+import { PLACED_ORDER_STATUSES, statusLabel } from '@consign/shared/statuses';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { VendorOrderFilters, VendorOrderStatus } from '../../shared/api/vendor-orders';
 
@@ -8,7 +8,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export const STATUS_FILTERS: { value: '' | VendorOrderStatus; label: string }[] = [
   { value: '', label: 'All Statuses' },
   // One spelling everywhere: the labels the badges show.
-  ...(['pending', 'confirmed', 'in_transit', 'delivered', 'cancelled'] as const).map((value) => ({
+  ...PLACED_ORDER_STATUSES.map((value) => ({
     value,
     label: statusLabel(value),
   })),
