@@ -23,21 +23,31 @@ export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(orderStatusesWhe
 
 type Rule = { from: OrderStatus; to: OrderStatus; by: readonly OrderActorRole[] };
 
+const COURIER: readonly OrderActorRole[] = ['vendor', 'admin'];
+const ANYONE: readonly OrderActorRole[] = ['customer', 'vendor', 'admin', 'system'];
+
 /**
- * Every legal move and who may make it. Payment is the system's move (the capture, the webhook
- * or the reconciler), never a person's. Admins may do whatever a vendor may do; the system may
- * cancel (an unpaid order that expired, a job that could not be fulfilled).
+ * Every legal move and who may make it, by the status an order is in: a row for every status
+ * (a final one moves nowhere), so a new status does not compile until its moves are written.
+ * Payment is the system's move (the capture, the webhook or the reconciler), never a person's.
+ * Admins may do whatever a vendor may do; the system may cancel (an unpaid order that expired, a
+ * job that could not be fulfilled).
  */
-export const TRANSITIONS: readonly Rule[] = [
-  { from: 'awaiting_payment', to: 'pending', by: ['system'] },
-  { from: 'pending', to: 'confirmed', by: ['vendor', 'admin'] },
-  { from: 'confirmed', to: 'in_transit', by: ['vendor', 'admin'] },
-  { from: 'in_transit', to: 'delivered', by: ['vendor', 'admin'] },
-  { from: 'awaiting_payment', to: 'cancelled', by: ['customer', 'vendor', 'admin', 'system'] },
-  { from: 'pending', to: 'cancelled', by: ['customer', 'vendor', 'admin', 'system'] },
-  { from: 'confirmed', to: 'cancelled', by: ['customer', 'vendor', 'admin', 'system'] },
-  { from: 'in_transit', to: 'cancelled', by: ['vendor', 'admin', 'system'] },
-];
+const MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActorRole[]>>> = {
+  awaiting_payment: { pending: ['system'], cancelled: ANYONE },
+  pending: { confirmed: COURIER, cancelled: ANYONE },
+  confirmed: { in_transit: COURIER, cancelled: ANYONE },
+  in_transit: { delivered: COURIER, cancelled: ['vendor', 'admin', 'system'] },
+  delivered: {},
+  cancelled: {},
+};
+
+export const TRANSITIONS: readonly Rule[] = ORDER_STATUSES.flatMap((from) =>
+  ORDER_STATUSES.flatMap((to) => {
+    const by = MOVES[from][to];
+    return by ? [{ from, to, by }] : [];
+  }),
+);
 
 export type TransitionRequest = {
   from: OrderStatus;
