@@ -2,7 +2,8 @@
  * The status values of orders, jobs, vendors and courier services, and everything that varies by
  * status: one row per order status and one per job status, which every package reads, so that a
  * new status is one row here (its fields all required), its moves in the API's transition table
- * (api/src/features/orders/status.ts) and a line in docs/architecture.md §4.
+ * (api/src/features/orders/status.ts, api/src/features/jobs/job-status.ts) and a line in
+ * docs/architecture.md §4.
  * Any other map keyed by status is derived from these rows or typed `Record<OrderStatus, …>`, so
  * the compiler names whatever is left.
  *

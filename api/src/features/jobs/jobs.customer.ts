@@ -1,18 +1,17 @@
 /**
  * Jobs, the customer's side (DESIGN §3; the specifications' "bids"): post a parcel at a named
  * price, pay it through the payment core, list, read and withdraw (refunded when paid).
- */ import { and, count, desc, eq, inArray } from 'drizzle-orm';
+ */ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type JobStatus, jobs, type QuoteRequestRecord } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
 import { AppError, zodFieldErrors } from '../../lib/errors';
-import { publish } from '../../lib/outbox';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { nationOfPostcode } from '../../providers/distance';
 import { normaliseAddress, orderReference, shipmentErrors } from '../orders';
 import { captureFor, findPayment, findPayments, startPayment } from '../payments';
 import { QuoteRequestSchema } from '../quotes';
-import { JOB_EVENTS, type JobClosedData } from './jobs.notify';
+import { changeJob } from './jobs.change';
 import { type CreateJobBody, routeOf } from './jobs.schemas';
 
 import {
@@ -145,28 +144,13 @@ export class JobsService {
   async withdraw(viewer: Viewer, id: string): Promise<JobDto> {
     const { deps } = this;
     const job = await this.loadOwn(viewer, id);
-    const now = deps.now();
-    // Conditional on the status, so a withdrawal racing a vendor's accept (or the expiry) loses
-    // cleanly instead of withdrawing a job that has just become an order.
-    const withdrawn = await deps.db.transaction(
-      async (tx) => {
-        const [row] = await tx
-          .update(jobs)
-          .set({ status: 'withdrawn', closedAt: now, updatedAt: now })
-          .where(and(eq(jobs.id, job.id), inArray(jobs.status, ['awaiting_payment', 'open'])))
-          .returning();
-        if (row) {
-          const data: JobClosedData = { jobId: row.id, status: 'withdrawn', wasOpen: job.status === 'open' };
-          await publish(tx, JOB_EVENTS.closed, data, now);
-        }
-        return row;
-      },
-      { behavior: 'immediate' },
-    );
-    if (!withdrawn) throw closedConflict(await this.loadOwn(viewer, id));
+    // A withdrawal racing a vendor's accept (or the expiry) loses cleanly instead of withdrawing
+    // a job that has just become an order.
+    const move = await changeJob(deps, { jobId: job.id, to: 'withdrawn', actor: 'customer' });
+    if (!move.moved) throw closedConflict(await this.loadOwn(viewer, id));
     // A payment captured after this point finds the job withdrawn and is refunded by the core.
-    await refundJobPayment(deps, withdrawn, 'job withdrawn by the customer');
-    return this.dto(withdrawn);
+    await refundJobPayment(deps, move.job, 'job withdrawn by the customer');
+    return this.dto(move.job);
   }
 
   /** Starts (or resumes) paying the asking price: one provider order per job. */

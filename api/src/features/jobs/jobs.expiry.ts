@@ -9,12 +9,11 @@
  * refund is made once. A refund the provider did not make now stays captured and the payments
  * reconciler retries it (the job payment target lists it as refundable).
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs } from '../../db/schema';
-import { publish } from '../../lib/outbox';
 import { startSweep } from '../../lib/sweep';
-import { JOB_EVENTS, type JobClosedData } from './jobs.notify';
+import { changeJob } from './jobs.change';
 import { closeJobAftermath } from './jobs.service';
 
 export type ExpirySummary = { expired: number; refunded: number; refundsPending: number };
@@ -29,23 +28,15 @@ export async function expireJobs(deps: AppDeps): Promise<ExpirySummary> {
     .from(jobs)
     .where(and(inArray(jobs.status, ['awaiting_payment', 'open']), lte(jobs.expiresAt, now)));
   for (const job of due) {
-    const closed = await deps.db.transaction(
-      async (tx) => {
-        const [row] = await tx
-          .update(jobs)
-          .set({ status: 'expired', closedAt: now, updatedAt: now })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status), lte(jobs.expiresAt, now)))
-          .returning();
-        if (row) {
-          const data: JobClosedData = { jobId: row.id, status: 'expired', wasOpen: job.status === 'open' };
-          await publish(tx, JOB_EVENTS.closed, data, now);
-        }
-        return row;
-      },
-      { behavior: 'immediate' },
-    );
+    const move = await changeJob(deps, {
+      jobId: job.id,
+      to: 'expired',
+      actor: 'system',
+      where: lte(jobs.expiresAt, now),
+    });
     // Accepted, withdrawn, paid (new expiry) or expired by another process meanwhile.
-    if (!closed) continue;
+    if (!move.moved) continue;
+    const closed = move.job;
     summary.expired++;
     try {
       const refund = await closeJobAftermath(deps, closed, 'job expired');

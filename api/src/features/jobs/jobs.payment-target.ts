@@ -6,10 +6,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { jobs, orders, payments } from '../../db/schema';
-import { publish } from '../../lib/outbox';
 import { bumpVendorOrdersOfPayment, changeOrderStatus, FINAL_STATUSES, SYSTEM_ACTOR } from '../orders';
 import type { PaymentTarget } from '../payments';
-import { JOB_EVENTS } from './jobs.notify';
+import { changeJob, moveJob } from './jobs.change';
 import { JOB_TTL_MS } from './jobs.service';
 
 export const jobPaymentTarget: PaymentTarget = {
@@ -18,16 +17,20 @@ export const jobPaymentTarget: PaymentTarget = {
     const job = await tx.query.jobs.findFirst({ where: eq(jobs.id, payment.jobId) });
     if (!job || job.status === 'withdrawn' || job.status === 'expired') return 'unfulfillable';
     if (job.status !== 'awaiting_payment') return 'noop';
-    // Paid even if its unpaid week ran out a moment ago: the customer paid, so it opens.
-    const [opened] = await tx
-      .update(jobs)
-      .set({ status: 'open', paidAt: now, expiresAt: new Date(now.getTime() + JOB_TTL_MS), updatedAt: now })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'awaiting_payment')))
-      .returning({ id: jobs.id });
+    // Paid even if its unpaid week ran out a moment ago: the customer paid, so it opens. The
+    // customer's confirmation and the couriers' notices are outbox subscribers (jobs.notify).
+    const move = await moveJob(
+      tx,
+      {
+        jobId: job.id,
+        to: 'open',
+        actor: 'system',
+        set: { paidAt: now, expiresAt: new Date(now.getTime() + JOB_TTL_MS) },
+      },
+      now,
+    );
     // The immediate transaction holds the write lock since the job was read, so this holds.
-    if (!opened) throw new Error(`job ${job.id} changed under a write lock`);
-    // The customer's confirmation and the couriers' notices are outbox subscribers (jobs.notify).
-    await publish(tx, JOB_EVENTS.paid, { jobId: job.id }, now);
+    if (!move.moved) throw new Error(`job ${job.id} changed under a write lock`);
     return 'paid';
   },
 
@@ -70,11 +73,8 @@ export const jobPaymentTarget: PaymentTarget = {
     const job = await deps.db.query.jobs.findFirst({ where: eq(jobs.id, payment.jobId) });
     if (!job) return;
     if (job.status === 'awaiting_payment' || job.status === 'open') {
-      const now = deps.now();
-      await deps.db
-        .update(jobs)
-        .set({ status: 'withdrawn', closedAt: now, updatedAt: now })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status)));
+      // Closed like any withdrawal, so the customer is told (the mail reads the refund as made).
+      await changeJob(deps, { jobId: job.id, to: 'withdrawn', actor: 'system' });
       return;
     }
     if (job.status !== 'accepted' || !job.orderId) return;

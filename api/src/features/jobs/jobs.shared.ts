@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../context';
 import type { jobs, QuoteRequestRecord } from '../../db/schema';
+import { statusInProse } from '../../domain/statuses';
 import { AppError } from '../../lib/errors';
 import { orderReference } from '../orders';
 import type { RefundNote } from '../payments';
@@ -72,7 +73,7 @@ export function closedConflict(job: JobRow): AppError {
     case 'expired':
       return AppError.conflict('This job has expired', 'job_expired');
     default:
-      return AppError.conflict(`This job is ${job.status.replace('_', ' ')}`, 'job_state');
+      return AppError.conflict(`This job is ${statusInProse(job.status)}`, 'job_state');
   }
 }
 

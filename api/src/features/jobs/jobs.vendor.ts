@@ -3,17 +3,17 @@
  * one, which turns it into a paid order (pending) with the orders feature's store.
  */ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
 import { courierServices, jobs, type OrderAddress, orders, users, vendors } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import { publish } from '../../lib/outbox';
 import { quotableService, vendorNameOf } from '../couriers';
 import { insertOrder, type OrderRow, OrdersService, orderReference, uniqueTrackingNumber } from '../orders';
 import type { CourierServiceRates } from '../quotes';
 import { createDeliveryEstimator, deliveryDateFor } from '../quotes';
 import { vendorOf } from '../vendors';
+import { moveJob } from './jobs.change';
 import { cannotCarryMessage, evaluateForJob, servicesThatCanCarry, splitGross } from './jobs.matching';
-import { JOB_EVENTS } from './jobs.notify';
 
 import {
   JOB_NOT_FOUND,
@@ -154,70 +154,75 @@ export class VendorJobsService {
     let collectionDate = job.collectionDate;
     if (collectionDate < today) collectionDate = today;
     const { net, vat } = splitGross(job.askingPrice, job.serviceType);
-    const order = await deps.db.transaction(
-      async (tx): Promise<OrderRow | null> => {
-        const [claimed] = await tx
-          .update(jobs)
-          .set({
-            status: 'accepted',
-            acceptedAt: now,
-            acceptedVendorId: vendor.id,
-            acceptedServiceId: found.service.id,
-            updatedAt: now,
-          })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'open'), gt(jobs.expiresAt, now)))
-          .returning();
-        if (!claimed) return null;
-        const created = await insertOrder(
+    // The order the job becomes, made with the move (alongside).
+    let order = null as OrderRow | null;
+    const move = await deps.db.transaction(
+      (tx) =>
+        moveJob(
           tx,
           {
-            customerId: job.customerId,
-            vendorId: vendor.id,
-            courierServiceId: found.service.id,
-            quoteOptionId: null,
             jobId: job.id,
-            partnerId: null,
-            status: 'pending',
-            serviceType: job.serviceType,
-            serviceName: found.service.name,
-            vendorName,
-            collectionAddress: job.collectionAddress,
-            deliveryAddress: job.deliveryAddress,
-            collectionDate,
-            contents: job.contents,
-            contentValue: job.contentValue,
-            coverAmount: 0,
-            coverFee: 0,
-            customs: job.customs,
-            items: job.items,
-            notes: job.notes,
-            parcels: job.route.parcels.map((p) => ({ ...p })),
-            chargeableWeightKg: evaluation.option.chargeableWeightKg,
-            estimatedDelivery: deliveryDateFor(
-              job.serviceType,
-              found.service.transitDays,
-              collectionDate,
-              now,
-            ),
-            currency: job.currency,
-            net,
-            vat,
-            total: job.askingPrice,
-            // Paid when the job was: the job's capture pays for this order.
-            paidAt: job.paidAt ?? now,
-            trackingNumber: await uniqueTrackingNumber(tx),
+            to: 'accepted',
+            actor: 'vendor',
+            where: gt(jobs.expiresAt, now),
+            set: { acceptedVendorId: vendor.id, acceptedServiceId: found.service.id },
+            alongside: async (tx: Tx) => {
+              order = await insertOrder(
+                tx,
+                {
+                  customerId: job.customerId,
+                  vendorId: vendor.id,
+                  courierServiceId: found.service.id,
+                  quoteOptionId: null,
+                  jobId: job.id,
+                  partnerId: null,
+                  status: 'pending',
+                  serviceType: job.serviceType,
+                  serviceName: found.service.name,
+                  vendorName,
+                  collectionAddress: job.collectionAddress,
+                  deliveryAddress: job.deliveryAddress,
+                  collectionDate,
+                  contents: job.contents,
+                  contentValue: job.contentValue,
+                  coverAmount: 0,
+                  coverFee: 0,
+                  customs: job.customs,
+                  items: job.items,
+                  notes: job.notes,
+                  parcels: job.route.parcels.map((p) => ({ ...p })),
+                  chargeableWeightKg: evaluation.option.chargeableWeightKg,
+                  estimatedDelivery: deliveryDateFor(
+                    job.serviceType,
+                    found.service.transitDays,
+                    collectionDate,
+                    now,
+                  ),
+                  currency: job.currency,
+                  net,
+                  vat,
+                  total: job.askingPrice,
+                  // Paid when the job was: the job's capture pays for this order.
+                  paidAt: job.paidAt ?? now,
+                  trackingNumber: await uniqueTrackingNumber(tx),
+                },
+                { id: ownerId, role: 'vendor' },
+                now,
+                `Accepted job ${orderReference(job.id)}`,
+              );
+              const [withOrder] = await tx
+                .update(jobs)
+                .set({ orderId: order.id })
+                .where(eq(jobs.id, job.id))
+                .returning();
+              return withOrder;
+            },
           },
-          { id: ownerId, role: 'vendor' },
           now,
-          `Accepted job ${orderReference(job.id)}`,
-        );
-        await tx.update(jobs).set({ orderId: created.id }).where(eq(jobs.id, job.id));
-        await publish(tx, JOB_EVENTS.accepted, { jobId: job.id, orderId: created.id }, now);
-        return created;
-      },
+        ),
       { behavior: 'immediate' },
     );
-    if (!order) {
+    if (!move.moved || !order) {
       const current = await deps.db.query.jobs.findFirst({ where: eq(jobs.id, job.id) });
       if (!current) throw AppError.notFound(JOB_NOT_FOUND);
       const retried = await alreadyOurs(current);

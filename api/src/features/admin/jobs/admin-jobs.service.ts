@@ -1,12 +1,11 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { jobs } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
-import { publish } from '../../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
-import { JOB_EVENTS, type JobClosedData, toJobDto } from '../../jobs';
+import { moveJob, toJobDto } from '../../jobs';
 import { findPayment, findPayments, refundIfPaid } from '../../payments';
 import { recordAudit } from '../audit-log/audit';
 import type { AdminJobListQuerySchema, JOB_SORT_FIELDS } from './admin-jobs.schemas';
@@ -79,13 +78,11 @@ export class AdminJobs {
     const now = deps.now();
     await deps.db.transaction(
       async (tx) => {
-        // Conditional on the status, so a refund racing a vendor's accept loses cleanly.
-        const [withdrawn] = await tx
-          .update(jobs)
-          .set({ status: 'withdrawn', closedAt: now, updatedAt: now })
-          .where(and(eq(jobs.id, id), inArray(jobs.status, ['awaiting_payment', 'open'])))
-          .returning();
-        const current = withdrawn ?? (await tx.query.jobs.findFirst({ where: eq(jobs.id, id) }))!;
+        // An open (or unpaid) job is withdrawn first, so no vendor can accept it; one that a
+        // vendor accepted meanwhile stays an order and is refunded as one.
+        const move = await moveJob(tx, { jobId: id, to: 'withdrawn', actor: 'admin' }, now);
+        const current = move.job;
+        if (!current) throw AppError.notFound('Job not found');
         if (current.status === 'accepted') {
           throw AppError.conflict('This job became an order: refund the order instead', 'job_accepted');
         }
@@ -102,12 +99,7 @@ export class AdminJobs {
           },
           now,
         );
-        if (withdrawn) {
-          // The customer's mail goes through the outbox; it states the refund as it stands then.
-          const data: JobClosedData = { jobId: id, status: 'withdrawn', wasOpen: job.status === 'open' };
-          await publish(tx, JOB_EVENTS.closed, data, now);
-        }
-        return withdrawn ?? null;
+        // The customer's mail (job.closed, published by the move) states the refund as it stands then.
       },
       { behavior: 'immediate' },
     );
