@@ -1,16 +1,5 @@
 import { z } from '@hono/zod-openapi';
 
-/** Every admin change carries a reason, kept in the audit log (and sent to the vendor on suspension). */
-export const ReasonBodySchema = z
-  .strictObject({
-    reason: z
-      .string({ error: 'A reason is required' })
-      .trim()
-      .min(1, 'A reason is required')
-      .max(500, 'The reason must be at most 500 characters'),
-  })
-  .openapi('AdminReason');
-
 /** The `{id}` of every admin record route. */
 export const IdParamsSchema = z.object({
   id: z

@@ -6,13 +6,13 @@
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { partners, passwordResets, refreshTokens, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish, type Subscriber } from '../../lib/outbox';
 import { opaqueToken, sha256 } from '../../lib/tokens';
 import type { MailMessage } from '../../providers/mail';
 import { escapeHtml, layout } from '../../providers/mail/layout';
-import { recordAudit } from '../admin';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PARTNER_USER_EVENTS = { invited: 'partner.user_invited' } as const;

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../lib/audit';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { raListHeaders } from '../../lib/ra-list';
-import { ReasonBodySchema } from '../admin';
 import {
   CreatePartnerSchema,
   InviteBodySchema,

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDeps, KeyPartner } from '../../context';
 import { orders, partners, payments, quotes } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
-import { recordAudit } from '../admin';
 import { orderMoney, paidSql, refundedSql } from '../orders';
 import type {
   CreatePartnerInput,

@@ -3,10 +3,10 @@
  * slug is the id). HTML is sanitised on save with the same rules the public page uses, and the
  * preview route answers what would be stored, so staff see exactly what visitors will.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
+import { adminGet, adminList } from '../admin.resource';
 import {
   AdminArticleSchema,
   CreateBody,
@@ -15,37 +15,28 @@ import {
   SlugParams,
   UpdateBody,
 } from './admin-articles.schemas';
+import { AdminArticles, toDto } from './admin-articles.service';
 
 const tags = ['Admin'];
 
-export const listArticles = createRoute({
+export const listArticles = adminList({
+  resource: 'articles',
   operationId: 'adminListArticles',
-  method: 'get',
-  path: '/admin/articles',
-  tags,
   summary: 'Landing-page articles',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: ListQuery },
-  responses: {
-    200: {
-      description: 'Articles',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminArticleSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'Articles',
+  query: ListQuery,
+  item: AdminArticleSchema,
+  read: (deps, list) => new AdminArticles(deps).list(list),
 });
-export const getArticle = createRoute({
+export const getArticle = adminGet({
+  resource: 'articles',
   operationId: 'adminGetArticle',
-  method: 'get',
-  path: '/admin/articles/{id}',
-  tags,
   summary: 'One article',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: SlugParams },
-  responses: { 200: jsonContent(AdminArticleSchema, 'The article'), ...pickProblems(401, 403, 404, 422) },
+  description: 'The article',
+  item: AdminArticleSchema,
+  params: SlugParams,
+  checksId: true,
+  read: async (deps, id) => toDto(await new AdminArticles(deps).find(id)),
 });
 export const createArticle = createRoute({
   operationId: 'adminCreateArticle',

@@ -2,11 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { articles } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { sanitizeArticleHtml } from '../../content';
-import { recordAudit } from '../audit-log/audit';
 import type { ARTICLE_SORT_FIELDS, CreateBody, ListQuery } from './admin-articles.schemas';
 
 type ArticleFilter = NonNullable<z.infer<typeof ListQuery>['filter']>;

@@ -1,39 +1,24 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, requireRole } from '../../../lib/auth';
-import { bearerSecurity, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
 import { AuditEntrySchema, AuditListQuerySchema } from './admin-audit.schemas';
+import { AdminAuditService } from './admin-audit.service';
 
-const tags = ['Admin'];
+const _tags = ['Admin'];
 
-export const listAudit = createRoute({
+export const listAudit = adminList({
+  resource: 'audit-log',
   operationId: 'adminListAuditLog',
-  method: 'get',
-  path: '/admin/audit-log',
-  tags,
   summary: 'The audit log of staff changes, newest first by default (read only)',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AuditListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of audit entries',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AuditEntrySchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of audit entries',
+  query: AuditListQuerySchema,
+  item: AuditEntrySchema,
+  read: (deps, list) => new AdminAuditService(deps).list(list),
 });
 
-export const getAudit = createRoute({
+export const getAudit = adminGet({
+  resource: 'audit-log',
   operationId: 'adminGetAuditEntry',
-  method: 'get',
-  path: '/admin/audit-log/{id}',
-  tags,
   summary: 'One audit entry',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AuditEntrySchema, 'The entry'), ...pickProblems(401, 403, 404) },
+  description: 'The entry',
+  item: AuditEntrySchema,
+  read: (deps, id) => new AdminAuditService(deps).get(id),
 });

@@ -1,21 +1,16 @@
 import { z } from '@hono/zod-openapi';
+import { auditLog } from '../../../db/schema';
 import { raListQuery } from '../../../lib/ra-list';
+import { rowSchema } from '../../../lib/wire';
 import { IdsFilterSchema } from '../admin.schemas';
 
-export const AuditEntrySchema = z
-  .object({
-    id: z.string(),
-    actorId: z.string().nullable(),
-    actorEmail: z.string(),
-    action: z.string().openapi({ example: 'vendor.activate' }),
-    entityType: z.string().openapi({ example: 'vendor' }),
-    entityId: z.string(),
-    before: z.record(z.string(), z.unknown()).nullable(),
-    after: z.record(z.string(), z.unknown()).nullable(),
-    reason: z.string(),
-    createdAt: z.iso.datetime(),
-  })
-  .openapi('AuditEntry');
+/** An audit row as stored; the JSON columns' shape and examples are what the table cannot say. */
+export const AuditEntrySchema = rowSchema(auditLog, {
+  action: z.string().openapi({ example: 'vendor.activate' }),
+  entityType: z.string().openapi({ example: 'vendor' }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+}).openapi('AuditEntry');
 
 export const AUDIT_SORT_FIELDS = ['createdAt', 'action', 'entityType', 'actorEmail', 'id'] as const;
 

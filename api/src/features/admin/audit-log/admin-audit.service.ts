@@ -5,7 +5,7 @@ import { auditLog } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import type { AUDIT_SORT_FIELDS, AuditListQuerySchema } from './admin-audit.schemas';
-import { toAuditDto } from './audit';
+import { toWire } from '../../../lib/wire';
 
 type AuditFilter = NonNullable<z.infer<typeof AuditListQuerySchema>['filter']>;
 
@@ -37,12 +37,12 @@ export class AdminAuditService {
       tieBreaker: auditLog.id,
       cache: { list: 'admin audit log', tables: ['audit_log'], keyset: auditLog },
     });
-    return { rows: rows.map(toAuditDto), total };
+    return { rows: rows.map(toWire), total };
   }
 
   async get(id: string) {
     const row = await this.deps.db.query.auditLog.findFirst({ where: eq(auditLog.id, id) });
     if (!row) throw AppError.notFound('Audit entry not found');
-    return toAuditDto(row);
+    return toWire(row);
   }
 }

@@ -1,41 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { ContactMessageListQuerySchema, ContactMessageSchema } from './admin-messages.schemas';
+import { AdminMessagesService } from './admin-messages.service';
 
 const tags = ['Admin'];
 
-export const listMessages = createRoute({
+export const listMessages = adminList({
+  resource: 'contact-messages',
   operationId: 'adminListContactMessages',
-  method: 'get',
-  path: '/admin/contact-messages',
-  tags,
   summary: 'Messages sent through the contact form, newest first by default',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: ContactMessageListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of messages',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(ContactMessageSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of messages',
+  query: ContactMessageListQuerySchema,
+  item: ContactMessageSchema,
+  read: (deps, list) => new AdminMessagesService(deps).list(list),
 });
 
-export const getMessage = createRoute({
+export const getMessage = adminGet({
+  resource: 'contact-messages',
   operationId: 'adminGetContactMessage',
-  method: 'get',
-  path: '/admin/contact-messages/{id}',
-  tags,
   summary: 'One contact message',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(ContactMessageSchema, 'The message'), ...pickProblems(401, 403, 404) },
+  description: 'The message',
+  item: ContactMessageSchema,
+  read: (deps, id) => new AdminMessagesService(deps).get(id),
 });
 
 export const handleMessage = createRoute({

@@ -2,11 +2,11 @@ import { count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { contactMessages } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
-import { recordAudit } from '../audit-log/audit';
 import type { ContactMessageListQuerySchema, MESSAGE_SORT_FIELDS } from './admin-messages.schemas';
 
 type MessageFilter = NonNullable<z.infer<typeof ContactMessageListQuerySchema>['filter']>;

@@ -1,42 +1,32 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
 import { CourierServiceSchema } from '../../couriers';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminServiceListQuerySchema } from './admin-services.schemas';
+import { AdminServicesService } from './admin-services.service';
 
 const tags = ['Admin'];
 
-export const listServices = createRoute({
+export const listServices = adminList({
+  resource: 'courier-services',
   operationId: 'adminListCourierServices',
-  method: 'get',
-  path: '/admin/courier-services',
-  tags,
   summary: "Every vendor's courier services, ra-data-simple-rest style",
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminServiceListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of services',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(CourierServiceSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of services',
+  query: AdminServiceListQuerySchema,
+  item: CourierServiceSchema,
+  read: (deps, list) => new AdminServicesService(deps).listServices(list),
 });
 
-export const getService = createRoute({
+export const getService = adminGet({
+  resource: 'courier-services',
   operationId: 'adminGetCourierService',
-  method: 'get',
-  path: '/admin/courier-services/{id}',
-  tags,
   summary: 'One courier service',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(CourierServiceSchema, 'The service'), ...pickProblems(401, 403, 404) },
+  description: 'The service',
+  item: CourierServiceSchema,
+  read: (deps, id) => new AdminServicesService(deps).getService(id),
 });
 
 export const deactivateService = createRoute({

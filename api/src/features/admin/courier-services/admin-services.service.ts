@@ -2,12 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { courierServices } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import { toCourierDto } from '../../couriers';
-import { recordAudit } from '../audit-log/audit';
 import type { AdminServiceListQuerySchema, SERVICE_SORT_FIELDS } from './admin-services.schemas';
 
 type ServiceFilter = NonNullable<z.infer<typeof AdminServiceListQuerySchema>['filter']>;

@@ -4,47 +4,37 @@
  * does, so no vendor can accept a job whose money went back. An accepted job became an order:
  * refund that order instead (409 says so).
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { idempotent } from '../../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
 import { JobSchema } from '../../jobs';
 import { IdempotencyHeadersSchema } from '../../orders';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminJobListQuerySchema } from './admin-jobs.schemas';
+import { AdminJobs } from './admin-jobs.service';
 
 const tags = ['Admin'];
 
-export const listJobs = createRoute({
+export const listJobs = adminList({
+  resource: 'jobs',
   operationId: 'adminListJobs',
-  method: 'get',
-  path: '/admin/jobs',
-  tags,
   summary: "Every customer's jobs, ra-data-simple-rest style",
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminJobListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of jobs',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(JobSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of jobs',
+  query: AdminJobListQuerySchema,
+  item: JobSchema,
+  read: (deps, list) => new AdminJobs(deps).list(list),
 });
 
-export const getJob = createRoute({
+export const getJob = adminGet({
+  resource: 'jobs',
   operationId: 'adminGetJob',
-  method: 'get',
-  path: '/admin/jobs/{id}',
-  tags,
   summary: 'One job',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(JobSchema, 'The job'), ...pickProblems(401, 403, 404) },
+  description: 'The job',
+  item: JobSchema,
+  read: (deps, id) => new AdminJobs(deps).dto(id),
 });
 
 export const refundJob = createRoute({

@@ -2,12 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { jobs } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { moveJob, toJobDto } from '../../jobs';
 import { findPayment, findPayments, refundIfPaid } from '../../payments';
-import { recordAudit } from '../audit-log/audit';
 import type { AdminJobListQuerySchema, JOB_SORT_FIELDS } from './admin-jobs.schemas';
 
 type JobFilter = NonNullable<z.infer<typeof AdminJobListQuerySchema>['filter']>;

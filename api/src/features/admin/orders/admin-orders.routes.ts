@@ -1,48 +1,38 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { idempotent } from '../../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
 import {
   IdempotencyHeadersSchema,
   OrderDetailSchema,
   OrderIdParamsSchema,
   OrderSummarySchema,
 } from '../../orders';
-import { ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
 import { AdminOrderListQuerySchema, AdminOrderStatusBodySchema } from './admin-orders.schemas';
+import { AdminOrdersService } from './admin-orders.service';
 
 const tags = ['Admin'];
 
-export const listOrders = createRoute({
+export const listOrders = adminList({
+  resource: 'orders',
   operationId: 'adminListOrders',
-  method: 'get',
-  path: '/admin/orders',
-  tags,
   summary: 'Every order, ra-data-simple-rest style, with the vendor dashboard’s filters',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminOrderListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of orders, as lists show them (GET an order for the whole of it)',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(OrderSummarySchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of orders, as lists show them (GET an order for the whole of it)',
+  query: AdminOrderListQuerySchema,
+  item: OrderSummarySchema,
+  read: (deps, list) => new AdminOrdersService(deps).list(list),
 });
 
-export const getOrder = createRoute({
+export const getOrder = adminGet({
+  resource: 'orders',
   operationId: 'adminGetOrder',
-  method: 'get',
-  path: '/admin/orders/{id}',
-  tags,
   summary: 'One order with its timeline and payment',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: OrderIdParamsSchema },
-  responses: { 200: jsonContent(OrderDetailSchema, 'The order'), ...pickProblems(401, 403, 404) },
+  description: 'The order',
+  item: OrderDetailSchema,
+  params: OrderIdParamsSchema,
+  read: (deps, id) => new AdminOrdersService(deps).get(id),
 });
 
 export const changeOrderStatus = createRoute({

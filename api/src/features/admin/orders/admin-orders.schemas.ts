@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../../domain/uk-days';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { raListQuery } from '../../../lib/ra-list';
 import { OrderStatusSchema } from '../../orders';
-import { IdsFilterSchema, ReasonBodySchema } from '../admin.schemas';
+import { IdsFilterSchema } from '../admin.schemas';
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'status', 'total', 'collectionDate', 'id'] as const;
 

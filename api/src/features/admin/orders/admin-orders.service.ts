@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { type OrderStatus, orders } from '../../../db/schema';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, listSort, type RaList } from '../../../lib/ra-list';
@@ -18,7 +19,6 @@ import {
   toOrderSummary,
 } from '../../orders';
 import { refundIfPaid } from '../../payments';
-import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;

@@ -1,41 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminReviewListQuerySchema, AdminReviewSchema } from './admin-reviews.schemas';
+import { AdminReviewsService } from './admin-reviews.service';
 
 const tags = ['Admin'];
 
-export const listReviews = createRoute({
+export const listReviews = adminList({
+  resource: 'reviews',
   operationId: 'adminListReviews',
-  method: 'get',
-  path: '/admin/reviews',
-  tags,
   summary: 'Reviews of delivered orders, newest first by default',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminReviewListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of reviews',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminReviewSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of reviews',
+  query: AdminReviewListQuerySchema,
+  item: AdminReviewSchema,
+  read: (deps, list) => new AdminReviewsService(deps).list(list),
 });
 
-export const getReview = createRoute({
+export const getReview = adminGet({
+  resource: 'reviews',
   operationId: 'adminGetReview',
-  method: 'get',
-  path: '/admin/reviews/{id}',
-  tags,
   summary: 'One review',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AdminReviewSchema, 'The review'), ...pickProblems(401, 403, 404) },
+  description: 'The review',
+  item: AdminReviewSchema,
+  read: (deps, id) => new AdminReviewsService(deps).get(id),
 });
 
 export const hideReview = createRoute({

@@ -2,12 +2,12 @@ import { count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { reviews, vendors } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import type { ReviewRow } from '../../reviews';
-import { recordAudit } from '../audit-log/audit';
 import type { AdminReviewListQuerySchema, REVIEW_SORT_FIELDS } from './admin-reviews.schemas';
 
 type ReviewFilter = NonNullable<z.infer<typeof AdminReviewListQuerySchema>['filter']>;

@@ -1,30 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminSessionSchema, SessionListQuerySchema } from './admin-sessions.schemas';
+import { AdminSessionsService } from './admin-sessions.service';
 
 const tags = ['Admin'];
 
-export const listSessions = createRoute({
+export const listSessions = adminList({
+  resource: 'user-sessions',
   operationId: 'adminListSessions',
-  method: 'get',
-  path: '/admin/user-sessions',
-  tags,
   summary:
     "Accounts' sign-in sessions (filter by userId), most recently used first: when each began, was last refreshed and expires; never token material",
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: SessionListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of sessions',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminSessionSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of sessions',
+  query: SessionListQuerySchema,
+  item: AdminSessionSchema,
+  read: (deps, list) => new AdminSessionsService(deps).list(list),
 });
 
 export const revokeSession = createRoute({

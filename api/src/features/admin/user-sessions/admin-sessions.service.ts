@@ -2,10 +2,10 @@ import { and, countDistinct, eq, isNull, max, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { refreshTokens } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
-import { recordAudit } from '../audit-log/audit';
 import type { SESSION_SORT_FIELDS, SessionListQuerySchema } from './admin-sessions.schemas';
 
 type SessionFilter = NonNullable<z.infer<typeof SessionListQuerySchema>['filter']>;

@@ -1,41 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminUserSchema, UserListQuerySchema } from './admin-users.schemas';
+import { AdminUsersService } from './admin-users.service';
 
 const tags = ['Admin'];
 
-export const listUsers = createRoute({
+export const listUsers = adminList({
+  resource: 'users',
   operationId: 'adminListUsers',
-  method: 'get',
-  path: '/admin/users',
-  tags,
   summary: 'Accounts, ra-data-simple-rest style; search by email or name',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: UserListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of users',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminUserSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of users',
+  query: UserListQuerySchema,
+  item: AdminUserSchema,
+  read: (deps, list) => new AdminUsersService(deps).listUsers(list),
 });
 
-export const getUser = createRoute({
+export const getUser = adminGet({
+  resource: 'users',
   operationId: 'adminGetUser',
-  method: 'get',
-  path: '/admin/users/{id}',
-  tags,
   summary: 'One account',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AdminUserSchema, 'The account'), ...pickProblems(401, 403, 404) },
+  description: 'The account',
+  item: AdminUserSchema,
+  read: (deps, id) => new AdminUsersService(deps).getUser(id),
 });
 
 export const disableUser = createRoute({

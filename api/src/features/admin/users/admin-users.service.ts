@@ -2,11 +2,11 @@ import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { refreshTokens, users } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
-import { recordAudit } from '../audit-log/audit';
 import type { USER_SORT_FIELDS, UserListQuerySchema } from './admin-users.schemas';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,41 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
-import { IdParamsSchema, ReasonBodySchema } from '../admin.schemas';
+import { adminGet, adminList } from '../admin.resource';
+import { IdParamsSchema } from '../admin.schemas';
 import { AdminVendorDetailSchema, AdminVendorSchema, VendorListQuerySchema } from './admin-vendors.schemas';
+import { AdminService } from './admin-vendors.service';
 
 const tags = ['Admin'];
 
-export const listVendors = createRoute({
+export const listVendors = adminList({
+  resource: 'vendors',
   operationId: 'adminListVendors',
-  method: 'get',
-  path: '/admin/vendors',
-  tags,
   summary: 'Vendors, ra-data-simple-rest style: sort, range and filter as JSON; the total in Content-Range',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: VendorListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of vendors',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminVendorSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  description: 'One page of vendors',
+  query: VendorListQuerySchema,
+  item: AdminVendorSchema,
+  read: (deps, list) => new AdminService(deps).listVendors(list),
 });
 
-export const getVendor = createRoute({
+export const getVendor = adminGet({
+  resource: 'vendors',
   operationId: 'adminGetVendor',
-  method: 'get',
-  path: '/admin/vendors/{id}',
-  tags,
   summary: 'One vendor with its onboarding answers, documents and courier services',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AdminVendorDetailSchema, 'The vendor'), ...pickProblems(401, 403, 404) },
+  description: 'The vendor',
+  item: AdminVendorDetailSchema,
+  read: (deps, id) => new AdminService(deps).getVendor(id),
 });
 
 export const activateVendor = createRoute({

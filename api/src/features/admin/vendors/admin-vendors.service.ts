@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { courierServices, users, vendorOnboarding, vendors } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
 import { publish } from '../../../lib/outbox';
@@ -11,7 +12,6 @@ import { containsText } from '../../../lib/sql';
 import { toCourierDto } from '../../couriers';
 import type { OnboardingAnswers } from '../../vendors';
 import { getVendorReviewData, toVendorDto, UpdateVendorBodySchema, type VendorRow } from '../../vendors';
-import { recordAudit } from '../audit-log/audit';
 import { VENDOR_EVENTS, type VendorStatusData } from './admin-vendors.notify';
 import type { VENDOR_SORT_FIELDS, VendorListFilterSchema } from './admin-vendors.schemas';
 
