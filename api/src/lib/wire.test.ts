@@ -15,8 +15,12 @@ const parcels = sqliteTable('parcels', {
 
 describe('rowSchema: a wire schema derived from a table', () => {
   it('has exactly the table columns, so a new column cannot drift from the contract', () => {
-    expect(Object.keys(rowSchema(parcels).shape).sort()).toEqual(Object.keys(getTableColumns(parcels)).sort());
-    expect(Object.keys(rowSchema(auditLog).shape).sort()).toEqual(Object.keys(getTableColumns(auditLog)).sort());
+    expect(Object.keys(rowSchema(parcels).shape).sort()).toEqual(
+      Object.keys(getTableColumns(parcels)).sort(),
+    );
+    expect(Object.keys(rowSchema(auditLog).shape).sort()).toEqual(
+      Object.keys(getTableColumns(auditLog)).sort(),
+    );
   });
 
   it('sends instants as ISO 8601 strings, nullable where the column is', () => {

@@ -15,10 +15,10 @@ const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
  * `overrides` replace a column's schema where the wire says more than the column (an example,
  * a JSON column's shape).
  */
-export function rowSchema<T extends Table, O extends Partial<Record<keyof InferSelectModel<T>, z.ZodType>> = {}>(
-  table: T,
-  overrides?: O,
-) {
+export function rowSchema<
+  T extends Table,
+  O extends Partial<Record<keyof InferSelectModel<T>, z.ZodType>> = {},
+>(table: T, overrides?: O) {
   const columns: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(getTableColumns(table))) {
     if (is(column, Column) && column.columnType === 'SQLiteTimestamp') {

@@ -40,11 +40,18 @@ describe('the admin resource kit (audit log)', () => {
   it('answers a page in ra-data-simple-rest terms: sorted, ranged, filtered, the total in Content-Range', async () => {
     const admin = t.bearer((await signUpAdmin(t)).accessToken);
     await seedAudit(5);
-    const page = await t.get(`/api/v1/admin/audit-log${q({ sort: ['createdAt', 'ASC'], range: [1, 2] })}`, admin);
+    const page = await t.get(
+      `/api/v1/admin/audit-log${q({ sort: ['createdAt', 'ASC'], range: [1, 2] })}`,
+      admin,
+    );
     expect(page.status).toBe(200);
     expect(page.headers.get('content-range')).toBe('audit-log 1-2/5');
     expect(page.body.map((e: { entityId: string }) => e.entityId)).toEqual(['e1', 'e2']);
-    expect(page.body[0]).toMatchObject({ createdAt: '2026-03-01T09:01:00.000Z', before: { n: 1 }, after: null });
+    expect(page.body[0]).toMatchObject({
+      createdAt: '2026-03-01T09:01:00.000Z',
+      before: { n: 1 },
+      after: null,
+    });
 
     const vendors = await t.get(`/api/v1/admin/audit-log${q({ filter: { entityType: 'vendor' } })}`, admin);
     expect(vendors.headers.get('content-range')).toBe('audit-log 0-1/2');

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../../context';
 import { auditLog } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
-import type { AUDIT_SORT_FIELDS, AuditListQuerySchema } from './admin-audit.schemas';
 import { toWire } from '../../../lib/wire';
+import type { AUDIT_SORT_FIELDS, AuditListQuerySchema } from './admin-audit.schemas';
 
 type AuditFilter = NonNullable<z.infer<typeof AuditListQuerySchema>['filter']>;
 
