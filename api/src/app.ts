@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // A client that hung up mid-request is its own business, not a server error. The signal is
     // read only when something failed: reading it makes the Node adapter build a full Request
-    // (an AbortController, a copy of every header) for the request, 5% of a healthz's CPU.
+    // (docs/performance.md, "Compression").
     const aborted =
       c.get('clientGone') === true || (c.res.status >= 500 && c.req.raw.signal?.aborted === true);
     const level = c.res.status >= 500 && !aborted ? 'error' : 'info';

@@ -31,7 +31,9 @@ const ORDER = [
   'payments',
   'configuration',
   'deployment',
+  'architecture',
   'contributing',
+  'performance',
 ];
 
 export type Guide = { name: string; slug: string; title: string; html: string };

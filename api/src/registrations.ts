@@ -20,7 +20,7 @@ import { registerSubscriber } from './lib/outbox';
 export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
-  // Outbox subscribers (lib/outbox.ts): partner webhooks and recipient tracking mail join here.
+  // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);
   registerSubscriber(vendorStatusMailSubscriber);

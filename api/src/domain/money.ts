@@ -1,5 +1,5 @@
 /**
- * Money is always integer minor units plus an ISO currency (DESIGN §3): floats never carry
+ * Money is always integer minor units plus an ISO currency (docs/architecture.md §3.1): floats never carry
  * prices, so sums and comparisons are exact and the only rounding happens in one place (VAT).
  * All three supported currencies have two minor digits, so "minor unit" means penny/cent.
  */

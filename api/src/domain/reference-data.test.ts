@@ -70,7 +70,7 @@ describe.each([
 });
 
 describe('international destinations', () => {
-  it('defaults to Albania, as the specification says', () => {
+  it('defaults to Albania', () => {
     expect(DEFAULT_DESTINATION).toBe('AL');
     expect(INTERNATIONAL_DESTINATIONS).toContainEqual({ code: 'AL', name: 'Albania' });
   });
@@ -139,7 +139,7 @@ describe('option lists', () => {
     expect(UK_NATIONS.map((nation) => nation.value)).toEqual([...UK_NATION_VALUES]);
   });
 
-  it('lists the nine export reasons of the specification', () => {
+  it('lists the nine export reasons', () => {
     expect(EXPORT_REASONS.map((reason) => reason.label)).toEqual([
       'Sold',
       'Gift',
@@ -154,7 +154,7 @@ describe('option lists', () => {
     expect(EXPORT_REASON_VALUES).toEqual(EXPORT_REASONS.map((reason) => reason.value));
   });
 
-  it('has the document types and party kinds of the specification', () => {
+  it('has the customs document types and party kinds', () => {
     expect(DOCUMENT_TYPES).toEqual([
       { value: 'commercial_invoice', label: 'Commercial invoice' },
       { value: 'proforma_invoice', label: 'Pro-forma invoice' },
@@ -225,7 +225,7 @@ describe('HS code categories', () => {
     expect(duplicates(HS_CODE_CATEGORIES.map((category) => category.id))).toEqual([]);
   });
 
-  it('has the codes of the specification, unique and 8 digits', () => {
+  it('has its category codes, unique and 8 digits', () => {
     expect([...codes].sort()).toEqual(
       [
         '94039990',

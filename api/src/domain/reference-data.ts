@@ -73,7 +73,7 @@ export const DEFAULT_DESTINATION: DestinationCode = 'AL';
 export const COVER_CURRENCY: Currency = 'GBP';
 
 /**
- * Extended liability (the specification's table): the fee, in pence, for cover up to an amount,
+ * Extended liability (the cover table the booking form offers): the fee, in pence, for cover up to an amount,
  * in pence. The first row is the opt-out. Only these exact amounts may be chosen; the fee is
  * looked up on the server, never taken from the client.
  */
@@ -129,7 +129,7 @@ export type PartyKind = (typeof PARTY_KINDS)[number]['value'];
 export const PARTY_KIND_VALUES = valuesOf(PARTY_KINDS);
 
 /**
- * The customs-code finder's categories with the commodity codes the specification gives
+ * The customs-code finder's categories with a few common commodity codes each
  * (8-digit Combined Nomenclature codes; the first six digits are the international HS code).
  */
 export const HS_CODE_CATEGORIES = [

@@ -1,5 +1,5 @@
 /**
- * The kinds of courier service Consign sells (DESIGN §3): the list every package shares, from
+ * The kinds of courier service Consign sells (docs/architecture.md §3.1): the list every package shares, from
  * @consign/shared. The database columns, the request schemas, the quote engine and the VAT table
  * all read it from here.
  */

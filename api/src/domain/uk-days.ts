@@ -143,7 +143,7 @@ export function addCalendarDays(date: string, days: number): string {
 }
 
 // England & Wales. Scotland and Northern Ireland have different bank holidays; couriers in
-// the marketplace work to the England & Wales calendar, as the specification states.
+// the marketplace work to the England & Wales calendar (docs/architecture.md §3.1).
 let holidayCalendar: Holidays | undefined;
 const bankHolidaysByYear = new Map<number, ReadonlySet<string>>();
 

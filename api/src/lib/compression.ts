@@ -18,20 +18,15 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 /** Below this a body is sent as it is: the saving is smaller than the cost, and than a packet. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
- * On-the-fly levels, chosen by measurement (`pnpm bench` prints the table of
- * bench/compression-levels.mjs; figures in docs/deployment.md). The goal is a compressed quote
- * served at 90 % of the uncompressed rate, so the level is the cheapest that keeps the 50-option
- * benchmark quote (30 KB of JSON) well inside its 6 KB budget: brotli 1 gives 3.1 KB in 0.07-0.09
- * ms on one core of the test machine, where quality 3 gives 2.5 KB for three times the CPU;
- * gzip 3 gives 2.9 KB at a third of level 6's cost.
+ * On-the-fly levels: the cheapest that keep the benchmark quote inside its size budget
+ * (docs/performance.md, "Compression"; `pnpm bench` prints bench/compression-levels.mjs's table).
  */
 export const BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 3;
 /**
- * Up to this size a body is compressed on the event loop. Through libuv's thread pool each call
- * also builds a zlib stream and hops to a pool thread and back: on the 30 KB quote that cost
- * 0.25-0.29 ms of CPU against 0.07-0.09 ms for the same brotli call made synchronously, and
- * gave nothing back on a busy single core. Larger bodies go to the pool, so they never hold the loop.
+ * Up to this size a body is compressed on the event loop: the thread pool's stream and hops cost
+ * more than the call itself (docs/performance.md). Larger bodies go to the pool, so they never
+ * hold the loop.
  */
 const SYNC_MAX_BYTES = 64 * 1024;
 /**
@@ -168,7 +163,7 @@ export function compression() {
     await next();
     const res = c.res;
     // `res.body` last: on the Node adapter's light Response, reading it builds a full Response
-    // and a stream around the body, measured at 5% of a small answer's CPU. Status and headers
+    // and a stream around the body (docs/performance.md). Status and headers
     // are free, so a client that accepts no compression never pays for it.
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (!isCompressible(res.headers.get('Content-Type'))) return;

@@ -1,13 +1,10 @@
 /**
  * Starts requests in the order they arrived, a time slice's worth per turn of the event loop.
  *
- * Left alone, Node runs every request its poll found ready in one turn, then polls again. Under
- * load a turn holds one request per open connection, and a request that arrives just after a
- * poll waits for the whole of the next turn before its own turn even begins: about one request
- * in fifty waits twice as long as the rest, which is the p99 at 50 connections (a bare
- * `node:http` server spinning 1 ms a request: p50 52 ms, p99 104 ms). Started here instead, in
+ * Left alone, Node runs every request its poll found ready in one turn, so a request arriving
+ * just after a poll waits for the whole next turn: that is the p99 under load. Started here in
  * slices of about `sliceMs` with a poll between them, each request waits only for those that
- * arrived before it (the same server: p50 54 ms, p99 64-69 ms, the same throughput).
+ * arrived before it (docs/performance.md, "Starting requests in arrival order").
  *
  * Nothing is limited: a started request runs to its end as before, and one that waits for
  * something (a group commit, a provider, a password hash) lets later ones start meanwhile. An

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for POST routes that create orders or move money (DESIGN §4).
+ * Idempotency-Key for POST routes that create orders or move money (docs/architecture.md §8).
  *
  * - No header: the request runs as usual.
  * - First request with a key: a row is inserted `in_progress` (the insert on the primary key

@@ -1,8 +1,6 @@
 /**
- * `date.toISOString()`, the same string, in a fifth of the time for the instants an application
- * stores (1970 to 9999). V8's toISOString took 560-900 ns a call on the development machine, and
- * a page of a list formats four instants a row (an order's paid, created and updated times, its
- * payment's capture): 8 % of the vendor order list's CPU. The date part is V8's own, made once
+ * `date.toISOString()`, the same string, faster for the instants an application stores (1970 to
+ * 9999): lists format several a row (docs/performance.md, "Lists"). The date part is V8's own, made once
  * per day seen in a row and kept; the time of day is arithmetic on the milliseconds. Any other
  * instant (before 1970, after 9999, an invalid date) is V8's toISOString, throwing as it does.
  */

@@ -2,11 +2,8 @@
  * A response body written straight into UTF-8 bytes, for the one hot route that assembles its
  * JSON from ready pieces (the quote: quote-record.ts `writeOptionsJson`).
  *
- * Why not a string: the quote was about 1,350 small pieces joined by `+`. V8 keeps such a string
- * as a tree of pieces until something needs it whole, and the HTTP layer needs it whole twice:
- * for Content-Length (`Buffer.byteLength` flattened the tree: 40 µs for the 30 KB benchmark quote,
- * more than building it) and to encode it onto the socket. Written as bytes, the pieces are
- * copied once, the length is known, and the socket and the compressor take the buffer as it is.
+ * Not a string: a string of many pieces is flattened twice by the HTTP layer (for its length and
+ * onto the socket); bytes are copied once (docs/performance.md, "A quote's body as bytes").
  *
  * Constant pieces are encoded once (`utf8`) and copied; numbers are written digit by digit.
  */

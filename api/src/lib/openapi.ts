@@ -57,7 +57,7 @@ export const bearerSecurity = [{ bearerAuth: [] as string[] }];
  */
 export const nullableRef = <T extends z.ZodType>(schema: T) => z.lazy(() => schema).nullable();
 
-/** Money on the wire (DESIGN §3): integer minor units and the currency. */
+/** Money on the wire (docs/architecture.md §3.1): integer minor units and the currency. */
 export const MoneySchema = z.object({ amount: z.number().int(), currency: z.enum(CURRENCIES) });
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The durable outbox (DESIGN §5.10): the one way anything happens after a change and off the
+ * The durable outbox (docs/architecture.md §5): the one way anything happens after a change and off the
  * request path. A change writes its events with `publish(tx, …)` in its own transaction, so an
- * event exists exactly when the change committed; subscribers (mail today; partner webhooks and
- * recipient tracking mail later) receive them from `drainOutbox`, run by a sweep in every
+ * event exists exactly when the change committed; subscribers (mail, recipient updates, partner
+ * webhooks, reviews) receive them from `drainOutbox`, run by a sweep in every
  * process and by tests explicitly.
  *
  * - Once across processes: each delivery is claimed by a conditional update (one process wins;
@@ -23,7 +23,7 @@ import { startSweep } from './sweep';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The envelope every subscriber receives, and partners' webhooks will carry. */
+/** The envelope every subscriber receives. */
 export type OutboxEvent<T = Record<string, unknown>> = {
   id: string;
   type: string;

@@ -10,7 +10,7 @@ import { drainOutbox } from '../lib/outbox';
 import { PasswordHasher } from '../lib/password';
 
 /**
- * A fresh app on a fresh database file in a temporary folder, as DESIGN.md §5 asks:
+ * A fresh app on a fresh database file in a temporary folder, as docs/architecture.md §8 asks:
  * tests call app.request() in-process against real SQLite.
  */
 export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppDeps> = {}) {

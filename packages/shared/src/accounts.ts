@@ -1,6 +1,6 @@
 /**
  * What an account's email and password must be: the API enforces it, the front ends say so
- * before a request is sent. The email rule is the specification's validator: at most 254
+ * before a request is sent. The email rule: at most 254
  * characters, a local part of at most 64, a domain with a top-level domain. Quoted local parts
  * and IP-literal domains are refused: no courier customer needs them and they are a common
  * source of delivery failures.

@@ -1,5 +1,5 @@
 /**
- * The currencies Consign prices in and the shape money takes everywhere (DESIGN §3): integer
+ * The currencies Consign prices in and the shape money takes everywhere (docs/architecture.md §3.1): integer
  * minor units plus an ISO currency, never floats. All three currencies have two minor digits,
  * so a minor unit is a penny or a cent.
  */

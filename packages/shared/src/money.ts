@@ -1,7 +1,7 @@
 /**
  * Money as text, en-GB, two decimals: 1299 GBP -> "£12.99", 123450 EUR -> "€1,234.50",
  * 500 USD -> "US$5.00", and the decimals people type and files carry ("12.50") to and from
- * minor units. Amounts are integer minor units (DESIGN §3); nothing here goes through a float
+ * minor units. Amounts are integer minor units (docs/architecture.md §3.1); nothing here goes through a float
  * that would be sent anywhere.
  */
 import { type Currency, DEFAULT_CURRENCY, type Money } from './currency';

@@ -1,6 +1,6 @@
 /**
  * The three kinds of courier service. Values are stable machine codes on the wire; labels are
- * what the portal and the widget show (the specification's tab names) and may be reworded
+ * what the portal and the widget show (the quote form's tab names) and may be reworded
  * without a migration.
  */
 import { sentenceCase } from './words';

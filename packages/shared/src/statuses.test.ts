@@ -19,7 +19,7 @@ import { sentenceCase } from './words';
 const EVERY_STATUS = [...ORDER_STATUSES, ...JOB_STATUSES, ...VENDOR_STATUSES, ...COURIER_SERVICE_STATUSES];
 
 describe('status values', () => {
-  it('follow the order machine of DESIGN §3 and the job, vendor and service lifecycles', () => {
+  it('follow the order machine of docs/architecture.md §4 and the job, vendor and service lifecycles', () => {
     expect(ORDER_STATUSES).toEqual([
       'awaiting_payment',
       'pending',
@@ -82,7 +82,7 @@ describe('the status tables', () => {
     expect(OPEN_PAID_ORDER_STATUSES).toEqual(['pending', 'confirmed', 'in_transit']);
   });
 
-  it('colour badges as the specification did: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red', () => {
+  it('colour badges by their tone: pending yellow, confirmed green, in transit blue, delivered purple, cancelled red', () => {
     expect(ORDER_STATUSES.map(statusTone)).toEqual(['grey', 'yellow', 'green', 'blue', 'purple', 'red']);
     expect(JOB_STATUSES.map(statusTone)).toEqual(['grey', 'yellow', 'green', 'red', 'red']);
     expect(statusTone('active')).toBe('grey');

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { timestamp } from './columns';
 
 /**
- * Idempotency-Key records (DESIGN §4). The primary key is the scope of a key: the same key sent
+ * Idempotency-Key records (docs/architecture.md §8). The primary key is the scope of a key: the same key sent
  * by another user, or to another route, is a different record. Inserting the row is the lock:
  * whoever inserts it runs the request; everyone else replays or waits. Rows expire after 24 h.
  */

@@ -9,7 +9,7 @@ import { users } from './users';
 import { vendors } from './vendors';
 
 /**
- * A job's life (DESIGN §3, the specifications' "bids"): posted unpaid, open once its asking price
+ * A job's life (docs/architecture.md §4): posted unpaid, open once its asking price
  * is paid, then accepted by a vendor (it became an order), withdrawn by the customer, or expired
  * 7 days after it opened. Only `open` jobs are shown to vendors; the last three are final.
  */

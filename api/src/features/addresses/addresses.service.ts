@@ -2,7 +2,7 @@
  * Address suggestions for a postcode: the caller's saved address and the addresses of their
  * earlier orders with that postcode first, then, when a look-up service is configured
  * (IDEAL_POSTCODES_API_KEY), every address it knows there. Without one this is the embedded
- * default of DESIGN §2: own addresses plus the post town the postcode area is known by. Only the
+ * default of docs/architecture.md §7: own addresses plus the post town the postcode area is known by. Only the
  * caller's own addresses: nobody else's are ever offered.
  */
 import { desc, eq } from 'drizzle-orm';

@@ -34,7 +34,10 @@ export type CourierDraft = {
   status: 'active' | 'inactive';
 };
 
-/** What a create body leaves out, filled in the way DESIGN §3 describes. */
+/**
+ * What a create body leaves out: GBP, from and to anywhere (an international service leaves
+ * from the UK), no size limits, the default volumetric divisor, 2 transit days (0 same day), active.
+ */
 export function withDefaults(
   body: Partial<CourierDraft> & Pick<CourierDraft, 'name' | 'serviceType' | 'weightTiers'>,
 ): CourierDraft {

@@ -1,5 +1,5 @@
 /**
- * Jobs, the customer's side (DESIGN §3; the specifications' "bids"): post a parcel at a named
+ * Jobs, the customer's side (docs/architecture.md §4): post a parcel at a named
  * price, pay it through the payment core, list, read and withdraw (refunded when paid).
  */ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * Jobs not accepted within 7 days expire (DESIGN §3): open ones are refunded and their customer
+ * Jobs not accepted within 7 days expire (docs/architecture.md §4): open ones are refunded and their customer
  * told; unpaid ones simply lapse. Vendors stop seeing a job at its expiry instant whatever this
  * sweep's timing (the list and accept both compare expiresAt with the clock); the sweep makes it
  * final and gives the money back.

@@ -1,5 +1,5 @@
 /**
- * Jobs (DESIGN §3; the specifications' "bids"): the customer's side (jobs.customer.ts) and the
+ * Jobs (docs/architecture.md §4): the customer's side (jobs.customer.ts) and the
  * vendor's (jobs.vendor.ts), over what they share (jobs.shared.ts). Payment goes through the
  * payment core (the job payment target is jobs.payment-target.ts).
  */

@@ -8,7 +8,7 @@ import { findPayment, type PaymentRow, paymentSummary, refundIfPaid } from '../p
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** An open job not accepted within this long expires and is refunded (DESIGN §3). */
+/** An open job not accepted within this long expires and is refunded (docs/architecture.md §4). */
 export const JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const JOB_TAKEN_MESSAGE = 'This job has already been taken';

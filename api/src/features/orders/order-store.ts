@@ -31,7 +31,7 @@ export type OrderActor = { id: string | null; role: OrderActorRole };
 
 export const SYSTEM_ACTOR: OrderActor = { id: null, role: 'system' };
 
-/** What people see: '#' and the last 8 characters of the id (DESIGN §3). */
+/** What people see: '#' and the last 8 characters of the id (docs/architecture.md §3.1). */
 export const orderReference = (id: string) => `#${id.slice(-8)}`;
 
 /**

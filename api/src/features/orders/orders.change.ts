@@ -1,5 +1,5 @@
 /**
- * The one way an existing order changes (DESIGN §5.10): `changeOrder` reads the order under the
+ * The one way an existing order changes (docs/architecture.md §4): `changeOrder` reads the order under the
  * write lock, checks a status move against the status machine, writes the change, its timeline
  * event, its outbox event (lib/outbox.ts: the mail and, later, webhooks are subscribers) and
  * whatever must commit with it (an audit row) in one immediate transaction; after the commit a

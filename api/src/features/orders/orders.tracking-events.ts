@@ -1,5 +1,5 @@
 /**
- * Tracking events (DESIGN §6): what a courier adds to an order's timeline without moving its
+ * Tracking events (docs/architecture.md §4): what a courier adds to an order's timeline without moving its
  * status: out for delivery, a delivery attempt, a delay with a new expected date (which becomes
  * the promised date every screen shows), an exception. Written like a status change: one
  * immediate transaction with the timeline row, the order's revised date and the outbox event

@@ -17,7 +17,7 @@ const after = new Date(paidAt.getTime() + CUSTOMER_CANCEL_WINDOW_MS + 1);
 
 type Row = [from: OrderStatus, to: OrderStatus, actor: OrderActorRole, now: Date, expected: true | string];
 
-// Every row is one rule of DESIGN §3: true = allowed, otherwise the denial code.
+// Every row is one rule of docs/architecture.md §4: true = allowed, otherwise the denial code.
 const table: Row[] = [
   // paying is the system's move only
   ['awaiting_payment', 'pending', 'system', within, true],

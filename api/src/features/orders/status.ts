@@ -1,5 +1,5 @@
 /**
- * The order status machine of DESIGN §3, as data plus one pure function, so that every caller
+ * The order status machine of docs/architecture.md §4, as data plus one pure function, so that every caller
  * (booking, payment, cancel, the vendor's PATCH, jobs, the reconciler) applies the same rules and
  * the table can be tested on its own.
  *

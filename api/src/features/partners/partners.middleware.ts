@@ -8,7 +8,7 @@ import { PartnersService } from './partners.service';
 
 export const KEY_HEADER = 'X-Publishable-Key';
 
-/** The low-risk calls a publishable key unlocks (DESIGN §3): quotes and reference data. */
+/** The low-risk calls a publishable key unlocks (docs/architecture.md §3.1): quotes and reference data. */
 // Hono's `/x/*` also matches `/x` itself.
 const KEY_PATHS = ['/api/v1/quotes/*', '/api/v1/meta/*'];
 

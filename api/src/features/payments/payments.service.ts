@@ -83,7 +83,7 @@ async function reload(db: Database, id: string): Promise<PaymentRow> {
   return row;
 }
 
-/** The provider's failure as our problem: declines are 402 with the specification's message. */
+/** The provider's failure as our problem: declines are 402 with the customer-facing message. */
 export function providerProblem(error: unknown): unknown {
   if (error instanceof PaymentDeclinedError) {
     return new AppError(402, PAYMENT_DECLINED_MESSAGE, { code: 'payment_declined' });

@@ -117,7 +117,7 @@ describe('paying with the test provider', () => {
     ).toHaveLength(1);
   });
 
-  it('answers 402 with the specification’s message when the payment is declined', async () => {
+  it('answers 402 with the customer-facing message when the payment is declined', async () => {
     const f = await bookingFixture(t);
     // The test provider declines any payment whose description carries "[decline]".
     const order = await orderFor(f, { contents: 'Books [decline]' });

@@ -305,10 +305,9 @@ const OPTION_BYTES = 256;
 
 /**
  * Writes exactly `JSON.stringify(decodeOptions(quote, parts, scores))` into `out`, from the JSON
- * each facts row keeps ready as bytes: the profile of the quote benchmark showed building fifty
- * option objects and serializing them again as a large share of a quote's CPU, for text that is
- * the same for every quote offering the same service (and then, as a string of pieces, flattening
- * it to measure and send it: see lib/json-bytes.ts). Numbers print as JSON prints them.
+ * each facts row keeps ready as bytes: the text is the same for every quote offering the same
+ * service, so it is not built and serialized again per quote (docs/performance.md, "Pricing a
+ * quote"). Numbers print as JSON prints them.
  * quote-record.test.ts holds the two equal.
  */
 export function writeOptionsJson(

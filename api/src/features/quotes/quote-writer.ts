@@ -1,18 +1,15 @@
 /**
- * The write path of the quotes service, built for the quote benchmark's load (DESIGN: "store
- * quotes without a round trip per option"). Two measures, both measured to matter:
+ * The write path of the quotes service: a quote and its options stored without a round trip per
+ * option, because partner widgets quote far more than anyone books (docs/performance.md, "Storing
+ * quotes", has the measurements).
  *
- * 1. Statements are built here from the drizzle table definitions instead of by drizzle's
- *    query builder, whose per-value bookkeeping cost more than the SQLite insert itself
- *    (about 3 ms for 50 option rows, against 0.1 ms here). Values still go through each
- *    column's own `mapToDriverValue`, so JSON and timestamp columns are encoded exactly as
- *    drizzle would encode them.
- * 2. Group commit: every quote that reaches the write within one turn of the event loop is
- *    written in the same batch, that is one transaction and one WAL sync for all of them, and
- *    one multi-row INSERT per table (preparing a statement per quote showed in the profile).
- *    Each quote's rows are still all-or-nothing (a batch is one transaction), and a caller is
- *    answered only after its batch has committed, so a quote is never shown before it is
- *    stored. With one request in flight the batch holds one quote and costs no extra wait.
+ * 1. Statements are built here from the drizzle table definitions, not by the query builder,
+ *    whose per-value bookkeeping cost more than the insert itself. Values still go through each
+ *    column's `mapToDriverValue`, so JSON and timestamps are encoded as drizzle would.
+ * 2. Group commit: the quotes that reach the write within one turn of the event loop share one
+ *    batch (one transaction, one WAL sync, one multi-row INSERT per table). Each quote stays
+ *    all-or-nothing and its caller is answered only after the commit, so a quote is never shown
+ *    before it is stored; alone, a quote waits for nothing.
  */
 import type { InStatement, InValue } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';

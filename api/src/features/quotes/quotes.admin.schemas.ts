@@ -6,7 +6,7 @@ import { QuoteOptionSchema, QuoteRequestRecordSchema } from './quotes.schemas';
 
 const ServiceTypeSchema = z.enum(SERVICE_TYPE_VALUES);
 
-/** One line of the admin's quote log (the specification's spreadsheet log, with the route and partner). */
+/** One line of the admin's quote log (one row per quote asked, as a spreadsheet log would have it, with the route and partner). */
 export const QuoteLogEntrySchema = z
   .object({
     id: z.string(),

@@ -30,7 +30,7 @@ import {
 import { quoteStoreFor } from './quote-store';
 import type { QuoteOptionDto, QuoteRequestInput } from './quotes.schemas';
 
-/** How long a quote's prices hold (DESIGN §3). */
+/** How long a quote's prices hold (docs/architecture.md §3.1). */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
 export type QuoteDto = {

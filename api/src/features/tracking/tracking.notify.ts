@@ -1,5 +1,5 @@
 /**
- * Recipient updates (DESIGN §6), as an outbox subscriber: when an order moves in transit or is
+ * Recipient updates (docs/architecture.md §5), as an outbox subscriber: when an order moves in transit or is
  * delivered, or the courier adds an out-for-delivery, attempted or delayed event, the person the
  * parcel is addressed to is emailed, unless they unsubscribed from this parcel. When the delivery
  * email is the booking account's own, the customer's order mail already says it, so none is sent.

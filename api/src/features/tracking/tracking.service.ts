@@ -1,5 +1,5 @@
 /**
- * The public tracking page's answer (DESIGN §6) and the recipient's unsubscribe. Anyone with a
+ * The public tracking page's answer (docs/api.md, Tracking) and the recipient's unsubscribe. Anyone with a
  * code may read a parcel's progress, so the answer is built field by field from what cannot
  * identify a person: statuses, times, fixed descriptions (never the free-text notes), dates,
  * the courier and service, and post town plus postcode district. Lookups are limited per client

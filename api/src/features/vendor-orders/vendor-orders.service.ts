@@ -120,10 +120,8 @@ const statement = statementFamily();
 /**
  * A page of summaries, newest first, in one statement: the page's keys from the covering index
  * alone (the search and the skipped rows never touch the table), then the summaries of those
- * rows by rowid. At 100,000 orders reading whole rows while scanning for a search term cost
- * several times the index walk; as two statements the keys crossed into the process and back;
- * by id instead of rowid the statement took about 8 % longer (the bench's page: 175 against
- * 160 µs).
+ * rows by rowid: cheaper than reading whole rows, two statements or a join by id
+ * (docs/performance.md, "Lists").
  */
 const pageStatement = (db: Database, conditions: SQL[], shape: string, cursor: boolean) =>
   statement(db, `page:${shape}:${cursor}`, () => {

@@ -346,7 +346,7 @@ describe('GET /vendor/orders/stats', () => {
 });
 
 describe('GET /vendor/orders/export.csv', () => {
-  it('exports the filtered rows with the specification’s columns and file name', async () => {
+  it('exports the filtered rows with the export’s columns and file name', async () => {
     const { a, o1, o2 } = await dashboard();
     const res = await t.app.request(`${ORDERS}/export.csv?from=2026-03-01&to=2026-03-05`, {
       headers: a.auth,

@@ -6,7 +6,7 @@
  * &destinations=<postcode>,UK&units=imperial&key=...; the answer's top-level `status` must be
  * OK and rows[0].elements[0] carries its own `status` and `distance.value` in metres.
  * `units=imperial` only changes the display text; `value` is always metres, so we convert
- * with the exact 1609.344 m/mile rather than the specification's "÷1000 ÷1.6".
+ * with the exact 1609.344 m/mile rather than a rougher "÷1000 ÷1.6".
  */
 
 import { roundMiles } from './geo';

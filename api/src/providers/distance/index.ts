@@ -1,6 +1,6 @@
 /**
  * Distance for same-day quotes: Google Distance Matrix when GOOGLE_MAPS_API_KEY is set,
- * otherwise the embedded great-circle estimate (DESIGN §2). The choice is made once at
+ * otherwise the embedded great-circle estimate (docs/architecture.md §7). The choice is made once at
  * start-up; `provider.name` tells the start-up log which one is in use.
  */
 import { cachedDistanceProvider } from './cache';

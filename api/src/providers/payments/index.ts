@@ -1,5 +1,5 @@
 /**
- * Picks the payment provider once at start-up (DESIGN §2): PayPal when PAYPAL_CLIENT_ID and
+ * Picks the payment provider once at start-up (docs/architecture.md §7): PayPal when PAYPAL_CLIENT_ID and
  * PAYPAL_CLIENT_SECRET are set, the built-in TEST MODE provider otherwise.
  */
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The payment provider seam (DESIGN §2): PayPal Orders v2 when configured, the built-in TEST MODE
+ * The payment provider seam (docs/architecture.md §7): PayPal Orders v2 when configured, the built-in TEST MODE
  * provider otherwise. The order and job services speak only this interface, so neither knows
  * which one is in use, and both see the same typed errors.
  *
@@ -189,8 +189,8 @@ export class ProviderUnavailableError extends PaymentProviderError {
 }
 
 /**
- * A default problem response for each failure; messages are the specification's payment
- * messages where it has one. Callers may map differently where the context says more.
+ * A default problem response for each failure; messages are the
+ * customer-facing payment messages (portal/src/shared/payment/messages.ts) where one fits. Callers may map differently where the context says more.
  */
 export function paymentErrorToAppError(error: PaymentProviderError): AppError {
   switch (error.code) {

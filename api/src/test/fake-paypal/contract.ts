@@ -342,7 +342,7 @@ function isDateTime(value: string): boolean {
   return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-/** The OAuth token call is not in the specification files; its shape is PayPal's published one. */
+/** The OAuth token call is not in PayPal's OpenAPI documents; its shape is PayPal's published one. */
 export const OAUTH_TOKEN_RESPONSE_SCHEMA: Schema = {
   type: 'object',
   required: ['scope', 'access_token', 'token_type', 'app_id', 'expires_in', 'nonce'],

@@ -5,7 +5,7 @@ import '../../shared/booking-form/booking.css';
 
 export const SUPPORT_EMAIL = 'support@consign.example';
 
-/** `/successfullorder/`: the specification's success page. */
+/** `/successfullorder/`: the success page after a booking is paid. */
 export function OrderSuccessPage() {
   usePageTitle('Order placed');
   return (

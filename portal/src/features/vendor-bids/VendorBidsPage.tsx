@@ -48,7 +48,7 @@ export const vendorJobsApi = {
 
 export const SELECT_SERVICE_MESSAGE = 'Please select a courier service';
 
-/** Jobs customers posted and paid for that the vendor's services can carry (the specification's bids). */
+/** Jobs customers posted and paid for that the vendor's services can carry (jobs: docs/architecture.md §4). */
 export function VendorBidsPage() {
   usePageTitle('Available Bids');
   return (
@@ -145,7 +145,7 @@ function BidCard({ job, onAccept }: { job: VendorJob; onAccept: () => void }) {
         </div>
         <div className="bid-card__price">
           <strong>{formatMoney(job.askingPrice.amount, job.askingPrice.currency)}</strong>
-          {/* Every listed job awaits a courier: the specification's "pending" bid. */}
+          {/* Every listed job awaits a courier: shown as "pending". */}
           <StatusBadge status="pending" />
         </div>
       </header>

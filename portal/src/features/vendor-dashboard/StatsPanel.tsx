@@ -11,7 +11,7 @@ export function StatsPanel({
   loading: boolean;
   failed: boolean;
 }) {
-  // The specification shows zeros when the figures cannot be loaded.
+  // Zeros show when the figures cannot be loaded.
   const value = (n: number | string) => (loading ? '…' : n);
   const revenue = stats?.totalRevenue ?? { amount: 0, currency: 'GBP' as const };
   const distribution = [

@@ -18,8 +18,8 @@ const LEVEL_NAMES: Record<HsCode['level'], string> = { 2: 'Chapter', 4: 'Heading
 
 /**
  * The customs-code finder. Typing searches the whole Harmonized System on the server (words,
- * everyday names such as "jumper", or the first digits of a code); the specification's
- * categories stay as shortcuts while the search box is empty. A chapter or heading opens its
+ * everyday names such as "jumper", or the first digits of a code); the fixed
+ * categories (api/src/domain/reference-data.ts) stay as shortcuts while the search box is empty. A chapter or heading opens its
  * subheadings; a 6-digit subheading can be used, and the UK Trade Tariff adds the last digits.
  */
 export function HsCodeFinder({ categories, onPick, onClose }: HsCodeFinderProps) {

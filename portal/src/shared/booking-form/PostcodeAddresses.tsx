@@ -1,5 +1,5 @@
 /**
- * The postcode look-up of the booking form (the specification's "postcode autocomplete"): once
+ * The postcode look-up of the booking form (docs/architecture.md §7, address look-up): once
  * a whole UK postcode is typed, the addresses known there are offered in a list; choosing one
  * fills the street, town and county, which stay editable.
  *

@@ -1,6 +1,6 @@
 /**
- * The booking form's rules (step 1), as the specification's booking form and the API's order
- * schema state them. Pure: the page, the post-a-job form and the tests share them.
+ * The booking form's rules (step 1), as the API's order schema
+ * states them. Pure: the page, the post-a-job form and the tests share them.
  */
 
 import { isValidEmail } from '@consign/shared/accounts';
@@ -38,7 +38,7 @@ export const messages = {
 
 export const required = (label: string) => `${label} is required`;
 
-/** Errors that mean "something required was left empty": the specification's toast names those. */
+/** Errors that mean "something required was left empty": the required-fields toast names those. */
 export function isRequiredMessage(message: string | undefined): boolean {
   return (
     !!message &&
@@ -233,8 +233,8 @@ export function validateBooking(values: BookingValues, rules: BookingRules): Rec
 }
 
 /**
- * Which toast a failed submit shows: missing required fields first (the specification's
- * 'Please fill in all required fields'), then the unticked terms box, then anything else.
+ * Which toast a failed submit shows: missing required fields first ('Please fill in all
+ * required fields'), then the unticked terms box, then anything else.
  */
 export function submitProblem(messagesFound: readonly string[]): string {
   const others = messagesFound.filter((m) => m !== messages.acceptTerms);

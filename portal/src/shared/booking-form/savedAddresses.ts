@@ -6,7 +6,7 @@ import { useProfile } from '../auth/profile';
 import type { SavedAddress } from './AddressFields';
 
 /**
- * The embedded stand-in for a postcode look-up (DESIGN §2, "address lookup by postcode"): the
+ * The embedded stand-in for a postcode look-up (docs/architecture.md §7, "address lookup by postcode"): the
  * account's saved address and the addresses of earlier orders, for the section's country.
  */
 export function savedAddressesFor(

@@ -17,7 +17,7 @@ export function optionLabel(
   return list?.find((o) => o.value === value)?.label ?? statusLabel(value);
 }
 
-/** The specification's 'Loading orders...' state of an orders table, for the customer and the vendor. */
+/** The 'Loading orders...' state of an orders table, for the customer and the vendor. */
 export function OrdersLoading() {
   return (
     <div className="page-state page-state--compact">

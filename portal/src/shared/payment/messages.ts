@@ -1,4 +1,4 @@
-/** The specification's payment messages (error catalogue). */
+/** The payment messages customers see, one per failure (the API's problem types map to them). */
 export const paymentMessages = {
   success: 'Payment completed successfully!',
   captureFailed: 'Payment failed. Please try again.',

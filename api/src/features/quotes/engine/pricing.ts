@@ -3,7 +3,7 @@
  * Pure functions only — no database, clock or network — so every rule is table-tested and a
  * stored quote can be recomputed exactly from its inputs.
  *
- * Rules (DESIGN §3):
+ * Rules (docs/architecture.md §3.1):
  * - Chargeable weight of a parcel = max(actual kg, L×W×H cm³ / volumetricDivisor).
  * - A parcel is priced by the cheapest tier whose maxKg is at least its chargeable weight;
  *   a weight exactly on a tier's maxKg is covered by that tier.
@@ -234,9 +234,8 @@ export function isQuotable(service: CourierServiceRates): boolean {
 /**
  * Verdicts for services that cannot change any more. The catalogue hands every quote the same
  * deeply frozen service objects, so checking each one's tiers and pricing once per catalogue
- * load instead of once per quote gives the same answer at a fraction of the cost (the checks
- * were about 3% of the server's CPU in the quote benchmark). Unfrozen services, as tests and job matching
- * build them, are checked every time. Keyed weakly: a replaced catalogue takes its verdicts
+ * load instead of once per quote gives the same answer at a fraction of the cost
+ * (docs/performance.md, "Pricing a quote"). Unfrozen services, as tests and job matching build them, are checked every time. Keyed weakly: a replaced catalogue takes its verdicts
  * with it.
  */
 const quotability = new WeakMap<CourierServiceRates, boolean>();
@@ -378,7 +377,7 @@ export function priceQuote(
   if (options.length === 0) return [];
 
   // One pass for the marks, and the badges set on the options themselves: they are this call's
-  // own objects, and copying fifty options only to add a field showed in the quote profile.
+  // own objects, and copying them only to add a field costs (docs/performance.md).
   let lowestTotal = Number.POSITIVE_INFINITY;
   let earliest = options[0]!.estimatedDelivery;
   for (const option of options) {
