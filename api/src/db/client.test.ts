@@ -459,4 +459,63 @@ describe('result rows (patches/@libsql__client and patches/drizzle-orm)', () => 
       await closeDatabase(db);
     }
   });
+
+  it("maps results that carry no value arrays (a remote libSQL server's) from their rows, as unpatched drizzle does", async () => {
+    const db = await open();
+    // What the Hrana client (libsql://, https://, ws://) answers: a result with rows, no value arrays.
+    const plain = (r: ResultSet) => ({
+      columns: r.columns,
+      columnTypes: r.columnTypes,
+      rows: r.rows,
+      rowsAffected: r.rowsAffected,
+      lastInsertRowid: r.lastInsertRowid,
+    });
+    const client = new Proxy(db.$client, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (prop !== 'execute' && prop !== 'batch') return value;
+        return async (...args: unknown[]) => {
+          const result = await (value as (...a: unknown[]) => Promise<ResultSet | ResultSet[]>)(...args);
+          const strip = (r: ResultSet) => {
+            const out = plain(r);
+            expect(ROW_VALUES in out).toBe(false);
+            return out;
+          };
+          return Array.isArray(result) ? result.map(strip) : strip(result);
+        };
+      },
+    });
+    const remote = drizzle(client, { schema: { parents, children } });
+    try {
+      expect(
+        await remote
+          .select({ child: children.id, parent: parents.id, parentN: parents.n, at: children.at })
+          .from(children)
+          .innerJoin(parents, eq(parents.id, children.parentId))
+          .orderBy(children.id),
+      ).toEqual([
+        { child: 'c1', parent: 'p1', parentN: 1, at: new Date(1700000000000) },
+        { child: 'c2', parent: 'p1', parentN: 1, at: new Date(0) },
+        { child: 'c3', parent: 'p2', parentN: null, at: new Date(1) },
+      ]);
+      expect(await remote.query.children.findFirst({ where: eq(children.id, 'c2') })).toEqual({
+        id: 'c2',
+        parentId: 'p1',
+        n: -3,
+        at: new Date(0),
+        bytes: null,
+      });
+      const [a, b] = await remote.batch([
+        remote.select({ id: children.id }).from(children).orderBy(children.id).limit(1),
+        remote.select({ n: parents.n }).from(parents).where(eq(parents.id, 'p1')),
+      ]);
+      expect([a, b]).toEqual([[{ id: 'c1' }], [{ n: 1 }]]);
+      expect(await remote.all(sql`SELECT id, n FROM parents ORDER BY id`)).toEqual([
+        { id: 'p1', n: 1 },
+        { id: 'p2', n: null },
+      ]);
+    } finally {
+      await closeDatabase(db);
+    }
+  });
 });

@@ -15,8 +15,7 @@ import { type Database, statementFamily } from '../db/client';
  *
  * Why: the local libSQL driver pays per value of every row it hands over (a BigInt of every
  * integer, converted back), and drizzle then maps every value again through its field's decoder.
- * For a page of 25 orders of 45 columns that was most of a list request's CPU (about 3 to 4 ms,
- * before the driver's statement cache and row patches, against the 0.7 ms this took).
+ * For a page of wide rows that was most of a list request's CPU (docs/performance.md, "Lists").
  *
  * The values come back exactly as drizzle's own mapping makes them: JSON-mode text columns are
  * embedded as JSON (`json(col)`) so the one parse builds them; timestamps and booleans go through
