@@ -17,7 +17,7 @@ const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
  */
 export function rowSchema<
   T extends Table,
-  O extends Partial<Record<keyof InferSelectModel<T>, z.ZodType>> = {},
+  O extends Partial<Record<keyof InferSelectModel<T>, z.ZodType>> = Record<never, never>,
 >(table: T, overrides?: O) {
   const columns: Record<string, z.ZodType> = {};
   for (const [name, column] of Object.entries(getTableColumns(table))) {
