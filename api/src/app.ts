@@ -32,7 +32,7 @@ import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { requestBody } from './lib/request-body';
-import { requestHygiene } from './lib/request-hygiene';
+import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
 import { securityHeaders } from './lib/security-headers';
 import { staticFiles } from './lib/static-files';
@@ -93,6 +93,9 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
+  // Before anything reads them (the partner key middleware included): one rule for text.
+  app.use(`${API_BASE}/*`, urlAndHeaderHygiene);
+  app.use('/embed/*', urlAndHeaderHygiene);
   mountPartnerMiddleware(app);
   app.use(
     '*',
