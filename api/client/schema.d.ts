@@ -64,7 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the emailed code and sign in */
+        /** Verify the emailed code of this sign-up (its `registration`) and sign in */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new code (at most one a minute and five an hour) */
+        /** Send a new code for this sign-up (at most one a minute and five an hour) */
         post: operations["resendOtp"];
         delete?: never;
         options?: never;
@@ -2113,6 +2113,8 @@ export interface components {
         };
         SignupResult: {
             email: string;
+            /** @description Opaque handle of this sign-up: send it with the code (verify-email) and to ask for a new code (resend-otp). Answered alike for every email. */
+            registration: string;
         };
         Problem: {
             type: string;
@@ -2169,13 +2171,17 @@ export interface components {
              */
             email: string;
             code: string;
+            /** @description The `registration` the sign-up answered: the code is checked against that sign-up only */
+            registration: string;
         };
-        EmailRequest: {
+        ResendOtpRequest: {
             /**
              * Format: email
              * @example customer@consign.example
              */
             email: string;
+            /** @description The `registration` the sign-up answered: the code is checked against that sign-up only */
+            registration: string;
         };
         LoginRequest: {
             /**
@@ -2188,6 +2194,13 @@ export interface components {
         RefreshRequest: {
             /** @description Omit to use the httpOnly cookie */
             refreshToken?: string;
+        };
+        EmailRequest: {
+            /**
+             * Format: email
+             * @example customer@consign.example
+             */
+            email: string;
         };
         PasswordResetConfirmRequest: {
             token: string;
@@ -4304,11 +4317,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailRequest"];
+                "application/json": components["schemas"]["ResendOtpRequest"];
             };
         };
         responses: {
-            /** @description Accepted */
+            /** @description Accepted alike for every email and handle; past the limits nothing is sent, and the answer is the same */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,15 +4330,6 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests; see Retry-After */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

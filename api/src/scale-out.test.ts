@@ -125,9 +125,8 @@ afterAll(() => {
 });
 
 async function signUp(email: string, password: string) {
-  expect((await call(a, 'POST', '/api/v1/auth/signup', { email, password, role: 'customer' })).status).toBe(
-    201,
-  );
+  const signup = await call(a, 'POST', '/api/v1/auth/signup', { email, password, role: 'customer' });
+  expect(signup.status).toBe(201);
   // Mailed by process A, read from process B's mailbox: the outbox is a table. The mail is sent
   // after the answer (so that answers take the same time for every email), hence the wait.
   const code = await vi.waitFor(
@@ -141,7 +140,11 @@ async function signUp(email: string, password: string) {
     },
     { timeout: 30_000, interval: 50 },
   );
-  const verified = await call(b, 'POST', '/api/v1/auth/verify-email', { email, code });
+  const verified = await call(b, 'POST', '/api/v1/auth/verify-email', {
+    email,
+    code,
+    registration: signup.body.registration,
+  });
   expect(verified.status).toBe(200);
   return verified.body as { accessToken: string; refreshToken: string };
 }

@@ -108,7 +108,11 @@ export async function signUpVerified(
 ) {
   const signup = await t.post('/api/v1/auth/signup', { email, password, role });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  const verified = await t.post('/api/v1/auth/verify-email', { email, code: await latestCode(t, email) });
+  const verified = await t.post('/api/v1/auth/verify-email', {
+    email,
+    code: await latestCode(t, email),
+    registration: signup.body.registration,
+  });
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return verified.body as { accessToken: string; refreshToken: string; user: { id: string; role: string } };
 }

@@ -80,7 +80,11 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
   });
   expect(signup.status()).toBeLessThan(300);
   const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
+    data: {
+      email,
+      code: await mailedCode(request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verified.ok()).toBe(true);
   const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;

@@ -34,7 +34,11 @@ async function newCustomer(page: Page, name: string): Promise<string> {
   });
   expect(signup.ok()).toBe(true);
   const verify = await page.request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await signUpCode(page.request, email) },
+    data: {
+      email,
+      code: await signUpCode(page.request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verify.ok()).toBe(true);
   return email;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
 
@@ -25,6 +25,8 @@ async function fillPage(
   await user.tab();
 }
 
+// The code step is kept in sessionStorage across reloads: each test starts without one.
+afterEach(() => sessionStorage.clear());
 describe('Sign-up page', () => {
   it('keeps Register disabled until every rule is met, with the spec messages', async () => {
     const user = userEvent.setup();
@@ -93,7 +95,10 @@ describe('Sign-up page', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/verify-email': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { body: sessionFor({ ...customer, email: 'new@example.com' }) }
@@ -127,6 +132,12 @@ describe('Sign-up page', () => {
     await user.click(verify);
     expect(await screen.findByText('Registration Successful')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.filter((c) => c.path === '/api/v1/auth/verify-email').map((c) => c.body)).toEqual([
+      { email: 'new@example.com', code: '000000', registration: 'reg-new' },
+      { email: 'new@example.com', code: '123456', registration: 'reg-new' },
+    ]);
+    // Verified: nothing is kept for a reload.
+    expect(sessionStorage.length).toBe(0);
     expect(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
         name: 'Sign out',
@@ -138,7 +149,10 @@ describe('Sign-up page', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'van@example.com', registration: 'reg-van' },
+      },
       'POST /api/v1/auth/verify-email': {
         body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
       },
@@ -170,7 +184,10 @@ describe('Sign-up page', () => {
     let resends = 0;
     stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/resend-otp': () =>
         ++resends === 1
           ? { status: 202 }
@@ -200,7 +217,10 @@ describe('Sign-up dialog', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/verify-email': { body: sessionFor({ ...customer, email: 'new@example.com' }) },
     });
     const { router } = renderApp('/terms');
@@ -236,7 +256,10 @@ describe('Sign-up dialog for a courier', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'van@example.com', registration: 'reg-van' },
+      },
       'POST /api/v1/auth/verify-email': {
         body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
       },
