@@ -51,6 +51,53 @@ describe('who may call /partner', () => {
     expect(quote.status).toBe(400);
     expect(quote.body.code).toBe('secret_key_in_browser');
   });
+  // Issue 44, finding 7: a same-origin GET carries no Origin, but every browser request carries Sec-Fetch-*.
+  it('refuses a secret key on a request with any Sec-Fetch header (a same-origin browser GET)', async () => {
+    const { partner } = await createPartner(t);
+    const key = await secretKeyOf(t, partner.id);
+    const browserHeaders: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' },
+      { 'Sec-Fetch-Mode': 'navigate' },
+      { 'sec-fetch-user': '?1' },
+    ];
+    for (const header of browserHeaders) {
+      const res = await t.get(API, { ...sk(key), ...header });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('secret_key_in_browser');
+      expect(res.body.id).toBeUndefined();
+    }
+    const quote = await t.post('/api/v1/quotes', QUOTE_BODY, { ...sk(key), 'Sec-Fetch-Site': 'same-origin' });
+    expect(quote.status).toBe(400);
+    expect((await t.get(API, sk(key))).status).toBe(200);
+  });
+
+  // Issue 44, finding 3: a key being rotated out must not mint a successor or revoke its replacement.
+  it('lets an expiring key call but not create, rotate or revoke keys; the active key and a partner session may', async () => {
+    const { partner } = await createPartner(t);
+    const { auth } = await partnerUser(t, partner.id);
+    const created = await t.post(`${API}/secret-keys`, {}, auth);
+    const old = created.body.secret as string;
+    const rotated = await t.post(`${API}/secret-keys/${created.body.id}/rotate`, { graceHours: 2 }, sk(old));
+    expect(rotated.status).toBe(201);
+    const active = rotated.body.key as { id: string; secret: string };
+    // The old key still works for calls while it expires...
+    expect((await t.get(`${API}/orders`, sk(old))).status).toBe(200);
+    expect((await t.get(`${API}/secret-keys`, sk(old))).status).toBe(200);
+    // ...but manages no keys.
+    const before = (await t.get(`${API}/secret-keys`, auth)).body.data;
+    for (const [path, body] of [
+      [`${API}/secret-keys`, {}],
+      [`${API}/secret-keys/${active.id}/revoke`, {}],
+      [`${API}/secret-keys/${active.id}/rotate`, {}],
+    ] as const) {
+      const res = await t.post(path, body, sk(old));
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('secret_key_expiring');
+    }
+    expect((await t.get(`${API}/secret-keys`, auth)).body.data).toEqual(before);
+    expect((await t.post(`${API}/secret-keys`, {}, sk(active.secret))).status).toBe(201);
+    expect((await t.post(`${API}/secret-keys/${created.body.id}/revoke`, {}, auth)).status).toBe(200);
+  });
 });
 
 describe('partner orders', () => {
