@@ -1,7 +1,8 @@
-import { count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
-import { type OrderStatus, orders } from '../../../db/schema';
+import type { Tx } from '../../../db/client';
+import { auditLog, type OrderStatus, orders, payments } from '../../../db/schema';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
@@ -12,6 +13,7 @@ import {
   changeOrder,
   ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
+  type OrderRow,
   OrdersService,
   orderPayment,
   orderPayments,
@@ -105,11 +107,21 @@ export class AdminOrdersService {
     to: OrderStatus,
     reason: string,
     action: 'order.status' | 'order.refund' = 'order.status',
+    /** Checked inside the change's transaction, before anything is written. */
+    guard?: (tx: Tx, order: OrderRow) => Promise<void>,
   ) {
     const { deps } = this;
     const { before } = await changeOrder(deps, {
       orderId: id,
       to,
+      ...(guard
+        ? {
+            edit: async (tx: Tx, order: OrderRow) => {
+              await guard(tx, order);
+              return { set: {}, notes: [] };
+            },
+          }
+        : {}),
       actor: { id: actor.sub, role: 'admin' },
       note: `Staff: ${reason}`,
       // The audit row commits with the change it records.
@@ -145,22 +157,40 @@ export class AdminOrdersService {
     if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
       throw AppError.conflict('The order has no captured payment to refund', 'nothing_to_refund');
     }
-    if (payment.status === 'refunded') {
-      throw AppError.conflict('The order is already refunded', 'already_refunded');
-    }
+    const alreadyRefunded = () => AppError.conflict('The order is already refunded', 'already_refunded');
+    if (payment.status === 'refunded') throw alreadyRefunded();
+    // Parallel refunds of one order: the first claims it in a transaction (its audit row, or the
+    // cancellation that refunds), every other one finds that claim there and answers 409.
+    const claimed = async (tx: Tx) => {
+      const [current] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, payment.id));
+      if (current?.status === 'refunded') return true;
+      const [claim] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityType, 'order'),
+            eq(auditLog.entityId, id),
+            eq(auditLog.action, 'order.refund'),
+            gte(auditLog.createdAt, payment.capturedAt ?? new Date(0)),
+          ),
+        )
+        .limit(1);
+      return claim !== undefined;
+    };
     if (order.status !== 'delivered' && order.status !== 'cancelled') {
       // Cancelling refunds a paid order (changeOrder); the audit row says why.
-      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund');
-    } else {
-      const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
-      const now = deps.now();
-      await deps.db.transaction(async (tx) => {
-        await recordOrderEvent(tx, id, { id: actor.sub, role: 'admin' }, now, {
-          from: order.status,
-          to: order.status,
-          note:
-            outcome === 'refunded' ? `Refunded by staff: ${reason}` : `Refund requested by staff: ${reason}`,
-        });
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', async (tx, current) => {
+        if (current.status === 'cancelled' || (await claimed(tx))) throw alreadyRefunded();
+      });
+      return this.get(id);
+    }
+    const claim = await deps.db.transaction(
+      async (tx) => {
+        if (await claimed(tx)) return false;
         await recordAudit(
           tx,
           actor,
@@ -169,13 +199,37 @@ export class AdminOrdersService {
             entityType: 'order',
             entityId: id,
             before: { payment: payment.status },
-            after: { payment: outcome === 'refunded' ? 'refunded' : 'refund_pending' },
+            after: { payment: 'refund_requested' },
             reason,
           },
-          now,
+          deps.now(),
         );
+        return true;
+      },
+      { behavior: 'immediate' },
+    );
+    if (!claim) throw alreadyRefunded();
+    const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
+    await deps.db.transaction(async (tx) => {
+      // The claim's audit row now says how the refund went.
+      await tx
+        .update(auditLog)
+        .set({ after: { payment: outcome === 'refunded' ? 'refunded' : 'refund_pending' } })
+        .where(
+          and(
+            eq(auditLog.entityType, 'order'),
+            eq(auditLog.entityId, id),
+            eq(auditLog.action, 'order.refund'),
+            gte(auditLog.createdAt, payment.capturedAt ?? new Date(0)),
+          ),
+        );
+      await recordOrderEvent(tx, id, { id: actor.sub, role: 'admin' }, deps.now(), {
+        from: order.status,
+        to: order.status,
+        note:
+          outcome === 'refunded' ? `Refunded by staff: ${reason}` : `Refund requested by staff: ${reason}`,
       });
-    }
+    });
     return this.get(id);
   }
 }
