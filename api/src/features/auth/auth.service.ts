@@ -496,7 +496,8 @@ export class AuthService {
     await this.deps.rateLimiter.hit(LIMITS.resetPerAccount, email);
     this.deps.background.run('password-reset-mail', async () => {
       const user = await this.findUserByEmail(email);
-      if (!user) return;
+      // A disabled account gets no link: nothing it could do with one is allowed.
+      if (!user || user.disabled) return;
       const token = opaqueToken();
       const now = this.deps.now();
       await this.db.insert(passwordResets).values({
@@ -517,6 +518,9 @@ export class AuthService {
       where: eq(passwordResets.tokenHash, sha256(token)),
     });
     if (!row || row.usedAt || row.expiresAt <= now) throw invalid();
+    // A disabled account: refused before anything changes (its password, its links, its sessions).
+    const owner = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    if (owner?.disabled) throw accountDisabled();
     const passwordHash = await this.deps.hasher.hash(password);
     const user = await this.db.transaction(
       async (tx) => {

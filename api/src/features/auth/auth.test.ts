@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
 import { LIMITS, REFRESH_REUSE_GRACE_MS } from './auth.service';
 
@@ -649,6 +651,26 @@ describe('password reset', () => {
     // The harness's requests come from http://localhost (no Origin header), so the link does too.
     return mail.text.match(/http:\/\/localhost\/reset\/([\w-]+)/)?.[1] as string;
   };
+
+  // Issue 44, finding 10: a disabled account's password never changes, and it is mailed no link.
+  it('changes nothing and sends nothing for a disabled account', async () => {
+    const { user } = await signUpVerified(t, 'off@example.com', 'customer', 'first-password-1');
+    await t.post('/api/v1/auth/password-reset', { email: 'off@example.com' });
+    const token = await resetLink('off@example.com');
+    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const before = await t.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    for (const path of ['/api/v1/auth/set-password', '/api/v1/auth/password-reset/confirm']) {
+      const res = await t.post(path, { token, password: 'second-password-2' });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code).toBe('account_disabled');
+    }
+    const after = await t.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+    const mails = async () => (await t.get('/api/v1/dev/mailbox?to=off@example.com')).body.items.length;
+    const count = await mails();
+    expect((await t.post('/api/v1/auth/password-reset', { email: 'off@example.com' })).status).toBe(202);
+    expect(await mails()).toBe(count);
+  });
 
   it('mails a reset link on PUBLIC_URL, never on a foreign Origin or Host header', async () => {
     await signUpVerified(t, 'poison@example.com');
