@@ -412,7 +412,15 @@ describe('resend-otp', () => {
     expect(await codeMails('slow@example.com')).toBe(6);
   });
 
-  it('answers 202 for an unknown email or handle without sending anything', async () => {
+  it('answers 202 for an unknown email or handle, or an existing account, without sending anything', async () => {
+    await signUpVerified(t, 'taken@example.com');
+    const before = (await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items.length;
+    const taken = await t.post('/api/v1/auth/resend-otp', {
+      email: 'taken@example.com',
+      registration: 'x'.repeat(43),
+    });
+    expect(taken.status).toBe(202);
+    expect((await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items).toHaveLength(before);
     const ghost = await t.post('/api/v1/auth/resend-otp', {
       email: 'ghost@example.com',
       registration: 'x'.repeat(43),
