@@ -6,7 +6,7 @@
  * No password, no code. It lives only as long as the tab (and the page load when the browser
  * gives a framed checkout no storage).
  */
-import type { SignUpRole } from '../../app/api';
+import type { SignUpRole } from '../api/client';
 
 const KEY = 'consign.pending-sign-up';
 
