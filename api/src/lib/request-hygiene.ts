@@ -238,7 +238,8 @@ export const multipartHygiene = createMiddleware<AppEnv>(async (c, next) => {
   try {
     form = await c.req.formData();
   } catch {
-    return next(); // malformed: the validator answers it
+    // Answered here: the validator would meet the same failed parse again, and not as a 400.
+    throw AppError.badRequest('The request body is not a valid multipart form', 'invalid_multipart');
   }
   const errors: FieldError[] = [];
   for (const [name, value] of form.entries()) {
