@@ -6,6 +6,8 @@
  * No password, no code. It lives only as long as the tab (and the page load when the browser
  * gives a framed checkout no storage).
  */
+
+import { tabStorage } from '../../lib/tabStorage';
 import type { SignUpRole } from '../api/client';
 
 const KEY = 'consign.pending-sign-up';
@@ -16,24 +18,9 @@ export interface PendingSignUp {
   role?: SignUpRole | undefined;
 }
 
-const memory = new Map<string, string>();
-const inMemory = {
-  getItem: (key: string) => memory.get(key) ?? null,
-  setItem: (key: string, value: string) => void memory.set(key, value),
-  removeItem: (key: string) => void memory.delete(key),
-};
-
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return inMemory;
-  }
-}
-
 export function loadPendingSignUp(): PendingSignUp | null {
   try {
-    const raw = storage().getItem(KEY);
+    const raw = tabStorage().getItem(KEY);
     const value = raw ? (JSON.parse(raw) as PendingSignUp) : null;
     return value && typeof value.email === 'string' && typeof value.registration === 'string' ? value : null;
   } catch {
@@ -43,7 +30,7 @@ export function loadPendingSignUp(): PendingSignUp | null {
 
 export function savePendingSignUp(value: PendingSignUp): void {
   try {
-    storage().setItem(KEY, JSON.stringify(value));
+    tabStorage().setItem(KEY, JSON.stringify(value));
   } catch {
     // Storage full or off: the step still works until the page is left.
   }
@@ -51,7 +38,7 @@ export function savePendingSignUp(value: PendingSignUp): void {
 
 export function clearPendingSignUp(): void {
   try {
-    storage().removeItem(KEY);
+    tabStorage().removeItem(KEY);
   } catch {
     // nothing kept
   }
