@@ -221,7 +221,7 @@ export function queryAndHeaderErrors(
  * middleware) sees them: NUL and other control characters, and percent-escapes that are not
  * UTF-8 (the only way a lone surrogate can be written in a URL), answer 422 naming each one.
  */
-export const urlAndHeaderHygiene = createMiddleware<AppEnv>(async (c, next) => {
+export const urlAndHeaderHygiene = createMiddleware(async (c, next) => {
   const errors = queryAndHeaderErrors(c.req.url, (name) => c.req.header(name));
   if (errors.length) throw AppError.validation(errors, `Invalid ${errors.map((e) => e.path).join(', ')}`);
   return next();
@@ -232,7 +232,7 @@ export const urlAndHeaderHygiene = createMiddleware<AppEnv>(async (c, next) => {
  * same rule as JSON bodies. A route middleware placed after the route's own body limit, so that
  * the form is read only once it is known to fit; the form validator then reads the same parse.
  */
-export const multipartHygiene = createMiddleware<AppEnv>(async (c, next) => {
+export const multipartHygiene = createMiddleware(async (c, next) => {
   if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) return next();
   let form: FormData;
   try {
