@@ -3,6 +3,7 @@
  * in-memory catalogue share. The database stores the same shapes (db/schema/vendors).
  */
 import type { Currency } from './currency';
+import type { Handover, LabelMode } from './handover';
 import type { ServiceType } from './services';
 
 /** cm³ per kg: how volume turns into chargeable weight when a service names no divisor. */
@@ -47,4 +48,6 @@ export type QuotableService = {
   volumetricDivisor: number;
   transitDays: number;
   sameDay: Readonly<SameDayPricing> | null;
+  handover: Handover;
+  labelMode: LabelMode;
 };

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './content';
+export * from './dropoff-points';
 export * from './events';
 export * from './idempotency';
 export * from './jobs';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES, type Currency } from '../../domain/currency';
 import type {
@@ -104,6 +105,13 @@ export const orders = sqliteTable(
      * edit never overwrites what the customer asked for at booking.
      */
     vendorNotes: text('vendor_notes'),
+    /**
+     * The drop-off point the customer chose (features/dropoff-points), checked at booking and
+     * again before the label; null when the parcel is collected. No foreign key, as for the service.
+     */
+    dropOffPointId: text('drop_off_point_id'),
+    /** Booked on a printerless service: the point scans a QR code and prints the label. */
+    printerless: integer('printerless', { mode: 'boolean' }).notNull().default(false),
     parcels: text('parcels', { mode: 'json' }).$type<ParcelInput[]>().notNull(),
     chargeableWeightKg: real('chargeable_weight_kg').notNull(),
     /** YYYY-MM-DD, as quoted; null when unknown (jobs). */
@@ -173,6 +181,10 @@ export const orders = sqliteTable(
     uniqueIndex('orders_job_unique').on(t.jobId),
     uniqueIndex('orders_tracking_code_unique').on(t.trackingCode),
     index('orders_partner_idx').on(t.partnerId),
+    // The orders a closing drop-off point affects; partial, so collected parcels cost it nothing.
+    index('orders_dropoff_point_idx')
+      .on(t.dropOffPointId, t.collectionDate)
+      .where(sql`drop_off_point_id is not null`),
   ],
 );
 

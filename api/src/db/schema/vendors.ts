@@ -1,6 +1,12 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SameDayPricing, WeightTier } from '../../domain/courier-services';
 import { CURRENCIES } from '../../domain/currency';
+import {
+  DEFAULT_HANDOVER,
+  DEFAULT_LABEL_MODE,
+  HANDOVER_VALUES,
+  LABEL_MODE_VALUES,
+} from '../../domain/handover';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { COURIER_SERVICE_STATUSES, VENDOR_STATUSES } from '../../domain/statuses';
 import { createdAt, id, updatedAt } from './columns';
@@ -56,6 +62,10 @@ export const courierServices = sqliteTable(
     volumetricDivisor: integer('volumetric_divisor').notNull().default(5000),
     transitDays: integer('transit_days').notNull().default(2),
     sameDay: text('same_day', { mode: 'json' }).$type<SameDayPricing>(),
+    /** How the parcel starts: collected, taken to a drop-off point, or either (docs/dropoff-points.md). */
+    handover: text('handover', { enum: HANDOVER_VALUES }).notNull().default(DEFAULT_HANDOVER),
+    /** 'printerless': the drop-off point scans a QR code and prints the label itself. */
+    labelMode: text('label_mode', { enum: LABEL_MODE_VALUES }).notNull().default(DEFAULT_LABEL_MODE),
     status: text('status', { enum: COURIER_SERVICE_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -78,6 +78,8 @@ describe('CourierCatalog', () => {
         volumetricDivisor: 5000,
         transitDays: 0,
         sameDay: { baseFee: 1500, perMile: 137.5, minimumFee: 2000 },
+        handover: 'collection',
+        labelMode: 'printed',
       },
     ]);
   });

@@ -37,6 +37,8 @@ export function quotableService(s: CourierServiceRow, vendorName: string): Quota
     volumetricDivisor: s.volumetricDivisor,
     transitDays: s.transitDays,
     sameDay: s.sameDay ? Object.freeze({ ...s.sameDay }) : null,
+    handover: s.handover,
+    labelMode: s.labelMode,
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { SameDayPricing, WeightTier } from '../../db/schema';
 import { DEFAULT_VOLUMETRIC_DIVISOR, INTERNATIONAL_ORIGIN } from '../../domain/courier-services';
+import { DEFAULT_HANDOVER, DEFAULT_LABEL_MODE, type Handover, type LabelMode } from '../../domain/handover';
 import { ANY_LOCATION, type ServiceType } from '../../domain/services';
 import type { FieldError } from '../../lib/errors';
 import { ISO_COUNTRY_CODES } from './countries';
@@ -31,6 +32,8 @@ export type CourierDraft = {
   volumetricDivisor: number;
   transitDays: number;
   sameDay: SameDayPricing | null;
+  handover: Handover;
+  labelMode: LabelMode;
   status: 'active' | 'inactive';
 };
 
@@ -57,6 +60,9 @@ export function withDefaults(
     volumetricDivisor: body.volumetricDivisor ?? DEFAULT_VOLUMETRIC_DIVISOR,
     transitDays: body.transitDays ?? (body.serviceType === 'same_day' ? 0 : 2),
     sameDay: body.sameDay ?? null,
+    // A same-day van drives from the door: never a drop-off.
+    handover: body.handover ?? (body.serviceType === 'same_day' ? 'collection' : DEFAULT_HANDOVER),
+    labelMode: body.labelMode ?? DEFAULT_LABEL_MODE,
     status: body.status ?? 'active',
   };
 }
@@ -137,6 +143,19 @@ export function checkCourier(draft: CourierDraft): { value: CourierDraft; errors
   }
   if (draft.serviceType !== 'same_day' && draft.sameDay) {
     errors.push({ path: 'sameDay', message: 'Only same-day services take sameDay pricing; send null' });
+  }
+  if (draft.serviceType === 'same_day' && draft.handover !== 'collection') {
+    errors.push({
+      path: 'handover',
+      message: 'Same-day services collect from the door: handover must be collection',
+    });
+  }
+  // The point prints a printerless label; a driver at the door cannot.
+  if (draft.labelMode === 'printerless' && draft.handover !== 'drop_off') {
+    errors.push({
+      path: 'labelMode',
+      message: 'A printerless service takes parcels at drop-off points only: set handover to drop_off',
+    });
   }
 
   return { value, errors };

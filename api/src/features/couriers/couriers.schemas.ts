@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CURRENCIES } from '../../domain/currency';
+import { HANDOVER_VALUES, LABEL_MODE_VALUES } from '../../domain/handover';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { COURIER_SERVICE_STATUSES } from '../../domain/statuses';
 import { nullableRef } from '../../lib/openapi';
@@ -10,6 +11,14 @@ export const TIER_REQUIRED = 'At least one weight tier is required';
 
 export const ServiceTypeSchema = z.enum(SERVICE_TYPE_VALUES).openapi('ServiceType');
 export const CurrencySchema = z.enum(CURRENCIES).openapi('Currency');
+export const HandoverSchema = z.enum(HANDOVER_VALUES).openapi('Handover', {
+  description:
+    'How the parcel starts: collected from the collection address, taken to one of the courier’s drop-off points, or either',
+});
+export const LabelModeSchema = z.enum(LABEL_MODE_VALUES).openapi('LabelMode', {
+  description:
+    "'printed': the sender prints the label; 'printerless': the drop-off point scans a QR code and prints it",
+});
 
 export const WeightTierSchema = z
   .strictObject({
@@ -121,6 +130,8 @@ const fields = {
     .min(0, 'transitDays cannot be negative')
     .max(30, 'transitDays must be at most 30 working days'),
   sameDay: nullableRef(SameDayPricingSchema),
+  handover: z.enum(HANDOVER_VALUES, { error: 'handover must be collection, drop_off or both' }),
+  labelMode: z.enum(LABEL_MODE_VALUES, { error: 'labelMode must be printed or printerless' }),
   status: z.enum(COURIER_SERVICE_STATUSES, { error: 'status must be active or inactive' }),
 };
 
@@ -146,6 +157,14 @@ export const CreateCourierBodySchema = z
     sameDay: fields.sameDay
       .optional()
       .openapi({ description: 'Required for same-day services, only for them' }),
+    handover: fields.handover
+      .optional()
+      .openapi({
+        description: "Defaults to 'collection' for same day (the only choice there), otherwise 'both'",
+      }),
+    labelMode: fields.labelMode
+      .optional()
+      .openapi({ description: "Defaults to 'printed'; 'printerless' needs handover 'drop_off'" }),
     status: fields.status.optional().openapi({ default: 'active' }),
   })
   .openapi('CreateCourierServiceRequest');
@@ -167,6 +186,8 @@ export const UpdateCourierBodySchema = z
     volumetricDivisor: fields.volumetricDivisor.optional(),
     transitDays: fields.transitDays.optional(),
     sameDay: fields.sameDay.optional(),
+    handover: fields.handover.optional(),
+    labelMode: fields.labelMode.optional(),
     status: fields.status.optional(),
   })
   .openapi('UpdateCourierServiceRequest');
@@ -189,6 +210,8 @@ export const CourierServiceSchema = z
     volumetricDivisor: z.number().int(),
     transitDays: z.number().int(),
     sameDay: nullableRef(SameDayPricingSchema),
+    handover: HandoverSchema,
+    labelMode: LabelModeSchema,
     status: z.enum(COURIER_SERVICE_STATUSES),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

@@ -34,6 +34,8 @@ export function toCourierDto(s: CourierRow) {
     volumetricDivisor: s.volumetricDivisor,
     transitDays: s.transitDays,
     sameDay: s.sameDay,
+    handover: s.handover,
+    labelMode: s.labelMode,
     status: s.status,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -56,6 +58,8 @@ function draftOf(s: CourierRow): CourierDraft {
     volumetricDivisor: s.volumetricDivisor,
     transitDays: s.transitDays,
     sameDay: s.sameDay,
+    handover: s.handover,
+    labelMode: s.labelMode,
     status: s.status,
   };
 }

@@ -36,6 +36,48 @@ const international = {
 const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((e) => e.path);
 const messages = (body: { errors?: { message: string }[] }) => (body.errors ?? []).map((e) => e.message);
 
+describe('how a service says parcels start', () => {
+  it('takes drop-off only and printerless, and a same-day service defaults to collection', async () => {
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    const printerless = await t.post(
+      COURIERS,
+      { ...domestic, handover: 'drop_off', labelMode: 'printerless' },
+      auth,
+    );
+    expect(printerless.status).toBe(201);
+    expect(printerless.body).toMatchObject({ handover: 'drop_off', labelMode: 'printerless' });
+    const van = await t.post(COURIERS, sameDay, auth);
+    expect(van.body).toMatchObject({ handover: 'collection', labelMode: 'printed' });
+  });
+
+  it('refuses printerless unless drop-off only, a same-day drop-off and unknown words, by field', async () => {
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    const both = await t.post(COURIERS, { ...domestic, handover: 'both', labelMode: 'printerless' }, auth);
+    expect(both.status).toBe(422);
+    expect(paths(both.body)).toEqual(['labelMode']);
+    expect(messages(both.body)[0]).toMatch(/drop-off points only/);
+    const van = await t.post(COURIERS, { ...sameDay, handover: 'drop_off' }, auth);
+    expect(paths(van.body)).toEqual(['handover']);
+    const unknown = await t.post(
+      COURIERS,
+      { ...domestic, handover: 'post_office', labelMode: 'email' },
+      auth,
+    );
+    expect(unknown.status).toBe(422);
+    expect(paths(unknown.body).sort()).toEqual(['handover', 'labelMode']);
+    // A change is checked as a whole: printerless on a service that is also collected.
+    const created = await t.post(COURIERS, domestic, auth);
+    const patched = await t.patch(`${COURIERS}/${created.body.id}`, { labelMode: 'printerless' }, auth);
+    expect(paths(patched.body)).toEqual(['labelMode']);
+    const fixed = await t.patch(
+      `${COURIERS}/${created.body.id}`,
+      { labelMode: 'printerless', handover: 'drop_off' },
+      auth,
+    );
+    expect(fixed.body).toMatchObject({ handover: 'drop_off', labelMode: 'printerless' });
+  });
+});
+
 describe('creating a courier service', () => {
   it('answers 201 with the defaults filled in and the tiers sorted by weight', async () => {
     const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
@@ -60,6 +102,8 @@ describe('creating a courier service', () => {
       volumetricDivisor: 5000,
       transitDays: 2,
       sameDay: null,
+      handover: 'both',
+      labelMode: 'printed',
       status: 'active',
     });
     const fetched = await t.get(`${COURIERS}/${res.body.id}`, auth);
@@ -320,7 +364,8 @@ describe('listing, reading, changing and deleting', () => {
     const url = `${COURIERS}/${created.body.id}`;
     const toSameDay = await t.patch(url, { serviceType: 'same_day' }, auth);
     expect(toSameDay.status).toBe(422);
-    expect(paths(toSameDay.body)).toEqual(['sameDay']);
+    // The stored handover 'both' is no same-day handover either: a van drives from the door.
+    expect(paths(toSameDay.body)).toEqual(['sameDay', 'handover']);
     // The stored fromLocation 'Any' is not a valid international origin.
     const toInternational = await t.patch(url, { serviceType: 'international' }, auth);
     expect(toInternational.status).toBe(422);

@@ -163,6 +163,9 @@ describe('migrating quotes to one compact record each', () => {
         courierService: { id: 's-1', name: 'Saver', logoUrl: null },
         vendor: { id: 'v-1', name: 'Acme Couriers' },
         serviceType: 'domestic',
+        // Facts stored before services said how parcels start read as the defaults.
+        handover: 'both',
+        labelMode: 'printed',
         price: { net: 1000, vat: 200, total: 1200, currency: 'GBP' },
         chargeableWeightKg: 2,
         billedBy: 'actual',
@@ -179,6 +182,8 @@ describe('migrating quotes to one compact record each', () => {
         courierService: { id: 's-2', name: 'Express', logoUrl: null },
         vendor: { id: 'v-1', name: 'Acme Couriers' },
         serviceType: 'domestic',
+        handover: 'both',
+        labelMode: 'printed',
         price: { net: 1500, vat: 300, total: 1800, currency: 'GBP' },
         chargeableWeightKg: 2.5,
         billedBy: 'volumetric',

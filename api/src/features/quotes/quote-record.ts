@@ -12,6 +12,7 @@
 import { inArray } from 'drizzle-orm';
 import { type Database, perDatabase } from '../../db/client';
 import { type QuoteRequestRecord, quoteServices, type quotes, type StoredOption } from '../../db/schema';
+import { DEFAULT_HANDOVER, DEFAULT_LABEL_MODE } from '../../domain/handover';
 import { type JsonBytes, utf8 } from '../../lib/json-bytes';
 import type { QuotableService, ScoreSnapshot } from '../couriers';
 import { limitsOf } from './engine/pricing';
@@ -31,6 +32,9 @@ export type ServiceFacts = {
   currency: QuoteOptionDto['price']['currency'];
   transitDays: number;
   limits: ServiceLimits;
+  /** Absent from facts stored before services said how parcels start: read as the defaults. */
+  handover?: QuoteOptionDto['handover'];
+  labelMode?: QuoteOptionDto['labelMode'];
 };
 
 /** The parts of a wire option shared by every option on the same facts, built once per facts row. */
@@ -40,7 +44,7 @@ export type SharedParts = {
   vendor: QuoteOptionDto['vendor'];
   /** The option's JSON between its numbers, as UTF-8 (see `writeOptionsJson`). */
   json: {
-    /** From the id's closing quote to `"net":`, through "courierService", "vendor" and "serviceType". */
+    /** From the id's closing quote to `"net":`, through "courierService", "vendor", "serviceType", "handover" and "labelMode". */
     afterPosition: Uint8Array;
     /** From the currency to `"chargeableWeightKg":`. */
     afterTotal: Uint8Array;
@@ -104,10 +108,17 @@ function factsOf(service: QuotableService): ServiceFacts {
     currency: service.currency,
     transitDays: service.transitDays,
     limits: { ...limitsOf(service) },
+    handover: service.handover,
+    labelMode: service.labelMode,
   };
 }
 
-function sharedParts(facts: ServiceFacts): SharedParts {
+function sharedParts(stored: ServiceFacts): SharedParts {
+  const facts = {
+    ...stored,
+    handover: stored.handover ?? DEFAULT_HANDOVER,
+    labelMode: stored.labelMode ?? DEFAULT_LABEL_MODE,
+  };
   const courierService = { id: facts.courierServiceId, name: facts.name, logoUrl: facts.logoUrl };
   const vendor = { id: facts.vendorId, name: facts.vendorName };
   return {
@@ -117,7 +128,8 @@ function sharedParts(facts: ServiceFacts): SharedParts {
     json: {
       afterPosition: utf8(
         `","courierService":${JSON.stringify(courierService)},"vendor":${JSON.stringify(vendor)},` +
-          `"serviceType":${JSON.stringify(facts.serviceType)},"price":{"net":`,
+          `"serviceType":${JSON.stringify(facts.serviceType)},"handover":${JSON.stringify(facts.handover)},` +
+          `"labelMode":${JSON.stringify(facts.labelMode)},"price":{"net":`,
       ),
       afterTotal: utf8(`,"currency":${JSON.stringify(facts.currency)}},"chargeableWeightKg":`),
       afterDate: utf8(
@@ -279,6 +291,8 @@ export function decodeOptions(
       courierService: part.courierService,
       vendor: part.vendor,
       serviceType: part.facts.serviceType,
+      handover: part.facts.handover ?? DEFAULT_HANDOVER,
+      labelMode: part.facts.labelMode ?? DEFAULT_LABEL_MODE,
       price: { net, vat, total, currency: part.facts.currency },
       chargeableWeightKg: kg,
       billedBy: volumetric ? 'volumetric' : 'actual',

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { HANDOVER_VALUES, LABEL_MODE_VALUES } from '../../domain/handover';
 import { CURRENCIES } from '../../domain/money';
 import { UK_NATION_VALUES } from '../../domain/nations';
 import { DESTINATION_CODES } from '../../domain/reference-data';
@@ -158,6 +159,14 @@ export const QuoteOptionSchema = z
     courierService: z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
     vendor: z.object({ id: z.string(), name: z.string() }),
     serviceType: ServiceTypeSchema,
+    handover: z.enum(HANDOVER_VALUES).openapi({
+      description:
+        "How the parcel starts: 'collection' from the door, 'drop_off' at one of the courier's points (choose one when booking), or 'both'",
+    }),
+    labelMode: z.enum(LABEL_MODE_VALUES).openapi({
+      description:
+        "'printed': print the label; 'printerless': the drop-off point scans a QR code and prints it",
+    }),
     price: PriceSchema,
     chargeableWeightKg: z.number().openapi({ description: 'Summed over the parcels' }),
     billedBy: z
