@@ -13,6 +13,7 @@ import { authRouter } from './features/auth';
 import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
+import { dropOffPointsRouter } from './features/dropoff-points';
 import { healthRouter } from './features/health';
 import { hsCodesRouter } from './features/hs-codes';
 import { jobsRouter } from './features/jobs';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', partnersRouter);
   api.route('/', webhooksRouter);
   api.route('/', couriersRouter);
+  api.route('/', dropOffPointsRouter);
   api.route('/', uploadsRouter);
   api.route('/', contentRouter);
   api.route('/', quotesRouter);

@@ -7,6 +7,7 @@
  */
 import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
+import { pointUnavailableMailSubscriber } from './features/dropoff-points';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { partnerInviteMailSubscriber } from './features/partners';
@@ -34,4 +35,5 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerWebhookSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
+  registerSubscriber(pointUnavailableMailSubscriber);
 }

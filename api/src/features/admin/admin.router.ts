@@ -6,6 +6,8 @@ import * as messageHandlers from './contact-messages/admin-messages.handlers';
 import * as messageRoutes from './contact-messages/admin-messages.routes';
 import * as serviceHandlers from './courier-services/admin-services.handlers';
 import * as serviceRoutes from './courier-services/admin-services.routes';
+import * as dropOffHandlers from './dropoff-points/admin-dropoff.handlers';
+import * as dropOffRoutes from './dropoff-points/admin-dropoff.routes';
 import * as jobHandlers from './jobs/admin-jobs.handlers';
 import * as jobRoutes from './jobs/admin-jobs.routes';
 import * as orderHandlers from './orders/admin-orders.handlers';
@@ -46,6 +48,10 @@ export const adminRouter = createRouter()
   .openapi(serviceRoutes.listServices.route, serviceRoutes.listServices.handler)
   .openapi(serviceRoutes.getService.route, serviceRoutes.getService.handler)
   .openapi(serviceRoutes.deactivateService, serviceHandlers.deactivateService)
+  .openapi(dropOffRoutes.listDropOffPoints, dropOffHandlers.listDropOffPoints)
+  .openapi(dropOffRoutes.getDropOffPoint, dropOffHandlers.getDropOffPoint)
+  .openapi(dropOffRoutes.suspendDropOffPoint, dropOffHandlers.suspendDropOffPoint)
+  .openapi(dropOffRoutes.reinstateDropOffPoint, dropOffHandlers.reinstateDropOffPoint)
   .openapi(messageRoutes.listMessages.route, messageRoutes.listMessages.handler)
   .openapi(messageRoutes.getMessage.route, messageRoutes.getMessage.handler)
   .openapi(messageRoutes.handleMessage, messageHandlers.handleMessage)
