@@ -777,6 +777,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dropoff-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every courier's drop-off points, ra-data-simple-rest style */
+        get: operations["adminListDropOffPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/dropoff-points/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One drop-off point */
+        get: operations["adminGetDropOffPoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/dropoff-points/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop offering a drop-off point, with a reason (audited); customers booked there are asked to choose another */
+        post: operations["adminSuspendDropOffPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/dropoff-points/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer a suspended drop-off point again, with a reason (audited) */
+        post: operations["adminReinstateDropOffPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/contact-messages": {
         parameters: {
             query?: never;
@@ -1352,6 +1420,86 @@ export interface paths {
         patch: operations["updateCourierService"];
         trace?: never;
     };
+    "/api/v1/dropoff-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nearest drop-off points of a service to a postcode, with their hours on the date
+         * @description Sorted by straight-line distance between postcode centroids (the same centroids same-day distances use). Each point says its hours on the date (closed dates applied), whether it takes the heaviest parcel (`weightKg`) and so whether it may be chosen. Suspended and closed points are never listed.
+         */
+        get: operations["searchDropOffPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/dropoff-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's drop-off points (closed ones left out), by name */
+        get: operations["listVendorDropOffPoints"];
+        put?: never;
+        /** Publish a drop-off point */
+        post: operations["createVendorDropOffPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/dropoff-points/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save drop-off points from a CSV file: every row, or none
+         * @description Columns (docs/dropoff-points.md): code, name, line1, line2, town, postcode, monday … sunday (09:00-17:30, several separated by spaces, or closed), closed_dates (2026-12-25 Christmas Day; 2026-12-26), max_weight_kg, services (names or ids separated by semicolons). A row whose code you already use replaces that point. Every problem is named by line and column (`rows.<line>.<column>`) and nothing is saved. At most 5000 rows.
+         */
+        post: operations["importVendorDropOffPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/dropoff-points/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's drop-off points */
+        get: operations["getVendorDropOffPoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Close a drop-off point; customers booked there are asked to choose another
+         * @description The point leaves your list and every search; orders that chose it keep its name and address.
+         */
+        delete: operations["deleteVendorDropOffPoint"];
+        options?: never;
+        head?: never;
+        /** Change a drop-off point; customers it can no longer serve are asked to choose another */
+        patch: operations["updateVendorDropOffPoint"];
+        trace?: never;
+    };
     "/api/v1/uploads": {
         parameters: {
             query?: never;
@@ -1605,7 +1753,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 4x6 inch shipping label (PDF), once the order is paid */
+        /**
+         * The 4x6 inch shipping label (PDF), once the order is paid
+         * @description A label naming a drop-off point is printed only while that point can take the parcel on its date: otherwise 422 with the reason at `dropOffPointId` (choose another point with PUT /orders/{id}/drop-off-point).
+         */
         get: operations["getOrderLabel"];
         put?: never;
         post?: never;
@@ -1625,6 +1776,26 @@ export interface paths {
         /** The customs declaration (CN23 with commercial-invoice details, PDF) of a paid international order */
         get: operations["getOrderCustoms"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/drop-off-point": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose another drop-off point for a paid order still waiting to be dropped off
+         * @description The link in the "choose another drop-off point" email leads here. Checked as at booking (the point takes the service, is open on the collection date, takes the heaviest parcel); the timeline records the change and the label names the new point. 409 once the parcel is in transit or the order is collected.
+         */
+        put: operations["changeOrderDropOffPoint"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2569,6 +2740,8 @@ export interface components {
             volumetricDivisor: number;
             transitDays: number;
             sameDay: components["schemas"]["SameDayPricing"] | null;
+            handover: components["schemas"]["Handover"];
+            labelMode: components["schemas"]["LabelMode"];
             /** @enum {string} */
             status: "active" | "inactive";
             /** Format: date-time */
@@ -2596,6 +2769,16 @@ export interface components {
              */
             maxMiles?: number | null;
         };
+        /**
+         * @description How the parcel starts: collected from the collection address, taken to one of the courier’s drop-off points, or either
+         * @enum {string}
+         */
+        Handover: "collection" | "drop_off" | "both";
+        /**
+         * @description 'printed': the sender prints the label; 'printerless': the drop-off point scans a QR code and prints it
+         * @enum {string}
+         */
+        LabelMode: "printed" | "printerless";
         AdminReason: {
             reason: string;
         };
@@ -2734,6 +2917,14 @@ export interface components {
             trackingUrl: string | null;
             /** @description The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery` */
             promisedDelivery: string | null;
+            dropOffPoint: components["schemas"]["OrderDropOffPoint"] | null;
+            /** @description Printerless orders once paid: the code the drop-off point scans to print the label */
+            dropOffCode: {
+                /** @description What the QR code holds (the tracking number) */
+                text: string;
+                /** @description The QR code as an SVG document */
+                qrSvg: string;
+            } | null;
         };
         OrderAddress: {
             name: string;
@@ -2808,6 +2999,56 @@ export interface components {
         };
         /** @enum {string} */
         TrackingEventKind: "out_for_delivery" | "delivery_attempted" | "delayed" | "exception";
+        /** @description The drop-off point the order names, as it is now */
+        OrderDropOffPoint: {
+            id: string;
+            name: string;
+            address: components["schemas"]["DropOffAddress"];
+            openingHours: components["schemas"]["WeeklyHours"];
+            hoursOnDate: components["schemas"]["DropOffDayHours"];
+            status: components["schemas"]["DropOffPointStatus"];
+            /** @description Why the point can no longer take this parcel (closed that day, suspended, …): choose another point; null when it can */
+            problem: string | null;
+        };
+        DropOffAddress: {
+            line1: string;
+            line2: string | null;
+            town: string;
+            postcode: string;
+        };
+        /** @description Every weekday’s openings, Monday first; [] is closed */
+        WeeklyHours: {
+            monday: components["schemas"]["OpeningInterval"][];
+            tuesday: components["schemas"]["OpeningInterval"][];
+            wednesday: components["schemas"]["OpeningInterval"][];
+            thursday: components["schemas"]["OpeningInterval"][];
+            friday: components["schemas"]["OpeningInterval"][];
+            saturday: components["schemas"]["OpeningInterval"][];
+            sunday: components["schemas"]["OpeningInterval"][];
+        };
+        /** @description UK local time, 24-hour HH:MM; closes after it opens (24:00 allowed) */
+        OpeningInterval: {
+            /** @example 09:00 */
+            opens: string;
+            /** @example 17:30 */
+            closes: string;
+        };
+        /** @description Its hours on the order’s collection (drop-off) date */
+        DropOffDayHours: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            open: boolean;
+            openings: components["schemas"]["OpeningInterval"][];
+            /** @description On a closed date: why (or "Closed"); null otherwise */
+            closedReason: string | null;
+        };
+        /**
+         * @description 'suspended' by staff (offered to nobody); 'closed' by the courier (kept for its orders)
+         * @enum {string}
+         */
+        DropOffPointStatus: "active" | "suspended" | "closed";
         Order: {
             id: string;
             /**
@@ -2840,6 +3081,10 @@ export interface components {
                 weight: number;
             }[];
             chargeableWeightKg: number;
+            /** @description The drop-off point chosen (OrderDetail names it); null when collected */
+            dropOffPointId: string | null;
+            /** @description No label to print: the drop-off point scans the code of OrderDetail.dropOffCode */
+            printerless: boolean;
             customs: components["schemas"]["OrderCustoms"] | null;
             items: components["schemas"]["OrderItem"][] | null;
             /** @description The customer’s notes for the courier, written at booking */
@@ -2905,6 +3150,31 @@ export interface components {
             }[];
             /** @description Orders in the 30 days paid in another currency (not in the GBP revenue) */
             otherCurrencyOrders: number;
+        };
+        AdminDropOffPoint: components["schemas"]["DropOffPoint"] & {
+            /** @description The courier, as customers see it */
+            vendorName: string;
+        };
+        DropOffPoint: {
+            id: string;
+            vendorId: string;
+            code: string;
+            name: string;
+            address: components["schemas"]["DropOffAddress"];
+            openingHours: components["schemas"]["WeeklyHours"];
+            closedDates: {
+                /** Format: date */
+                date: string;
+                reason: string | null;
+            }[];
+            maxWeightKg: number;
+            serviceIds: string[];
+            status: components["schemas"]["DropOffPointStatus"];
+            suspendedReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         AdminContactMessage: {
             id: string;
@@ -3409,6 +3679,16 @@ export interface components {
             /** @description Required for same-day services, only for them */
             sameDay?: components["schemas"]["SameDayPricing"] | null;
             /**
+             * @description Defaults to 'collection' for same day (the only choice there), otherwise 'both'
+             * @enum {string}
+             */
+            handover?: "collection" | "drop_off" | "both";
+            /**
+             * @description Defaults to 'printed'; 'printerless' needs handover 'drop_off'
+             * @enum {string}
+             */
+            labelMode?: "printed" | "printerless";
+            /**
              * @default active
              * @enum {string}
              */
@@ -3440,7 +3720,131 @@ export interface components {
             transitDays?: number;
             sameDay?: components["schemas"]["SameDayPricing"] | null;
             /** @enum {string} */
+            handover?: "collection" | "drop_off" | "both";
+            /** @enum {string} */
+            labelMode?: "printed" | "printerless";
+            /** @enum {string} */
             status?: "active" | "inactive";
+        };
+        DropOffSearchResult: {
+            postcode: string;
+            /** Format: date */
+            date: string;
+            /**
+             * @description How the postcode was placed: 'imported' from the postcode table (its own or its district's centroid), or 'area', the postcode area's main town until the table is imported (distances are then rough)
+             * @enum {string}
+             */
+            centroid: "imported" | "area";
+            /** @description Nearest first */
+            items: components["schemas"]["DropOffPointOption"][];
+        };
+        DropOffPointOption: {
+            id: string;
+            name: string;
+            vendorName: string;
+            address: components["schemas"]["DropOffAddress"];
+            /**
+             * @description Straight-line miles between the postcodes’ centroids, one decimal
+             * @example 0.8
+             */
+            distanceMiles: number;
+            hoursOnDate: components["schemas"]["DropOffDayHours"] & unknown;
+            openingHours: components["schemas"]["WeeklyHours"];
+            maxWeightKg: number;
+            /** @description Whether it takes the heaviest parcel (weightKg); null when none was given */
+            takesWeight: boolean | null;
+            /** @description Open on the date and takes the weight: may be chosen */
+            available: boolean;
+            /** @description Why it may not be chosen, for the customer */
+            unavailableReason: string | null;
+        };
+        DropOffPointList: {
+            /** @description By name */
+            items: components["schemas"]["DropOffPoint"][];
+        };
+        CreateDropOffPointRequest: {
+            /**
+             * @description Defaults to the last 8 characters of the id
+             * @example LDN-014
+             */
+            code?: string;
+            /** @example Corner Shop, High Street */
+            name: string;
+            address: components["schemas"]["DropOffAddressInput"];
+            openingHours: components["schemas"]["WeeklyHoursInput"];
+            closedDates?: components["schemas"]["ClosedDate"][];
+            /**
+             * @description The heaviest single parcel the counter takes, kg
+             * @example 20
+             */
+            maxWeightKg: number;
+            /** @description Courier services of yours, each collection-and-drop-off or drop-off only */
+            serviceIds: string[];
+        };
+        DropOffAddressInput: {
+            line1: string;
+            line2?: string;
+            town: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+        };
+        /** @description Each weekday’s openings; a day left out is closed */
+        WeeklyHoursInput: {
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            monday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            tuesday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            wednesday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            thursday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            friday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            saturday?: components["schemas"]["OpeningInterval"][];
+            /** @description In order, not overlapping, at most 4; [] when closed all day */
+            sunday?: components["schemas"]["OpeningInterval"][];
+        };
+        /** @description A day the point is closed whatever its week says */
+        ClosedDate: {
+            /** Format: date */
+            date: string;
+            /** @example Christmas Day */
+            reason?: string;
+        };
+        ImportDropOffPointsResult: {
+            dryRun: boolean;
+            /** @description Rows whose code was new */
+            created: number;
+            /** @description Rows that replaced the point with the same code */
+            updated: number;
+            /** @description The points as saved (or as they would be) */
+            items: components["schemas"]["DropOffPoint"][];
+        };
+        /** @description A CSV file in the format of docs/dropoff-points.md: all rows are saved, or none */
+        ImportDropOffPointsRequest: {
+            text: string;
+            /** @description Check every row and change nothing */
+            dryRun?: boolean;
+        };
+        /** @description Any subset; a list given replaces the stored one. Orders that can no longer drop off here are emailed to choose another point. */
+        UpdateDropOffPointRequest: {
+            /**
+             * @description Your own reference; a CSV import updates the point with the same code
+             * @example LDN-014
+             */
+            code?: string;
+            name?: string;
+            address?: components["schemas"]["DropOffAddressInput"];
+            openingHours?: components["schemas"]["WeeklyHoursInput"];
+            closedDates?: components["schemas"]["ClosedDate"][];
+            /**
+             * @description The heaviest single parcel the counter takes, kg
+             * @example 20
+             */
+            maxWeightKg?: number;
+            /** @description Courier services of yours, each collection-and-drop-off or drop-off only */
+            serviceIds?: string[];
         };
         UploadResult: {
             /**
@@ -3519,6 +3923,16 @@ export interface components {
             };
             /** @enum {string} */
             serviceType: "domestic" | "international" | "same_day";
+            /**
+             * @description How the parcel starts: 'collection' from the door, 'drop_off' at one of the courier's points (choose one when booking), or 'both'
+             * @enum {string}
+             */
+            handover: "collection" | "drop_off" | "both";
+            /**
+             * @description 'printed': print the label; 'printerless': the drop-off point scans a QR code and prints it
+             * @enum {string}
+             */
+            labelMode: "printed" | "printerless";
             price: components["schemas"]["Price"];
             /** @description Summed over the parcels */
             chargeableWeightKg: number;
@@ -3733,6 +4147,8 @@ export interface components {
             /** @description The breakdown of contents; at least one for international shipments */
             items?: components["schemas"]["OrderItem"][];
             notes?: string;
+            /** @description Where the parcel will be handed over: required when the option's handover is 'drop_off', optional with 'both' (absent: collected), refused with 'collection'. The point must take the service, be open on collectionDate and take the heaviest parcel. */
+            dropOffPointId?: string;
         };
         OrderList: {
             items: components["schemas"]["Order"][];
@@ -3762,6 +4178,9 @@ export interface components {
             approveUrl?: string;
             /** @description PayPal client id for the JS SDK buttons */
             clientId?: string;
+        };
+        ChangeDropOffPointRequest: {
+            dropOffPointId: string;
         };
         OrderReview: {
             orderId: string;
@@ -4126,6 +4545,8 @@ export interface components {
             };
             origin: components["schemas"]["TrackingPlace"];
             destination: components["schemas"]["TrackingPlace"];
+            /** @description Where the parcel is handed over, when it is not collected: a shop’s address and hours, never the sender’s */
+            dropOffPoint: components["schemas"]["OrderDropOffPoint"] | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -6553,6 +6974,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CourierService"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListDropOffPoints: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, name, status, postcode, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of points */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDropOffPoint"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDropOffPoint"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSuspendDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDropOffPoint"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminReinstateDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDropOffPoint"];
                 };
             };
             /** @description Missing, invalid or expired access token */
@@ -9329,6 +9998,359 @@ export interface operations {
             };
         };
     };
+    searchDropOffPoints: {
+        parameters: {
+            query: {
+                postcode: string;
+                serviceId: string;
+                /** @description The day the parcel is handed over (the collection date); today, UK time, when absent */
+                date?: string;
+                /** @description The heaviest parcel’s weight; without it `takesWeight` is null */
+                weightKg?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nearest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropOffSearchResult"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorDropOffPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropOffPointList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVendorDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDropOffPointRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropOffPoint"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importVendorDropOffPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportDropOffPointsRequest"];
+            };
+        };
+        responses: {
+            /** @description What was saved (or would be, with dryRun) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportDropOffPointsResult"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropOffPoint"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteVendorDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateVendorDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDropOffPointRequest"];
+            };
+        };
+        responses: {
+            /** @description The point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropOffPoint"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     uploadImage: {
         parameters: {
             query?: never;
@@ -10153,6 +11175,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getOrderCustoms: {
@@ -10196,6 +11227,68 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeOrderDropOffPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeDropOffPointRequest"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

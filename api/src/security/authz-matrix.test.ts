@@ -46,6 +46,8 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   acceptJob: (c) => ({ courierServiceId: c.ids.serviceB }),
   writeOrderReview: () => ({ rating: 1, comment: 'Taken over' }),
   replyToReview: () => ({ reply: 'Taken over' }),
+  updateVendorDropOffPoint: () => ({ name: 'Taken over' }),
+  changeOrderDropOffPoint: (c) => ({ dropOffPointId: c.ids.dropOffPointA }),
 };
 
 type Identity = 'customerB' | 'vendorB' | 'pendingVendor' | 'none';

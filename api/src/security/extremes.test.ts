@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { pointBody } from '../features/dropoff-points/dropoff-points.testing';
 import { address, bookingBody, deliveryAddress, quoteOptionFor } from '../features/orders/orders.testing';
 import { MAX_JSON_DEPTH } from '../lib/request-hygiene';
 import { type JsonSchema, OPERATIONS, resolve } from './contract';
@@ -94,6 +95,21 @@ const DATE_INPUTS: Record<string, (date: string) => Promise<Reply>> = {
         token: world.cast.admin,
       },
     ),
+  'GET /api/v1/dropoff-points': (d) =>
+    world.http(
+      'GET',
+      `/api/v1/dropoff-points?postcode=SW1A%201AA&serviceId=${world.cast.ids.serviceA}&date=${encodeURIComponent(d)}`,
+    ),
+  'POST /api/v1/vendor/dropoff-points': (d) =>
+    world.http('POST', '/api/v1/vendor/dropoff-points', {
+      token: world.cast.vendorA,
+      body: pointBody([world.cast.ids.serviceA], { code: `X${d}`, closedDates: [{ date: d }] }),
+    }),
+  'PATCH /api/v1/vendor/dropoff-points/{id}': (d) =>
+    world.http('PATCH', `/api/v1/vendor/dropoff-points/${world.cast.ids.dropOffPointA}`, {
+      token: world.cast.vendorA,
+      body: { closedDates: [{ date: d }] },
+    }),
   'POST /api/v1/jobs': (d) =>
     world.http('POST', '/api/v1/jobs', {
       token: world.cast.customerA,
@@ -147,11 +163,15 @@ describe('extreme dates', () => {
         const res = await send(date);
         expect(res.status, `${name} with ${date}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
       }
-      // A day a year and a day ahead is outside the 12 months for collections; filters take it.
+      // A day a year and a day ahead is outside the 12 months for collections; filters and a
+      // drop-off point's closed days take it.
       const nextYear = `${Number(TODAY.slice(0, 4)) + 1}${TODAY.slice(4, 8)}${String(Number(TODAY.slice(8)) + 1).padStart(2, '0')}`;
       const later = await send(nextYear);
       expect(later.status).toBeLessThan(500);
-      if (/collection|quotes|orders$|jobs|PATCH/.test(name) && !/GET \/api\/v1\/(vendor|admin)/.test(name)) {
+      if (
+        /collection|quotes|orders$|jobs|PATCH/.test(name) &&
+        !/GET \/api\/v1\/(vendor|admin)|dropoff-points/.test(name)
+      ) {
         expect(later.status, `${name} with ${nextYear}: ${JSON.stringify(later.body)}`).toBe(422);
       }
     },

@@ -18,4 +18,5 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'webhook-endpoints.id': (c) => c.ids.endpointA,
   'webhook-deliveries.id': (c) => c.ids.deliveryA,
   'reviews.id': (c) => c.ids.reviewA,
+  'dropoff-points.id': (c) => c.ids.dropOffPointA,
 };

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import { orders, partners, reviews, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
+import { importPlaces, publishPoint } from '../features/dropoff-points/dropoff-points.testing';
 import {
   address,
   bookingBody,
@@ -183,6 +184,10 @@ async function cast(t: TestApp) {
     })
     .returning();
 
+  // A drop-off point of vendor A's service (the postcode centroids it is placed by, imported first).
+  await importPlaces(t);
+  const point = await publishPoint(t, t.bearer(vendorA.owner.accessToken), [vendorA.service.id]);
+
   return {
     admin: admin.accessToken,
     partnerA: partnerLogin.body.accessToken as string,
@@ -205,6 +210,7 @@ async function cast(t: TestApp) {
       endpointA: endpoint.body.id as string,
       deliveryA: delivery!.id,
       reviewA: review!.id,
+      dropOffPointA: point.id,
     },
   };
 }

@@ -46,6 +46,8 @@ export function service(overrides: Partial<CourierService> & { id: string }): Co
     volumetricDivisor: 5000,
     transitDays: 2,
     sameDay: null,
+    handover: 'both',
+    labelMode: 'printed',
     status: 'active',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -18,6 +18,8 @@ export function option(overrides: Partial<QuoteOption> & { id: string }): QuoteO
     courierService: { id: `s-${overrides.id}`, name: `Courier ${overrides.id}`, logoUrl: null },
     vendor: { id: 'v1', name: 'Swift Couriers' },
     serviceType: 'domestic',
+    handover: 'collection',
+    labelMode: 'printed',
     price: { net: 1000, vat: 200, total: 1200, currency: 'GBP' },
     chargeableWeightKg: 1,
     billedBy: 'actual',

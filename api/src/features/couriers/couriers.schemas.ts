@@ -157,11 +157,9 @@ export const CreateCourierBodySchema = z
     sameDay: fields.sameDay
       .optional()
       .openapi({ description: 'Required for same-day services, only for them' }),
-    handover: fields.handover
-      .optional()
-      .openapi({
-        description: "Defaults to 'collection' for same day (the only choice there), otherwise 'both'",
-      }),
+    handover: fields.handover.optional().openapi({
+      description: "Defaults to 'collection' for same day (the only choice there), otherwise 'both'",
+    }),
     labelMode: fields.labelMode
       .optional()
       .openapi({ description: "Defaults to 'printed'; 'printerless' needs handover 'drop_off'" }),

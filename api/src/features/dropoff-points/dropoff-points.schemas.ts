@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { DROPOFF_POINT_STATUSES } from '../../db/schema';
 import { WEEKDAYS } from '../../domain/handover';
-import { isIsoDate } from '../../domain/uk-days';
+import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../domain/uk-days';
 import { parseUkPostcode } from '../../providers/distance';
 
 /** A courier's whole network fits; a bigger file is a sign of a mistake (a whole country's list). */
@@ -38,6 +38,7 @@ const isoDate = (label: string) =>
     .string({ error: `${label} must be a date such as 2026-12-25` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-12-25`)
     .refine(isIsoDate, `${label} is not a real date`)
+    .refine((v) => !isIsoDate(v) || isFilterDay(v), `${label} ${FILTER_DAY_MESSAGE}`)
     .openapi({ format: 'date' });
 
 export const OpeningIntervalSchema = z
@@ -305,3 +306,20 @@ export const DropOffSearchResultSchema = z
     items: z.array(DropOffPointOptionSchema).openapi({ description: 'Nearest first' }),
   })
   .openapi('DropOffSearchResult');
+
+export const OrderDropOffPointSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: DropOffAddressSchema,
+    openingHours: WeeklyHoursSchema,
+    hoursOnDate: DayHoursSchema.openapi({
+      description: 'Its hours on the order’s collection (drop-off) date',
+    }),
+    status: DropOffPointStatusSchema,
+    problem: z.string().nullable().openapi({
+      description:
+        'Why the point can no longer take this parcel (closed that day, suspended, …): choose another point; null when it can',
+    }),
+  })
+  .openapi('OrderDropOffPoint', { description: 'The drop-off point the order names, as it is now' });

@@ -8,6 +8,7 @@ export {
   DropOffAddressSchema,
   DropOffPointSchema,
   DropOffPointStatusSchema,
+  OrderDropOffPointSchema,
   WeeklyHoursSchema,
 } from './dropoff-points.schemas';
 export {

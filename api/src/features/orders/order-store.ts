@@ -104,6 +104,8 @@ const BOOKING_COLUMNS = [
   'customs',
   'items',
   'notes',
+  'dropOffPointId',
+  'printerless',
   'parcels',
   'chargeableWeightKg',
   'estimatedDelivery',

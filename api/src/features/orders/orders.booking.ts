@@ -9,6 +9,7 @@ import { courierServices, vendors } from '../../db/schema';
 import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
+import { dropOffPointErrors } from '../dropoff-points';
 import { deliveryDateFor, QuotesService, quoteBookedWrite } from '../quotes';
 import { insertBookedOrder, type OrderRow } from './order-store';
 import { NOT_PAYABLE_MESSAGE } from './orders.payment';
@@ -87,6 +88,14 @@ export async function createOrderFromOption(
   // A zero or negative total must never reach the payment provider (see also couriers' tiers).
   if (option.price.total + (coverFee ?? 0) <= 0)
     errors.push({ path: 'quoteOptionId', message: NOT_PAYABLE_MESSAGE });
+  const dropOffPointId = body.dropOffPointId ?? null;
+  errors.push(
+    ...(await dropOffPointErrors(db, dropOffPointId, {
+      service: { id: option.courierService.id, name: option.courierService.name, handover: option.handover },
+      date: body.collectionDate,
+      parcels: quote.request.parcels,
+    })),
+  );
   if (errors.length) throw AppError.validation(errors);
 
   const service = await serviceStatuses(db).get({ serviceId: option.courierService.id });
@@ -121,6 +130,8 @@ export async function createOrderFromOption(
       customs: international ? (body.customs ?? null) : null,
       items: international ? (body.items ?? null) : null,
       notes: body.notes ?? null,
+      dropOffPointId,
+      printerless: option.labelMode === 'printerless',
       parcels: quote.request.parcels.map((p) => ({ ...p })),
       chargeableWeightKg: option.chargeableWeightKg,
       // The quote assumed its own collection day; the order's date is the one that counts.

@@ -3,10 +3,13 @@
  * customs declaration. Built from the stored order; the renderers live in ./documents.
  */
 import type { AppDeps } from '../../context';
-import { ukToday } from '../../domain/uk-days';
+import { formatOpenings } from '../../domain/handover';
+import { formatPeopleDate, ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
+import { dropOffPointOfOrder } from '../dropoff-points';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';
+import { assertDropOffStillFine } from './orders.dropoff';
 import { loadOrderFor, type Viewer } from './orders.service';
 import { trackingUrl } from './tracking-code';
 
@@ -41,6 +44,8 @@ const fileRef = (order: OrderRow) => order.id.slice(-8);
 export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): Promise<PdfFile> {
   const { order } = await loadOrderFor(deps, viewer, id);
   assertPrintable(order);
+  await assertDropOffStillFine(deps, order);
+  const point = await dropOffPointOfOrder(deps.db, order);
   const bytes = await render(() =>
     renderLabelPdf(
       {
@@ -61,6 +66,14 @@ export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): 
         })),
         chargeableWeightKg: order.chargeableWeightKg,
         trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
+        dropOffPoint: point && {
+          name: point.name,
+          lines: [
+            [point.address.line1, point.address.line2].filter(Boolean).join(', '),
+            `${point.address.town} ${point.address.postcode}`,
+          ],
+          hours: `${formatPeopleDate(order.collectionDate)}: ${formatOpenings(point.hoursOnDate.openings)}`,
+        },
       },
       { creationDate: deps.now() },
     ),

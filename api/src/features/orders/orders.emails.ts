@@ -3,10 +3,12 @@
  * in the HTML part and kept on one line in subjects.
  */
 import type { OrderStatus } from '../../db/schema';
+import { formatOpenings } from '../../domain/handover';
 import { formatMoney } from '../../domain/money';
 import { formatPeopleDate } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
+import type { OrderDropOffPoint } from '../dropoff-points';
 import { type OrderRow, orderReference } from './order-store';
 import { statusLabel } from './status';
 
@@ -31,33 +33,68 @@ function summaryRows(order: OrderRow, trackUrl?: string | null): Rows {
   ];
 }
 
+/** The chosen drop-off point, and the printerless code the point scans (as a PNG). */
+export type PaidDropOff = { point: OrderDropOffPoint; code: { text: string; png: Buffer } | null };
+
+const QR_CID = 'dropoff-code';
+
+function dropOffRows(order: OrderRow, point: OrderDropOffPoint): Rows {
+  const { address } = point;
+  return [
+    ['Drop-off point', point.name],
+    ['Address', [address.line1, address.line2, address.town, address.postcode].filter(Boolean).join(', ')],
+    [
+      `Open ${formatPeopleDate(order.collectionDate)}`,
+      point.hoursOnDate.open
+        ? formatOpenings(point.hoursOnDate.openings)
+        : (point.hoursOnDate.closedReason ?? 'Closed'),
+    ],
+  ];
+}
+
 /** To the customer once the payment is recorded: the booking is confirmed. */
 export function orderPaidEmail(
   to: string,
   order: OrderRow,
   dashboardUrl: string,
   trackUrl?: string | null,
+  dropOff?: PaidDropOff | null,
 ): MailMessage {
   const ref = orderReference(order.id);
-  const rows = summaryRows(order, trackUrl);
+  const rows = [...summaryRows(order, trackUrl), ...(dropOff ? dropOffRows(order, dropOff.point) : [])];
   const intl = order.serviceType === 'international';
   const papers = intl ? 'the label and the customs declaration' : 'the label';
+  const handover = dropOff
+    ? `before you take it to ${dropOff.point.name} on ${formatPeopleDate(order.collectionDate)}`
+    : 'before collection';
+  const code = dropOff?.code ?? null;
+  const instructions = code
+    ? `No printer needed: show this QR code (${code.text}) at ${dropOff?.point.name} on ${formatPeopleDate(order.collectionDate)}; they print the label.`
+    : `Print ${papers} from your dashboard and attach it to the parcel ${handover}`;
   return {
     to,
     subject: `Booking confirmed: order ${ref}`,
     text:
       `Payment completed successfully! Your booking ${ref} is confirmed.\n\n${textRows(rows)}\n\n` +
-      `Print ${papers} from your dashboard and attach it to the parcel before collection:\n${dashboardUrl}\n\n` +
+      `${instructions}${code ? '' : ':'}\n${dashboardUrl}\n\n` +
       'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n',
     html: layout(
       `Booking confirmed: order ${ref}`,
       `<p>Payment completed successfully! Your booking <strong>${escapeHtml(ref)}</strong> is confirmed.</p>
 ${table(rows)}
-<p>Print ${papers} from your dashboard and attach it to the parcel before collection.</p>
+<p>${escapeHtml(instructions)}${code ? '' : '.'}</p>
+${code ? `<p><img src="cid:${QR_CID}" width="180" height="180" alt="QR code ${escapeHtml(code.text)} for the drop-off point to scan"></p>` : ''}
 ${button(dashboardUrl, 'Open your dashboard')}
 <p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>`,
       ORDER_REASON,
     ),
+    ...(code
+      ? {
+          attachments: [
+            { filename: 'drop-off-code.png', content: code.png, contentType: 'image/png', cid: QR_CID },
+          ],
+        }
+      : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { browserOrigin } from '../../lib/origin';
 import { orderCustomsPdf, orderLabelPdf, type PdfFile } from './orders.documents';
+import { changeDropOffPoint } from './orders.dropoff';
 import type * as routes from './orders.routes';
 import { OrdersService, type Viewer } from './orders.service';
 
@@ -52,3 +53,15 @@ export const getOrderLabel: RouteHandler<typeof routes.getOrderLabel, AppEnv> = 
 
 export const getOrderCustoms: RouteHandler<typeof routes.getOrderCustoms, AppEnv> = async (c) =>
   pdfResponse(c, await orderCustomsPdf(c.get('deps'), viewer(c), c.req.valid('param').id));
+
+export const changeOrderDropOffPoint: RouteHandler<typeof routes.changeOrderDropOffPoint, AppEnv> = async (
+  c,
+) => {
+  const order = await changeDropOffPoint(
+    c.get('deps'),
+    viewer(c),
+    c.req.valid('param').id,
+    c.req.valid('json').dropOffPointId,
+  );
+  return c.json(await service(c).detail(order, 'customer'), 200);
+};

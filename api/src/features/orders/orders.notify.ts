@@ -18,12 +18,16 @@ import {
 } from '../../db/schema';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
+import { dropOffPointOfOrder } from '../dropoff-points';
 import type { RefundNote } from '../payments';
+import { renderQrPng } from './documents';
 import type { OrderRow } from './order-store';
+import { dropOffCodeText } from './orders.dropoff';
 import {
   orderPaidEmail,
   orderStatusEmail,
   orderUpdatedEmail,
+  type PaidDropOff,
   vendorNewOrderEmail,
   vendorOrderCancelledEmail,
 } from './orders.emails';
@@ -58,13 +62,29 @@ async function vendorOwnerEmail(deps: AppDeps, order: OrderRow) {
   return row?.email ?? null;
 }
 
+/** The point the confirmation names, with the printerless code as an image. */
+async function paidDropOff(deps: AppDeps, order: OrderRow): Promise<PaidDropOff | null> {
+  const point = await dropOffPointOfOrder(deps.db, order);
+  if (!point) return null;
+  const text = order.printerless ? dropOffCodeText(order) : null;
+  return { point, code: text ? { text, png: await renderQrPng(text) } : null };
+}
+
 /** Payment recorded: the customer's booking confirmation and the vendor's new-order notice. */
 export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
   const base = deps.config.publicUrl;
   if (only !== 'vendor')
     await send(deps, async () => {
       const to = await customerEmail(deps, order.customerId);
-      return to ? orderPaidEmail(to, order, `${base}/dashboard`, trackUrlOf(deps, order)) : null;
+      return to
+        ? orderPaidEmail(
+            to,
+            order,
+            `${base}/dashboard`,
+            trackUrlOf(deps, order),
+            await paidDropOff(deps, order),
+          )
+        : null;
     });
   if (only !== 'customer')
     await send(deps, async () => {

@@ -11,6 +11,7 @@ import type { PaymentRow } from '../payments';
 import { paymentSummary } from '../payments';
 import { moneyOfOrder, orderMoney, paidSql, refundedSql } from './order-money';
 import { type OrderEventRow, type OrderRow, orderReference } from './order-store';
+import { dropOffOfOrder } from './orders.dropoff';
 import { isPayable, orderPayment, orderPayments } from './orders.payment';
 import { allowedNextStatuses, checkTransition } from './status';
 import { describeEntry, promisedDelivery } from './timeline';
@@ -54,6 +55,8 @@ export function toOrderDto(
     coverAmount: order.coverAmount,
     parcels: order.parcels,
     chargeableWeightKg: order.chargeableWeightKg,
+    dropOffPointId: order.dropOffPointId,
+    printerless: order.printerless,
     customs: order.customs ?? null,
     items: order.items ?? null,
     notes: order.notes,
@@ -98,7 +101,7 @@ export type OrderDetailDto = OrderDto & {
   trackingCode: string | null;
   trackingUrl: string | null;
   promisedDelivery: string | null;
-};
+} & Awaited<ReturnType<typeof dropOffOfOrder>>;
 
 const toEventDto = (e: OrderEventRow) => ({
   at: e.at.toISOString(),
@@ -208,12 +211,13 @@ export async function orderDetail(
   relation: Relation,
 ): Promise<OrderDetailDto> {
   const { db } = deps;
-  const [events, payment] = await Promise.all([
+  const [events, payment, dropOff] = await Promise.all([
     db.query.orderEvents.findMany({
       where: eq(orderEvents.orderId, order.id),
       orderBy: [asc(orderEvents.at)],
     }),
     orderPayment(db, order),
+    dropOffOfOrder(deps, order),
   ]);
   return {
     ...toOrderDto(order, payment, relation, deps.now()),
@@ -221,5 +225,6 @@ export async function orderDetail(
     trackingCode: order.trackingCode,
     trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
     promisedDelivery: promisedDelivery(order),
+    ...dropOff,
   };
 }

@@ -13,4 +13,5 @@ export const ordersRouter = createRouter()
   .openapi(routes.startOrderPayment, handlers.startOrderPayment)
   .openapi(routes.captureOrderPayment, handlers.captureOrderPayment)
   .openapi(routes.getOrderLabel, handlers.getOrderLabel)
-  .openapi(routes.getOrderCustoms, handlers.getOrderCustoms);
+  .openapi(routes.getOrderCustoms, handlers.getOrderCustoms)
+  .openapi(routes.changeOrderDropOffPoint, handlers.changeOrderDropOffPoint);

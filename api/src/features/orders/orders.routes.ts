@@ -4,6 +4,7 @@ import { idempotent } from '../../lib/idempotency';
 import { bearerSecurity, jsonBody, jsonContent, ProblemSchema, pickProblems } from '../../lib/openapi';
 import {
   CancelOrderBodySchema,
+  ChangeDropOffPointBodySchema,
   CreateOrderBodySchema,
   IdempotencyHeadersSchema,
   OrderDetailSchema,
@@ -149,10 +150,13 @@ export const getOrderLabel = createRoute({
   path: '/orders/{id}/label.pdf',
   tags,
   summary: 'The 4x6 inch shipping label (PDF), once the order is paid',
+  description:
+    'A label naming a drop-off point is printed only while that point can take the parcel on its date: ' +
+    'otherwise 422 with the reason at `dropOffPointId` (choose another point with PUT /orders/{id}/drop-off-point).',
   security: bearerSecurity,
   middleware: [requireAuth] as const,
   request: { params: OrderIdParamsSchema },
-  responses: { 200: pdf('The label'), ...pickProblems(401, 404, 409) },
+  responses: { 200: pdf('The label'), ...pickProblems(401, 404, 409, 422) },
 });
 
 export const getOrderCustoms = createRoute({
@@ -166,4 +170,20 @@ export const getOrderCustoms = createRoute({
   middleware: [requireAuth] as const,
   request: { params: OrderIdParamsSchema },
   responses: { 200: pdf('The customs declaration'), ...pickProblems(401, 404, 409) },
+});
+
+export const changeOrderDropOffPoint = createRoute({
+  operationId: 'changeOrderDropOffPoint',
+  method: 'put',
+  path: '/orders/{id}/drop-off-point',
+  tags,
+  summary: 'Choose another drop-off point for a paid order still waiting to be dropped off',
+  description:
+    'The link in the "choose another drop-off point" email leads here. Checked as at booking (the point takes ' +
+    'the service, is open on the collection date, takes the heaviest parcel); the timeline records the change ' +
+    'and the label names the new point. 409 once the parcel is in transit or the order is collected.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: OrderIdParamsSchema, body: jsonBody(ChangeDropOffPointBodySchema) },
+  responses: { 200: jsonContent(OrderDetailSchema, 'The order'), ...pickProblems(401, 404, 409, 422) },
 });

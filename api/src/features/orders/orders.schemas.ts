@@ -14,6 +14,7 @@ import { isIsoDate } from '../../domain/uk-days';
 import { nullableRef } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { parseUkPostcode } from '../../providers/distance/postcode';
+import { OrderDropOffPointSchema } from '../dropoff-points';
 
 export const MAX_ORDER_ITEMS = 100;
 /** £1,000,000: far above any parcel's declared value, low enough to catch a pounds/pence mix-up. */
@@ -199,6 +200,18 @@ export const CreateOrderBodySchema = z
       description: 'The breakdown of contents; at least one for international shipments',
     }),
     notes: shipmentFields.notes,
+    dropOffPointId: z
+      .string({ error: 'Drop-off point must be the id of a point from GET /dropoff-points' })
+      .trim()
+      .min(1, 'Drop-off point must be the id of a point from GET /dropoff-points')
+      .max(64, 'Drop-off point must be the id of a point from GET /dropoff-points')
+      .optional()
+      .openapi({
+        description:
+          "Where the parcel will be handed over: required when the option's handover is 'drop_off', " +
+          "optional with 'both' (absent: collected), refused with 'collection'. The point must take the " +
+          'service, be open on collectionDate and take the heaviest parcel.',
+      }),
   })
   .openapi('CreateOrderRequest', {
     description:
@@ -206,6 +219,10 @@ export const CreateOrderBodySchema = z
   });
 
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+export const ChangeDropOffPointBodySchema = z
+  .strictObject({ dropOffPointId: CreateOrderBodySchema.shape.dropOffPointId.unwrap() })
+  .openapi('ChangeDropOffPointRequest');
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES).openapi('OrderStatus');
 
@@ -290,6 +307,13 @@ export const OrderSchema = z
     coverAmount: z.number().int(),
     parcels: z.array(ParcelCopySchema),
     chargeableWeightKg: z.number(),
+    dropOffPointId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The drop-off point chosen (OrderDetail names it); null when collected' }),
+    printerless: z.boolean().openapi({
+      description: 'No label to print: the drop-off point scans the code of OrderDetail.dropOffCode',
+    }),
     customs: nullableRef(OrderCustomsSchema),
     items: z.array(OrderItemSchema).nullable(),
     notes: z
@@ -371,6 +395,16 @@ export const OrderDetailSchema = OrderSchema.extend({
     description:
       'The delivery date to show: the courier’s revised date after a delay, else `estimatedDelivery`',
   }),
+  dropOffPoint: nullableRef(OrderDropOffPointSchema),
+  dropOffCode: z
+    .object({
+      text: z.string().openapi({ description: 'What the QR code holds (the tracking number)' }),
+      qrSvg: z.string().openapi({ description: 'The QR code as an SVG document' }),
+    })
+    .nullable()
+    .openapi({
+      description: 'Printerless orders once paid: the code the drop-off point scans to print the label',
+    }),
 }).openapi('OrderDetail');
 
 export const OrderListQuerySchema = z.object({

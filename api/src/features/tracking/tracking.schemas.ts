@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { nullableRef } from '../../lib/openapi';
+import { OrderDropOffPointSchema } from '../dropoff-points';
 import { OrderStatusSchema, TrackingEventKindSchema } from '../orders';
 
 export const TrackingCodeParamsSchema = z.object({
@@ -70,6 +71,10 @@ export const TrackingSchema = z
     service: z.object({ name: z.string(), type: z.enum(SERVICE_TYPE_VALUES) }),
     origin: PlaceSchema,
     destination: PlaceSchema,
+    dropOffPoint: nullableRef(OrderDropOffPointSchema).openapi({
+      description:
+        'Where the parcel is handed over, when it is not collected: a shop’s address and hours, never the sender’s',
+    }),
     updatedAt: z.iso.datetime(),
   })
   .openapi('Tracking', {

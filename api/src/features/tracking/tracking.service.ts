@@ -12,6 +12,7 @@ import type { AppDeps } from '../../context';
 import { type OrderAddress, orderEvents, orders, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Limit } from '../../lib/rate-limit';
+import { dropOffPointOfOrder } from '../dropoff-points';
 import { describeEntry, normaliseTrackingCode, type OrderRow, promisedDelivery } from '../orders';
 import { isUnsubscribeToken } from './tracking.token';
 
@@ -49,7 +50,7 @@ export class TrackingService {
 
   async track(input: string, address: string) {
     const order = await this.orderOf(input, address);
-    const [events, vendor] = await Promise.all([
+    const [events, vendor, dropOffPoint] = await Promise.all([
       this.deps.db.query.orderEvents.findMany({
         where: eq(orderEvents.orderId, order.id),
         orderBy: [asc(orderEvents.at)],
@@ -58,6 +59,7 @@ export class TrackingService {
         where: eq(vendors.id, order.vendorId),
         columns: { website: true },
       }),
+      dropOffPointOfOrder(this.deps.db, order),
     ]);
     // Status changes and tracking events; field edits (a tracking number, notes) are the account's business.
     const timeline = events
@@ -75,6 +77,7 @@ export class TrackingService {
       service: { name: order.serviceName, type: order.serviceType },
       origin: placeOf(order.collectionAddress),
       destination: placeOf(order.deliveryAddress),
+      dropOffPoint,
       updatedAt: order.updatedAt.toISOString(),
     };
   }

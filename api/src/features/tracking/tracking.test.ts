@@ -128,6 +128,7 @@ describe('GET /tracking/{code}', () => {
         'courier',
         'delayed',
         'destination',
+        'dropOffPoint',
         'origin',
         'promisedDelivery',
         'service',
@@ -138,6 +139,8 @@ describe('GET /tracking/{code}', () => {
     );
     expect(body.code).toBe(order.trackingCode);
     expect(body.status).toBe('confirmed');
+    // Collected from the door: no drop-off point.
+    expect(body.dropOffPoint).toBeNull();
     expect(body.origin).toEqual({ town: 'Leeds', postcodeDistrict: 'LS1', country: 'GB' });
     expect(body.destination).toEqual({ town: 'Edinburgh', postcodeDistrict: 'EH1', country: 'GB' });
     const detail = (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body;

@@ -5,7 +5,7 @@ import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox';
 import { SmtpMailer } from './smtp';
 
-export type { Mailer, MailMessage } from './mailer';
+export type { MailAttachment, Mailer, MailMessage } from './mailer';
 
 export function createMailer(config: Config, db: Database, logger: Logger): Mailer {
   return config.mail.smtpUrl

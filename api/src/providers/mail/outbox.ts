@@ -14,7 +14,19 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.insert(outbox).values(message);
+    const { attachments = [], ...mail } = message;
+    // The dev mailbox has no attachments: an inline image is drawn from a data URL instead.
+    const html = attachments.reduce(
+      (page, file) =>
+        file.cid
+          ? page.replaceAll(
+              `cid:${file.cid}`,
+              `data:${file.contentType};base64,${file.content.toString('base64')}`,
+            )
+          : page,
+      mail.html,
+    );
+    await this.db.insert(outbox).values({ ...mail, html });
     this.logger.info(
       { recipient: this.hashAddress(message.to) },
       'mail stored in the outbox (no SMTP_URL set)',

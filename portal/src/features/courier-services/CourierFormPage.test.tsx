@@ -113,6 +113,8 @@ describe('add courier form', () => {
       volumetricDivisor: 5000,
       transitDays: 1,
       sameDay: null,
+      handover: 'both',
+      labelMode: 'printed',
       status: 'active',
     });
   });

@@ -1,3 +1,11 @@
+import {
+  HANDOVER_DESCRIPTIONS,
+  HANDOVER_LABELS,
+  HANDOVER_VALUES,
+  LABEL_MODE_DESCRIPTIONS,
+  LABEL_MODE_LABELS,
+  LABEL_MODE_VALUES,
+} from '@consign/shared/handover';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -115,6 +123,8 @@ function CourierForm({ service }: { service?: CourierService }) {
 
   const name = watch('name');
   const serviceType = watch('serviceType');
+  const handover = watch('handover');
+  const labelMode = watch('labelMode');
   const currency = watch('currency');
   const destinationsMode = watch('destinationsMode');
   const destinations = watch('destinations');
@@ -194,6 +204,22 @@ function CourierForm({ service }: { service?: CourierService }) {
               <option value="active">Active</option>
               <option value="inactive">Inactive</option>
             </SelectField>
+            {serviceType !== 'same_day' && (
+              <SelectField
+                label="Handover"
+                hint={HANDOVER_DESCRIPTIONS[handover]}
+                options={HANDOVER_VALUES.map((value) => ({ value, label: HANDOVER_LABELS[value] }))}
+                {...register('handover')}
+              />
+            )}
+            {serviceType !== 'same_day' && handover === 'drop_off' && (
+              <SelectField
+                label="Label"
+                hint={LABEL_MODE_DESCRIPTIONS[labelMode]}
+                options={LABEL_MODE_VALUES.map((value) => ({ value, label: LABEL_MODE_LABELS[value] }))}
+                {...register('labelMode')}
+              />
+            )}
           </div>
           <Controller
             control={control}

@@ -39,6 +39,8 @@ const stored: CourierService = {
   volumetricDivisor: 5000,
   transitDays: 2,
   sameDay: null,
+  handover: 'drop_off',
+  labelMode: 'printerless',
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -151,8 +153,24 @@ describe('the API body', () => {
       volumetricDivisor: 5000,
       transitDays: 2,
       sameDay: null,
+      handover: 'both',
+      labelMode: 'printed',
       status: 'active',
     });
+  });
+
+  it('sends how the parcel starts: same day is collected, only a drop-off service is printerless', () => {
+    expect(bodyFromValues(values({ handover: 'drop_off', labelMode: 'printerless' }))).toMatchObject({
+      handover: 'drop_off',
+      labelMode: 'printerless',
+    });
+    expect(bodyFromValues(values({ handover: 'both', labelMode: 'printerless' }))).toMatchObject({
+      handover: 'both',
+      labelMode: 'printed',
+    });
+    expect(
+      bodyFromValues(values({ serviceType: 'same_day', handover: 'drop_off', labelMode: 'printerless' })),
+    ).toMatchObject({ handover: 'collection', labelMode: 'printed' });
   });
 
   it('sends international services from GB to Any or the chosen codes', () => {

@@ -2,6 +2,13 @@
  * The add/edit courier form's values (text, as inputs hold them), their validation, and the
  * conversion to and from the API's courier service (pence, nulls for "no limit").
  */
+
+import {
+  DEFAULT_HANDOVER,
+  DEFAULT_LABEL_MODE,
+  HANDOVER_VALUES,
+  LABEL_MODE_VALUES,
+} from '@consign/shared/handover';
 import { decimalToMinorUnits, rateToDecimal } from '@consign/shared/money';
 import { UK_COUNTRY_CODE } from '@consign/shared/nations';
 import { z } from 'zod';
@@ -33,6 +40,10 @@ export interface CourierFormValues {
   currency: Currency;
   logoUrl: string;
   status: CourierService['status'];
+  /** How the parcel starts: collected, taken to a drop-off point, or either (same day: collected). */
+  handover: CourierService['handover'];
+  /** Printerless: the drop-off point scans a code and prints the label; needs handover drop_off. */
+  labelMode: CourierService['labelMode'];
   /** Domestic and same day: a UK nation or Any. */
   fromLocation: string;
   toLocation: string;
@@ -61,6 +72,8 @@ export function defaultCourierValues(): CourierFormValues {
     currency: 'GBP',
     logoUrl: '',
     status: 'active',
+    handover: DEFAULT_HANDOVER,
+    labelMode: DEFAULT_LABEL_MODE,
     fromLocation: ANY,
     toLocation: ANY,
     destinationsMode: 'any',
@@ -91,6 +104,8 @@ export function valuesFromService(service: CourierService): CourierFormValues {
     currency: service.currency,
     logoUrl: service.logoUrl ?? '',
     status: service.status,
+    handover: service.handover,
+    labelMode: service.labelMode,
     fromLocation: international ? ANY : service.fromLocation || ANY,
     toLocation: international ? ANY : (typeof to === 'string' ? to : to[0]) || ANY,
     destinationsMode: international && !anyDestination ? 'selected' : 'any',
@@ -164,6 +179,8 @@ export const courierFormSchema = z
     currency: z.enum(['GBP', 'EUR', 'USD']),
     logoUrl: z.string(),
     status: z.enum(['active', 'inactive']),
+    handover: z.enum(HANDOVER_VALUES),
+    labelMode: z.enum(LABEL_MODE_VALUES),
     fromLocation: z.string(),
     toLocation: z.string(),
     destinationsMode: z.enum(['any', 'selected']),
@@ -276,6 +293,9 @@ export function bodyFromValues(values: CourierFormValues): CourierServiceBody {
           maxMiles: values.maxMiles === '' ? null : Number(values.maxMiles),
         }
       : null,
+    // Same day is always collected, and only a drop-off service can be printerless.
+    handover: sameDay ? 'collection' : values.handover,
+    labelMode: !sameDay && values.handover === 'drop_off' ? values.labelMode : 'printed',
     status: values.status,
   };
 }

@@ -8,8 +8,10 @@ export {
   type CustomsParty,
   renderCustomsPdf,
 } from './customs';
+export type { LabelDropOffPoint } from './dropoff';
 export { DocumentDataError } from './errors';
 export { LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
 export type { RenderOptions } from './pdf';
+export { renderQrPng, renderQrSvg } from './qr';
 export { toWinAnsi } from './text';
 export type { Address } from './types';

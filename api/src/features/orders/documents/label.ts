@@ -7,6 +7,7 @@
 import { SERVICE_TYPES } from '../../../domain/reference-data';
 import type { ServiceType } from '../../../domain/services';
 import { renderCode128 } from './barcode';
+import { drawDropOffPoint, type LabelDropOffPoint } from './dropoff';
 import { DocumentDataError } from './errors';
 import { countryName, formatCalendarDate, formatDimensionsCm, formatKg } from './format';
 import { createPdf, FONT_BOLD, fitLine, type Pdf, type RenderOptions, renderToBuffer } from './pdf';
@@ -39,6 +40,8 @@ export type LabelData = {
   chargeableWeightKg: number;
   /** The public tracking page; printed as a QR code the recipient or driver can scan. */
   trackingUrl?: string | null | undefined;
+  /** Where the sender hands the parcel over, when it is not collected. */
+  dropOffPoint?: LabelDropOffPoint | null | undefined;
 };
 
 export const LABEL_SIZE_PT: [number, number] = [288, 432];
@@ -184,13 +187,17 @@ export async function renderLabelPdf(label: LabelData, options: RenderOptions = 
         'right',
       );
 
-      if (qrSrc) {
-        // The sender's lines make room for the code at the top right, where no other field is read.
-        drawSender(doc, label.sender, 36, INNER_WIDTH - QR_SIZE - 8);
-        doc.image(qrSrc, PAGE_WIDTH - MARGIN - QR_SIZE, 38, { width: QR_SIZE, height: QR_SIZE });
+      // The sender's lines make room for the code at the top right, where no other field is read,
+      // and share their width with the drop-off point when there is one.
+      const topWidth = qrSrc ? INNER_WIDTH - QR_SIZE - 8 : INNER_WIDTH;
+      if (label.dropOffPoint) {
+        const half = (topWidth - 6) / 2;
+        drawSender(doc, label.sender, 36, half);
+        drawDropOffPoint(doc, label.dropOffPoint, MARGIN + half + 6, 36, half);
       } else {
-        drawSender(doc, label.sender, 36);
+        drawSender(doc, label.sender, 36, topWidth);
       }
+      if (qrSrc) doc.image(qrSrc, PAGE_WIDTH - MARGIN - QR_SIZE, 38, { width: QR_SIZE, height: QR_SIZE });
       rule(doc, 98, 1.5);
       drawRecipient(doc, label.recipient, 103);
       rule(doc, 268, 1.5);

@@ -17,3 +17,8 @@ export function renderQrPng(text: string): Promise<Buffer> {
     color: { dark: '#000000ff', light: '#ffffffff' },
   });
 }
+
+/** The same code as SVG, for pages (the booking confirmation's printerless drop-off code). */
+export function renderQrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+}
