@@ -41,12 +41,12 @@ test('signed out: a UK–UK quote sorted by price, the Printer Required popup, a
   const first = page.getByTestId('quote-card').first();
   await expect(first.getByText('Cheapest')).toBeVisible();
   await expect(first.getByText(/incl\. £\d+\.\d{2} VAT/)).toBeVisible();
-  await first.getByRole('button', { name: 'Printer Required' }).click();
-  const popup = page.getByRole('dialog', { name: 'Printer Required' });
-  await expect(popup).toContainText('Labels and documents must be printed before collection or drop-off.');
+  await first.getByRole('button', { name: 'Printer required' }).click();
+  const popup = page.getByRole('dialog', { name: 'Printer required' });
+  await expect(popup).toContainText('Print the label and any documents');
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
-  await expect(first.getByRole('button', { name: 'Printer Required' })).toBeFocused();
+  await expect(first.getByRole('button', { name: 'Printer required' })).toBeFocused();
 
   // Sorting by delivery date puts the next-day service first.
   await page.getByLabel('Sort by').selectOption('delivery');

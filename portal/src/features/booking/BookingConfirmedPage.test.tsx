@@ -75,4 +75,60 @@ describe('booking confirmed page', () => {
     });
     expect(router.state.location.pathname).toBe('/booking-confirmation');
   });
+  it('names the drop-off point with its address and hours, and shows a printerless order its QR code', async () => {
+    const hours = [{ opens: '09:00', closes: '17:30' }];
+    const order = orderFixture({
+      printerless: true,
+      dropOffPointId: 'p2',
+      dropOffPoint: {
+        id: 'p2',
+        name: 'Victoria Newsagent',
+        address: { line1: '12 Buckingham Gate', line2: null, town: 'London', postcode: 'SW1E 5DJ' },
+        openingHours: {
+          monday: hours,
+          tuesday: hours,
+          wednesday: hours,
+          thursday: hours,
+          friday: hours,
+          saturday: [],
+          sunday: [],
+        },
+        hoursOnDate: {
+          date: '2026-11-23',
+          weekday: 'monday',
+          open: true,
+          openings: hours,
+          closedReason: null,
+        },
+        status: 'active',
+        problem: null,
+      },
+      dropOffCode: {
+        text: 'CSG123',
+        qrSvg:
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+      },
+    });
+    stubFetch({
+      'POST /api/v1/auth/refresh': { body: sessionFor(customer) },
+      'GET /api/v1/meta': { body: referenceData },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+      'GET /api/v1/orders': {
+        body: { items: [], nextCursor: null, totals: { count: 0, pending: 0, sum: [] } },
+      },
+      'GET /api/v1/users/me': { body: { ...customer, phone: null, address: null, avatarUrl: null } },
+    });
+    renderApp(`/booking-confirmation?order=${order.id}`);
+    const sectionOf = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
+    await screen.findByRole('heading', { name: 'Drop-off point' });
+    const section = within(sectionOf('Drop-off point'));
+    expect(section.getByText('Victoria Newsagent')).toBeTruthy();
+    expect(section.getByText('12 Buckingham Gate, London, SW1E 5DJ')).toBeTruthy();
+    expect(section.getByText('Open 09:00–17:30 on Mon, 23 Nov 2026')).toBeTruthy();
+    expect(section.getByRole('img', { name: 'QR code CSG123 for Victoria Newsagent to scan' })).toBeTruthy();
+    const next = within(sectionOf('What Happens Next'));
+    expect(next.getByText(/No printer needed: show the QR code above/)).toBeTruthy();
+    expect(next.getByText('Take the parcel to Victoria Newsagent on Mon, 23 Nov 2026.')).toBeTruthy();
+    expect(next.queryByText(/Print your label/)).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { describeParcel, formatLongDate, shortReference, totalWeight } from '../
 import { useReferenceData } from '../../shared/api/meta';
 import { orderKeys, ordersApi } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
+import { DropOffPointSummary } from '../../shared/dropoff/DropOffPointSummary';
 import { AddressColumns, CustomsSections, Section } from '../../shared/orders/OrderParts';
 import { useCountdown } from './useCountdown';
 import '../../shared/booking-form/booking.css';
@@ -141,6 +142,7 @@ export function BookingConfirmedPage() {
               delivery={o.deliveryAddress}
               reference={reference.data}
             />
+            {o.dropOffPoint ? <DropOffPointSummary point={o.dropOffPoint} code={o.dropOffCode} /> : null}
             <CustomsSections
               customs={o.customs}
               items={o.items}
@@ -150,11 +152,17 @@ export function BookingConfirmedPage() {
             <Section title="What Happens Next">
               <ol className="next-steps">
                 <li>We have emailed your confirmation and let {o.vendor.name} know.</li>
-                <li>
-                  Print your label from your dashboard (or{' '}
-                  <Link to={`/getting-label?order=${encodeURIComponent(o.id)}`}>here</Link>) and stick it on
-                  the parcel.
-                </li>
+                {o.printerless ? (
+                  <li>
+                    No printer needed: show the QR code above at the drop-off point; they print the label.
+                  </li>
+                ) : (
+                  <li>
+                    Print your label from your dashboard (or{' '}
+                    <Link to={`/getting-label?order=${encodeURIComponent(o.id)}`}>here</Link>) and stick it on
+                    the parcel.
+                  </li>
+                )}
                 {o.customs ? (
                   <li>
                     Print the{' '}
@@ -164,7 +172,11 @@ export function BookingConfirmedPage() {
                     and attach it to the parcel in a clear pouch.
                   </li>
                 ) : null}
-                <li>Have the parcel ready for collection on {formatLongDate(o.collectionDate)}.</li>
+                <li>
+                  {o.dropOffPoint
+                    ? `Take the parcel to ${o.dropOffPoint.name} on ${formatLongDate(o.collectionDate)}.`
+                    : `Have the parcel ready for collection on ${formatLongDate(o.collectionDate)}.`}
+                </li>
                 <li>Follow every step on your dashboard; you can cancel within 1 hour of paying.</li>
               </ol>
             </Section>

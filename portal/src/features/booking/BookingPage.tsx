@@ -32,6 +32,8 @@ import { Stepper } from '../../shared/booking-form/Stepper';
 import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
 import { toShipmentBody } from '../../shared/booking-form/shipmentBody';
 import { TermsBox } from '../../shared/booking-form/TermsBox';
+import { DropOffSection } from '../../shared/dropoff/DropOffSection';
+import { dropOffBody, dropOffErrors } from '../../shared/dropoff/dropOffForm';
 import { BookingSummary } from './BookingSummary';
 import '../../shared/booking-form/booking.css';
 import { FOR_NEXT_PAGE } from '../../shared/toasts/pageToasts';
@@ -153,7 +155,10 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
     defaultValues,
     mode: 'onTouched',
     resolver: flatResolver(
-      (values) => validateBooking(values, { international, today, coverAmounts }),
+      (values) => ({
+        ...validateBooking(values, { international, today, coverAmounts }),
+        ...dropOffErrors(values, option.handover),
+      }),
       ['items'],
     ),
   });
@@ -198,6 +203,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
     const body = {
       quoteOptionId: option.id,
       ...toShipmentBody(values, international),
+      ...dropOffBody(values, option.handover),
       coverAmount: Number(values.cover),
     } as CreateOrderRequest;
     const previous = loadDraft();
@@ -271,6 +277,13 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
               saved={saved.delivery}
             />
             <AdditionalInfo today={today} />
+            <DropOffSection
+              serviceId={option.courierService.id}
+              handover={option.handover}
+              labelMode={option.labelMode}
+              parcelWeights={quote.request.parcels.map((p) => p.weight)}
+              today={today}
+            />
             <CoverChoice
               tiers={reference.coverTiers}
               coverCurrency={reference.coverCurrency}

@@ -1,3 +1,9 @@
+import {
+  HANDOVER_DESCRIPTIONS,
+  HANDOVER_LABELS,
+  LABEL_MODE_DESCRIPTIONS,
+  LABEL_MODE_LABELS,
+} from '@consign/shared/handover';
 import { formatMoney } from '@consign/shared/money';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
@@ -72,27 +78,20 @@ export const QuoteOptionCard = memo(function QuoteOptionCard({
           </p>
         ) : (
           <p className="quote-card__dropoff">
-            Drop off at a local access point or book a collection.{' '}
-            <a
-              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${service.name} parcel drop off`)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Find Nearest Dropoff<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <strong>{HANDOVER_LABELS[option.handover]}.</strong> {HANDOVER_DESCRIPTIONS[option.handover]}
           </p>
         )}
         <div className="quote-card__popovers">
           <Popover
-            title="Printer Required"
+            title={LABEL_MODE_LABELS[option.labelMode]}
             trigger={
               <>
-                <PrinterIcon /> Printer Required
+                <PrinterIcon /> {LABEL_MODE_LABELS[option.labelMode]}
               </>
             }
             triggerClassName="chip-button"
           >
-            <p>Labels and documents must be printed before collection or drop-off.</p>
+            <p>{LABEL_MODE_DESCRIPTIONS[option.labelMode]}</p>
           </Popover>
           <Popover
             title={`About ${service.name}`}
@@ -154,8 +153,13 @@ function CourierInfo({ option }: { option: QuoteOption }) {
       {sameDay ? (
         <li>Collected from your address and delivered the same day.</li>
       ) : (
-        <li>Take your item to an access point, or have it collected.</li>
+        <li>
+          {HANDOVER_LABELS[option.handover]}: {HANDOVER_DESCRIPTIONS[option.handover]}
+        </li>
       )}
+      <li>
+        {LABEL_MODE_LABELS[option.labelMode]}: {LABEL_MODE_DESCRIPTIONS[option.labelMode]}
+      </li>
       <li>
         {limits.maxWeightKg ? `Maximum item weight ${limits.maxWeightKg}kg.` : 'No maximum item weight.'}
       </li>

@@ -169,7 +169,9 @@ describe('quote results page', () => {
     expect(card.getByText('1.8 kg')).toBeTruthy();
     expect(card.getByText('Billed by volumetric weight: 30×20×15/5000 (actual weight 1 kg)')).toBeTruthy();
     expect(card.getByText('Cheapest')).toBeTruthy();
-    expect(card.getByRole('link', { name: /Find Nearest Dropoff/ }).getAttribute('target')).toBe('_blank');
+    // How the parcel starts, from the service: collected here, unless the option says otherwise.
+    expect(card.getByText('Collected from your door.')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Printer required' })).toBeTruthy();
     expect(within(promo!).getByText('Billed by actual weight (1 kg)')).toBeTruthy();
     expect(within(screen.getAllByTestId('quote-card')[2]!).getByText('Fastest')).toBeTruthy();
   });
@@ -190,29 +192,32 @@ describe('quote results page', () => {
     expect(screen.getByText(/United Kingdom to France/)).toBeTruthy();
   });
 
-  it('opens the Printer Required and courier information popups, Escape closes them', async () => {
-    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([options[0]!]) } });
+  it('opens the label and courier information popups, Escape closes them', async () => {
+    const printerless = { ...options[0]!, handover: 'drop_off' as const, labelMode: 'printerless' as const };
+    stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote([printerless]) } });
     const user = userEvent.setup();
     renderApp(SEARCH);
     const heading = await screen.findByRole('heading', { name: 'Available Courier' });
     // The results take focus after their first paint; a popup opened before that would lose it
     // to the heading and close (on a busy machine the paint can come after the click).
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    const printer = screen.getByRole('button', { name: 'Printer Required' });
+    expect(screen.getByText('Drop off at a point.')).toBeTruthy();
+    const printer = screen.getByRole('button', { name: 'No printer needed' });
     expect(printer.getAttribute('aria-expanded')).toBe('false');
     await user.click(printer);
-    const popup = screen.getByRole('dialog', { name: 'Printer Required' });
-    expect(popup.textContent).toContain(
-      'Labels and documents must be printed before collection or drop-off.',
-    );
+    const popup = screen.getByRole('dialog', { name: 'No printer needed' });
+    expect(popup.textContent).toContain('Show the QR code from your confirmation at the drop-off point');
     expect(printer.getAttribute('aria-expanded')).toBe('true');
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Printer Required' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'No printer needed' })).toBeNull();
     expect(document.activeElement).toBe(printer);
 
     await user.click(screen.getByRole('button', { name: 'About UPS Standard' }));
     const info = screen.getByRole('dialog', { name: 'About UPS Standard' });
-    expect(info.textContent).toContain('Take your item to an access point');
+    expect(info.textContent).toContain(
+      'Drop off at a point: Take the parcel to one of the courier’s drop-off points',
+    );
+    expect(info.textContent).toContain('No printer needed');
     expect(info.textContent).toContain('Tracking online.');
     await user.click(within(info).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'About UPS Standard' })).toBeNull();

@@ -42,6 +42,10 @@ export interface BookingValues {
   customs: CustomsValues;
   items: ItemValues[];
   terms: boolean;
+  /** A service collected or dropped off: how this parcel starts (shared/dropoff). */
+  handoverChoice?: 'collection' | 'drop_off';
+  /** The drop-off point chosen in the picker; '' until chosen. */
+  dropOffPointId?: string;
 }
 
 export const emptyAddress = (country: string): AddressValues => ({
