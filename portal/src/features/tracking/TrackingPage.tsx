@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime, formatLongDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
+import { describeDay } from '../../shared/dropoff/hours';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
 import '../../shared/orders/orders.css';
 import './tracking.css';
@@ -132,6 +133,8 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
         </ol>
       ) : null}
 
+      {tracking.dropOffPoint ? <DropOffCard point={tracking.dropOffPoint} /> : null}
+
       <section className="card stack" aria-labelledby="tracking-timeline">
         <h2 id="tracking-timeline">Timeline</h2>
         {tracking.timeline.length === 0 ? (
@@ -187,6 +190,23 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
 }
 
 /** The advice recipients look for at each moment (RM and DPD help pages answer the same questions). */
+/** Where the sender hands the parcel over: a shop's address and hours, never the sender's. */
+function DropOffCard({ point }: { point: NonNullable<Tracking['dropOffPoint']> }) {
+  const { address } = point;
+  return (
+    <section className="card stack" aria-labelledby="tracking-dropoff">
+      <h2 id="tracking-dropoff">Drop-off point</h2>
+      <p>
+        <strong>{point.name}</strong>
+      </p>
+      <address>
+        {[address.line1, address.line2, address.town, address.postcode].filter(Boolean).join(', ')}
+      </address>
+      <p>{describeDay(point.hoursOnDate)}</p>
+    </section>
+  );
+}
+
 function Help({ tracking }: { tracking: Tracking }) {
   const latest = tracking.timeline.at(-1);
   if (tracking.status === 'delivered') {
