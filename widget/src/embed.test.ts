@@ -303,6 +303,11 @@ describe('quote', () => {
     // Measured scores: "New" below 3 reviews, the average and on-time share otherwise.
     const scores = () => [...shadow.querySelectorAll('[data-testid="scores"]')].map((s) => s.textContent);
     expect(scores()).toEqual(['New (1 review)', '★ 4.6 (12 reviews) · 94% on time']);
+    // How each parcel starts, from the service, instead of a fixed "Printer Required".
+    expect([...shadow.querySelectorAll('[data-testid="handover"]')].map((s) => s.textContent)).toEqual([
+      'Drop off at a point · No printer needed',
+      'Collection or drop-off · Printer required',
+    ]);
     const sort = shadow.querySelector('.field--inline select') as HTMLSelectElement;
     sort.value = 'rating';
     sort.dispatchEvent(new Event('change', { bubbles: true }));

@@ -1,4 +1,5 @@
 import type { CheckoutMessage } from '@consign/shared/checkout-messages';
+import { HANDOVER_LABELS, LABEL_MODE_LABELS } from '@consign/shared/handover';
 import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Quote, QuoteOption, QuoteRequest, ReferenceData, WidgetApi } from '../api';
@@ -479,6 +480,12 @@ function Results(props: {
               </div>
               <div class="small" data-testid="scores">
                 {scoresLine(option)}
+              </div>
+              <div class="small" data-testid="handover">
+                {option.serviceType === 'same_day'
+                  ? HANDOVER_LABELS.collection
+                  : HANDOVER_LABELS[option.handover]}{' '}
+                · {LABEL_MODE_LABELS[option.labelMode]}
               </div>
               <div class="muted small">
                 Delivery by {day(option.estimatedDelivery)} · chargeable {option.chargeableWeightKg} kg
