@@ -18,7 +18,7 @@ async function fillParcel(page: Page, length: string, width: string, height: str
   await form.getByLabel('Weight (kg)').selectOption(weight);
 }
 
-test('signed out: a UK–UK quote sorted by price, the Printer Required popup, and Book Now asks to log in', async ({
+test('signed out: a UK–UK quote sorted by price, the label popup ("Printer required"), and Book Now asks to log in', async ({
   page,
 }) => {
   await page.goto('/');
