@@ -23,6 +23,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     // Production requires an https PUBLIC_URL.
     PUBLIC_URL: env.NODE_ENV === 'production' ? 'https://consign.example' : 'http://localhost:3000',
     STATIC_ROOT: join(dir, 'no-static'),
+    // Production requires the seller printed on receipts.
+    ...(env.NODE_ENV === 'production' ? PRODUCTION_COMPANY : {}),
     ...env,
   });
   const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
@@ -41,6 +43,13 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   };
   return { app, deps, dir, close, ...requestHelpers(app, deps) };
 }
+
+/** A seller for production-mode test apps (receipts need one in production). */
+export const PRODUCTION_COMPANY = {
+  COMPANY_LEGAL_NAME: 'Consign Test Ltd',
+  COMPANY_ADDRESS: '2 Test Street, Leeds, LS1 4AP',
+  COMPANY_VAT_NUMBER: 'GB123456789',
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

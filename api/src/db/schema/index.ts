@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './content';
 export * from './events';
+export * from './finance';
 export * from './idempotency';
 export * from './jobs';
 export * from './orders';
