@@ -7,6 +7,19 @@ export {
   type RateInForce,
 } from './commission';
 export {
+  type CourierBalance,
+  type CourierBalanceRow,
+  commissionByDay,
+  courierBalance,
+  courierBalances,
+  courierEntries,
+  courierMonth,
+  decodeCursor,
+  type LedgerEntryRow,
+  type StatementTotals,
+} from './ledger.balances';
+export { type AccountFigures, type BooksCheck, checkBooks } from './ledger.books';
+export {
   assignPayment,
   issueCreditNote,
   issueReceipt,

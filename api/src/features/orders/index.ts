@@ -12,7 +12,7 @@ export {
   vendorOrdersVersion,
 } from './order-store';
 export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
-export type { OrderEdits } from './orders.change';
+export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export {
   customerEmail,

@@ -241,7 +241,7 @@ export async function completeRefund(
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')))
         .returning();
       if (!done) return null;
-      return recordRefunded(tx, deps, done, now);
+      return recordRefunded(tx, done, now);
     },
     { behavior: 'immediate' },
   );
@@ -252,7 +252,7 @@ export async function completeRefund(
 }
 
 /** The money of a completed refund row, inside its transaction. Answers the payment as it now stands. */
-async function recordRefunded(tx: Tx, deps: AppDeps, refund: RefundRow, now: Date): Promise<PaymentRow> {
+async function recordRefunded(tx: Tx, refund: RefundRow, now: Date): Promise<PaymentRow> {
   const before = await loadPayment(tx, refund.paymentId);
   const refundedTotal = Math.min(before.amount, before.refundedAmount + refund.amount);
   const full = refundedTotal >= before.amount;
@@ -337,7 +337,7 @@ export async function recordProviderRefund(
         .onConflictDoNothing()
         .returning();
       if (!row) return null;
-      return recordRefunded(tx, deps, row, now);
+      return recordRefunded(tx, row, now);
     },
     { behavior: 'immediate' },
   );

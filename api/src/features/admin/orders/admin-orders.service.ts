@@ -2,6 +2,8 @@ import { count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { type OrderStatus, orders } from '../../../db/schema';
+import type { RefundBearer } from '../../../domain/finance';
+import { formatMoney } from '../../../domain/money';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
@@ -12,13 +14,15 @@ import {
   changeOrder,
   ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
+  type OrderChange,
   OrdersService,
   orderPayment,
   orderPayments,
   recordOrderEvent,
   toOrderSummary,
 } from '../../orders';
-import { refundIfPaid } from '../../payments';
+import { refundIfPaid, requestRefund } from '../../payments';
+import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
@@ -105,6 +109,7 @@ export class AdminOrdersService {
     to: OrderStatus,
     reason: string,
     action: 'order.status' | 'order.refund' = 'order.status',
+    refund?: OrderChange['refund'],
   ) {
     const { deps } = this;
     const { before } = await changeOrder(deps, {
@@ -112,6 +117,7 @@ export class AdminOrdersService {
       to,
       actor: { id: actor.sub, role: 'admin' },
       note: `Staff: ${reason}`,
+      refund,
       // The audit row commits with the change it records.
       alongside: (tx, prior, moved, now) =>
         recordAudit(
@@ -133,13 +139,19 @@ export class AdminOrdersService {
   }
 
   /**
-   * Gives the order's captured payment back in full through the payments refund path (once: the
-   * provider request id is derived from the payment, so a retry never refunds twice). An order
-   * still under way is cancelled first, within the status machine; a delivered order keeps its
-   * status (a refund after delivery, e.g. a lost or damaged parcel).
+   * Gives back the order's captured payment, all that is left or a part, borne by the courier
+   * (default) or the platform, through the payments refund path (each refund once: its provider
+   * request id is written before the provider is asked). A full refund of an order still under way
+   * cancels it first, within the status machine; a part refund, or a refund after delivery (a lost
+   * or damaged parcel), leaves its status alone.
    */
-  async refund(actor: AccessClaims, id: string, reason: string) {
+  async refund(
+    actor: AccessClaims,
+    id: string,
+    body: { reason: string; amount?: number | undefined; bearer?: RefundBearer | undefined },
+  ) {
     const { deps } = this;
+    const { reason, bearer = 'courier' } = body;
     const order = await this.find(id);
     const payment = await orderPayment(deps.db, order);
     if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
@@ -148,18 +160,30 @@ export class AdminOrdersService {
     if (payment.status === 'refunded') {
       throw AppError.conflict('The order is already refunded', 'already_refunded');
     }
-    if (order.status !== 'delivered' && order.status !== 'cancelled') {
-      // Cancelling refunds a paid order (changeOrder); the audit row says why.
-      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund');
-    } else {
-      const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
-      const now = deps.now();
-      await deps.db.transaction(async (tx) => {
-        await recordOrderEvent(tx, id, { id: actor.sub, role: 'admin' }, now, {
+    const left = payment.amount - payment.refundedAmount;
+    const full = body.amount === undefined || body.amount === left;
+    const who = { id: actor.sub, role: 'admin' as const };
+    if (full && order.status !== 'delivered' && order.status !== 'cancelled') {
+      // Cancelling refunds a paid order (changeOrder), borne as staff said; the audit row says why.
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', { bearer, actor: who });
+      return this.get(id);
+    }
+    const { outcome, refund } = await requestRefund(deps, payment, {
+      amount: body.amount,
+      bearer,
+      reason: `Staff: ${reason}`,
+      actor: who,
+    });
+    const done = outcome === 'refunded';
+    const amount = formatMoney({ amount: refund.amount, currency: refund.currency });
+    const what = full ? 'Refunded' : `Part refunded (${amount})`;
+    const now = deps.now();
+    await deps.db.transaction(
+      async (tx) => {
+        await recordOrderEvent(tx, id, who, now, {
           from: order.status,
           to: order.status,
-          note:
-            outcome === 'refunded' ? `Refunded by staff: ${reason}` : `Refund requested by staff: ${reason}`,
+          note: done ? `${what} by staff: ${reason}` : `Refund of ${amount} requested by staff: ${reason}`,
         });
         await recordAudit(
           tx,
@@ -168,14 +192,20 @@ export class AdminOrdersService {
             action: 'order.refund',
             entityType: 'order',
             entityId: id,
-            before: { payment: payment.status },
-            after: { payment: outcome === 'refunded' ? 'refunded' : 'refund_pending' },
+            before: { payment: payment.status, refunded: payment.refundedAmount },
+            after: {
+              payment: !done ? 'refund_pending' : full ? 'refunded' : 'part_refunded',
+              refunded: payment.refundedAmount + (done ? refund.amount : 0),
+              amount: refund.amount,
+              bearer,
+            },
             reason,
           },
           now,
         );
-      });
-    }
+      },
+      { behavior: 'immediate' },
+    );
     return this.get(id);
   }
 }
