@@ -6,6 +6,7 @@ import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
+import { startPayoutSweep } from './features/payouts';
 import { startQuoteRetention } from './features/quotes';
 import { listen, stop } from './lib/http-server';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
@@ -52,6 +53,9 @@ async function main() {
   startUnpaidOrderExpiry(deps);
   // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
   startQuoteRetention(deps);
+  // Every 5 minutes, in one process at a time: finish payout runs a crash left unsent or unsettled,
+  // and the scheduled run when PAYOUT_SCHEDULE turns it on.
+  startPayoutSweep(deps);
   // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
   startOutboxSweep(deps);
   const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {

@@ -7,10 +7,12 @@
  */
 import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
+import { refundMailSubscriber } from './features/finance';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { partnerInviteMailSubscriber } from './features/partners';
-import { registerPaymentTarget } from './features/payments';
+import { registerPaymentTarget, registerProviderEventHandler } from './features/payments';
+import { payoutEventHandler, payoutMailSubscriber } from './features/payouts';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { recipientMailSubscriber } from './features/tracking';
 import { onboardingMailSubscriber } from './features/vendors';
@@ -20,6 +22,8 @@ import { registerSubscriber } from './lib/outbox';
 export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
+  // PayPal's payout events reach the payouts feature through the payments webhook.
+  registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);
@@ -34,4 +38,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerWebhookSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
+  registerSubscriber(payoutMailSubscriber);
+  // Every refund mails the customer (with the credit note) and the courier.
+  registerSubscriber(refundMailSubscriber);
 }

@@ -18,4 +18,6 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'webhook-endpoints.id': (c) => c.ids.endpointA,
   'webhook-deliveries.id': (c) => c.ids.deliveryA,
   'reviews.id': (c) => c.ids.reviewA,
+  // The order is the object; a credit note's number only picks one of its papers.
+  'credit-notes.number': () => 'CN-000001',
 };

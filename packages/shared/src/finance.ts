@@ -83,3 +83,13 @@ export function payoutStatusLabel(status: string): string {
 
 /** "2026-03" : a statement's month, as the statement routes take it. */
 export const STATEMENT_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** 123 -> "R-000123": a VAT receipt's number as printed. */
+export function receiptNumberLabel(n: number): string {
+  return `R-${String(n).padStart(6, '0')}`;
+}
+
+/** 45 -> "CN-000045": a credit note's number as printed. */
+export function creditNoteNumberLabel(n: number): string {
+  return `CN-${String(n).padStart(6, '0')}`;
+}

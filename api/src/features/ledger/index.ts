@@ -14,11 +14,11 @@ export {
   courierBalances,
   courierEntries,
   courierMonth,
-  decodeCursor,
   type LedgerEntryRow,
   type StatementTotals,
 } from './ledger.balances';
 export { type AccountFigures, type BooksCheck, checkBooks } from './ledger.books';
+export { type OrderBooks, orderBooks } from './ledger.orders';
 export {
   assignPayment,
   issueCreditNote,

@@ -8,11 +8,12 @@
  * soon after delivery still comes out of money not paid out yet. Available is the rest of the
  * balance; paid out is what payouts took (less what came back).
  */
-import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { ledgerEntries, orderEvents } from '../../db/schema';
 import type { Currency } from '../../domain/currency';
 import type { LedgerKind } from '../../domain/finance';
+import { type CursorKey, nextCursor, olderThan } from '../../lib/pagination';
 
 const DAY_MS = 86_400_000;
 
@@ -53,7 +54,7 @@ const toBalance = (currency: Currency, row: BalanceRow | undefined): CourierBala
 });
 
 export async function courierBalance(
-  db: Database,
+  db: Database | Tx,
   vendorId: string,
   currency: Currency,
   now: Date,
@@ -76,7 +77,7 @@ export type CourierBalanceRow = CourierBalance & { vendorId: string };
 
 /** Every courier's balance per currency (the console's Finance page and the payout run). */
 export async function courierBalances(
-  db: Database,
+  db: Database | Tx,
   now: Date,
   holdDays: number,
   filter: { vendorIds?: readonly string[] } = {},
@@ -103,25 +104,13 @@ export async function courierBalances(
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
-/** A cursor is the last entry's time and id: stable while new entries arrive at the top. */
-export function encodeCursor(entry: Pick<LedgerEntryRow, 'at' | 'id'>): string {
-  return Buffer.from(`${entry.at.getTime()}|${entry.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { at: number; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^\d{1,15}$/.test(at)) return null;
-  return { at: Number(at), id };
-}
-
 /** A page of a courier's entries, newest first, after `cursor` when given. */
 export async function courierEntries(
   db: Database,
   vendorId: string,
   currency: Currency,
-  page: { limit: number; after?: { at: number; id: string } | null },
+  page: { limit: number; after?: CursorKey | null },
 ): Promise<{ items: LedgerEntryRow[]; nextCursor: string | null }> {
-  const after = page.after;
   const rows = await db
     .select()
     .from(ledgerEntries)
@@ -130,19 +119,18 @@ export async function courierEntries(
         eq(ledgerEntries.account, 'courier'),
         eq(ledgerEntries.vendorId, vendorId),
         eq(ledgerEntries.currency, currency),
-        after
-          ? or(
-              lt(ledgerEntries.at, new Date(after.at)),
-              and(eq(ledgerEntries.at, new Date(after.at)), lt(ledgerEntries.id, after.id)),
-            )
-          : undefined,
+        olderThan({ createdAt: ledgerEntries.at, id: ledgerEntries.id }, page.after ?? null),
       ),
     )
     .orderBy(desc(ledgerEntries.at), desc(ledgerEntries.id))
     .limit(page.limit + 1);
-  const items = rows.slice(0, page.limit);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+  return {
+    items: rows.slice(0, page.limit),
+    nextCursor: nextCursor(
+      rows.map((r) => ({ createdAt: r.at, id: r.id })),
+      page.limit,
+    ),
+  };
 }
 
 export type StatementTotals = Record<'sales' | 'commission' | 'refunds' | 'payouts' | 'other', number>;
@@ -193,7 +181,7 @@ function statementGroup(kind: LedgerKind): keyof StatementTotals {
   }
 }
 
-/** The platform's commission, net of commission given back, per UK day (the console's chart). */
+/** The platform's commission entries and commission given back, from `from` up to and including `to` (the console's chart buckets them by UK day). */
 export async function commissionByDay(db: Database, from: Date, to: Date) {
   return db
     .select({
@@ -208,7 +196,7 @@ export async function commissionByDay(db: Database, from: Date, to: Date) {
         eq(ledgerEntries.account, 'platform'),
         or(eq(ledgerEntries.kind, 'commission'), eq(ledgerEntries.kind, 'commission_refund')),
         gte(ledgerEntries.at, from),
-        lt(ledgerEntries.at, to),
+        lte(ledgerEntries.at, to),
       ),
     );
 }

@@ -1,4 +1,13 @@
 /** The orders feature's public surface: other features and the app import nothing else of it. */
+export {
+  DocumentDataError,
+  type ReceiptLine,
+  renderCreditNotePdf,
+  renderReceiptPdf,
+  renderStatementPdf,
+  type StatementLine,
+  vatShare,
+} from './documents';
 export { orderMoney, paidSql, refundedSql } from './order-money';
 export {
   bumpVendorOrdersOfPayment,
@@ -22,6 +31,13 @@ export {
   orderMailSubscriber,
 } from './orders.notify';
 export { orderPaymentTarget } from './orders.payment-target';
+export type { Viewer } from './orders.queries';
+export {
+  creditNoteForRefund,
+  orderCreditNotePdf,
+  orderReceiptPdf,
+  renderOrderReceipt,
+} from './orders.receipts';
 export { ordersRouter } from './orders.router';
 export {
   IdempotencyHeadersSchema,

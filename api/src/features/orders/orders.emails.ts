@@ -31,15 +31,19 @@ function summaryRows(order: OrderRow, trackUrl?: string | null): Rows {
   ];
 }
 
-/** To the customer once the payment is recorded: the booking is confirmed. */
+/** To the customer once the payment is recorded: the booking is confirmed, with the VAT receipt attached. */
 export function orderPaidEmail(
   to: string,
   order: OrderRow,
   dashboardUrl: string,
   trackUrl?: string | null,
+  receipt?: { number: string; file: { filename: string; bytes: Buffer } } | null,
 ): MailMessage {
   const ref = orderReference(order.id);
-  const rows = summaryRows(order, trackUrl);
+  const rows: Rows = [
+    ...summaryRows(order, trackUrl),
+    ...(receipt ? ([['VAT receipt', receipt.number]] as Rows) : []),
+  ];
   const intl = order.serviceType === 'international';
   const papers = intl ? 'the label and the customs declaration' : 'the label';
   return {
@@ -48,14 +52,22 @@ export function orderPaidEmail(
     text:
       `Payment completed successfully! Your booking ${ref} is confirmed.\n\n${textRows(rows)}\n\n` +
       `Print ${papers} from your dashboard and attach it to the parcel before collection:\n${dashboardUrl}\n\n` +
-      'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n',
+      'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n' +
+      (receipt ? `\nYour VAT receipt ${receipt.number} is attached, and on your dashboard.\n` : ''),
+    ...(receipt
+      ? {
+          attachments: [
+            { filename: receipt.file.filename, content: receipt.file.bytes, contentType: 'application/pdf' },
+          ],
+        }
+      : {}),
     html: layout(
       `Booking confirmed: order ${ref}`,
       `<p>Payment completed successfully! Your booking <strong>${escapeHtml(ref)}</strong> is confirmed.</p>
 ${table(rows)}
 <p>Print ${papers} from your dashboard and attach it to the parcel before collection.</p>
 ${button(dashboardUrl, 'Open your dashboard')}
-<p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>`,
+<p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>${receipt ? `\n<p>Your VAT receipt <strong>${escapeHtml(receipt.number)}</strong> is attached, and on your dashboard.</p>` : ''}`,
       ORDER_REASON,
     ),
   };

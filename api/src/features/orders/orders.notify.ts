@@ -16,8 +16,10 @@ import {
   users,
   vendors,
 } from '../../db/schema';
+import { receiptNumberLabel } from '../../domain/finance';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
+import { orderBooks } from '../ledger';
 import type { RefundNote } from '../payments';
 import type { OrderRow } from './order-store';
 import {
@@ -28,6 +30,7 @@ import {
   vendorOrderCancelledEmail,
 } from './orders.emails';
 import { orderPayment } from './orders.payment';
+import { renderOrderReceipt } from './orders.receipts';
 import { trackingUrl } from './tracking-code';
 
 /** The order's public tracking page, for the customer's emails. */
@@ -58,13 +61,28 @@ async function vendorOwnerEmail(deps: AppDeps, order: OrderRow) {
   return row?.email ?? null;
 }
 
+/** The receipt to attach, when the books issued one (every payment captured since they exist). */
+async function receiptOf(deps: AppDeps, order: OrderRow) {
+  const books = await orderBooks(deps.db, order.id, (await orderPayment(deps.db, order))?.id ?? null);
+  if (!books.receipt) return null;
+  return { number: receiptNumberLabel(books.receipt.number), file: await renderOrderReceipt(deps, order) };
+}
+
 /** Payment recorded: the customer's booking confirmation and the vendor's new-order notice. */
 export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
   const base = deps.config.publicUrl;
   if (only !== 'vendor')
     await send(deps, async () => {
       const to = await customerEmail(deps, order.customerId);
-      return to ? orderPaidEmail(to, order, `${base}/dashboard`, trackUrlOf(deps, order)) : null;
+      return to
+        ? orderPaidEmail(
+            to,
+            order,
+            `${base}/dashboard`,
+            trackUrlOf(deps, order),
+            await receiptOf(deps, order),
+          )
+        : null;
     });
   if (only !== 'customer')
     await send(deps, async () => {

@@ -1,5 +1,6 @@
 /** The payments feature's public surface: other features and the app import nothing else of it. */
 
+export { type ProviderEventHandler, registerProviderEventHandler } from './payments.event-handlers';
 export type { RefundNote } from './payments.flow';
 export { captureFor, paymentSession, paymentSummary, refundIfPaid, startPayment } from './payments.flow';
 export { reconcilePayments, startPaymentReconciler } from './payments.reconcile';

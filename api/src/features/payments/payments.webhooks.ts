@@ -9,6 +9,8 @@
  * - PAYMENT.CAPTURE.COMPLETED: records the capture (a no-op when the capture call already did).
  * - PAYMENT.CAPTURE.DENIED: a capture held for review was refused: the payment failed, the order
  *   still awaits payment and the customer may pay again.
+ * - Anything a feature above payments registered for (payouts: PAYMENT.PAYOUTSBATCH.*,
+ *   PAYMENT.PAYOUTS-ITEM.*), handed to it (payments.event-handlers).
  * - PAYMENT.CAPTURE.REFUNDED: a refund; one made outside Consign is recorded like any other
  *   (books, credit note, mail), and when it leaves nothing of the payment the order is cancelled.
  */
@@ -17,6 +19,7 @@ import type { AppDeps } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fromProviderAmount, PaymentProviderError } from '../../providers/payments';
+import { providerEventHandlerFor } from './payments.event-handlers';
 import { recordProviderRefund } from './payments.refunds';
 import { captureApproved } from './payments.server-capture';
 import { markFailed, type PaymentRow, recordCapture } from './payments.service';
@@ -195,8 +198,10 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
       await paymentTargetFor(subjectOf(recorded.payment).kind).onRefundedExternally(deps, recorded.payment);
       return 'refund recorded';
     }
-    default:
-      return `ignored: ${eventType}`;
+    default: {
+      const handler = providerEventHandlerFor(eventType);
+      return handler ? handler.handle(deps, eventType, resource) : `ignored: ${eventType}`;
+    }
   }
 }
 

@@ -21,7 +21,7 @@ import {
   recordOrderEvent,
   toOrderSummary,
 } from '../../orders';
-import { refundIfPaid, requestRefund } from '../../payments';
+import { requestRefund } from '../../payments';
 import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 

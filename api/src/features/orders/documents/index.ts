@@ -10,6 +10,18 @@ export {
 } from './customs';
 export { DocumentDataError } from './errors';
 export { LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
+export {
+  type CreditNoteData,
+  type ReceiptData,
+  type ReceiptLine,
+  renderCreditNotePdf,
+  renderReceiptPdf,
+  renderStatementPdf,
+  type Seller,
+  type StatementData,
+  type StatementLine,
+  vatShare,
+} from './money-documents';
 export type { RenderOptions } from './pdf';
 export { toWinAnsi } from './text';
 export type { Address } from './types';
