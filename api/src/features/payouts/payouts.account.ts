@@ -4,7 +4,7 @@
  * money. A new email waits beside the confirmed one until confirmed; the old address is told.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payoutAccounts, users, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -105,7 +105,7 @@ export async function verifyPayoutEmail(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     await deps.db
       .update(payoutAccounts)
-      .set({ codeAttempts: account.codeAttempts + 1, updatedAt: now })
+      .set({ codeAttempts: sql`${payoutAccounts.codeAttempts} + 1`, updatedAt: now })
       .where(eq(payoutAccounts.vendorId, vendorId));
     throw wrongCode();
   }
@@ -121,11 +121,14 @@ export async function verifyPayoutEmail(
       codeAttempts: 0,
       updatedAt: now,
     })
-    .where(eq(payoutAccounts.vendorId, vendorId))
+    // Only the code that was checked: a new email set meanwhile waits for its own code.
+    .where(and(eq(payoutAccounts.vendorId, vendorId), eq(payoutAccounts.codeHash, account.codeHash)))
     .returning();
-  if (previous && previous !== row?.paypalEmail) {
+  if (!row)
+    throw AppError.conflict('A new PayPal email was set meanwhile: enter its code', 'payout_code_replaced');
+  if (previous && previous !== row.paypalEmail) {
     await deps.mailer.send(
-      payoutEmailChangedEmail(previous, row?.paypalEmail ?? '', `${deps.config.publicUrl}/vendor-payouts`),
+      payoutEmailChangedEmail(previous, row.paypalEmail ?? '', `${deps.config.publicUrl}/vendor-payouts`),
     );
   }
   deps.logger.info({ vendorId }, 'payout email confirmed');
