@@ -10,7 +10,8 @@ PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 LOG="$DATA_DIR/server.log"
 export E2E_BASE_URL="http://127.0.0.1:$PORT"
 
-DATA_DIR="$DATA_DIR" PORT="$PORT" HOST=127.0.0.1 PUBLIC_URL="$E2E_BASE_URL" LOG_LEVEL=warn \
+# Earnings are released on delivery (no hold), so the payouts spec can pay a courier at once.
+DATA_DIR="$DATA_DIR" PORT="$PORT" HOST=127.0.0.1 PUBLIC_URL="$E2E_BASE_URL" LOG_LEVEL=warn PAYOUT_HOLD_DAYS=0 \
   node api/dist/main.js >"$LOG" 2>&1 &
 SERVER_PID=$!
 cleanup() {
