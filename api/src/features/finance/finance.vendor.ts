@@ -68,7 +68,7 @@ function describe(entry: LedgerEntryRow, receivers: Map<string, string>): string
     case 'payout_returned':
       return `${label}${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'refund':
-      return `${label}${order}${entry.memo ? `: ${entry.memo}` : ''}`;
+      return `${label}${order}${entry.memo ? `: ${entry.memo.replace(/^Staff: /, '')}` : ''}`;
     default:
       return `${label}${order}`;
   }
