@@ -8,9 +8,9 @@ import type { AppDeps } from '../../context';
 import { commissionRates, ledgerEntries, payoutAccounts, refunds, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/currency';
 import { addCalendarDays, ukToday } from '../../domain/uk-days';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
-import { recordAudit } from '../admin';
 import { checkBooks, commissionByDay, commissionRateOf, courierBalance, courierBalances } from '../ledger';
 import { vendorPayouts } from '../payouts';
 

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as handlers from './finance.handlers';
 import * as routes from './finance.routes';
 

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '../../context';
 import * as handlers from './payouts.handlers';
 import * as routes from './payouts.routes';
 

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Mutex } from '../../lib/mutex';
+import { Semaphore } from '../../lib/mutex';
 import { PaymentNotFoundError, PaymentRejectedError, ProviderUnavailableError } from './payments';
 import {
   assertPayoutBatchInput,
@@ -97,7 +97,7 @@ function outcomeFor(receiver: string): PayoutItemState {
 export class TestPayoutProvider implements PayoutProvider {
   readonly name = 'test' as const;
   readonly #store: TestPayoutStore;
-  readonly #mutex = new Mutex();
+  readonly #mutex = new Semaphore(1);
 
   constructor(store: TestPayoutStore) {
     this.#store = store;

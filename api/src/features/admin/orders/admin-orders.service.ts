@@ -22,7 +22,6 @@ import {
   toOrderSummary,
 } from '../../orders';
 import { requestRefund } from '../../payments';
-import { recordAudit } from '../audit-log/audit';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
