@@ -7,7 +7,7 @@ import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';
-import { loadOrderFor, type Viewer } from './orders.service';
+import { loadOrderFor, type Viewer } from './orders.queries';
 import { trackingUrl } from './tracking-code';
 
 export type PdfFile = { filename: string; bytes: Buffer };
