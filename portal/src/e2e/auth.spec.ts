@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
+import { expectOpened } from './opened';
 
 /**
  * End-to-end against the real API serving the built portal (E2E_BASE_URL, default :3000), with
@@ -47,8 +48,7 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(mainNav(page).getByRole('button', { name: 'Log In' })).toBeVisible();
 
   await mainNav(page).getByRole('button', { name: 'Log In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -155,12 +155,13 @@ test.describe('on a phone', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(mainNav(page)).toBeHidden();
     await toggle.click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = await expectOpened(page.getByRole('navigation', { name: 'Mobile' }));
     await expect(menu.getByRole('button', { name: 'Log In' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
     await toggle.click();
+    await expectOpened(menu);
     await menu.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();

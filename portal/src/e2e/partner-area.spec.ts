@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { expectOpened } from './opened';
 import { receiver, signatureValid } from './webhook-receiver';
 
 /**
@@ -33,7 +34,7 @@ async function staffInvite(page: Page, email: string, name: string) {
   await expect(page.getByText('People', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Invite' }).click();
-  const dialog = page.getByRole('dialog', { name: `Invite someone to ${PARTNER}` });
+  const dialog = await expectOpened(page.getByRole('dialog', { name: `Invite someone to ${PARTNER}` }));
   // Checked before it is sent: a wrong address is named under its field.
   await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -109,7 +110,7 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
 
       // A secret key, shown once.
       await p.getByRole('button', { name: 'Create secret key' }).click();
-      const keyDialog = p.getByRole('dialog', { name: 'Your new secret key' });
+      const keyDialog = await expectOpened(p.getByRole('dialog', { name: 'Your new secret key' }));
       await expect(keyDialog).toContainText('this is the only time it is shown');
       const secretKey = await keyDialog.getByRole('textbox', { name: 'Secret' }).inputValue();
       expect(secretKey).toMatch(/^sk_test_/);
@@ -120,7 +121,7 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
 
       // A webhook endpoint at the receiver, for every event.
       await p.getByRole('button', { name: 'Add endpoint' }).click();
-      const form = p.getByRole('dialog', { name: 'Add a webhook endpoint' });
+      const form = await expectOpened(p.getByRole('dialog', { name: 'Add a webhook endpoint' }));
       await form.getByRole('button', { name: 'Add endpoint' }).click();
       await expect(form.getByText('Write the address Consign should send events to')).toBeVisible();
       await expect(form.getByText('Choose at least one event')).toBeVisible();
@@ -129,7 +130,9 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
       await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeChecked();
       await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeDisabled();
       await form.getByRole('button', { name: 'Add endpoint' }).click();
-      const secretDialog = p.getByRole('dialog', { name: "Your endpoint's signing secret" });
+      const secretDialog = await expectOpened(
+        p.getByRole('dialog', { name: "Your endpoint's signing secret" }),
+      );
       const signingSecret = await secretDialog.getByRole('textbox', { name: 'Secret' }).inputValue();
       expect(signingSecret).toMatch(/^whsec_/);
       await secretDialog.getByRole('button', { name: 'I have stored it safely' }).click();

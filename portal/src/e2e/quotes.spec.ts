@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectOpened } from './opened';
 import { activeCourier, apiCall, guard, unique } from './support';
 
 /**
@@ -42,7 +43,7 @@ test('signed out: a UK–UK quote sorted by price, the Printer Required popup, a
   await expect(first.getByText('Cheapest')).toBeVisible();
   await expect(first.getByText(/incl\. £\d+\.\d{2} VAT/)).toBeVisible();
   await first.getByRole('button', { name: 'Printer Required' }).click();
-  const popup = page.getByRole('dialog', { name: 'Printer Required' });
+  const popup = await expectOpened(page.getByRole('dialog', { name: 'Printer Required' }));
   await expect(popup).toContainText('Labels and documents must be printed before collection or drop-off.');
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
@@ -54,7 +55,7 @@ test('signed out: a UK–UK quote sorted by price, the Printer Required popup, a
   await page.getByLabel('Sort by').selectOption('price');
 
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
-  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await expect(page).toHaveURL(/\/result\?/);
 });
 

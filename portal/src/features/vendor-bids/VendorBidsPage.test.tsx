@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orderFixture, referenceData } from '../../test/bookingFixtures';
 import { activeVendor, service, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type StubResponse, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 import type { VendorJob } from './VendorBidsPage';
 
@@ -91,7 +92,7 @@ describe('vendor bids', () => {
     expect(within(card).getByText('Fragile, keep flat')).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Accept bid #dddd4444' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    const dialog = await findOpened('dialog', 'Select Courier Service');
     expect(await within(dialog).findByText('Nationwide 48')).toBeTruthy();
     // A service the API did not name for this job is not offered.
     expect(within(dialog).queryByText('Letters Plus')).toBeNull();
@@ -133,7 +134,7 @@ describe('vendor bids', () => {
     await screen.findByRole('heading', { name: 'Bid #eeee5555' });
     // The second job names no service of this vendor.
     await user.click(screen.getByRole('button', { name: 'Accept bid #eeee5555' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    let dialog = await findOpened('dialog', 'Select Courier Service');
     expect(
       await within(dialog).findByRole('heading', { name: 'No courier services available' }),
     ).toBeTruthy();
@@ -144,7 +145,7 @@ describe('vendor bids', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Accept bid #dddd4444' }));
-    dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    dialog = await findOpened('dialog', 'Select Courier Service');
     await user.click(await within(dialog).findByRole('radio', { name: /Nationwide 48/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Accept Bid' }));
     expect(await screen.findByText('This job has already been taken')).toBeTruthy();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const anonymous = {
@@ -229,7 +230,7 @@ describe('Sign-up dialog', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     expect(within(dialog).getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: /I run a courier business/ })).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
@@ -270,7 +271,7 @@ describe('Sign-up dialog for a courier', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     await user.click(within(dialog).getByRole('radio', { name: /I run a courier business/ }));
     await user.type(within(dialog).getByLabelText('Email'), 'van@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'correct-horse');
