@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddresses, londonSender, payInTestMode, signIn, unique } from './support';
 

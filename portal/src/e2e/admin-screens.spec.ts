@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { serverCollectionDay } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { ADMIN, PASSWORD, unique, verifiedAccount } from './support';
 

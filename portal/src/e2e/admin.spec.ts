@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { mailedCode } from './support';
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
   ADMIN,

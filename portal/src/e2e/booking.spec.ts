@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddress, londonSender } from './support';
 

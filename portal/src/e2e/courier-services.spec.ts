@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mailedCode, saveBusinessDetails } from './support';
 
 /**

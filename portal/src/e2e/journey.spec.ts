@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 // The PDF reader the API's document tests use, so the label is read the way they read it.
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
-import { expect, test } from '@playwright/test';
 import { serverCollectionDay, serverNextWorkingDay } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 
 /**

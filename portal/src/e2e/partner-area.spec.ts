@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { receiver, signatureValid } from './webhook-receiver';
 

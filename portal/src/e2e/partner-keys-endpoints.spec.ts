@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDateTime } from '../lib/format';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { receiver } from './webhook-receiver';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
 import { box, overlaps } from './layout';
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
   activeCourier,
