@@ -17,7 +17,9 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
-    testTimeout: 20_000,
+    // Bounds, not waits: a test fails on behaviour. Some spend real scrypt fifty times over (the
+    // sign-in limits), and on a busy two-core machine that took more than 20 s.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
   },
 });
