@@ -5,13 +5,15 @@
 #   bash scripts/test-under-load.sh [REF]     REF: what to clone (default: the current HEAD)
 #
 # RUNS (default 3) and BURNERS (default 2) change the counts; MAX_MINUTES (default 60) bounds
-# each run. The burners and the clone are removed whatever happens (Ctrl-C included).
+# each run; TEST_COMMAND replaces the README's install-and-test (for a shorter check of the script
+# itself). The burners and the clone are removed whatever happens (Ctrl-C included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REF="${1:-HEAD}"
 RUNS="${RUNS:-3}"
 BURNERS="${BURNERS:-2}"
 MAX_MINUTES="${MAX_MINUTES:-60}"
+TEST_COMMAND="${TEST_COMMAND:-npx --yes pnpm@10 install --frozen-lockfile && npx --yes pnpm@10 test}"
 COMMIT="$(git rev-parse --verify "$REF^{commit}")"
 
 WORK="$(mktemp -d -t consign-under-load-XXXXXX)"
@@ -51,8 +53,7 @@ for run in $(seq 1 "$RUNS"); do
     cd "$WORK/consign"
     # A fresh clone each time would test the clone, not the tests: the first run installs, the
     # others start from what it left (as a developer's second run does).
-    timeout --kill-after=30s "${MAX_MINUTES}m" bash -c \
-      'npx --yes pnpm@10 install --frozen-lockfile && npx --yes pnpm@10 test'
+    timeout --kill-after=30s "${MAX_MINUTES}m" bash -c "$TEST_COMMAND"
   ) >"$WORK/run-$run.log" 2>&1 || status=$?
   took=$(($(date +%s) - start))
   verdict=$([ "$status" = 0 ] && echo green || echo "RED (exit $status)")
