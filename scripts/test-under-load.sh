@@ -23,7 +23,12 @@ stop_burners() {
   for pid in "${BURNER_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   BURNER_PIDS=()
 }
+RUN_PID=
 cleanup() {
+  if [ -n "$RUN_PID" ]; then
+    kill "$RUN_PID" 2>/dev/null || true
+    wait "$RUN_PID" 2>/dev/null || true
+  fi
   stop_burners
   rm -rf "$WORK"
 }
@@ -49,12 +54,15 @@ for run in $(seq 1 "$RUNS"); do
   echo "=== Run $run of $RUNS (install + test), log: $WORK/run-$run.log ==="
   start=$(date +%s)
   status=0
+  # In the background, waited for: a trap runs at once (bash holds it while a foreground command
+  # runs). timeout runs the command in a process group of its own and passes a signal to all of it.
   (
     cd "$WORK/consign"
-    # A fresh clone each time would test the clone, not the tests: the first run installs, the
-    # others start from what it left (as a developer's second run does).
-    timeout --kill-after=30s "${MAX_MINUTES}m" bash -c "$TEST_COMMAND"
-  ) >"$WORK/run-$run.log" 2>&1 || status=$?
+    exec timeout --kill-after=30s "${MAX_MINUTES}m" bash -c "$TEST_COMMAND"
+  ) >"$WORK/run-$run.log" 2>&1 &
+  RUN_PID=$!
+  wait "$RUN_PID" || status=$?
+  RUN_PID=
   took=$(($(date +%s) - start))
   verdict=$([ "$status" = 0 ] && echo green || echo "RED (exit $status)")
   results+=("run $run: $verdict in $((took / 60)) min $((took % 60)) s")
