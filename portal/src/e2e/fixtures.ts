@@ -33,7 +33,7 @@ export const test = base.extend<{ serverLogOnFailure: undefined }, WorkerFixture
   serverLogOnFailure: [
     async ({ consignServer }, use, testInfo) => {
       const mark = consignServer?.logMark() ?? 0;
-      await use();
+      await use(undefined);
       const log = consignServer?.logSince(mark).trim();
       if (log && testInfo.status !== testInfo.expectedStatus)
         await testInfo.attach('server log', { body: log, contentType: 'text/plain' });
