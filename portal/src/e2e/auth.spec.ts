@@ -4,7 +4,7 @@ import { readCodeFromMailbox, uniqueEmail } from './helpers';
 import { expectOpened } from './opened';
 
 /**
- * End-to-end against the real API serving the built portal (E2E_BASE_URL, default :3000), with
+ * End-to-end against the real API serving the built portal (the worker's server, fixtures.ts), with
  * the outbox mail transport so sign-up codes can be read on /dev/mailbox.
  */
 
