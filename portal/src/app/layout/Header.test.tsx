@@ -129,4 +129,27 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
   });
+
+  // Issue 51, item 4: the tracking page is reachable from every page, signed in or not, and takes a typed code.
+  it('links "Track a parcel" from the header, the mobile menu and the footer to /track', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+    });
+    const { router } = renderApp('/contact');
+    await within(mainNav()).findByRole('button', { name: 'Log In' });
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Track a parcel' }).getAttribute('href')).toBe('/track');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Track a parcel' }).getAttribute('href')).toBe('/track');
+    await user.keyboard('{Escape}');
+
+    await user.click(within(mainNav()).getByRole('link', { name: 'Track a parcel' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Tracking code' }), 'k7p3 xq9m ht2w');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/track/K7P3XQ9MHT2W'));
+  });
 });
