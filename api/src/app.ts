@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   mountApiReference(app);
-  mountGuides(app);
+  mountGuides(app, deps.config.publicUrl);
 
   mountFrontEnds(app, deps);
 
