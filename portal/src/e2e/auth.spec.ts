@@ -91,7 +91,7 @@ test('pre-hijack: the code step survives a reload and refuses the code of an att
   await form.getByLabel('Confirm Password', { exact: true }).fill(password);
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
   await form.getByRole('button', { name: 'Register' }).click();
-  const otp = page.getByRole('form', { name: 'Enter OTP' });
+  const otp = page.getByRole('form', { name: 'Enter your code' });
   await expect(otp).toBeVisible();
   const [ownersCode] = await codesMailedTo(request, email, 1);
 
@@ -127,7 +127,7 @@ test('pre-hijack: the code step survives a reload and refuses the code of an att
   expect(ownersLogin.status()).toBe(200);
   // Verified: a reload no longer shows the code step.
   await page.goto('/signup');
-  await expect(page.getByRole('form', { name: 'Enter OTP' })).toBeHidden();
+  await expect(page.getByRole('form', { name: 'Enter your code' })).toBeHidden();
   expect(pageErrors).toEqual([]);
 });
 

@@ -34,7 +34,7 @@ async function signIn(page: Page) {
 /** Opens the results page and presses Book Now on the first (cheapest: sorted by price) option. */
 async function bookCheapest(page: Page, resultUrl: string) {
   await page.goto(resultUrl);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
 }
 
@@ -147,7 +147,7 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
 test('an international booking asks for customs details and a breakdown of contents', async ({ page }) => {
   // Signed out, Book Now asks to sign in first and then carries on to the booking.
   await page.goto(INTERNATIONAL_RESULT);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
   const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await signInWith(dialog);

@@ -44,7 +44,7 @@ test('Book Now signed out leads to that booking; a later collection date moves d
   const delivery = await serverNextWorkingDay(page.request, collection);
 
   await page.goto(RESULT);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   const card = page.getByTestId('quote-card').filter({ hasText: SERVICE });
   await card.getByRole('button', { name: 'Book Now' }).click();
   const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));

@@ -75,7 +75,7 @@ async function acceptInvite(browser: Browser, email: string) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill('something-else');
   await page.getByRole('textbox', { name: 'Confirm Password' }).blur();
-  await expect(page.getByText("Password Don't Match")).toBeVisible();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(page).toHaveURL(/\/partner$/);

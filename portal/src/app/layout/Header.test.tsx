@@ -100,7 +100,7 @@ describe('Header', () => {
 
     await user.click(await within(mainNav()).findByRole('button', { name: 'Log In' }));
     await user.click(within(await findOpened('dialog', 'Log In')).getByRole('button', { name: 'Sign Up' }));
-    await user.click(within(await findOpened('dialog', 'Sign Up')).getByRole('button', { name: 'Login' }));
+    await user.click(within(await findOpened('dialog', 'Sign Up')).getByRole('button', { name: 'Log in instead' }));
     expect(await findOpened('dialog', 'Log In')).toBeTruthy();
   });
 

@@ -8,7 +8,7 @@ import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '..
 import { findOpened } from '../../test/opened';
 import { option, quote, referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { PROBLEM_TEXT, PROBLEM_TITLE, PROMPT_TEXT } from './ResultPage';
+import { NO_FIT_TITLE, PROBLEM_TEXT, PROBLEM_TITLE, PROMPT_TEXT } from './ResultPage';
 
 const base = {
   'GET /api/v1/meta/auth': { body: outboxMeta },
@@ -27,7 +27,7 @@ const SEARCH = '/result?type=Domestic&from=England&to=Scotland&length=30&width=2
  * the inert page behind a dialog, which a browser does not).
  */
 async function shownResults() {
-  const heading = await screen.findByRole('heading', { name: 'Available Courier' });
+  const heading = await screen.findByRole('heading', { name: 'Available couriers' });
   await waitFor(() => expect(document.activeElement).toBe(heading));
   return heading;
 }
@@ -93,7 +93,7 @@ describe('quote results page', () => {
     renderApp(SEARCH);
     expect(await screen.findByRole('heading', { name: 'Loading...' })).toBeTruthy();
     release();
-    expect(await screen.findByRole('heading', { name: 'Available Courier' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Available couriers' })).toBeTruthy();
     expect(cardNames()).toEqual(['UPS Standard', 'UPS Promotion', 'DPD Next Day']);
     expect(screen.getAllByTestId('quote-price').map((p) => p.textContent)).toEqual([
       '£8.99',
@@ -353,7 +353,9 @@ describe('quote results page', () => {
     const user = userEvent.setup();
     const { router } = renderApp(SEARCH);
     expect(await screen.findByRole('heading', { name: 'Try different dimensions' })).toBeTruthy();
-    expect(screen.getByText(PROBLEM_TITLE)).toBeTruthy();
+    // Issue 51, item 10: no match is an answer, not "a problem".
+    expect(screen.getByText(NO_FIT_TITLE)).toBeTruthy();
+    expect(screen.queryByText(PROBLEM_TITLE)).toBeNull();
     expect(screen.getByText(PROBLEM_TEXT)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Post a job instead' }).getAttribute('href')).toBe(
       '/post-job?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=1',
@@ -387,7 +389,7 @@ describe('quote results page', () => {
   it('moves focus to the results and announces how many were found', async () => {
     stubFetch({ ...anonymous, 'POST /api/v1/quotes': { status: 201, body: quote(options) } });
     renderApp(SEARCH);
-    const heading = await screen.findByRole('heading', { name: 'Available Courier' });
+    const heading = await screen.findByRole('heading', { name: 'Available couriers' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('status').textContent).toBe('3 courier options found');
   });

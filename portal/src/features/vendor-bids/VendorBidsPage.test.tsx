@@ -53,10 +53,10 @@ describe('vendor bids', () => {
     expect(await screen.findByRole('heading', { name: 'Available Bids' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No bids available' })).toBeTruthy();
     expect(screen.getByText('There are currently no pending bids for you to review')).toBeTruthy();
-    expect(screen.getByText(/0 bid\(s\) available/)).toBeTruthy();
+    expect(screen.getByText('0 jobs open for bids')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('heading', { name: 'Bid #dddd4444' })).toBeTruthy();
-    expect(screen.getByText(/1 bid\(s\) available/)).toBeTruthy();
+    expect(screen.getByText('1 job open for bids')).toBeTruthy();
   });
 
   it('shows a card per job and accepts it with a service that can carry it', async () => {

@@ -63,13 +63,13 @@ describe('Sign-up page', () => {
     await user.type(within(form()).getByLabelText('Password'), '-but-now-long');
     await user.type(within(form()).getByLabelText('Confirm Password'), 'something-else');
     await user.tab();
-    expect(await screen.findByText("Password Don't Match")).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(register().disabled).toBe(true);
 
     const confirm = within(form()).getByLabelText('Confirm Password');
     await user.clear(confirm);
     await user.type(confirm, 'short-but-now-long');
-    await waitFor(() => expect(screen.queryByText("Password Don't Match")).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
     // Terms still unticked.
     expect(register().disabled).toBe(true);
 
@@ -117,7 +117,7 @@ describe('Sign-up page', () => {
       role: 'customer',
     });
 
-    const otp = screen.getByRole('form', { name: 'Enter OTP' });
+    const otp = screen.getByRole('form', { name: 'Enter your code' });
     const code = within(otp).getByLabelText('Verification code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
     const verify = within(otp).getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
