@@ -9,7 +9,7 @@ import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
-import { partnerInviteMailSubscriber } from './features/partners';
+import { partnerInviteMailSubscriber, partnerKeyMailSubscriber } from './features/partners';
 import { registerPaymentTarget } from './features/payments';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { recipientMailSubscriber } from './features/tracking';
@@ -34,4 +34,5 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerWebhookSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
+  registerSubscriber(partnerKeyMailSubscriber);
 }

@@ -5,9 +5,11 @@ import { orders, partners, payments, quotes } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { publish } from '../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
 import { orderMoney, paidSql, refundedSql } from '../orders';
+import { PARTNER_KEY_EVENTS } from './partner-key-mail';
 import type {
   CreatePartnerInput,
   PARTNER_SORT_FIELDS,
@@ -107,8 +109,10 @@ export class PartnersService {
     return this.get(id);
   }
 
-  /** A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. */
-  /** A new key, with the reason staff gave, kept in the audit log with the rotation (one commit). */
+  /**
+   * A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. The
+   * reason staff gave is audited, and the partner's people are mailed, in the rotation's commit.
+   */
   async rotateKey(actor: AccessClaims, id: string, reason: string): Promise<PartnerDto> {
     const row = await this.db.query.partners.findFirst({ where: eq(partners.id, id) });
     if (!row) throw AppError.notFound('Partner not found');
@@ -136,6 +140,7 @@ export class PartnersService {
         },
         now,
       );
+      await publish(tx, PARTNER_KEY_EVENTS.rotated, { partnerId: id }, now);
     });
     this.deps.logger.info({ partnerId: id }, 'partner key rotated');
     return this.get(id);
