@@ -190,6 +190,29 @@ describe('partner orders', () => {
       revenuePence: paid.total,
     });
   });
+
+  // Issue 51, item 6: a refunded, cancelled booking was still a booking here but not in the console.
+  it('counts a refunded, cancelled booking in neither the overview nor the console', async () => {
+    const { partner, staff } = await createPartner(t);
+    const kept = await partnerOrder(t, partner);
+    const refunded = await partnerOrder(t, partner);
+    const refund = await t.post(
+      `/api/v1/admin/orders/${refunded.id}/refund`,
+      { reason: 'Lost parcel' },
+      staff,
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const { auth } = await partnerUser(t, partner.id);
+    const overview = await t.get(`${API}/overview?days=7`, auth);
+    expect(overview.body.totals).toMatchObject({
+      quotes: 2,
+      bookings: 1,
+      conversion: 0.5,
+      revenuePence: kept.total,
+    });
+    const console = await t.get(`/api/v1/admin/partners/${partner.id}`, staff);
+    expect(console.body).toMatchObject({ orders: 2, paidOrders: 1 });
+  });
 });
 
 describe('secret keys', () => {

@@ -9,6 +9,7 @@ import { publish } from '../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
 import { orderMoney, paidSql, refundedSql } from '../orders';
+import { isBooking, UNBOOKED } from './partner-bookings';
 import { PARTNER_KEY_EVENTS } from './partner-key-mail';
 import type {
   CreatePartnerInput,
@@ -41,9 +42,6 @@ const SORT = {
   status: partners.status,
   id: partners.id,
 } satisfies Record<SortField, unknown>;
-
-/** Orders that brought money in: paid, and not cancelled (a cancelled paid order is refunded). */
-const UNPAID = ['awaiting_payment', 'cancelled'] as const;
 
 export class PartnersService {
   constructor(private readonly deps: AppDeps) {}
@@ -220,14 +218,14 @@ export class PartnersService {
           refunded: sql<number>`sum(${refundedSql})`,
         })
         .from(orders)
-        .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNPAID])))
+        .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNBOOKED])))
         .groupBy(orders.partnerId, orders.status, orders.currency),
     ]);
     const countOf = (list: { id: string | null; n: number }[], id: string) =>
       list.find((r) => r.id === id)?.n ?? 0;
     return rows.map((row) => {
       // Revenue is orderMoney's net per currency: refunds taken off, cancelled orders nothing.
-      const paid = revenue.filter((r) => r.id === row.id && r.status !== 'cancelled');
+      const paid = revenue.filter((r) => r.id === row.id && isBooking(r.status));
       const byCurrency = new Map<(typeof paid)[number]['currency'], number>();
       for (const r of paid) {
         const { net } = orderMoney({ status: r.status, paid: Number(r.paid), refunded: Number(r.refunded) });
