@@ -64,7 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the emailed code and sign in */
+        /** Verify the emailed code of this sign-up (its `registration`) and sign in */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new code (at most one a minute and five an hour) */
+        /** Send a new code for this sign-up (at most one a minute and five an hour) */
         post: operations["resendOtp"];
         delete?: never;
         options?: never;
@@ -2229,7 +2229,7 @@ export interface paths {
         put?: never;
         /**
          * Check a CSV of order updates row by row; nothing is changed
-         * @description Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the order: unknown order, another courier’s order, a move the status machine forbids, a bad date, a taken tracking number. At most 1000 rows.
+         * @description Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date, a taken tracking number. At most 1000 rows.
          */
         post: operations["previewVendorOrderUpdates"];
         delete?: never;
@@ -2368,6 +2368,8 @@ export interface components {
         };
         SignupResult: {
             email: string;
+            /** @description Opaque handle of this sign-up: send it with the code (verify-email) and to ask for a new code (resend-otp). Answered alike for every email. */
+            registration: string;
         };
         Problem: {
             type: string;
@@ -2424,13 +2426,17 @@ export interface components {
              */
             email: string;
             code: string;
+            /** @description The `registration` the sign-up answered: the code is checked against that sign-up only */
+            registration: string;
         };
-        EmailRequest: {
+        ResendOtpRequest: {
             /**
              * Format: email
              * @example customer@consign.example
              */
             email: string;
+            /** @description The `registration` the sign-up answered: the code is checked against that sign-up only */
+            registration: string;
         };
         LoginRequest: {
             /**
@@ -2443,6 +2449,13 @@ export interface components {
         RefreshRequest: {
             /** @description Omit to use the httpOnly cookie */
             refreshToken?: string;
+        };
+        EmailRequest: {
+            /**
+             * Format: email
+             * @example customer@consign.example
+             */
+            email: string;
         };
         PasswordResetConfirmRequest: {
             token: string;
@@ -4845,11 +4858,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailRequest"];
+                "application/json": components["schemas"]["ResendOtpRequest"];
             };
         };
         responses: {
-            /** @description Accepted */
+            /** @description Accepted alike for every email and handle; past the limits nothing is sent, and the answer is the same */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4858,15 +4871,6 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests; see Retry-After */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,7 +34,7 @@ import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
 import { requestBody } from './lib/request-body';
-import { requestHygiene } from './lib/request-hygiene';
+import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
 import { securityHeaders } from './lib/security-headers';
 import { staticFiles } from './lib/static-files';
@@ -95,6 +95,9 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
+  // Before anything reads them (the partner key middleware included): one rule for text.
+  app.use(`${API_BASE}/*`, urlAndHeaderHygiene);
+  app.use('/embed/*', urlAndHeaderHygiene);
   mountPartnerMiddleware(app);
   app.use(
     '*',
@@ -158,7 +161,7 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   mountApiReference(app);
-  mountGuides(app);
+  mountGuides(app, deps.config.publicUrl);
 
   mountFrontEnds(app, deps);
 

@@ -73,6 +73,14 @@ export async function createDeps(
   return deps;
 }
 
+/** Where mail goes: production never serves the outbox over HTTP (no /dev/mailbox). */
+function describeMail(deps: AppDeps): string {
+  if (deps.mailer.transport === 'smtp') return 'SMTP';
+  return deps.config.production
+    ? 'not sent: kept in the outbox table only (ALLOW_OUTBOX_MAIL=1), which nothing serves over HTTP'
+    : 'outbox (read it at /dev/mailbox on this machine)';
+}
+
 /** One line per concern, so the start-up log says which implementation is in use. */
 export function describeProviders(deps: AppDeps): Record<string, string> {
   const { config } = deps;
@@ -80,7 +88,7 @@ export function describeProviders(deps: AppDeps): Record<string, string> {
     database: config.database.isLocalFile
       ? `local libSQL file ${config.database.url.slice(5)}`
       : 'libSQL server',
-    mail: deps.mailer.transport === 'smtp' ? 'SMTP' : 'outbox (read it at /dev/mailbox)',
+    mail: describeMail(deps),
     payments: config.paypal ? `PayPal ${config.paypal.env}` : 'built-in TEST MODE provider',
     payouts: config.paypal
       ? `PayPal Payouts ${config.paypal.env}${config.finance.payoutSchedule === 'off' ? '' : `, ${config.finance.payoutSchedule} run`}`

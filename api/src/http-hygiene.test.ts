@@ -119,6 +119,84 @@ describe('request hygiene', () => {
     expect(((await res.json()) as { code: string }).code).toBe('invalid_utf8');
     expect((await t.get('/api/v1/users/me', t.bearer(s.accessToken))).body.name).toBeNull();
   });
+
+  // Issue 44: one rule before any route, for every way text comes in.
+  it('refuses lone surrogates and NUL in JSON values and keys, query strings, headers, CSV text and multipart fields (422 naming each)', async () => {
+    t = await createTestApp();
+    const s = await signUpVerified(t, 'surrogate@example.com');
+    const auth = t.bearer(s.accessToken);
+    const errorsOf = async (res: Response) => {
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      return ((await res.json()) as { errors: { path: string; message: string }[] }).errors;
+    };
+    // JSON escapes a lone surrogate as valid JSON: the body parses, the text is not Unicode.
+    const booking = await t.app.request('/api/v1/users/me', json('PATCH', '{"name":"Robin \\ud800"}', auth));
+    expect(await errorsOf(booking)).toEqual([
+      { path: 'name', message: 'Must be valid Unicode text: it holds a lone surrogate (\\ud800-\\udfff)' },
+    ]);
+    const key = await t.app.request(
+      '/api/v1/users/me',
+      json('PATCH', '{"address":{"li\\u0000ne1":"x"}}', auth),
+    );
+    expect(await errorsOf(key)).toEqual([
+      { path: 'address.li\\u0000ne1', message: 'The key must not contain control characters' },
+    ]);
+    const surrogateKey = await t.app.request('/api/v1/users/me', json('PATCH', '{"\\udc00":"x"}', auth));
+    expect((await errorsOf(surrogateKey))[0]!.path).toBe('\\udc00');
+    // A CSV upload is JSON text: the same rule, naming the field.
+    const csv = await t.app.request(
+      '/api/v1/vendor/orders/bulk/preview',
+      json('POST', JSON.stringify({ text: 'Order ID,Status or event\nAB\u0000CD,delivered' }), auth),
+    );
+    expect((await errorsOf(csv))[0]!.path).toBe('text');
+
+    // Query strings: NUL, and percent-escapes that are not UTF-8 (the surrogate's own bytes).
+    expect(await errorsOf(await t.app.request('/api/v1/orders?status=%00', { headers: auth }))).toEqual([
+      { path: 'query.status', message: 'Must not contain control characters' },
+    ]);
+    expect(await errorsOf(await t.app.request('/api/v1/orders?q=Robin%ED%A0%80', { headers: auth }))).toEqual(
+      [{ path: 'query.q', message: 'Must be valid UTF-8 text' }],
+    );
+    expect((await t.app.request('/api/v1/orders?q=Zo%C3%AB', { headers: auth })).status).toBe(200);
+
+    // Headers the product reads: a surrogate's bytes in Idempotency-Key, sent raw.
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const port = (server.address() as AddressInfo).port;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          Buffer.concat([
+            Buffer.from(
+              'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: k',
+            ),
+            Buffer.from([0xed, 0xa0, 0x80]),
+            Buffer.from(
+              `\r\nAuthorization: ${auth.Authorization}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+            ),
+          ]),
+        );
+      });
+      let text = '';
+      socket.on('data', (d) => {
+        text += String(d);
+      });
+      socket.on('end', () => resolve(text));
+    });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(answer).toMatch(/^HTTP\/1\.1 422/);
+    expect(answer).toContain('"path":"header.idempotency-key","message":"Must be valid UTF-8 text"');
+
+    // Multipart fields: the file's name.
+    const form = new FormData();
+    form.append('image', new File([new Uint8Array([0x89, 0x50])], 'logo\u0000.png', { type: 'image/png' }));
+    const upload = await t.app.request('/api/v1/uploads', { method: 'POST', body: form, headers: auth });
+    expect(await errorsOf(upload)).toEqual([
+      { path: 'image', message: 'The file name must not contain control characters' },
+    ]);
+    expect((await t.get('/api/v1/users/me', auth)).body.name).toBeNull();
+  });
 });
 
 describe('security headers', () => {

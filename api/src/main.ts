@@ -1,7 +1,8 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeDatabase } from './db/client';
-import { DEMO_PARTNER, demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
+import { demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
+import { demoBanner } from './demo-banner';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
@@ -60,22 +61,7 @@ async function main() {
   startOutboxSweep(deps);
   const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
-    if (seeded) {
-      console.log(
-        [
-          '',
-          'Demo sign-ins (password for each: consign-demo-1; never created in production unless SEED_DEMO=1):',
-          ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
-          '',
-          `Demo partner key (widget, from ${DEMO_PARTNER.allowedOrigins.join(' or ')}): ${DEMO_PARTNER.publishableKey}`,
-          // The script has no page of its own: the example partner page, served from another
-          // port, is the way to see it (docs/widget.md, "Try it").
-          `  try it: npx serve docs/examples -l 8080, then open http://127.0.0.1:8080/partner-shop.html`,
-          `  (it loads ${config.publicUrl}/widget/v1/consign.js; docs/widget.md explains)`,
-          '',
-        ].join('\n'),
-      );
-    }
+    if (seeded) console.log(demoBanner(seeded, config.publicUrl));
   });
 
   let shuttingDown = false;

@@ -10,7 +10,7 @@ import { contactMailSubscriber } from './features/content';
 import { refundMailSubscriber } from './features/finance';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
-import { partnerInviteMailSubscriber } from './features/partners';
+import { partnerInviteMailSubscriber, partnerKeyMailSubscriber } from './features/partners';
 import { registerPaymentTarget, registerProviderEventHandler } from './features/payments';
 import { payoutEventHandler, payoutMailSubscriber } from './features/payouts';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
@@ -38,6 +38,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerWebhookSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
+  registerSubscriber(partnerKeyMailSubscriber);
   registerSubscriber(payoutMailSubscriber);
   // Every refund mails the customer (with the credit note) and the courier.
   registerSubscriber(refundMailSubscriber);

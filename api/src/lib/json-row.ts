@@ -31,7 +31,8 @@ import { type Database, statementFamily } from '../db/client';
  * `texts` adds fields read out of a JSON column by a path (`{ recipientName: ['deliveryAddress',
  * '$.name'] }`): a list showing one value of a JSON object reads that value, not the object
  * (SQLite would otherwise write the whole object back out as JSON for the process to parse). The
- * path must lead to a string; a missing one reads as null.
+ * path must lead to a string; a missing one (or anything but a string) reads as null, and a lone
+ * surrogate in it reads as U+FFFD.
  */
 export type JsonRowReader<T extends Table, R = InferSelectModel<T>> = {
   /** The row as one column, decoded: `db.select({ row: reader.row }).from(table)`. */
@@ -48,6 +49,14 @@ export type JsonRowReader<T extends Table, R = InferSelectModel<T>> = {
 
 /** A prepared query's raw read: each row's values, by position. */
 type ValuesQuery = { values(placeholders?: Record<string, unknown>): Promise<unknown[][]> };
+
+/** A string read out of JSON, lone surrogates replaced (U+FFFD); anything but a string is null. */
+function wellFormed(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value;
+}
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
 
 const READABLE = new Set([
   'SQLiteText',
@@ -96,7 +105,10 @@ export function jsonRowReader<T extends Table>(
       throw new Error(`jsonRowReader: ${tableName}.${field} is not a JSON column`);
     }
     if (!PATH.test(path)) throw new Error(`jsonRowReader: ${path} is not a path of object keys`);
-    return { name, sql: `"${tableName}"."${column.name}" ->> '${path}'` };
+    // `->` (JSON), not `->>` (SQL text): a string stays as JSON wrote it, escapes and all. `->>`
+    // decodes an escaped lone surrogate ("\ud800") into bytes that are not UTF-8, and the driver
+    // aborts the process on reading those (docs/deployment.md).
+    return { name, sql: `"${tableName}"."${column.name}" -> '${path}'` };
   });
   const kinds: ('json' | 'real' | 'plain')[] = [];
   const parts = fields.map(([field, column]) => {
@@ -130,7 +142,8 @@ export function jsonRowReader<T extends Table>(
             ? Number(value)
             : column.mapFromDriverValue(value);
     }
-    for (let i = 0; i < textParts.length; i++) row[textParts[i]!.name] = values[fields.length + i];
+    for (let i = 0; i < textParts.length; i++)
+      row[textParts[i]!.name] = wellFormed(values[fields.length + i]);
     return row;
   };
   // Built once: the query builder then walks one raw chunk per request instead of every column.

@@ -56,8 +56,36 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 }
 
 /**
- * Each string in a parsed JSON body that holds a character no field accepts, by path. Walks with
- * its own stack rather than recursion, so no body can exhaust the call stack.
+ * UTF-16 code units that are half of a surrogate pair with no other half. JSON (`"\\ud800"`) can
+ * carry them though no Unicode text can: SQLite's JSON functions turn one into bytes that are not
+ * UTF-8, and the database driver aborts the whole process on reading those (docs/deployment.md).
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const CONTROL_MESSAGE = 'Must not contain control characters';
+const SURROGATE_MESSAGE = 'Must be valid Unicode text: it holds a lone surrogate (\\ud800-\\udfff)';
+
+/** Why a piece of text can be accepted by no field, or null: NUL and other controls, lone surrogates. */
+export function textProblem(text: string): string | null {
+  if (CONTROL.test(text)) return CONTROL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** A key as it can be shown in a path: its controls and lone surrogates escaped as in JSON. */
+const printable = (key: string) =>
+  textProblem(key) === null
+    ? key
+    : key.replace(
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point.
+        /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/gu,
+        (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+
+/**
+ * Each string in a parsed JSON body (object keys included) that holds a character no field
+ * accepts, by path. Walks with its own stack rather than recursion, so no body can exhaust the
+ * call stack.
  */
 export function controlCharacterErrors(value: unknown): FieldError[] {
   const errors: FieldError[] = [];
@@ -72,13 +100,12 @@ export function controlCharacterErrors(value: unknown): FieldError[] {
   while (stack.length > 0) {
     const [current, step] = stack.pop()!;
     if (typeof current === 'string') {
-      const bad = CONTROL.test(current) ? 'control' : LINE_BREAK.test(current) ? 'line' : null;
-      if (!bad) continue;
-      const path = pathOf(step);
+      const problem = textProblem(current);
+      const path = problem || LINE_BREAK.test(current) ? pathOf(step) : null;
+      if (!path) continue;
       const field = path.filter((p) => !/^\d+$/.test(p)).at(-1) ?? '';
-      if (bad === 'control') {
-        errors.push({ path: path.join('.') || '(body)', message: 'Must not contain control characters' });
-      } else if (!MULTI_LINE_FIELDS.has(field)) {
+      if (problem) errors.push({ path: path.join('.') || '(body)', message: problem });
+      else if (!MULTI_LINE_FIELDS.has(field)) {
         errors.push({ path: path.join('.') || '(body)', message: 'Must be a single line' });
       }
     } else if (Array.isArray(current)) {
@@ -87,7 +114,12 @@ export function controlCharacterErrors(value: unknown): FieldError[] {
     } else if (current && typeof current === 'object') {
       const entries = Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i--) {
-        stack.push([entries[i]![1], { key: entries[i]![0], parent: step }]);
+        const [key, child] = entries[i]!;
+        const problem = textProblem(key);
+        const keyStep = { key: printable(key), parent: step };
+        if (problem)
+          errors.push({ path: pathOf(keyStep).join('.'), message: `The key ${problem.toLowerCase()}` });
+        else stack.push([child, keyStep]);
       }
     }
   }
@@ -95,9 +127,138 @@ export function controlCharacterErrors(value: unknown): FieldError[] {
 }
 
 /**
+ * The request headers the product reads. Node hands header values over as Latin-1, one character
+ * a byte: a value must be UTF-8 (ASCII in practice) without control characters.
+ */
+const READ_HEADERS = [
+  'authorization',
+  'cookie',
+  'idempotency-key',
+  'origin',
+  'x-publishable-key',
+  'x-forwarded-for',
+  'x-real-ip',
+  'content-type',
+  'accept-encoding',
+  'if-none-match',
+  'range',
+  'access-control-request-method',
+  'paypal-transmission-id',
+  'paypal-transmission-time',
+  'paypal-transmission-sig',
+  'paypal-cert-url',
+  'paypal-auth-algo',
+] as const;
+
+/** Printable ASCII and tab: every header value the product expects, checked without decoding. */
+const PLAIN_HEADER = /^[\x20-\x7e\t]*$/;
+const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+/** The text a run of bytes spells in UTF-8, or null when it is not UTF-8. */
+function utf8Text(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes a query component spells (`+` a space, `%XX` a byte; a stray `%` stays itself). */
+function percentDecoded(component: string): Uint8Array {
+  const text = component.replace(/\+/g, ' ');
+  if (!text.includes('%')) return Buffer.from(text, 'utf8');
+  const bytes: number[] = [];
+  for (const byte of Buffer.from(text, 'utf8')) bytes.push(byte);
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const hex =
+      bytes[i] === 0x25 && i + 2 < bytes.length ? String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!) : '';
+    if (/^[0-9a-f]{2}$/i.test(hex)) {
+      out.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else out.push(bytes[i]!);
+  }
+  return Uint8Array.from(out);
+}
+
+const NOT_UTF8 = 'Must be valid UTF-8 text';
+
+/** Each query parameter (name or value) and read header that holds what no field accepts. */
+export function queryAndHeaderErrors(
+  url: string,
+  header: (name: string) => string | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const at = url.indexOf('?');
+  if (at >= 0) {
+    const end = url.indexOf('#', at);
+    for (const pair of url.slice(at + 1, end < 0 ? undefined : end).split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const [rawName, rawValue] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+      const name = utf8Text(percentDecoded(rawName));
+      const value = utf8Text(percentDecoded(rawValue));
+      const shown = `query.${name !== null && textProblem(name) === null ? name : printable(rawName)}`;
+      if (name === null || value === null) errors.push({ path: shown, message: NOT_UTF8 });
+      else {
+        const problem = textProblem(name) ?? textProblem(value);
+        if (problem) errors.push({ path: shown, message: problem });
+      }
+    }
+  }
+  for (const name of READ_HEADERS) {
+    const value = header(name);
+    if (value === undefined || PLAIN_HEADER.test(value)) continue;
+    const text = utf8Text(latin1(value));
+    const problem = text === null ? NOT_UTF8 : textProblem(text);
+    if (problem) errors.push({ path: `header.${name}`, message: problem });
+  }
+  return errors;
+}
+
+/**
+ * Query strings and the headers the product reads, before any route (and the partner key
+ * middleware) sees them: NUL and other control characters, and percent-escapes that are not
+ * UTF-8 (the only way a lone surrogate can be written in a URL), answer 422 naming each one.
+ */
+export const urlAndHeaderHygiene = createMiddleware(async (c, next) => {
+  const errors = queryAndHeaderErrors(c.req.url, (name) => c.req.header(name));
+  if (errors.length) throw AppError.validation(errors, `Invalid ${errors.map((e) => e.path).join(', ')}`);
+  return next();
+});
+
+/**
+ * Multipart forms (the uploads): each field's name and text value, and each file's name, by the
+ * same rule as JSON bodies. A route middleware placed after the route's own body limit, so that
+ * the form is read only once it is known to fit; the form validator then reads the same parse.
+ */
+export const multipartHygiene = createMiddleware(async (c, next) => {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) return next();
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    // Answered here: the validator would meet the same failed parse again, and not as a 400.
+    throw AppError.badRequest('The request body is not a valid multipart form', 'invalid_multipart');
+  }
+  const errors: FieldError[] = [];
+  for (const [name, value] of form.entries()) {
+    const problem =
+      textProblem(name) ?? (typeof value === 'string' ? textProblem(value) : textProblem(value.name));
+    if (problem) {
+      const what = typeof value === 'string' ? problem : `The file name ${problem.toLowerCase()}`;
+      errors.push({ path: printable(name), message: what });
+    }
+  }
+  if (errors.length) throw AppError.validation(errors, `Invalid ${errors.map((e) => e.path).join(', ')}`);
+  return next();
+});
+
+/**
  * Before any route sees a JSON body: bytes that are not UTF-8 answer 400 (rather than being
  * stored as replacement characters), a body nested deeper than MAX_JSON_DEPTH answers 400 naming
- * the limit, and control characters answer 422 naming the field.
+ * the limit, and control characters (NUL among them) and lone surrogates, in values and keys
+ * alike, answer 422 naming the field.
  * Malformed JSON is left to the route's validator, which answers it.
  */
 export const requestHygiene = createMiddleware(async (c, next) => {

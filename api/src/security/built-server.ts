@@ -23,13 +23,21 @@ export async function buildServer(): Promise<{ entry: string; remove: () => void
 
 export type Started = {
   base: string;
+  /** Its data folder (DATA_DIR): the database file is `consign.db` there. */
+  dataDir: string;
   stdout: () => string;
   stderr: () => string;
-  stop: () => Promise<void>;
+  /** False once the process has exited, by itself or stopped. */
+  alive: () => boolean;
+  /** Stops it; `keep` leaves its folders for `startServer(…, restart)`. */
+  stop: (options?: { keep?: boolean }) => Promise<void>;
+  folders: Folders;
 };
 
+type Folders = { dir: string; data: string; staticRoot: string };
+
 /** A data folder and a static root holding a stand-in portal page, so its routes exist. */
-function folders() {
+function folders(): Folders {
   const dir = mkdtempSync(join(tmpdir(), 'consign-prod-'));
   const portal = join(dir, 'static', 'portal', 'dist');
   mkdirSync(portal, { recursive: true });
@@ -37,8 +45,8 @@ function folders() {
   return { dir, data: join(dir, 'data'), staticRoot: join(dir, 'static') };
 }
 
-function launch(entry: string, env: Record<string, string>) {
-  const f = folders();
+function launch(entry: string, env: Record<string, string>, reuse?: Folders) {
+  const f = reuse ?? folders();
   const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -75,9 +83,16 @@ export async function refusedStart(entry: string, env: Record<string, string>) {
   return { code, stderr: run.stderr(), stdout: run.stdout() };
 }
 
-/** Starts the server and waits (generously) until it says where it listens. */
-export async function startServer(entry: string, env: Record<string, string>): Promise<Started> {
-  const run = launch(entry, env);
+/**
+ * Starts the server and waits (generously) until it says where it listens. `restart` starts it
+ * again on the folders of a server stopped with `stop({ keep: true })`.
+ */
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  restart?: Started,
+): Promise<Started> {
+  const run = launch(entry, env, restart?.folders);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no start within 90 s:\n${run.stdout()}\n${run.stderr()}`)),
@@ -98,14 +113,19 @@ export async function startServer(entry: string, env: Record<string, string>): P
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    dataDir: run.f.data,
+    folders: run.f,
     stdout: run.stdout,
     stderr: run.stderr,
-    stop: async () => {
-      run.child.kill('SIGTERM');
-      const timer = setTimeout(() => run.child.kill('SIGKILL'), 15_000);
-      await run.exited;
-      clearTimeout(timer);
-      rmSync(run.f.dir, { recursive: true, force: true });
+    alive: () => run.child.exitCode === null && run.child.signalCode === null,
+    stop: async ({ keep = false } = {}) => {
+      if (run.child.exitCode === null && run.child.signalCode === null) {
+        run.child.kill('SIGTERM');
+        const timer = setTimeout(() => run.child.kill('SIGKILL'), 15_000);
+        await run.exited;
+        clearTimeout(timer);
+      }
+      if (!keep) rmSync(run.f.dir, { recursive: true, force: true });
     },
   };
 }

@@ -33,12 +33,18 @@ describe('log output', () => {
     const secrets: string[] = [email, 'Priya Patel', 'Morgan Contact', 'morgan@example.com'];
 
     // Sign-up and verification.
-    expect(
-      (await t.post('/api/v1/auth/signup', { email, password: 'first-password-1', name: 'Priya Patel' }))
-        .status,
-    ).toBe(201);
+    const signup = await t.post('/api/v1/auth/signup', {
+      email,
+      password: 'first-password-1',
+      name: 'Priya Patel',
+    });
+    expect(signup.status).toBe(201);
     const code = await latestCode(t, email);
-    const verified = await t.post('/api/v1/auth/verify-email', { email, code });
+    const verified = await t.post('/api/v1/auth/verify-email', {
+      email,
+      code,
+      registration: signup.body.registration,
+    });
     expect(verified.status).toBe(200);
     secrets.push(code, verified.body.accessToken, verified.body.refreshToken);
 

@@ -43,6 +43,11 @@ const json = (body: unknown) => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
+/** What the start-up log's `providers` line says about mail. */
+const mailLog = (stdout: string) => {
+  const line = stdout.split('\n').find((l) => l.includes('"msg":"providers"'));
+  return line ? (JSON.parse(line) as { mail?: string }).mail : undefined;
+};
 const demoLogin = (base: string) =>
   get(base, '/api/v1/auth/login', json({ email: DEMO_ACCOUNTS[1].email, password: DEMO_PASSWORD }));
 
@@ -64,6 +69,7 @@ describe('production mode (built server)', () => {
     const s = await startServer(entry, REAL);
     try {
       expect(s.stderr()).not.toContain('UNSAFE IN PRODUCTION');
+      expect(mailLog(s.stdout())).toBe('SMTP');
       expect((await demoLogin(s.base)).status).toBe(401);
       expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(404);
       const page = await get(s.base, '/dev/mailbox');
@@ -92,6 +98,10 @@ describe('production mode (built server)', () => {
       expect(warnings).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_TEST_PAYMENTS=1');
       expect(warnings).toContain('WARNING: UNSAFE IN PRODUCTION: ALLOW_GENERATED_SECRET=1');
       expect(s.stdout()).toMatch(/"level":40[^\n]*UNSAFE IN PRODUCTION/);
+      // Issue 44, finding 11: the log says what production does with mail, not the dev mailbox.
+      expect(mailLog(s.stdout())).toBe(
+        'not sent: kept in the outbox table only (ALLOW_OUTBOX_MAIL=1), which nothing serves over HTTP',
+      );
       // The outbox is the transport, and still nobody can read it over HTTP.
       expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(404);
       const meta = await get(s.base, '/api/v1/meta/auth');
@@ -178,6 +188,7 @@ describe('production mode (built server)', () => {
     const s = await startServer(entry, {});
     try {
       expect(s.stderr()).not.toContain('UNSAFE');
+      expect(mailLog(s.stdout())).toBe('outbox (read it at /dev/mailbox on this machine)');
       expect((await get(s.base, '/api/v1/dev/mailbox')).status).toBe(200);
       expect((await get(s.base, '/api/v1/meta/auth')).body.devMailbox).toBe(true);
       expect((await demoLogin(s.base)).status).toBe(200);

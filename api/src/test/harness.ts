@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppDeps } from '../context';
@@ -27,6 +28,13 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     ...(env.NODE_ENV === 'production' ? PRODUCTION_COMPANY : {}),
     ...env,
   });
+  const file = config.database.isLocalFile ? config.database.url.slice('file:'.length) : null;
+  if (!overrides.db && file && !existsSync(file)) {
+    // A copy of the database global-setup.ts migrated: what createDeps would make of a new file,
+    // without applying every migration again. createDeps still checks it (a no-op here).
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(inject('templateDatabase'), file);
+  }
   const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
     // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
     hasher: new PasswordHasher(
@@ -117,7 +125,11 @@ export async function signUpVerified(
 ) {
   const signup = await t.post('/api/v1/auth/signup', { email, password, role });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  const verified = await t.post('/api/v1/auth/verify-email', { email, code: await latestCode(t, email) });
+  const verified = await t.post('/api/v1/auth/verify-email', {
+    email,
+    code: await latestCode(t, email),
+    registration: signup.body.registration,
+  });
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return verified.body as { accessToken: string; refreshToken: string; user: { id: string; role: string } };
 }

@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { mailedCode } from './support';
 
 /**
@@ -34,7 +36,11 @@ async function pendingCourier(request: APIRequestContext) {
   });
   expect(signup.status()).toBeLessThan(300);
   const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
+    data: {
+      email,
+      code: await mailedCode(request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verified.ok()).toBe(true);
   const token = ((await verified.json()) as { accessToken: string }).accessToken;
@@ -137,8 +143,7 @@ test('an admin activates a pending vendor with a reason; it is quoted and audite
 
   // Activate asks for a reason and will not go without one.
   await page.getByRole('button', { name: 'Activate' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog'));
   await dialog.getByRole('button', { name: 'Activate' }).click();
   await expect(dialog.getByText('Give a reason for this change')).toBeVisible();
   const reason = `Insurance and ID checked ${unique()}`;

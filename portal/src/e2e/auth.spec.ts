@@ -1,8 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
+import { expectOpened } from './opened';
 
 /**
- * End-to-end against the real API serving the built portal (E2E_BASE_URL, default :3000), with
+ * End-to-end against the real API serving the built portal (the worker's server, fixtures.ts), with
  * the outbox mail transport so sign-up codes can be read on /dev/mailbox.
  */
 
@@ -47,8 +49,7 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(mainNav(page).getByRole('button', { name: 'Log In' })).toBeVisible();
 
   await mainNav(page).getByRole('button', { name: 'Log In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -56,6 +57,78 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(dialog).toBeHidden();
   await expect(mainNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+});
+
+/** The codes mailed to `email`, oldest first (read from the dev mailbox as the owner's inbox). */
+async function codesMailedTo(request: APIRequestContext, email: string, count: number): Promise<string[]> {
+  let codes: string[] = [];
+  await expect(async () => {
+    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+    codes = items
+      .filter((m) => /verification code/.test(m.subject))
+      .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
+      .reverse();
+    expect(codes).toHaveLength(count);
+  }).toPass({ timeout: 30_000 });
+  return codes;
+}
+
+// Issue 44, finding 2: the owner signs up, an attacker signs up on the same address a moment
+// later with their own password, and the newest code in the owner's inbox is the attacker's.
+test('pre-hijack: the code step survives a reload and refuses the code of an attacker’s later sign-up', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Register' }).click();
+  const otp = page.getByRole('form', { name: 'Enter your code' });
+  await expect(otp).toBeVisible();
+  const [ownersCode] = await codesMailedTo(request, email, 1);
+
+  const attacker = await request.post('/api/v1/auth/signup', {
+    data: { email, password: 'attackers-password', role: 'customer' },
+  });
+  expect(attacker.status()).toBe(201);
+  const [, attackersCode] = await codesMailedTo(request, email, 2);
+
+  // A reload keeps the code step, and with it this sign-up's handle.
+  await page.reload();
+  await expect(otp).toBeVisible();
+  await expect(otp.getByText(email)).toBeVisible();
+
+  // The owner types the newest code in their inbox: the attacker's.
+  await otp.getByLabel('Verification code').fill(attackersCode!);
+  await otp.getByRole('button', { name: 'Verify' }).click();
+  await expect(otp.getByText(/This code was sent for another sign-up of this email address/)).toBeVisible();
+  await expect(otp.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'e2e-screenshots/otp-other-signup.png' });
+  await expect(mainNav(page).getByRole('button', { name: 'Log In' })).toBeVisible();
+
+  // Their own code makes the account, with their own password; the attacker's does not sign in.
+  await otp.getByLabel('Verification code').fill(ownersCode!);
+  await otp.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Registration Successful')).toBeVisible();
+  await expect(mainNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const attackersLogin = await request.post('/api/v1/auth/login', {
+    data: { email, password: 'attackers-password' },
+  });
+  expect(attackersLogin.status()).toBe(401);
+  const ownersLogin = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(ownersLogin.status()).toBe(200);
+  // Verified: a reload no longer shows the code step.
+  await page.goto('/signup');
+  await expect(page.getByRole('form', { name: 'Enter your code' })).toBeHidden();
+  expect(pageErrors).toEqual([]);
 });
 
 test('a wrong password is refused with a toast', async ({ page }) => {
@@ -83,12 +156,13 @@ test.describe('on a phone', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(mainNav(page)).toBeHidden();
     await toggle.click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = await expectOpened(page.getByRole('navigation', { name: 'Mobile' }));
     await expect(menu.getByRole('button', { name: 'Log In' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
     await toggle.click();
+    await expectOpened(menu);
     await menu.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();

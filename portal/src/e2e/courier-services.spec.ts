@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mailedCode, saveBusinessDetails } from './support';
 
 /**
@@ -80,7 +81,11 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
   });
   expect(signup.status()).toBeLessThan(300);
   const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
+    data: {
+      email,
+      code: await mailedCode(request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verified.ok()).toBe(true);
   const vendorToken = ((await verified.json()) as { accessToken: string }).accessToken;
@@ -152,7 +157,7 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
 
   // Now the results show it: the 5 kg tier, £3.21 + 20% VAT, for a 2 kg parcel.
   await page.goto('/result?type=Domestic&from=England&to=Scotland&length=10&width=10&height=10&weight=2');
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   const card = page
     .getByTestId('quote-card')
     .filter({ has: page.getByRole('heading', { name: serviceName }) });

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The customer profile against the real API serving the built portal: a new customer (made
@@ -34,7 +35,11 @@ async function newCustomer(page: Page, name: string): Promise<string> {
   });
   expect(signup.ok()).toBe(true);
   const verify = await page.request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await signUpCode(page.request, email) },
+    data: {
+      email,
+      code: await signUpCode(page.request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verify.ok()).toBe(true);
   return email;

@@ -72,7 +72,11 @@ export async function verifiedAccount(
   });
   expect(signup.status()).toBeLessThan(300);
   const verified = await request.post('/api/v1/auth/verify-email', {
-    data: { email, code: await mailedCode(request, email) },
+    data: {
+      email,
+      code: await mailedCode(request, email),
+      registration: ((await signup.json()) as { registration: string }).registration,
+    },
   });
   expect(verified.ok()).toBe(true);
   return {

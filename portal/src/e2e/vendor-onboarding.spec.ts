@@ -1,6 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
 import { expectToastsClear } from './layout';
+import { expectOpened } from './opened';
 import { saveBusinessDetails } from './support';
 
 /**
@@ -24,9 +26,9 @@ async function login(request: APIRequestContext, email: string, secret: string):
 
 /** A verified vendor account made through the API; answers its bearer header. */
 async function newVendor(request: APIRequestContext, email: string) {
-  expect(
-    (await request.post('/api/v1/auth/signup', { data: { email, password, role: 'vendor' } })).status(),
-  ).toBe(201);
+  const signup = await request.post('/api/v1/auth/signup', { data: { email, password, role: 'vendor' } });
+  expect(signup.status()).toBe(201);
+  const { registration } = (await signup.json()) as { registration: string };
   let code = '';
   await expect(async () => {
     const mail = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -34,7 +36,7 @@ async function newVendor(request: APIRequestContext, email: string) {
     code = /\b(\d{6})\b/.exec(items[0]?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
   }).toPass({ timeout: 30_000 });
-  const verified = await request.post('/api/v1/auth/verify-email', { data: { email, code } });
+  const verified = await request.post('/api/v1/auth/verify-email', { data: { email, code, registration } });
   expect(verified.ok()).toBe(true);
   const { accessToken } = (await verified.json()) as { accessToken: string };
   return { Authorization: `Bearer ${accessToken}`, accessToken };
@@ -54,7 +56,7 @@ test('a new courier signs up from the dialog, fills in its business and waits fo
   const email = uniqueEmail();
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Sign Up' }));
   await dialog.getByRole('radio', { name: /I run a courier business/ }).check();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);

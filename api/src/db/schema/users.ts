@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 import { partners } from './partners';
 
@@ -42,7 +42,9 @@ export const users = sqliteTable(
  * A sign-up waiting for its code. Each sign-up for an unverified email is its own row with its
  * own password, name, role and code: the code activates the registration it was sent for and
  * only that one, so nobody can pre-register someone else's address and keep a password in it.
- * Only hashes are kept; the code is replaced on every resend.
+ * Only hashes are kept; the code is replaced on every resend. The client that signed up holds the
+ * registration's handle (its hash is kept here): the code is checked against that registration
+ * only, so a code mailed for someone else's sign-up of the same address activates nothing.
  */
 export const pendingRegistrations = sqliteTable(
   'pending_registrations',
@@ -52,6 +54,8 @@ export const pendingRegistrations = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name'),
     role: text('role', { enum: ['customer', 'vendor'] }).notNull(),
+    /** sha256 of the opaque handle the sign-up answered; null for rows from before handles. */
+    handleHash: text('handle_hash'),
     codeHash: text('code_hash'),
     codeAttempts: integer('code_attempts').notNull().default(0),
     codeExpiresAt: timestamp('code_expires_at'),
@@ -59,7 +63,10 @@ export const pendingRegistrations = sqliteTable(
     expiresAt: timestamp('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('pending_registrations_email_idx').on(t.email)],
+  (t) => [
+    index('pending_registrations_email_idx').on(t.email),
+    uniqueIndex('pending_registrations_handle_unique').on(t.handleHash),
+  ],
 );
 
 /** Opaque refresh tokens, stored hashed; a family is one sign-in and all its rotations. */

@@ -32,12 +32,13 @@ export const signup: RouteHandler<typeof routes.signup, AppEnv> = async (c) => {
 };
 
 export const verifyEmail: RouteHandler<typeof routes.verifyEmail, AppEnv> = async (c) => {
-  const { email, code } = c.req.valid('json');
-  return c.json(withCookie(c, await service(c).verifyEmail(email, code)), 200);
+  const { email, code, registration } = c.req.valid('json');
+  return c.json(withCookie(c, await service(c).verifyEmail(email, code, registration)), 200);
 };
 
 export const resendOtp: RouteHandler<typeof routes.resendOtp, AppEnv> = async (c) => {
-  await service(c).resendCode(c.req.valid('json').email);
+  const { email, registration } = c.req.valid('json');
+  await service(c).resendCode(email, registration);
   return c.body(null, 202);
 };
 

@@ -6,6 +6,7 @@ import {
   LoginBodySchema,
   PasswordResetConfirmBodySchema,
   RefreshBodySchema,
+  ResendOtpBodySchema,
   SessionSchema,
   SignupBodySchema,
   SignupResultSchema,
@@ -35,7 +36,7 @@ export const verifyEmail = createRoute({
   method: 'post',
   path: '/auth/verify-email',
   tags,
-  summary: 'Verify the emailed code and sign in',
+  summary: 'Verify the emailed code of this sign-up (its `registration`) and sign in',
   request: { body: jsonBody(VerifyEmailBodySchema) },
   responses: {
     200: jsonContent(SessionSchema, 'Verified and signed in; the refresh cookie is set'),
@@ -48,9 +49,15 @@ export const resendOtp = createRoute({
   method: 'post',
   path: '/auth/resend-otp',
   tags,
-  summary: 'Send a new code (at most one a minute and five an hour)',
-  request: { body: jsonBody(EmailOnlyBodySchema) },
-  responses: { 202: { description: 'Accepted' }, ...pickProblems(422, 429) },
+  summary: 'Send a new code for this sign-up (at most one a minute and five an hour)',
+  request: { body: jsonBody(ResendOtpBodySchema) },
+  responses: {
+    202: {
+      description:
+        'Accepted alike for every email and handle; past the limits nothing is sent, and the answer is the same',
+    },
+    ...pickProblems(422),
+  },
 });
 
 export const login = createRoute({

@@ -69,7 +69,20 @@ export const SignupBodySchema = z
   })
   .openapi('SignupRequest');
 
-export const SignupResultSchema = z.object({ email: z.string() }).openapi('SignupResult');
+/** The opaque handle of one sign-up, which its code step sends back. */
+const RegistrationHandleSchema = z.string().min(1, 'Registration is required').max(200).openapi({
+  description: 'The `registration` the sign-up answered: the code is checked against that sign-up only',
+});
+
+export const SignupResultSchema = z
+  .object({
+    email: z.string(),
+    registration: z.string().openapi({
+      description:
+        'Opaque handle of this sign-up: send it with the code (verify-email) and to ask for a new code (resend-otp). Answered alike for every email.',
+    }),
+  })
+  .openapi('SignupResult');
 
 export const VerifyEmailBodySchema = z
   .strictObject({
@@ -78,8 +91,13 @@ export const VerifyEmailBodySchema = z
       .string()
       .trim()
       .regex(/^\d{6}$/, 'The code is 6 digits'),
+    registration: RegistrationHandleSchema,
   })
   .openapi('VerifyEmailRequest');
+
+export const ResendOtpBodySchema = z
+  .strictObject({ email: EmailSchema, registration: RegistrationHandleSchema })
+  .openapi('ResendOtpRequest');
 
 export const EmailOnlyBodySchema = z.strictObject({ email: EmailSchema }).openapi('EmailRequest');
 

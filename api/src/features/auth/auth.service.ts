@@ -97,6 +97,12 @@ export class AuthService {
    * exists. A verified account is never changed here. For an unverified email each sign-up is its
    * own pending registration with its own code: the code activates only the registration it was
    * sent for, so a password set by someone who never proved the address never reaches the account.
+   *
+   * The answer's `registration` is an opaque handle of this sign-up, which verify-email and
+   * resend-otp take: a code is checked against the handle's registration only, so the owner who
+   * types the code of someone else's later sign-up of their address gets a refusal, not an account
+   * with that someone's password. An existing account gets a handle of the same form that
+   * belongs to nothing.
    */
   async signup(
     input: { email: string; password: string; role: 'customer' | 'vendor'; name?: string },
@@ -108,8 +114,9 @@ export class AuthService {
     if (existing) {
       await this.deps.hasher.burn(input.password);
       this.deps.background.run('signup-again-mail', () => this.mailExistingAccount(existing));
-      return { email: input.email };
+      return { email: input.email, registration: opaqueToken() };
     }
+    const handle = opaqueToken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const now = this.deps.now();
     const registration = await this.db.transaction(
@@ -118,6 +125,7 @@ export class AuthService {
           .insert(pendingRegistrations)
           .values({
             email: input.email,
+            handleHash: sha256(handle),
             passwordHash,
             role: input.role,
             name: input.name ?? null,
@@ -142,7 +150,7 @@ export class AuthService {
       { behavior: 'immediate' },
     );
     this.deps.background.run('signup-mail', () => this.sendCodeUnlessRecent(registration));
-    return { email: input.email };
+    return { email: input.email, registration: handle };
   }
 
   /** A sign-up for a verified account: its owner hears of it, with a reset link. */
@@ -194,14 +202,28 @@ export class AuthService {
     });
   }
 
-  async resendCode(email: string) {
-    // Same answer whether or not the account exists, so the call cannot be used to probe emails.
-    if (await this.findUserByEmail(email)) return;
-    const [newest] = await this.liveRegistrations(email);
-    if (newest) await this.sendCode(newest);
+  /** The live sign-up of this email that the handle names, if any. */
+  private async registrationOf(email: string, handle: string) {
+    return this.db.query.pendingRegistrations.findFirst({
+      where: and(
+        eq(pendingRegistrations.email, email),
+        eq(pendingRegistrations.handleHash, sha256(handle)),
+        gt(pendingRegistrations.expiresAt, this.deps.now()),
+      ),
+    });
   }
 
-  async verifyEmail(email: string, code: string): Promise<Session> {
+  /**
+   * A fresh code for the handle's sign-up, and for no other. The same answer for every email,
+   * handle and pace: the limits (one a minute per sign-up, five an hour per email) hold silently.
+   */
+  async resendCode(email: string, handle: string) {
+    if (await this.findUserByEmail(email)) return;
+    const registration = await this.registrationOf(email, handle);
+    if (registration) await this.sendCodeUnlessRecent(registration);
+  }
+
+  async verifyEmail(email: string, code: string, handle: string): Promise<Session> {
     const invalid = () => AppError.badRequest(INVALID_OTP, 'invalid_otp');
     const now = this.deps.now();
     // Count the try on every live code of the email before comparing, in one statement: of 50
@@ -218,7 +240,11 @@ export class AuthService {
         ),
       )
       .returning();
-    const match = counted.find((r) => r.codeHash && safeEqual(r.codeHash, sha256(`${r.id}:${code}`)));
+    const handleHash = sha256(handle);
+    const own = counted.find((r) => r.handleHash !== null && safeEqual(r.handleHash, handleHash));
+    const sentFor = (r: Registration) =>
+      r.codeHash !== null && safeEqual(r.codeHash, sha256(`${r.id}:${code}`));
+    const match = own && sentFor(own) ? own : undefined;
     if (!match) {
       const spent = counted.filter((r) => r.codeAttempts >= CODE_MAX_ATTEMPTS).map((r) => r.id);
       for (const id of spent) {
@@ -226,6 +252,14 @@ export class AuthService {
           .update(pendingRegistrations)
           .set({ codeExpiresAt: now })
           .where(eq(pendingRegistrations.id, id));
+      }
+      // The owner typed the code of another sign-up of their address (someone else's, perhaps):
+      // say so, so that they use the code of their own sign-up rather than give up.
+      if (own && counted.some((r) => r !== own && sentFor(r))) {
+        throw AppError.badRequest(
+          'This code was sent for another sign-up of this email address, not this one. Use the code from the email sent for this sign-up (it names the time you signed up), or send a new code.',
+          'code_for_other_signup',
+        );
       }
       throw invalid();
     }
@@ -339,8 +373,16 @@ export class AuthService {
     return undefined;
   }
 
-  /** The right password of a sign-up not yet verified: a fresh code for that sign-up, and 403. */
+  /**
+   * The right password of a sign-up not yet verified: a fresh code for that sign-up, and 403 with
+   * a new handle for it (the password proves the caller made it), which the code step needs.
+   */
   private async mailCodeAndAskForIt(registration: Registration): Promise<never> {
+    const handle = opaqueToken();
+    await this.db
+      .update(pendingRegistrations)
+      .set({ handleHash: sha256(handle) })
+      .where(eq(pendingRegistrations.id, registration.id));
     let sent = true;
     try {
       await this.sendCode(registration);
@@ -350,7 +392,7 @@ export class AuthService {
     }
     throw new AppError(403, 'Please verify your email: we sent you a code', {
       code: 'email_unverified',
-      extra: { codeSent: sent },
+      extra: { codeSent: sent, registration: handle },
     });
   }
 
@@ -454,7 +496,8 @@ export class AuthService {
     await this.deps.rateLimiter.hit(LIMITS.resetPerAccount, email);
     this.deps.background.run('password-reset-mail', async () => {
       const user = await this.findUserByEmail(email);
-      if (!user) return;
+      // A disabled account gets no link: nothing it could do with one is allowed.
+      if (!user || user.disabled) return;
       const token = opaqueToken();
       const now = this.deps.now();
       await this.db.insert(passwordResets).values({
@@ -475,6 +518,9 @@ export class AuthService {
       where: eq(passwordResets.tokenHash, sha256(token)),
     });
     if (!row || row.usedAt || row.expiresAt <= now) throw invalid();
+    // A disabled account: refused before anything changes (its password, its links, its sessions).
+    const owner = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    if (owner?.disabled) throw accountDisabled();
     const passwordHash = await this.deps.hasher.hash(password);
     const user = await this.db.transaction(
       async (tx) => {

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
 import { LIMITS, REFRESH_REUSE_GRACE_MS } from './auth.service';
 
@@ -20,11 +22,18 @@ describe('sign-up and email verification', () => {
   it('creates an account, mails a 6-digit code and signs in on verification', async () => {
     const res = await t.post('/api/v1/auth/signup', { email: 'New@Example.com', password: 'password-123' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ email: 'new@example.com' });
+    expect(res.body).toEqual({
+      email: 'new@example.com',
+      registration: expect.stringMatching(/^[\w-]{32,}$/),
+    });
     const code = await latestCode(t, 'new@example.com');
     expect(code).toMatch(/^\d{6}$/);
 
-    const verified = await t.post('/api/v1/auth/verify-email', { email: 'new@example.com', code });
+    const verified = await t.post('/api/v1/auth/verify-email', {
+      email: 'new@example.com',
+      code,
+      registration: res.body.registration,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({
       email: 'new@example.com',
@@ -101,9 +110,16 @@ describe('sign-up and email verification', () => {
     });
     const fresh = await t.post('/api/v1/auth/signup', { email: 'new@example.com', password: 'password-123' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ email: 'taken@example.com' });
+    expect(res.body).toEqual({ email: 'taken@example.com', registration: expect.any(String) });
     expect(fresh.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(Object.keys(fresh.body));
+    // The handle of an existing account has the same form, and belongs to nothing.
+    expect(res.body.registration).toMatch(new RegExp(`^[\\w-]{${fresh.body.registration.length}}$`));
+    const resend = await t.post('/api/v1/auth/resend-otp', {
+      email: 'taken@example.com',
+      registration: res.body.registration,
+    });
+    expect(resend.status).toBe(202);
     const mail = (await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items[0];
     expect(mail.subject).toBe('You already have a Consign account');
     expect(mail.text).toContain('http://localhost:3000/forgot-password');
@@ -128,6 +144,7 @@ describe('sign-up and email verification', () => {
       name: 'Victim',
     });
     expect(owner.status).toBe(201);
+    const registration = owner.body.registration;
     // The owner's inbox holds two codes; they enter the one from their own sign-up (the newest).
     const mails = (await t.get('/api/v1/dev/mailbox?to=victim@example.com')).body.items;
     const codes = mails.filter((m: { subject: string }) => /verification code/.test(m.subject));
@@ -136,6 +153,7 @@ describe('sign-up and email verification', () => {
     const verified = await t.post('/api/v1/auth/verify-email', {
       email: 'victim@example.com',
       code: await latestCode(t, 'victim@example.com'),
+      registration,
     });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ name: 'Victim', role: 'customer', emailVerified: true });
@@ -153,12 +171,85 @@ describe('sign-up and email verification', () => {
     expect(await t.deps.db.query.pendingRegistrations.findMany()).toHaveLength(0);
   });
 
-  it('a later sign-up by someone else does not change what the owner code activates', async () => {
-    await t.post('/api/v1/auth/signup', {
-      email: 'victim@example.com',
-      password: 'victims-password',
-      name: 'Victim',
+  // Issue 44, finding 2: exactly the reported sequence. The owner signs up; an attacker signs up
+  // on the same address a moment later with their own password; the owner presses "Resend code"
+  // and types the newest code in their inbox (which was the attacker's sign-up's).
+  it('pre-hijack through the newest code: the owner types the code of the attacker’s later sign-up and is told to use their own', async () => {
+    const owner = await t.post('/api/v1/auth/signup', {
+      email: 'owner@example.com',
+      password: 'owners-password',
+      name: 'Owner',
     });
+    const ownerCode = await latestCode(t, 'owner@example.com');
+    moveClock(30_000);
+    const attacker = await t.post('/api/v1/auth/signup', {
+      email: 'owner@example.com',
+      password: 'attackers-password',
+      name: 'Attacker',
+    });
+    expect(attacker.status).toBe(201);
+    const attackersCode = await latestCode(t, 'owner@example.com');
+    expect(attackersCode).not.toBe(ownerCode);
+    moveClock(61_000);
+    // Resend mails a fresh code for the owner's sign-up only (before: for the newest, the attacker's).
+    expect(
+      (
+        await t.post('/api/v1/auth/resend-otp', {
+          email: 'owner@example.com',
+          registration: owner.body.registration,
+        })
+      ).status,
+    ).toBe(202);
+    const resent = await latestCode(t, 'owner@example.com');
+    const refused = await t.post('/api/v1/auth/verify-email', {
+      email: 'owner@example.com',
+      code: attackersCode,
+      registration: owner.body.registration,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('code_for_other_signup');
+    expect(refused.body.detail).toMatch(
+      /another sign-up of this email address.*Use the code from the email sent for this sign-up/,
+    );
+    expect(
+      await t.deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'owner@example.com') }),
+    ).toBeUndefined();
+    // The owner's own (resent) code makes the account, with the owner's password.
+    const verified = await t.post('/api/v1/auth/verify-email', {
+      email: 'owner@example.com',
+      code: resent,
+      registration: owner.body.registration,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ name: 'Owner' });
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'owner@example.com', password: 'attackers-password' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await t.post('/api/v1/auth/login', { email: 'owner@example.com', password: 'owners-password' }))
+        .status,
+    ).toBe(200);
+    // And the attacker's own code, on the attacker's own handle, is spent with the rest.
+    expect(
+      (
+        await t.post('/api/v1/auth/verify-email', {
+          email: 'owner@example.com',
+          code: attackersCode,
+          registration: attacker.body.registration,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('a later sign-up by someone else does not change what the owner code activates', async () => {
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', {
+        email: 'victim@example.com',
+        password: 'victims-password',
+        name: 'Victim',
+      })
+    ).body;
     const victimsCode = await latestCode(t, 'victim@example.com');
     for (const wait of [0, 61_000]) {
       moveClock(wait);
@@ -173,6 +264,7 @@ describe('sign-up and email verification', () => {
     const verified = await t.post('/api/v1/auth/verify-email', {
       email: 'victim@example.com',
       code: victimsCode,
+      registration,
     });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ name: 'Victim', role: 'customer' });
@@ -187,11 +279,13 @@ describe('sign-up and email verification', () => {
   });
 
   it('forgets a sign-up nobody verified after a day', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' });
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' })
+    ).body;
     moveClock(24 * 60 * 60_000 + 1);
     const login = await t.post('/api/v1/auth/login', { email: 'late@example.com', password: 'password-123' });
     expect(login.status).toBe(401);
-    const resend = await t.post('/api/v1/auth/resend-otp', { email: 'late@example.com' });
+    const resend = await t.post('/api/v1/auth/resend-otp', { email: 'late@example.com', registration });
     expect(resend.status).toBe(202);
     const mails = (await t.get('/api/v1/dev/mailbox?to=late@example.com')).body.items;
     expect(mails).toHaveLength(1);
@@ -224,44 +318,59 @@ describe('sign-up and email verification', () => {
   });
 
   it('answers 400 Invalid OTP for a wrong code and locks the code after the fifth wrong try', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'otp@example.com', password: 'password-123' });
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', { email: 'otp@example.com', password: 'password-123' })
+    ).body;
     const code = await latestCode(t, 'otp@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code: wrong });
+      const res = await t.post('/api/v1/auth/verify-email', {
+        email: 'otp@example.com',
+        code: wrong,
+        registration,
+      });
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe('Invalid OTP');
     }
-    const right = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code });
+    const right = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code, registration });
     expect(right.status).toBe(400);
     expect(right.body.detail).toBe('Invalid OTP');
   });
 
   it('accepts the right code after four wrong tries', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'four@example.com', password: 'password-123' });
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', { email: 'four@example.com', password: 'password-123' })
+    ).body;
     const code = await latestCode(t, 'four@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++)
-      await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code: wrong });
-    expect((await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code })).status).toBe(200);
+      await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code: wrong, registration });
+    expect(
+      (await t.post('/api/v1/auth/verify-email', { email: 'four@example.com', code, registration })).status,
+    ).toBe(200);
   });
 
   it('rejects an expired code (after 10 minutes) and a code used twice', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' });
+    const late1 = (
+      await t.post('/api/v1/auth/signup', { email: 'late@example.com', password: 'password-123' })
+    ).body.registration;
     const code = await latestCode(t, 'late@example.com');
     moveClock(10 * 60 * 1000 + 1);
-    const late = await t.post('/api/v1/auth/verify-email', { email: 'late@example.com', code });
+    const late = await t.post('/api/v1/auth/verify-email', {
+      email: 'late@example.com',
+      code,
+      registration: late1,
+    });
     expect(late.status).toBe(400);
     expect(late.body.detail).toBe('Invalid OTP');
 
-    await t.post('/api/v1/auth/signup', { email: 'twice@example.com', password: 'password-123' });
+    const twice = (
+      await t.post('/api/v1/auth/signup', { email: 'twice@example.com', password: 'password-123' })
+    ).body.registration;
     const c2 = await latestCode(t, 'twice@example.com');
-    expect((await t.post('/api/v1/auth/verify-email', { email: 'twice@example.com', code: c2 })).status).toBe(
-      200,
-    );
-    expect((await t.post('/api/v1/auth/verify-email', { email: 'twice@example.com', code: c2 })).status).toBe(
-      400,
-    );
+    const again = { email: 'twice@example.com', code: c2, registration: twice };
+    expect((await t.post('/api/v1/auth/verify-email', again)).status).toBe(200);
+    expect((await t.post('/api/v1/auth/verify-email', again)).status).toBe(400);
   });
 
   it('creates a pending vendor business when a vendor verifies', async () => {
@@ -275,27 +384,57 @@ describe('sign-up and email verification', () => {
 });
 
 describe('resend-otp', () => {
-  it('sends at most one code a minute and five an hour', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'slow@example.com', password: 'password-123' });
-    const tooSoon = await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' });
-    expect(tooSoon.status).toBe(429);
-    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  const codeMails = async (email: string) =>
+    (await t.get(`/api/v1/dev/mailbox?to=${email}`)).body.items.filter((m: { subject: string }) =>
+      /verification code/.test(m.subject),
+    ).length;
+
+  // Issue 44, finding 8: the limits hold silently, so the answer never tells a pending sign-up apart.
+  it('sends at most one code a minute and five an hour, answering 202 every time', async () => {
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', { email: 'slow@example.com', password: 'password-123' })
+    ).body;
+    const resend = () => t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com', registration });
+    const tooSoon = await resend();
+    expect(tooSoon.status).toBe(202);
+    expect(tooSoon.headers.get('retry-after')).toBeNull();
+    expect(await codeMails('slow@example.com')).toBe(1);
     for (let i = 1; i <= 4; i++) {
       moveClock(i * 61_000);
-      expect((await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' })).status).toBe(202);
+      expect((await resend()).status).toBe(202);
     }
+    expect(await codeMails('slow@example.com')).toBe(5);
     moveClock(5 * 61_000);
-    const sixth = await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' });
-    expect(sixth.status).toBe(429);
-    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect((await resend()).status).toBe(202);
+    expect(await codeMails('slow@example.com')).toBe(5);
     moveClock(61 * 60_000 + 1);
-    expect((await t.post('/api/v1/auth/resend-otp', { email: 'slow@example.com' })).status).toBe(202);
+    expect((await resend()).status).toBe(202);
+    expect(await codeMails('slow@example.com')).toBe(6);
   });
 
-  it('answers 202 for an unknown email without sending anything', async () => {
-    expect((await t.post('/api/v1/auth/resend-otp', { email: 'ghost@example.com' })).status).toBe(202);
+  it('answers 202 for an unknown email or handle, or an existing account, without sending anything', async () => {
+    await signUpVerified(t, 'taken@example.com');
+    const before = (await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items.length;
+    const taken = await t.post('/api/v1/auth/resend-otp', {
+      email: 'taken@example.com',
+      registration: 'x'.repeat(43),
+    });
+    expect(taken.status).toBe(202);
+    expect((await t.get('/api/v1/dev/mailbox?to=taken@example.com')).body.items).toHaveLength(before);
+    const ghost = await t.post('/api/v1/auth/resend-otp', {
+      email: 'ghost@example.com',
+      registration: 'x'.repeat(43),
+    });
+    expect(ghost.status).toBe(202);
     expect((await t.get('/api/v1/dev/mailbox?to=ghost@example.com')).body.items).toHaveLength(0);
+    await t.post('/api/v1/auth/signup', { email: 'real@example.com', password: 'password-123' });
+    moveClock(61_000);
+    const wrongHandle = await t.post('/api/v1/auth/resend-otp', {
+      email: 'real@example.com',
+      registration: 'x'.repeat(43),
+    });
+    expect(wrongHandle.status).toBe(202);
+    expect(await codeMails('real@example.com')).toBe(1);
   });
 });
 
@@ -329,17 +468,29 @@ describe('login', () => {
 
   it('spends about the same time on an unknown email as on a wrong password', async () => {
     await signUpVerified(t, 'timing@example.com', 'customer', 'right-password');
+    const verify = vi.spyOn(t.deps.hasher, 'verify');
     const time = async (email: string) => {
       const start = performance.now();
       await t.post('/api/v1/auth/login', { email, password: 'wrong-password' });
       return performance.now() - start;
     };
     await time('timing@example.com'); // warm up
-    const known = (await time('timing@example.com')) + (await time('timing@example.com'));
-    const unknown = (await time('ghost1@example.com')) + (await time('ghost2@example.com'));
-    // Both run one scrypt; without the dummy hash the unknown email would answer far faster.
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
+    // Interleaved pairs (four: the account's own lock allows five failures from one address).
+    const ratios: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const known = await time('timing@example.com');
+      ratios.push((await time(`ghost${i}@example.com`)) / known);
+    }
+    // Both run one scrypt of the same cost: without the dummy hash the unknown email would answer
+    // far faster.
+    expect(verify).toHaveBeenCalledTimes(9);
+    expect(new Set(verify.mock.calls.map(([, stored]) => stored.split('$', 4).join('$')))).toEqual(
+      new Set(['scrypt$16384$8$1']),
+    );
+    // The middle of the pairs, so that one turn lost to other work on a busy machine decides nothing.
+    const [, low, high] = ratios.sort((a, b) => a - b);
+    expect((low! + high!) / 2).toBeGreaterThan(0.5);
+    expect((low! + high!) / 2).toBeLessThan(2);
   });
 
   it('answers 403 email_unverified and mails a fresh code for an unverified account', async () => {
@@ -354,8 +505,16 @@ describe('login', () => {
     const mails = (await t.get('/api/v1/dev/mailbox?to=unverified@example.com')).body.items;
     expect(mails.filter((m: { subject: string }) => /verification code/.test(m.subject))).toHaveLength(2);
     const code = await latestCode(t, 'unverified@example.com');
+    // The password proves the sign-up is the caller's: the answer hands over its handle.
+    expect(res.body.registration).toEqual(expect.any(String));
     expect(
-      (await t.post('/api/v1/auth/verify-email', { email: 'unverified@example.com', code })).status,
+      (
+        await t.post('/api/v1/auth/verify-email', {
+          email: 'unverified@example.com',
+          code,
+          registration: res.body.registration,
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -512,6 +671,26 @@ describe('password reset', () => {
     // The harness's requests come from http://localhost (no Origin header), so the link does too.
     return mail.text.match(/http:\/\/localhost\/reset\/([\w-]+)/)?.[1] as string;
   };
+
+  // Issue 44, finding 10: a disabled account's password never changes, and it is mailed no link.
+  it('changes nothing and sends nothing for a disabled account', async () => {
+    const { user } = await signUpVerified(t, 'off@example.com', 'customer', 'first-password-1');
+    await t.post('/api/v1/auth/password-reset', { email: 'off@example.com' });
+    const token = await resetLink('off@example.com');
+    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const before = await t.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    for (const path of ['/api/v1/auth/set-password', '/api/v1/auth/password-reset/confirm']) {
+      const res = await t.post(path, { token, password: 'second-password-2' });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code).toBe('account_disabled');
+    }
+    const after = await t.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+    const mails = async () => (await t.get('/api/v1/dev/mailbox?to=off@example.com')).body.items.length;
+    const count = await mails();
+    expect((await t.post('/api/v1/auth/password-reset', { email: 'off@example.com' })).status).toBe(202);
+    expect(await mails()).toBe(count);
+  });
 
   it('mails a reset link on PUBLIC_URL, never on a foreign Origin or Host header', async () => {
     await signUpVerified(t, 'poison@example.com');

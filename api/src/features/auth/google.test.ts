@@ -128,7 +128,10 @@ describe('Google sign-in', () => {
 
   it('discards every sign-up waiting for a code on the address: the pre-registered password never works', async () => {
     // An attacker signs up with the victim's address and never verifies it.
-    await t.post('/api/v1/auth/signup', { email: 'victim@gmail.com', password: 'attackers-password' });
+    const signup = await t.post('/api/v1/auth/signup', {
+      email: 'victim@gmail.com',
+      password: 'attackers-password',
+    });
     const code = await latestCode(t, 'victim@gmail.com');
     const linked = await t.post('/api/v1/auth/google', {
       idToken: await idToken({ sub: 'g-300', email: 'victim@gmail.com', email_verified: true }),
@@ -141,7 +144,15 @@ describe('Google sign-in', () => {
       password: 'attackers-password',
     });
     expect(login.status).toBe(401);
-    expect((await t.post('/api/v1/auth/verify-email', { email: 'victim@gmail.com', code })).status).toBe(400);
+    expect(
+      (
+        await t.post('/api/v1/auth/verify-email', {
+          email: 'victim@gmail.com',
+          code,
+          registration: signup.body.registration,
+        })
+      ).status,
+    ).toBe(400);
     const row = await t.deps.db.query.users.findFirst({
       where: (u, { eq }) => eq(u.email, 'victim@gmail.com'),
     });

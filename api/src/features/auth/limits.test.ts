@@ -72,20 +72,26 @@ describe('attempt limits under concurrency', () => {
   });
 
   it('gives 50 parallel wrong codes for one email at most 5 tries; the right code is then refused', async () => {
-    await t.post('/api/v1/auth/signup', { email: 'codes@example.com', password: 'password-123' });
+    const { registration } = (
+      await t.post('/api/v1/auth/signup', { email: 'codes@example.com', password: 'password-123' })
+    ).body;
     const code = await latestCode(t, 'codes@example.com');
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(t.app, '/api/v1/auth/verify-email', { email: 'codes@example.com', code: wrong(i) }),
+        post(t.app, '/api/v1/auth/verify-email', {
+          email: 'codes@example.com',
+          code: wrong(i),
+          registration,
+        }),
       ),
     );
     expect(statuses.every((s) => s === 400)).toBe(true);
     const codes = await t.deps.db.query.pendingRegistrations.findMany();
     expect(codes).toHaveLength(1);
     expect(codes[0]!.codeAttempts).toBe(CODE_MAX_ATTEMPTS);
-    expect((await t.post('/api/v1/auth/verify-email', { email: 'codes@example.com', code })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.post('/api/v1/auth/verify-email', { email: 'codes@example.com', code, registration })).status,
+    ).toBe(400);
   });
 });

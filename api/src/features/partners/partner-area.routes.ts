@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
-import { requirePartner } from './partner-access';
+import { requireKeyManager, requirePartner } from './partner-access';
 import {
   AllowedOriginsBodySchema,
   CreateSecretKeySchema,
@@ -81,7 +81,7 @@ export const createSecretKey = createRoute({
   tags,
   summary: 'Create a secret key; the answer is the only time it is shown',
   security,
-  middleware: [requirePartner] as const,
+  middleware: [requireKeyManager] as const,
   request: { body: jsonBody(CreateSecretKeySchema) },
   responses: {
     201: jsonContent(NewSecretKeySchema, 'The new key'),
@@ -96,7 +96,7 @@ export const rotateSecretKey = createRoute({
   tags,
   summary: 'Replace a key; the old one keeps working for graceHours (24 by default)',
   security,
-  middleware: [requirePartner] as const,
+  middleware: [requireKeyManager] as const,
   request: { params: IdParamsSchema, body: jsonBody(RotateSecretKeySchema) },
   responses: {
     201: jsonContent(RotatedSecretKeySchema, 'The new key (shown once) and the old one'),
@@ -111,7 +111,7 @@ export const revokeSecretKey = createRoute({
   tags,
   summary: 'Stop a key at once',
   security,
-  middleware: [requirePartner] as const,
+  middleware: [requireKeyManager] as const,
   request: { params: IdParamsSchema },
   responses: {
     200: jsonContent(SecretKeySchema, 'The revoked key'),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { createPartner, partnerOrder, partnerUser, QUOTE_BODY, secretKeyOf } from './partners.testing';
 
@@ -50,6 +52,53 @@ describe('who may call /partner', () => {
     const quote = await t.post('/api/v1/quotes', QUOTE_BODY, { ...sk(key), Origin: 'https://shop.example' });
     expect(quote.status).toBe(400);
     expect(quote.body.code).toBe('secret_key_in_browser');
+  });
+  // Issue 44, finding 7: a same-origin GET carries no Origin, but every browser request carries Sec-Fetch-*.
+  it('refuses a secret key on a request with any Sec-Fetch header (a same-origin browser GET)', async () => {
+    const { partner } = await createPartner(t);
+    const key = await secretKeyOf(t, partner.id);
+    const browserHeaders: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' },
+      { 'Sec-Fetch-Mode': 'navigate' },
+      { 'sec-fetch-user': '?1' },
+    ];
+    for (const header of browserHeaders) {
+      const res = await t.get(API, { ...sk(key), ...header });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('secret_key_in_browser');
+      expect(res.body.id).toBeUndefined();
+    }
+    const quote = await t.post('/api/v1/quotes', QUOTE_BODY, { ...sk(key), 'Sec-Fetch-Site': 'same-origin' });
+    expect(quote.status).toBe(400);
+    expect((await t.get(API, sk(key))).status).toBe(200);
+  });
+
+  // Issue 44, finding 3: a key being rotated out must not mint a successor or revoke its replacement.
+  it('lets an expiring key call but not create, rotate or revoke keys; the active key and a partner session may', async () => {
+    const { partner } = await createPartner(t);
+    const { auth } = await partnerUser(t, partner.id);
+    const created = await t.post(`${API}/secret-keys`, {}, auth);
+    const old = created.body.secret as string;
+    const rotated = await t.post(`${API}/secret-keys/${created.body.id}/rotate`, { graceHours: 2 }, sk(old));
+    expect(rotated.status).toBe(201);
+    const active = rotated.body.key as { id: string; secret: string };
+    // The old key still works for calls while it expires...
+    expect((await t.get(`${API}/orders`, sk(old))).status).toBe(200);
+    expect((await t.get(`${API}/secret-keys`, sk(old))).status).toBe(200);
+    // ...but manages no keys.
+    const before = (await t.get(`${API}/secret-keys`, auth)).body.data;
+    for (const [path, body] of [
+      [`${API}/secret-keys`, {}],
+      [`${API}/secret-keys/${active.id}/revoke`, {}],
+      [`${API}/secret-keys/${active.id}/rotate`, {}],
+    ] as const) {
+      const res = await t.post(path, body, sk(old));
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('secret_key_expiring');
+    }
+    expect((await t.get(`${API}/secret-keys`, auth)).body.data).toEqual(before);
+    expect((await t.post(`${API}/secret-keys`, {}, sk(active.secret))).status).toBe(201);
+    expect((await t.post(`${API}/secret-keys/${created.body.id}/revoke`, {}, auth)).status).toBe(200);
   });
 });
 
@@ -140,6 +189,29 @@ describe('partner orders', () => {
       bookings: 1,
       revenuePence: paid.total,
     });
+  });
+
+  // Issue 51, item 6: a refunded, cancelled booking was still a booking here but not in the console.
+  it('counts a refunded, cancelled booking in neither the overview nor the console', async () => {
+    const { partner, staff } = await createPartner(t);
+    const kept = await partnerOrder(t, partner);
+    const refunded = await partnerOrder(t, partner);
+    const refund = await t.post(
+      `/api/v1/admin/orders/${refunded.id}/refund`,
+      { reason: 'Lost parcel' },
+      staff,
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const { auth } = await partnerUser(t, partner.id);
+    const overview = await t.get(`${API}/overview?days=7`, auth);
+    expect(overview.body.totals).toMatchObject({
+      quotes: 2,
+      bookings: 1,
+      conversion: 0.5,
+      revenuePence: kept.total,
+    });
+    const console = await t.get(`/api/v1/admin/partners/${partner.id}`, staff);
+    expect(console.body).toMatchObject({ orders: 2, paidOrders: 1 });
   });
 });
 
@@ -266,5 +338,38 @@ describe('invites', () => {
       (await t.post('/api/v1/admin/partners/nope/invites', { email: 'a@example.com', name: 'A' }, staff))
         .status,
     ).toBe(404);
+  });
+});
+
+// Issue 51, item 1: a rotation by staff no longer breaks a live widget silently.
+describe('a publishable key rotated by staff', () => {
+  it("mails every active person of the partner the new key's start, the old key's deadline and the partner area", async () => {
+    const { partner, staff } = await createPartner(t);
+    const first = await partnerUser(t, partner.id);
+    const second = await partnerUser(t, partner.id);
+    const gone = await partnerUser(t, partner.id);
+    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.email, gone.email));
+    const rotated = await t.post(
+      `/api/v1/admin/partners/${partner.id}/rotate-key`,
+      { reason: 'Leaked' },
+      staff,
+    );
+    expect(rotated.status).toBe(200);
+    const newKey = rotated.body.publishableKey as string;
+
+    const mailsTo = async (to: string) =>
+      (await t.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`)).body.items.filter(
+        (m: { subject: string }) => m.subject.includes('publishable key was replaced'),
+      );
+    for (const person of [first, second]) {
+      const [mail, ...more] = await mailsTo(person.email);
+      expect(more).toEqual([]);
+      expect(mail.text).toContain(`The new key starts ${newKey.slice(0, 16)}…`);
+      expect(mail.text).not.toContain(newKey);
+      expect(mail.text).not.toContain(partner.publishableKey);
+      expect(mail.text).toMatch(/keeps working until \w{3}, \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2} (GMT|BST)/);
+      expect(mail.text).toContain('http://localhost:3000/partner');
+    }
+    expect(await mailsTo(gone.email)).toEqual([]);
   });
 });

@@ -132,8 +132,11 @@ export class SecretKeys {
     return toSecretKeyDto(updated!, now);
   }
 
-  /** The partner a secret key belongs to; 401 for an unknown, revoked or expired key or a disabled partner. */
-  async authenticate(secret: string): Promise<KeyPartner> {
+  /**
+   * The partner a secret key belongs to, and the key's status (active, or expiring while it is
+   * rotated out); 401 for an unknown, revoked or expired key, 403 for a disabled partner.
+   */
+  async authenticate(secret: string): Promise<{ partner: KeyPartner; status: SecretKeyStatus }> {
     const now = this.deps.now();
     const [found] = await this.deps.db
       .select({ key: partnerSecretKeys, partner: partners })
@@ -154,6 +157,6 @@ export class SecretKeys {
         .set({ lastUsedAt: now })
         .where(eq(partnerSecretKeys.id, found.key.id));
     }
-    return found.partner;
+    return { partner: found.partner, status: secretKeyStatus(found.key, now) };
   }
 }

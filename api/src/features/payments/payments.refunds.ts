@@ -56,6 +56,11 @@ export type RefundRequest = {
   bearer?: RefundBearer | undefined;
   reason: string;
   actor?: RefundActor;
+  /**
+   * A person's request (staff): when another refund of the payment opened a moment ago, answer
+   * 409 refund_in_progress rather than finish that one as if it were this one.
+   */
+  exclusive?: boolean;
 };
 
 export type RefundOutcome = 'refunded' | 'pending' | 'nothing_to_refund';
@@ -109,6 +114,12 @@ export async function refundPayment(
  * or the platform. 409 while another refund of the payment is in flight, or when nothing is
  * left; 422 for an amount over what is left.
  */
+const refundInProgress = () =>
+  new AppError(409, 'A refund of this payment is already on its way; try again in a moment', {
+    code: 'refund_in_progress',
+    headers: { 'Retry-After': '30' },
+  });
+
 export async function requestRefund(
   deps: AppDeps,
   payment: PaymentRow,
@@ -121,12 +132,7 @@ export async function requestRefund(
   if (current.status !== 'captured' || !current.captureId) {
     throw AppError.conflict('There is no captured payment to refund', 'nothing_to_refund');
   }
-  if (await refundInFlight(deps.db, current.id)) {
-    throw new AppError(409, 'A refund of this payment is already on its way; try again in a moment', {
-      code: 'refund_in_progress',
-      headers: { 'Retry-After': '30' },
-    });
-  }
+  if (await refundInFlight(deps.db, current.id)) throw refundInProgress();
   const refund = await openRefund(deps, current, request);
   const outcome = await sendRefund(deps, refund);
   const settled = (await deps.db.query.refunds.findFirst({ where: eq(refunds.id, refund.id) })) ?? refund;
@@ -175,6 +181,7 @@ async function openRefund(deps: AppDeps, payment: PaymentRow, request: RefundReq
   } catch (err) {
     // Another request opened one a moment ago (the one-in-flight index): finish that one instead.
     const other = await refundInFlight(deps.db, payment.id);
+    if (other && request.exclusive) throw refundInProgress();
     if (other) return other;
     throw err;
   }

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireAuth } from '../../lib/auth';
 import { problemBody, problemResponse } from '../../lib/errors';
 import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
+import { multipartHygiene } from '../../lib/request-hygiene';
 import { UploadBodySchema, UploadResultSchema } from './uploads.schemas';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './uploads.service';
 
@@ -28,7 +29,7 @@ export const uploadImage = createRoute({
     "The type is decided from the file's content, not its name or declared type. Each account may upload " +
     'at most 50 files or 100 MB in 24 hours.',
   security: bearerSecurity,
-  middleware: [requireAuth, uploadBodyLimit] as const,
+  middleware: [requireAuth, uploadBodyLimit, multipartHygiene] as const,
   request: {
     body: { required: true, content: { 'multipart/form-data': { schema: UploadBodySchema } } },
   },

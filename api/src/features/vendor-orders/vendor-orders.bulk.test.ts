@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { bookingFixture } from '../orders/orders.testing';
 import { bookAndPay, courierMoves, type PaidFixture } from '../tracking/tracking.testing';
 import { bulkDate } from './vendor-orders.bulk';
@@ -53,7 +53,8 @@ describe('bulk updates from a CSV', () => {
       // Sees the order as line 2 would leave it.
       3: 'ok',
       4: 'Status or event: Not allowed: An order cannot go from pending to delivered',
-      5: 'Order ID: Not your order: it was booked with another courier',
+      // Another courier's order reads as one nobody has (issue 44, finding 9).
+      5: 'Order ID: Unknown order: no paid order of yours has this reference',
       6: 'Order ID: Unknown order: no paid order of yours has this reference',
       7: 'Date: “31-02-2026” is not a date such as 2026-05-01 or 01-05-2026',
       8: 'Note: Say what happened: a note is required with this event',
@@ -62,6 +63,28 @@ describe('bulk updates from a CSV', () => {
     expect(res.body).toMatchObject({ valid: 2, invalid: 6, applied: 0 });
     // Nothing moved.
     expect((await t.get(`/api/v1/orders/${mine.id}`, f.auth)).body.status).toBe('pending');
+  });
+
+  // Issue 44, finding 9: a courier, pending or approved, learns nothing of another courier's orders.
+  it('answers another courier’s order exactly as one nobody has, to a pending courier too', async () => {
+    const theirs = await bookAndPay(t, f, TODAY);
+    const pending = await signUpVerified(t, 'new-courier@example.com', 'vendor');
+    const nobody = `00000000-0000-4000-8000-${'0'.repeat(12)}`;
+    const text = csv(
+      `${theirs.reference},confirmed,,,`,
+      `${theirs.id},confirmed,,,`,
+      '#00000000,confirmed,,,',
+      `${nobody},confirmed,,,`,
+    );
+    for (const auth of [
+      t.bearer(pending.accessToken),
+      t.bearer((await bookingFixture(t)).vendor.owner.accessToken),
+    ]) {
+      const res = await t.post('/api/v1/vendor/orders/bulk/preview', { text }, auth);
+      expect(res.status).toBe(200);
+      const messages = res.body.rows.map((r: { problems: { message: string }[] }) => r.problems[0]?.message);
+      expect(messages).toEqual(Array(4).fill('Unknown order: no paid order of yours has this reference'));
+    }
   });
 
   it('applies only the valid rows, one transaction each, with a result file', async () => {
@@ -111,7 +134,7 @@ describe('bulk updates from a CSV', () => {
     expect(result.map((r) => [r.Result, r.Message])).toEqual([
       ['applied', 'Marked confirmed'],
       ['applied', 'Marked in transit'],
-      ['not applied', 'Order ID: Not your order: it was booked with another courier'],
+      ['not applied', 'Order ID: Unknown order: no paid order of yours has this reference'],
       ['not applied', 'Status or event: Not allowed: An order cannot go from in transit to confirmed'],
       ['applied', 'Added “delayed”'],
       ['applied', 'Added “out for delivery”'],

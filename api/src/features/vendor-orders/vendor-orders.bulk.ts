@@ -170,22 +170,31 @@ function readRow(line: number, cells: Cells): BulkRow {
 
 const REFERENCE = /^#?([0-9a-f]{8})$/i;
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNKNOWN_ORDER = 'Unknown order: no paid order of yours has this reference';
 
 type OrderState = Pick<OrderRow, 'id' | 'vendorId' | 'status' | 'paidAt' | 'trackingNumber'>;
 
-/** The orders a reference names ('#a1b2c3d4', 'a1b2c3d4' or a whole id), any vendor's. */
-async function ordersNamed(deps: AppDeps, reference: string): Promise<OrderState[]> {
+/**
+ * The courier's own paid orders a reference ('#a1b2c3d4', 'a1b2c3d4' or a whole id) names. Nobody
+ * else's are looked up, so a row never tells whether a reference is another courier's.
+ */
+async function ownOrdersNamed(deps: AppDeps, vendorId: string, reference: string): Promise<OrderState[]> {
   const columns = { id: true, vendorId: true, status: true, paidAt: true, trackingNumber: true } as const;
+  const own = and(eq(orders.vendorId, vendorId), isNotNull(orders.paidAt));
   if (FULL_ID.test(reference)) {
     const row = await deps.db.query.orders.findFirst({
-      where: eq(orders.id, reference.toLowerCase()),
+      where: and(own, eq(orders.id, reference.toLowerCase())),
       columns,
     });
     return row ? [row] : [];
   }
   const ref = REFERENCE.exec(reference)?.[1]?.toLowerCase();
   if (!ref) return [];
-  return deps.db.query.orders.findMany({ where: sql`substr(${orders.id}, -8) = ${ref}`, columns, limit: 5 });
+  return deps.db.query.orders.findMany({
+    where: and(own, sql`substr(${orders.id}, -8) = ${ref}`),
+    columns,
+    limit: 5,
+  });
 }
 
 /**
@@ -205,8 +214,7 @@ export async function checkBulkRows(
     const row = readRow(line, cells);
     rows.push(row);
     if (!row.reference) continue;
-    const named = await ordersNamed(deps, row.reference);
-    const mine = named.filter((o) => o.vendorId === vendorId && o.paidAt);
+    const mine = await ownOrdersNamed(deps, vendorId, row.reference);
     if (mine.length > 1) {
       row.problems.unshift({
         field: 'Order ID',
@@ -216,10 +224,8 @@ export async function checkBulkRows(
     }
     const found = mine[0];
     if (!found) {
-      const message = named.some((o) => o.vendorId !== vendorId)
-        ? 'Not your order: it was booked with another courier'
-        : 'Unknown order: no paid order of yours has this reference';
-      row.problems.unshift({ field: 'Order ID', message });
+      // One message for a reference nobody has and another courier's: neither is the courier's to know.
+      row.problems.unshift({ field: 'Order ID', message: UNKNOWN_ORDER });
       continue;
     }
     row.orderId = found.id;

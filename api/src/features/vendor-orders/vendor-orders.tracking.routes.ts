@@ -43,7 +43,7 @@ export const previewVendorOrderUpdates = createRoute({
     'Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, ' +
     'out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date ' +
     'of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the ' +
-    'order: unknown order, another courier’s order, a move the status machine forbids, a bad date, a taken ' +
+    'order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date, a taken ' +
     'tracking number. At most 1000 rows.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('vendor')] as const,

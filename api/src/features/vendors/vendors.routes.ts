@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { problemBody, problemResponse } from '../../lib/errors';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
+import { multipartHygiene } from '../../lib/request-hygiene';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from '../uploads';
 import {
   DocumentIdParamSchema,
@@ -113,7 +114,7 @@ export const uploadMyDocument = createRoute({
     "The type is decided from the file's content. Documents are private: only the vendor and staff can " +
     'download them, through the `url` answered. They count towards the upload quota.',
   security: bearerSecurity,
-  middleware: [requireAuth, requireRole('vendor'), documentBodyLimit] as const,
+  middleware: [requireAuth, requireRole('vendor'), documentBodyLimit, multipartHygiene] as const,
   request: {
     body: { required: true, content: { 'multipart/form-data': { schema: UploadDocumentBodySchema } } },
   },

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { publish, redeliver } from '../../lib/outbox';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { seal } from '../../lib/sealed-secrets';
-import { urlProblem } from './webhook-url';
+import { resolveTarget, UnsafeUrlError, urlProblem } from './webhook-url';
 import type { CreateEndpointInput, UpdateEndpointInput } from './webhooks.schemas';
 import { endpointSecretKey, WEBHOOK_EVENTS, WEBHOOK_SUBSCRIBER } from './webhooks.subscriber';
 
@@ -46,9 +46,23 @@ const toDelivery = (row: DeliveryRow, nextAttemptAt: Date | null) => ({
 export class WebhooksService {
   constructor(private readonly deps: AppDeps) {}
 
-  private checkUrl(url: string) {
-    const problem = urlProblem(url, { production: this.deps.config.production });
+  /** The URL's form; in production also where its host resolves now (docs/partners.md). */
+  private async checkUrl(url: string) {
+    const policy = { production: this.deps.config.production };
+    const problem = urlProblem(url, policy);
     if (problem) throw AppError.validation([{ path: 'url', message: problem }]);
+    if (!policy.production) return;
+    try {
+      await resolveTarget(new URL(url), policy);
+    } catch (err) {
+      if (!(err instanceof UnsafeUrlError)) throw err;
+      throw AppError.validation([
+        {
+          path: 'url',
+          message: 'Webhook URLs must reach a public address: this host does not resolve to one',
+        },
+      ]);
+    }
   }
 
   private async own(partnerId: string, id: string) {
@@ -73,7 +87,7 @@ export class WebhooksService {
   }
 
   async create(partnerId: string, input: CreateEndpointInput) {
-    this.checkUrl(input.url);
+    await this.checkUrl(input.url);
     const [{ n } = { n: 0 }] = await this.deps.db
       .select({ n: sql<number>`count(*)` })
       .from(webhookEndpoints)
@@ -104,7 +118,7 @@ export class WebhooksService {
   /** Enabling a disabled endpoint releases what it missed: held deliveries and failed ones. */
   async update(partnerId: string, id: string, input: UpdateEndpointInput) {
     const before = await this.own(partnerId, id);
-    if (input.url !== undefined) this.checkUrl(input.url);
+    if (input.url !== undefined) await this.checkUrl(input.url);
     const now = this.deps.now();
     const reenable = input.enabled === true && !before.enabled;
     const row = await this.deps.db.transaction(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { partners, users, webhookEndpoints } from '../../db/schema';
@@ -8,7 +9,7 @@ import { drainOutbox } from '../../lib/outbox';
 import { isSealed, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPartner, partnerOrder, partnerUser } from '../partners/partners.testing';
-import { isPublic, resolveTarget, urlProblem } from './webhook-url';
+import { isPublic, NOT_PUBLIC, resolveTarget, urlProblem } from './webhook-url';
 import { endpointSecretKey, UNREADABLE_SECRET } from './webhooks.subscriber';
 
 type Received = { headers: IncomingHttpHeaders; raw: string };
@@ -219,10 +220,36 @@ describe('SSRF', () => {
     expect(urlProblem(url, { production: true })).toContain(why);
   });
 
-  it('outside production allows http on localhost and 127.0.0.1 only', () => {
-    expect(urlProblem('http://127.0.0.1:4000/h', { production: false })).toBeNull();
-    expect(urlProblem('http://localhost:4000/h', { production: false })).toBeNull();
-    expect(urlProblem('http://shop.example/h', { production: false })).toContain('https');
+  it('outside production adds exactly localhost and 127.0.0.1 (docs/partners.md), over http too', async () => {
+    const dev = { production: false };
+    expect(urlProblem('http://127.0.0.1:4000/h', dev)).toBeNull();
+    expect(urlProblem('http://localhost:4000/h', dev)).toBeNull();
+    expect(urlProblem('http://shop.example/h', dev)).toContain('https');
+    for (const url of [
+      'http://[::1]:4000/h',
+      'https://[::1]/h',
+      'https://app.localhost/h',
+      'https://10.0.0.7/h',
+    ]) {
+      expect(urlProblem(url, dev), url).not.toBeNull();
+    }
+    // A name that resolves to this machine is not localhost: refused outside production too.
+    await expect(resolveTarget(new URL(`https://${hostname()}/h`), dev)).rejects.toThrow(NOT_PUBLIC);
+  });
+
+  it('says only "refused: not a public address", never what a name resolved to or why it did not', async () => {
+    const prod = { production: true };
+    for (const url of [
+      `https://${hostname()}/h`,
+      'https://no-such-host.invalid/h',
+      'https://[::ffff:127.0.0.1]/h',
+    ]) {
+      const error = await resolveTarget(new URL(url), prod).catch((err: Error) => err);
+      expect((error as Error).message, url).toMatch(
+        /^refused: not a public address$|public server|public address, not/,
+      );
+      expect((error as Error).message).not.toMatch(/127\.|::1|ENOTFOUND|EAI_AGAIN|resolves/);
+    }
   });
 
   it.each([
@@ -238,6 +265,16 @@ describe('SSRF', () => {
     ['fc00::1', false],
     ['::ffff:10.0.0.1', false],
     ['2606:4700:4700::1111', true],
+    // Issue 44, finding 6: every range ipaddr.js does not call unicast.
+    ['0.1.2.3', false],
+    ['198.18.0.1', false],
+    ['192.0.2.1', false],
+    ['::ffff:8.8.8.8', false],
+    ['::8.8.8.8', false],
+    ['2002:808:808::1', false],
+    ['64:ff9b::808:808', false],
+    ['2001::1', false],
+    ['2001:db8::1', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublic(address)).toBe(expected);
   });
@@ -281,6 +318,20 @@ describe('SSRF', () => {
       );
       expect(refused.status).toBe(422);
       expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringContaining('private') }]);
+      // A name is resolved on save: this machine's own name (here 127.0.0.1) is refused, unnamed.
+      const named = await prod.post(
+        `${API}/webhook-endpoints`,
+        { url: `https://${hostname()}/hooks`, events: ['booking:completed'] },
+        auth,
+      );
+      expect(named.status).toBe(422);
+      expect(named.body.errors).toEqual([
+        {
+          path: 'url',
+          message: 'Webhook URLs must reach a public address: this host does not resolve to one',
+        },
+      ]);
+      expect((await prod.get(`${API}/webhook-endpoints`, auth)).body.data).toEqual([]);
 
       // Saved when it was allowed (or DNS changed since): refused when sending, nothing connected.
       const [row] = await prod.deps.db
@@ -296,7 +347,7 @@ describe('SSRF', () => {
       expect(test.status).toBe(202);
       const log = await prod.get(`${API}/webhook-deliveries`, auth);
       expect(log.body.data[0]).toMatchObject({ status: 'failed', statusCode: null });
-      expect(log.body.data[0].error).toMatch(/public server|not a public address/);
+      expect(log.body.data[0].error).toBe('refused: not a public address');
     } finally {
       prod.close();
     }

@@ -43,9 +43,11 @@ describe('SMTP mail', () => {
     });
     try {
       expect((await t.get('/api/v1/meta/auth')).body.mailTransport).toBe('smtp');
-      expect(
-        (await t.post('/api/v1/auth/signup', { email: 'smtp@example.com', password: 'password-123' })).status,
-      ).toBe(201);
+      const signup = await t.post('/api/v1/auth/signup', {
+        email: 'smtp@example.com',
+        password: 'password-123',
+      });
+      expect(signup.status).toBe(201);
       const codeMail = received.find((m) => m.to.includes('smtp@example.com'));
       expect(codeMail).toBeDefined();
       expect(codeMail!.from).toBe('mail@consign.example');
@@ -56,7 +58,11 @@ describe('SMTP mail', () => {
       expect(codeMail!.raw).toContain('Content-Type: text/html');
       const code = codeMail!.raw.match(/code is (\d{6})/)![1]!;
 
-      const verified = await t.post('/api/v1/auth/verify-email', { email: 'smtp@example.com', code });
+      const verified = await t.post('/api/v1/auth/verify-email', {
+        email: 'smtp@example.com',
+        code,
+        registration: signup.body.registration,
+      });
       expect(verified.status).toBe(200);
       expect(
         received.some((m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw)),

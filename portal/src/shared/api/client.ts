@@ -172,7 +172,7 @@ export const api = {
     signup: async (body: SignUpRequest) => unwrap(await publicClient.POST('/api/v1/auth/signup', { body })),
     verifyEmail: async (body: Schemas['VerifyEmailRequest']) =>
       unwrap(await publicClient.POST('/api/v1/auth/verify-email', { body, ...withCookie })),
-    resendOtp: async (body: Schemas['EmailRequest']) => {
+    resendOtp: async (body: Schemas['ResendOtpRequest']) => {
       unwrap(await publicClient.POST('/api/v1/auth/resend-otp', { body }));
     },
     login: async (body: Schemas['LoginRequest']) =>

@@ -6,15 +6,18 @@ import { api, describeError, isApiError, type Session } from '../api/client';
 
 interface OtpStepProps {
   email: string;
+  /** The sign-up's handle (pendingSignUp.ts): the code is checked against this sign-up only. */
+  registration: string;
   /** Called with the session the API answers for a correct code. */
   onVerified: (session: Session) => void;
   /** Leaves the OTP step (back to the form). */
   onClose: () => void;
 }
 
-/** "Enter OTP": one code field, Verify, Resend code and Cancel (closes the step). */
-export function OtpStep({ email, onVerified, onClose }: OtpStepProps) {
+/** "Enter your code": one code field, Verify, Resend code and Cancel (closes the step). */
+export function OtpStep({ email, registration, onVerified, onClose }: OtpStepProps) {
   const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const [resendStatus, setResendStatus] = useState<string | null>(null);
@@ -24,11 +27,15 @@ export function OtpStep({ email, onVerified, onClose }: OtpStepProps) {
     const trimmed = code.trim();
     if (!trimmed || verifying) return;
     setVerifying(true);
+    setProblem(null);
     try {
-      const session = await api.auth.verifyEmail({ email, code: trimmed });
+      const session = await api.auth.verifyEmail({ email, code: trimmed, registration });
       onVerified(session);
     } catch (error) {
-      if (isApiError(error, 400)) toast.error('Invalid OTP');
+      // A code mailed for another sign-up of this address: say which code to use, where it stays.
+      if (isApiError(error, 400) && error.problem.code === 'code_for_other_signup') {
+        setProblem(describeError(error));
+      } else if (isApiError(error, 400)) toast.error('Invalid OTP');
       else toast.error(describeError(error));
       setVerifying(false);
     }
@@ -38,7 +45,7 @@ export function OtpStep({ email, onVerified, onClose }: OtpStepProps) {
     setResending(true);
     setResendStatus(null);
     try {
-      await api.auth.resendOtp({ email });
+      await api.auth.resendOtp({ email, registration });
       setResendStatus('Code sent');
     } catch (error) {
       setResendStatus(describeError(error));
@@ -48,9 +55,9 @@ export function OtpStep({ email, onVerified, onClose }: OtpStepProps) {
   }
 
   return (
-    <form className="stack" onSubmit={verify} noValidate aria-label="Enter OTP">
+    <form className="stack" onSubmit={verify} noValidate aria-label="Enter your code">
       <div className="otp-intro">
-        <h3 className="form-subtitle">Enter OTP</h3>
+        <h3 className="form-subtitle">Enter your code</h3>
         <p className="muted">
           We sent a 6-digit code to <strong className="break-all">{email}</strong>. It expires after a few
           minutes.
@@ -66,6 +73,7 @@ export function OtpStep({ email, onVerified, onClose }: OtpStepProps) {
         className="input--otp"
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\s+/g, ''))}
+        error={problem ?? undefined}
         data-autofocus
         autoFocus
       />

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const anonymous = {
@@ -20,6 +21,8 @@ async function fill(
   return within(form).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
 }
 
+// The code step is kept in sessionStorage across reloads: each test starts without one.
+afterEach(() => sessionStorage.clear());
 describe('Sign-in page', () => {
   it('enables Submit only with both fields, and links to reset and sign-up', async () => {
     const user = userEvent.setup();
@@ -63,9 +66,12 @@ describe('Sign-in page', () => {
 
   it('switches to the OTP step for an unverified email, then signs in', async () => {
     const user = userEvent.setup();
-    stubFetch({
+    const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/login': problemResponse(403, 'Email not verified', { code: 'email_unverified' }),
+      'POST /api/v1/auth/login': problemResponse(403, 'Email not verified', {
+        code: 'email_unverified',
+        registration: 'reg-login',
+      }),
       'POST /api/v1/auth/verify-email': { body: sessionFor(customer) },
     });
     const { router } = renderApp('/signin');
@@ -74,6 +80,11 @@ describe('Sign-in page', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The code is checked against the sign-up the password belonged to.
+    expect(calls.find((c) => c.path === '/api/v1/auth/verify-email')?.body).toMatchObject({
+      code: '123456',
+      registration: 'reg-login',
+    });
     expect(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
         name: 'Sign out',
@@ -109,7 +120,7 @@ describe('Sign-in dialog', () => {
     await user.click(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    const dialog = await findOpened('dialog', 'Log In');
     const submit = within(dialog).getByRole('button', { name: 'Submit' });
     await user.type(within(dialog).getByLabelText('Email'), 'jane@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
@@ -132,6 +143,7 @@ describe('Signing in', () => {
     await user.click(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
     );
+    await findOpened('dialog', 'Log In');
     const submit = await fill(user, 'van@example.com');
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-dashboard'));

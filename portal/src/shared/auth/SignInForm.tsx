@@ -7,6 +7,12 @@ import { api, describeError, isApiError, type Session } from '../api/client';
 import { useAuth } from './auth';
 import { GoogleButton } from './GoogleButton';
 import { OtpStep } from './OtpStep';
+import {
+  clearPendingSignUp,
+  loadPendingSignUp,
+  type PendingSignUp,
+  savePendingSignUp,
+} from './pendingSignUp';
 
 export interface SignInFormProps {
   /** Called once the session is stored. */
@@ -19,13 +25,15 @@ export interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onSwitchToSignUp, onLeave }: SignInFormProps) {
   const { acceptSession } = useAuth();
-  const [step, setStep] = useState<'credentials' | 'otp'>('credentials');
-  const [email, setEmail] = useState('');
+  // The sign-up the password belonged to, waiting for its code (kept across a reload).
+  const [pending, setPending] = useState<PendingSignUp | null>(loadPendingSignUp);
+  const [email, setEmail] = useState(() => pending?.email ?? '');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
   function finish(session: Session) {
+    clearPendingSignUp();
     acceptSession(session);
     onSignedIn(session);
   }
@@ -43,7 +51,12 @@ export function SignInForm({ onSignedIn, onSwitchToSignUp, onLeave }: SignInForm
         toast.error('Invalid Credentials');
       } else if (isApiError(error, 403) && error.code === 'email_unverified') {
         toast.info('OTP sent to your email');
-        setStep('otp');
+        const registration = (error.problem as { registration?: unknown }).registration;
+        if (typeof registration === 'string') {
+          const next = { email: email.trim(), registration };
+          savePendingSignUp(next);
+          setPending(next);
+        }
       } else if (isApiError(error, 429)) {
         setAlert(describeError(error));
       } else {
@@ -53,13 +66,15 @@ export function SignInForm({ onSignedIn, onSwitchToSignUp, onLeave }: SignInForm
     setSubmitting(false);
   }
 
-  if (step === 'otp') {
+  if (pending) {
     return (
       <OtpStep
-        email={email.trim()}
+        email={pending.email}
+        registration={pending.registration}
         onVerified={finish}
         onClose={() => {
-          setStep('credentials');
+          clearPendingSignUp();
+          setPending(null);
           setSubmitting(false);
         }}
       />

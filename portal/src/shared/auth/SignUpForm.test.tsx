@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const anonymous = {
@@ -25,6 +26,8 @@ async function fillPage(
   await user.tab();
 }
 
+// The code step is kept in sessionStorage across reloads: each test starts without one.
+afterEach(() => sessionStorage.clear());
 describe('Sign-up page', () => {
   it('keeps Register disabled until every rule is met, with the spec messages', async () => {
     const user = userEvent.setup();
@@ -60,13 +63,13 @@ describe('Sign-up page', () => {
     await user.type(within(form()).getByLabelText('Password'), '-but-now-long');
     await user.type(within(form()).getByLabelText('Confirm Password'), 'something-else');
     await user.tab();
-    expect(await screen.findByText("Password Don't Match")).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(register().disabled).toBe(true);
 
     const confirm = within(form()).getByLabelText('Confirm Password');
     await user.clear(confirm);
     await user.type(confirm, 'short-but-now-long');
-    await waitFor(() => expect(screen.queryByText("Password Don't Match")).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
     // Terms still unticked.
     expect(register().disabled).toBe(true);
 
@@ -93,7 +96,10 @@ describe('Sign-up page', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/verify-email': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { body: sessionFor({ ...customer, email: 'new@example.com' }) }
@@ -111,7 +117,7 @@ describe('Sign-up page', () => {
       role: 'customer',
     });
 
-    const otp = screen.getByRole('form', { name: 'Enter OTP' });
+    const otp = screen.getByRole('form', { name: 'Enter your code' });
     const code = within(otp).getByLabelText('Verification code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
     const verify = within(otp).getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
@@ -127,6 +133,12 @@ describe('Sign-up page', () => {
     await user.click(verify);
     expect(await screen.findByText('Registration Successful')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.filter((c) => c.path === '/api/v1/auth/verify-email').map((c) => c.body)).toEqual([
+      { email: 'new@example.com', code: '000000', registration: 'reg-new' },
+      { email: 'new@example.com', code: '123456', registration: 'reg-new' },
+    ]);
+    // Verified: nothing is kept for a reload.
+    expect(sessionStorage.length).toBe(0);
     expect(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', {
         name: 'Sign out',
@@ -138,7 +150,10 @@ describe('Sign-up page', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'van@example.com', registration: 'reg-van' },
+      },
       'POST /api/v1/auth/verify-email': {
         body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
       },
@@ -170,7 +185,10 @@ describe('Sign-up page', () => {
     let resends = 0;
     stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/resend-otp': () =>
         ++resends === 1
           ? { status: 202 }
@@ -200,7 +218,10 @@ describe('Sign-up dialog', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'new@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'new@example.com', registration: 'reg-new' },
+      },
       'POST /api/v1/auth/verify-email': { body: sessionFor({ ...customer, email: 'new@example.com' }) },
     });
     const { router } = renderApp('/terms');
@@ -209,7 +230,7 @@ describe('Sign-up dialog', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     expect(within(dialog).getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: /I run a courier business/ })).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
@@ -236,7 +257,10 @@ describe('Sign-up dialog for a courier', () => {
     const user = userEvent.setup();
     const { calls } = stubFetch({
       ...anonymous,
-      'POST /api/v1/auth/signup': { status: 201, body: { email: 'van@example.com' } },
+      'POST /api/v1/auth/signup': {
+        status: 201,
+        body: { email: 'van@example.com', registration: 'reg-van' },
+      },
       'POST /api/v1/auth/verify-email': {
         body: sessionFor({ ...customer, email: 'van@example.com', role: 'vendor' }),
       },
@@ -247,7 +271,7 @@ describe('Sign-up dialog for a courier', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     await user.click(within(dialog).getByRole('radio', { name: /I run a courier business/ }));
     await user.type(within(dialog).getByLabelText('Email'), 'van@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'correct-horse');

@@ -12,6 +12,12 @@ import { useAuth } from './auth';
 import { GoogleButton } from './GoogleButton';
 import { NewPasswordFields } from './NewPasswordFields';
 import { OtpStep } from './OtpStep';
+import {
+  clearPendingSignUp,
+  loadPendingSignUp,
+  type PendingSignUp,
+  savePendingSignUp,
+} from './pendingSignUp';
 import { emailSchema, withConfirmation } from './validation';
 
 export interface SignUpFormProps {
@@ -26,7 +32,7 @@ export interface SignUpFormProps {
    * `google` after a Google sign-in (which may be an existing account).
    */
   onSignedUp: (session: Session, via: 'verified' | 'google') => void;
-  /** "Already an User? Login": show the sign-in form instead. */
+  /** "Already have an account?": show the sign-in form instead. */
   onSwitchToSignIn: () => void;
   /** Called when a link inside the form leaves it (e.g. the terms), so a dialog can close. */
   onLeave?: () => void;
@@ -56,7 +62,8 @@ export function SignUpForm({
   onLeave,
 }: SignUpFormProps) {
   const { acceptSession } = useAuth();
-  const [otpFor, setOtpFor] = useState<{ email: string; role: SignUpRole } | null>(null);
+  // A reload on the code step comes back to it, with the sign-up's handle.
+  const [otpFor, setOtpFor] = useState<PendingSignUp | null>(loadPendingSignUp);
   const form = useForm<Values>({
     resolver: zodResolver(variant === 'page' ? pageSchema : dialogSchema),
     mode: 'onTouched',
@@ -72,6 +79,7 @@ export function SignUpForm({
   const role = watch('role');
 
   function finish(session: Session) {
+    clearPendingSignUp();
     acceptSession(session);
     toast.success('Registration Successful', FOR_NEXT_PAGE);
     onSignedUp(session, 'verified');
@@ -80,9 +88,11 @@ export function SignUpForm({
   const onSubmit = handleSubmit(async ({ email, password, role }) => {
     const address = email.trim();
     try {
-      await api.auth.signup({ email: address, password, role });
+      const { registration } = await api.auth.signup({ email: address, password, role });
       toast.success('Please check your email for OTP');
-      setOtpFor({ email: address, role });
+      const pending = { email: address, registration, role };
+      savePendingSignUp(pending);
+      setOtpFor(pending);
     } catch (error) {
       // The API answers an existing email like a new one (and mails its owner), so nobody can
       // probe which emails have accounts; there is no "already exists" answer to show.
@@ -105,7 +115,17 @@ export function SignUpForm({
   });
 
   if (otpFor) {
-    return <OtpStep email={otpFor.email} onVerified={finish} onClose={() => setOtpFor(null)} />;
+    return (
+      <OtpStep
+        email={otpFor.email}
+        registration={otpFor.registration}
+        onVerified={finish}
+        onClose={() => {
+          clearPendingSignUp();
+          setOtpFor(null);
+        }}
+      />
+    );
   }
 
   return (
@@ -174,9 +194,9 @@ export function SignUpForm({
         </button>
       </form>
       <p className="form-switch">
-        Already an User?{' '}
+        Already have an account?{' '}
         <button type="button" className="link-button" onClick={onSwitchToSignIn}>
-          Login
+          Log in instead
         </button>
       </p>
     </div>

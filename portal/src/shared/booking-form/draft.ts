@@ -4,6 +4,7 @@
  * customer typed (no tokens, no payment data) and lives only as long as the tab.
  */
 
+import { tabStorage } from '../../lib/tabStorage';
 import type { CreateOrderRequest } from '../api/orders';
 import type { BookingValues } from './formValues';
 
@@ -20,28 +21,8 @@ export interface BookingDraft {
   orderId?: string | undefined;
 }
 
-/**
- * Where the draft is kept when the browser gives no sessionStorage (privacy settings, or a
- * checkout framed on a cross-site partner page with third-party storage blocked): this page
- * load's memory, which still carries it from the booking step to the review step.
- */
-const memory = new Map<string, string>();
-const inMemory = {
-  getItem: (key: string) => memory.get(key) ?? null,
-  setItem: (key: string, value: string) => void memory.set(key, value),
-  removeItem: (key: string) => void memory.delete(key),
-};
-
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return inMemory;
-  }
-}
-
 export function loadDraft(): BookingDraft | null {
-  const raw = storage().getItem(KEY);
+  const raw = tabStorage().getItem(KEY);
   if (!raw) return null;
   try {
     const draft = JSON.parse(raw) as BookingDraft;
@@ -53,7 +34,7 @@ export function loadDraft(): BookingDraft | null {
 
 export function saveDraft(draft: BookingDraft): void {
   try {
-    storage().setItem(KEY, JSON.stringify(draft));
+    tabStorage().setItem(KEY, JSON.stringify(draft));
   } catch {
     // Quota exceeded or storage off: losing the draft is better than breaking the form.
   }
@@ -68,7 +49,7 @@ export function updateDraft(change: Partial<BookingDraft>): BookingDraft | null 
 }
 
 export function clearDraft(): void {
-  storage().removeItem(KEY);
+  tabStorage().removeItem(KEY);
 }
 
 /** Same JSON regardless of key order, to tell whether an edited booking is a different request. */

@@ -1,6 +1,7 @@
-import { count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { type OrderStatus, orders } from '../../../db/schema';
 import type { RefundBearer } from '../../../domain/finance';
 import { formatMoney } from '../../../domain/money';
@@ -15,6 +16,7 @@ import {
   ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
   type OrderChange,
+  type OrderRow,
   OrdersService,
   orderPayment,
   orderPayments,
@@ -108,12 +110,25 @@ export class AdminOrdersService {
     to: OrderStatus,
     reason: string,
     action: 'order.status' | 'order.refund' = 'order.status',
-    refund?: OrderChange['refund'],
+    options: {
+      refund?: OrderChange['refund'];
+      /** Checked inside the change's transaction, before anything is written. */
+      guard?: (tx: Tx, order: OrderRow) => Promise<void>;
+    } = {},
   ) {
     const { deps } = this;
+    const { guard, refund } = options;
     const { before } = await changeOrder(deps, {
       orderId: id,
       to,
+      ...(guard
+        ? {
+            edit: async (tx: Tx, order: OrderRow) => {
+              await guard(tx, order);
+              return { set: {}, notes: [] };
+            },
+          }
+        : {}),
       actor: { id: actor.sub, role: 'admin' },
       note: `Staff: ${reason}`,
       refund,
@@ -142,7 +157,9 @@ export class AdminOrdersService {
    * (default) or the platform, through the payments refund path (each refund once: its provider
    * request id is written before the provider is asked). A full refund of an order still under way
    * cancels it first, within the status machine; a part refund, or a refund after delivery (a lost
-   * or damaged parcel), leaves its status alone.
+   * or damaged parcel), leaves its status alone. Staff asking at the same moment: the first
+   * request refunds and writes the timeline and audit; the others answer 409 (one refund in flight
+   * per payment, and a cancelled order is not cancelled again).
    */
   async refund(
     actor: AccessClaims,
@@ -156,23 +173,36 @@ export class AdminOrdersService {
     if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
       throw AppError.conflict('The order has no captured payment to refund', 'nothing_to_refund');
     }
-    if (payment.status === 'refunded') {
-      throw AppError.conflict('The order is already refunded', 'already_refunded');
-    }
+    const alreadyRefunded = () => AppError.conflict('The order is already refunded', 'already_refunded');
+    if (payment.status === 'refunded') throw alreadyRefunded();
     const left = payment.amount - payment.refundedAmount;
     const full = body.amount === undefined || body.amount === left;
     const who = { id: actor.sub, role: 'admin' as const };
     if (full && order.status !== 'delivered' && order.status !== 'cancelled') {
       // Cancelling refunds a paid order (changeOrder), borne as staff said; the audit row says why.
-      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', { bearer, actor: who });
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', {
+        refund: { bearer, actor: who },
+        guard: async (_tx, current) => {
+          if (current.status === 'cancelled') throw alreadyRefunded();
+        },
+      });
       return this.get(id);
     }
-    const { outcome, refund } = await requestRefund(deps, payment, {
-      amount: body.amount,
-      bearer,
-      reason: `Staff: ${reason}`,
-      actor: who,
-    });
+    let requested: Awaited<ReturnType<typeof requestRefund>>;
+    try {
+      requested = await requestRefund(deps, payment, {
+        amount: body.amount,
+        bearer,
+        reason: `Staff: ${reason}`,
+        actor: who,
+        exclusive: true,
+      });
+    } catch (err) {
+      // A full refund that lost the race to another full refund: the order is refunded already.
+      if (full && err instanceof AppError && err.code === 'refund_in_progress') throw alreadyRefunded();
+      throw err;
+    }
+    const { outcome, refund } = requested;
     const done = outcome === 'refunded';
     const amount = formatMoney({ amount: refund.amount, currency: refund.currency });
     const what = full ? 'Refunded' : `Part refunded (${amount})`;

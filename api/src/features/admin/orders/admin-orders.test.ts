@@ -99,6 +99,33 @@ describe('admin orders', () => {
     ]);
   });
 
+  // Issue 44, finding 5: six staff refunds at once refund once, with one timeline entry and one audit row.
+  it.each([
+    ['an order under way', [] as string[], 'cancelled'],
+    ['a delivered order', ['confirmed', 'in_transit', 'delivered'], 'delivered'],
+  ])(
+    'refunds %s once when six staff ask at the same moment; the others answer 409 already_refunded',
+    async (_name, moves, status) => {
+      const admin = t.bearer((await signUpAdmin(t)).accessToken);
+      const { id } = await paidOrder();
+      for (const to of moves)
+        await t.post(`${ORDERS}/${id}/status`, { status: to, reason: 'moving on' }, admin);
+      const eventsBefore = (await t.get(`${ORDERS}/${id}`, admin)).body.events.length;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          t.post(`${ORDERS}/${id}/refund`, { reason: `Refund ${i}` }, admin),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((a) => a.status === 409))
+        expect(refused.body.code).toBe('already_refunded');
+      const order = (await t.get(`${ORDERS}/${id}`, admin)).body;
+      expect(order).toMatchObject({ status, payment: { status: 'refunded' } });
+      expect(order.events.length).toBe(eventsBefore + 1);
+      expect((await audit(admin, id)).filter((row) => row.action === 'order.refund')).toHaveLength(1);
+    },
+  );
+
   it('refunds a delivered order without changing its status', async () => {
     const admin = t.bearer((await signUpAdmin(t)).accessToken);
     const { id } = await paidOrder();
