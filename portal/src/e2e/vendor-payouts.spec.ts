@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
 import { serverCollectionDay } from './dates';
+import { expect, test } from './fixtures';
 import {
   activeCourier,
   adminToken,
