@@ -1,18 +1,22 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
+/** Where the JSON report goes when asked for (scripts/test.sh reads the slowest specs from it). */
+const jsonReport = process.env.E2E_JSON_REPORT;
+
 export default defineConfig({
   testDir: 'src/e2e',
+  // Each worker tests its own server on its own database (src/e2e/fixtures.ts), so specs never
+  // share data; a spec's tests run in order on one worker. Two: this project's machine has two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Bounds, not waits: a page on a busy two-core machine (a build or another test run beside it)
   // can take several seconds to settle, and a test fails only on behaviour.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list']],
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

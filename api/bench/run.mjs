@@ -496,6 +496,10 @@ async function main() {
     // the bench has no mail server or PayPal account, and says so here rather than inherit it.
     ALLOW_OUTBOX_MAIL: '1',
     ALLOW_TEST_PAYMENTS: '1',
+    // Production requires the seller printed on receipts; the bench issues some.
+    COMPANY_LEGAL_NAME: 'Consign Bench Ltd',
+    COMPANY_ADDRESS: '1 Bench Street, London, EC1A 1AA',
+    COMPANY_VAT_NUMBER: 'GB123456789',
     // The bench talks plain HTTP on loopback, and its 50 connections all come from one address:
     // the per-address quote limit would measure 429s instead of the quote engine.
     ALLOW_INSECURE_PUBLIC_URL: '1',

@@ -699,8 +699,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund an order’s payment in full, with a reason (audited; idempotent with Idempotency-Key)
-         * @description An order still under way is cancelled (and so refunded); a delivered or cancelled order keeps its status. 409 when there is no captured payment or it is already refunded.
+         * Refund an order’s payment, in full or in part, with a reason and who bears it (audited; idempotent with Idempotency-Key)
+         * @description A full refund of an order still under way cancels it (and so refunds it); a part refund, or any refund of a delivered or cancelled order, keeps its status. The customer and the courier are emailed the amounts, with a credit note. 409 when there is no captured payment, it is already refunded, or another refund of it is on its way; 422 for an amount over what is left.
          */
         post: operations["adminRefundOrder"];
         delete?: never;
@@ -1959,6 +1959,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the caller’s payouts go: the confirmed PayPal email, and one waiting for its code */
+        get: operations["getPayoutAccount"];
+        /**
+         * Set the PayPal email to be paid at: a 6-digit code is mailed to it, valid 15 minutes
+         * @description Payouts keep going to the confirmed email until the new one is confirmed with POST /vendor/payout-account/verify. At most 5 codes an hour (429 with Retry-After beyond).
+         */
+        put: operations["setPayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/payout-account/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the waiting PayPal email with its mailed code: payouts go there from now on
+         * @description 422 for a wrong or expired code (naming `code`); 409 when no email is waiting or after 5 wrong codes (ask for a new one). The previously confirmed address, if any, is told of the change.
+         */
+        post: operations["verifyPayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s payouts, newest first (the latest 50), with their status */
+        get: operations["listVendorPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payout batches, ra-data-simple-rest style: sort, range and filter as JSON; the total in Content-Range */
+        get: operations["adminListPayouts"];
+        put?: never;
+        /**
+         * Run payouts now: one PayPal Payouts batch paying every courier due (or those named)
+         * @description Due: a confirmed PayPal email, not suspended, and an available balance of at least PAYOUT_MINIMUM. Earlier batches left unsent or unsettled are finished first. Running it again pays nobody twice: the money leaves the balance when the batch is written, and PayPal sees the batch id as sender_batch_id. `batch` is null when nobody is due. Idempotent with Idempotency-Key.
+         */
+        post: operations["adminRunPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout batch with its items and their statuses */
+        get: operations["adminGetPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s balance in one currency: pending, available and paid out */
+        get: operations["getVendorBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s ledger, newest first, a page at a time (limit and cursor) */
+        get: operations["getVendorLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The months the caller has statements for, newest first (this month included) */
+        get: operations["listVendorStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One month’s statement: opening balance, each order, refund, commission and payout, closing balance
+         * @description JSON by default; PDF with `Accept: application/pdf` or `?format=pdf`, CSV with `Accept: text/csv` or `?format=csv`. Months are UK calendar months; 404 for a month not begun.
+         */
+        get: operations["getVendorStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAT receipt of a paid order (PDF), numbered in sequence; for its customer and staff */
+        get: operations["getOrderReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/credit-notes/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note of the order (PDF), issued for a refund and referring to the receipt */
+        get: operations["getOrderCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Finance page: commission by day, week and month, courier balances, refunds by who bore them, the invariant */
+        get: operations["adminGetFinance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A courier’s commission, balance, payout account and payouts */
+        get: operations["adminGetVendorFinance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/vendors/{id}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a courier’s commission (percent and fixed pence) or return it to the default, with a reason (audited)
+         * @description Applies to orders paid from now on; each order keeps the commission in force when it was paid.
+         */
+        put: operations["adminSetVendorCommission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs": {
         parameters: {
             query?: never;
@@ -2905,6 +3160,7 @@ export interface components {
         };
         OrderDetail: components["schemas"]["Order"] & {
             events: components["schemas"]["OrderEvent"][];
+            finance: components["schemas"]["OrderFinance"];
             /**
              * @description The public tracking code
              * @example K7P3XQ9MHT2W
@@ -2999,6 +3255,42 @@ export interface components {
         };
         /** @enum {string} */
         TrackingEventKind: "out_for_delivery" | "delivery_attempted" | "delayed" | "exception";
+        OrderFinance: {
+            /** @description The VAT receipt of the payment (customer and staff only) */
+            receipt: {
+                /** @example R-000123 */
+                number: string;
+                issuedAt: string;
+                url: string;
+            } | null;
+            /** @description One per refund, each referring to the receipt (customer and staff only) */
+            creditNotes: {
+                /** @example CN-000045 */
+                number: string;
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+                issuedAt: string;
+                url: string;
+            }[];
+            /** @description What the courier earned (courier and staff only); null before payment */
+            earnings: {
+                /** @description What the customer paid the courier for */
+                price: number;
+                /** @description Commission charged, less what refunds gave back */
+                commission: number;
+                /** @description Refunds the courier bore */
+                refunds: number;
+                /** @description What the courier earns on the order */
+                net: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+                /** @description The commission rate in force when paid, basis points */
+                percentBp: number;
+                /** @description The fixed part of that rate, minor units */
+                fixed: number;
+            } | null;
+        };
         /** @description The drop-off point the order names, as it is now */
         OrderDropOffPoint: {
             id: string;
@@ -3122,6 +3414,15 @@ export interface components {
         };
         AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
             status: components["schemas"]["OrderStatus"];
+        };
+        AdminRefund: components["schemas"]["AdminReason"] & {
+            /** @description Minor units to give back; omitted means everything not refunded yet */
+            amount?: number;
+            /**
+             * @description Who bears it: `courier` (default: out of its earnings, with the commission on that part) or `platform` (goodwill: the courier keeps its earnings)
+             * @enum {string}
+             */
+            bearer?: "courier" | "platform";
         };
         AdminDashboard: {
             /**
@@ -4323,6 +4624,246 @@ export interface components {
              * @example TEST0123456789ABCDEF
              */
             token: string;
+        };
+        PayoutAccount: {
+            /** @description The confirmed address payouts go to */
+            paypalEmail: string | null;
+            verifiedAt: string | null;
+            /** @description An address waiting for its mailed code */
+            pendingEmail: string | null;
+            codeExpiresAt: string | null;
+        };
+        PayoutAccountUpdate: {
+            /** Format: email */
+            paypalEmail: string;
+        };
+        PayoutAccountVerify: {
+            code: string;
+        };
+        VendorPayoutList: {
+            items: components["schemas"]["VendorPayout"][];
+        };
+        VendorPayout: {
+            id: string;
+            amount: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            /** @enum {string} */
+            status: "queued" | "pending" | "paid" | "returned";
+            receiver: string;
+            /** @description Why it came back, when it did */
+            reason: string | null;
+            createdAt: string;
+            settledAt: string | null;
+        };
+        PayoutRun: {
+            batch: components["schemas"]["PayoutBatchDetail"];
+            /** @description Earlier batches finished first */
+            resumed: number;
+        };
+        /** @description Null when nobody was due a payout */
+        PayoutBatchDetail: components["schemas"]["PayoutBatch"] & ({
+            items: components["schemas"]["PayoutItem"][];
+        } | null);
+        PayoutItem: components["schemas"]["VendorPayout"] & {
+            vendorId: string;
+            vendorName: string | null;
+            /** @description PayPal’s transaction_status as last seen */
+            providerStatus: string | null;
+            providerItemId: string | null;
+            transactionId: string | null;
+        };
+        PayoutBatch: {
+            /** @description Also PayPal’s sender_batch_id */
+            id: string;
+            /** @enum {string} */
+            status: "created" | "pending" | "processing" | "success" | "denied" | "canceled";
+            /** @enum {string} */
+            provider: "test" | "paypal";
+            providerBatchId: string | null;
+            /** @enum {string} */
+            trigger: "staff" | "schedule";
+            itemCount: number;
+            /** @description What the batch pays, per currency */
+            totals: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            }[];
+            /** @description Items paid */
+            paid: number;
+            /** @description Items back in the balance */
+            returned: number;
+            failureReason: string | null;
+            createdAt: string;
+            sentAt: string | null;
+            closedAt: string | null;
+        };
+        PayoutRunRequest: {
+            /** @description Only these couriers; everyone due when absent */
+            vendorIds?: string[];
+        };
+        VendorBalance: {
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            /** @description Earned on orders not released yet: not delivered, or delivered within PAYOUT_HOLD_DAYS */
+            pending: number;
+            /** @description What the next payout would pay; below zero after a refund larger than what was left */
+            available: number;
+            /** @description Paid out so far, less payouts that came back */
+            paidOut: number;
+        };
+        LedgerPage: {
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            items: components["schemas"]["LedgerEntry"][];
+            nextCursor: string | null;
+        };
+        LedgerEntry: {
+            id: string;
+            at: string;
+            /** @enum {string} */
+            kind: "sale" | "commission" | "refund" | "commission_refund" | "job_payment" | "job_assigned" | "payout" | "payout_returned" | "claim_payout" | "adjustment";
+            description: string;
+            /** @description Signed minor units: positive into the balance */
+            amount: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            orderId: string | null;
+            orderReference: string | null;
+            refundId: string | null;
+            payoutItemId: string | null;
+        };
+        StatementMonths: {
+            months: {
+                month: string;
+                label: string;
+            }[];
+        };
+        Statement: {
+            month: string;
+            /** @example March 2026 */
+            period: string;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD";
+            courier: {
+                id: string;
+                name: string;
+            };
+            opening: number;
+            /** @description opening plus every line, to the penny */
+            closing: number;
+            totals: {
+                /** @enum {string} */
+                kind: "sales" | "commission" | "refunds" | "payouts" | "other";
+                label: string;
+                amount: number;
+            }[];
+            lines: (components["schemas"]["LedgerEntry"] & {
+                /** @description UK day, YYYY-MM-DD */
+                date: string;
+                /** @description The balance after this line */
+                balance: number;
+            })[];
+            /** @description The balance as it stands now */
+            balance: {
+                /** @description Earned on orders not released yet: not delivered, or delivered within PAYOUT_HOLD_DAYS */
+                pending: number;
+                /** @description What the next payout would pay; below zero after a refund larger than what was left */
+                available: number;
+                /** @description Paid out so far, less payouts that came back */
+                paidOut: number;
+            };
+            issuedAt: string;
+        };
+        FinanceSummary: {
+            today: string;
+            /** @description Commission earned less commission returned, over the last 90 days (UK days, weeks from Monday) */
+            commission: {
+                day: {
+                    period: string;
+                    /** @enum {string} */
+                    currency: "GBP" | "EUR" | "USD";
+                    amount: number;
+                }[];
+                week: {
+                    period: string;
+                    /** @enum {string} */
+                    currency: "GBP" | "EUR" | "USD";
+                    amount: number;
+                }[];
+                month: {
+                    period: string;
+                    /** @enum {string} */
+                    currency: "GBP" | "EUR" | "USD";
+                    amount: number;
+                }[];
+            };
+            platform: {
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+                commission: number;
+                commissionReturned: number;
+                /** @description Refunds the platform bore */
+                goodwill: number;
+                balance: number;
+                /** @description Paid for jobs no courier has accepted yet */
+                unassigned: number;
+            }[];
+            couriers: (components["schemas"]["VendorBalance"] & {
+                vendorId: string;
+                name: string | null;
+                status: string | null;
+                paypalEmail: string | null;
+            })[];
+            refunds: {
+                /** @enum {string} */
+                bearer: "courier" | "platform";
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+                count: number;
+                amount: number;
+            }[];
+            /** @description The invariant, checked now (as finance:check does) */
+            books: {
+                ok: boolean;
+                problems: string[];
+                totals: {
+                    currency: string;
+                    captured: number;
+                    refunded: number;
+                    paidOut: number;
+                    entries: number;
+                }[];
+                checkedAt: string;
+            };
+        };
+        VendorFinance: {
+            commission: {
+                percentBp: number;
+                fixed: number;
+                /** @description False: the configured default applies */
+                custom: boolean;
+                updatedAt: string | null;
+                defaultRate: {
+                    percentBp: number;
+                    fixed: number;
+                };
+            };
+            balances: components["schemas"]["VendorBalance"][];
+            payoutAccount: {
+                paypalEmail: string | null;
+                verifiedAt: string | null;
+                pendingEmail: string | null;
+            };
+            payouts: components["schemas"]["VendorPayout"][];
+        };
+        CommissionChange: {
+            reason: string;
+            percent?: number;
+            fixed?: number;
+            /** @description Back to the configured default rate */
+            useDefault?: boolean;
         };
         /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
         CreateJobRequest: {
@@ -6748,7 +7289,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminReason"];
+                "application/json": components["schemas"]["AdminRefund"];
             };
         };
         responses: {
@@ -11778,6 +12319,840 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The payout account, with the email waiting for its code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutAccountVerify"];
+            };
+        };
+        responses: {
+            /** @description The payout account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorPayoutList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListPayouts: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payout batches */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatch"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRunPayouts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRunRequest"];
+            };
+        };
+        responses: {
+            /** @description What the run did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRun"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatchDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorBalance: {
+        parameters: {
+            query?: {
+                /** @description Default: the currency last earned in, else GBP */
+                currency?: "GBP" | "EUR" | "USD";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorBalance"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorLedger: {
+        parameters: {
+            query?: {
+                /** @description Default: the currency last earned in, else GBP */
+                currency?: "GBP" | "EUR" | "USD";
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Months */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementMonths"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorStatement: {
+        parameters: {
+            query?: {
+                /** @description Default: the currency last earned in, else GBP */
+                currency?: "GBP" | "EUR" | "USD";
+                /** @description Overrides the Accept header: application/pdf, text/csv or application/json (default) */
+                format?: "json" | "pdf" | "csv";
+            };
+            header?: never;
+            path: {
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetFinance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceSummary"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetVendorFinance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The courier’s money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFinance"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetVendorCommission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. One key per intended operation: a retry with the same key and body replays the first response; the same key with another body answers 422; while the first request runs, 409. Keys live 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionChange"];
+            };
+        };
+        responses: {
+            /** @description The courier’s money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFinance"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

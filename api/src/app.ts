@@ -14,6 +14,7 @@ import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
 import { dropOffPointsRouter } from './features/dropoff-points';
+import { financeRouter } from './features/finance';
 import { healthRouter } from './features/health';
 import { hsCodesRouter } from './features/hs-codes';
 import { jobsRouter } from './features/jobs';
@@ -21,6 +22,7 @@ import { metaRouter } from './features/meta';
 import { ordersRouter } from './features/orders';
 import { mountPartnerMiddleware, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
+import { payoutsRouter } from './features/payouts';
 import { quotesRouter } from './features/quotes';
 import { reviewsRouter } from './features/reviews';
 import { trackingRouter } from './features/tracking';
@@ -147,6 +149,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', ordersRouter);
   api.route('/', reviewsRouter);
   api.route('/', paymentsRouter);
+  api.route('/', payoutsRouter);
+  api.route('/', financeRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
   api.route('/', trackingRouter);
@@ -159,7 +163,7 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   mountApiReference(app);
-  mountGuides(app);
+  mountGuides(app, deps.config.publicUrl);
 
   mountFrontEnds(app, deps);
 

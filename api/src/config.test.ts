@@ -123,14 +123,21 @@ describe('production mode', () => {
     PAYPAL_CLIENT_SECRET: 'secret',
     JWT_SECRET: 'a-real-production-secret-of-enough-length',
     PUBLIC_URL: 'https://consign.example',
+    COMPANY_LEGAL_NAME: 'Consign Ltd',
+    COMPANY_ADDRESS: '1 Real Street, London, EC1A 1AA',
+    COMPANY_VAT_NUMBER: 'GB123456789',
   };
 
   it('refuses each unsafe default with one message naming the variable to set', () => {
     const problems = problemsOf({});
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(6);
     expect(problems[0]).toMatch(/^SMTP_URL: .*ALLOW_OUTBOX_MAIL=1/);
     expect(problems[1]).toMatch(/^PAYPAL_CLIENT_ID: .*TEST MODE.*ALLOW_TEST_PAYMENTS=1/);
     expect(problems[2]).toMatch(/^JWT_SECRET: .*ALLOW_GENERATED_SECRET=1/);
+    // The seller on receipts has no safe default: a made-up VAT number on a real receipt is worse than none.
+    expect(problems[3]).toMatch(/^COMPANY_LEGAL_NAME: required in production/);
+    expect(problems[4]).toMatch(/^COMPANY_ADDRESS: required in production/);
+    expect(problems[5]).toMatch(/^COMPANY_VAT_NUMBER: required in production/);
     expect(problemsOf({ ...real, SMTP_URL: '' })).toEqual([expect.stringMatching(/^SMTP_URL:/)]);
   });
 
@@ -150,6 +157,9 @@ describe('production mode', () => {
       ALLOW_TEST_PAYMENTS: '1',
       ALLOW_GENERATED_SECRET: '1',
       SEED_DEMO: '1',
+      COMPANY_LEGAL_NAME: real.COMPANY_LEGAL_NAME,
+      COMPANY_ADDRESS: real.COMPANY_ADDRESS,
+      COMPANY_VAT_NUMBER: real.COMPANY_VAT_NUMBER,
     });
     expect(config.seedDemo).toBe(true);
     expect(config.warnings).toEqual([
@@ -188,6 +198,41 @@ describe('production mode', () => {
     expect(off.warnings).toEqual([expect.stringContaining('QUOTE_LIMIT_PER_MINUTE=0')]);
     expect(problemsOf({ ...real, QUOTE_LIMIT_PER_MINUTE: '-1' })).toEqual([
       expect.stringMatching(/^QUOTE_LIMIT_PER_MINUTE:/),
+    ]);
+  });
+
+  it('reads the money settings: commission as basis points, a hold of at least a day in production', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() }).finance;
+    expect(defaults).toMatchObject({
+      commission: { percentBp: 1000, fixed: 0 },
+      holdDays: 7,
+      payoutMinimum: 100,
+      payoutSchedule: 'off',
+      company: { legalName: 'Consign Demo Ltd', vatNumber: 'GB000000000' },
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      COMMISSION_PERCENT: '12.5',
+      COMMISSION_FIXED: '30',
+      PAYOUT_HOLD_DAYS: '0',
+      PAYOUT_SCHEDULE: 'weekly',
+    }).finance;
+    expect(set).toMatchObject({
+      commission: { percentBp: 1250, fixed: 30 },
+      holdDays: 0,
+      payoutSchedule: 'weekly',
+    });
+    expect(problemsOf({ ...real, PAYOUT_HOLD_DAYS: '0' })).toEqual([
+      expect.stringMatching(/^PAYOUT_HOLD_DAYS: must be at least 1 in production/),
+    ]);
+    expect(problemsOf({ ...real, COMMISSION_PERCENT: '12.345' })).toEqual([
+      expect.stringMatching(/^COMMISSION_PERCENT: must be a percentage with at most two decimals/),
+    ]);
+    expect(problemsOf({ ...real, COMMISSION_PERCENT: '150' })).toEqual([
+      expect.stringMatching(/^COMMISSION_PERCENT: must be at most 100/),
+    ]);
+    expect(problemsOf({ ...real, COMPANY_VAT_NUMBER: '123' })).toEqual([
+      expect.stringMatching(/^COMPANY_VAT_NUMBER: must be a VAT number/),
     ]);
   });
 

@@ -76,6 +76,25 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   QUOTE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  // Money (docs/payments.md, "The money model").
+  COMMISSION_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with at most two decimals, e.g. 12.5')
+    .refine((v) => Number(v) <= 100, 'must be at most 100')
+    .default('10'),
+  COMMISSION_FIXED: z.coerce.number().int().min(0).max(100_000).default(0),
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  PAYOUT_MINIMUM: z.coerce.number().int().min(1).max(100_000_000).default(100),
+  PAYOUT_SCHEDULE: z.enum(['off', 'daily', 'weekly']).default('off'),
+  COMPANY_LEGAL_NAME: optionalString.pipe(z.string().max(200).optional()),
+  COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
+  COMPANY_VAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{2}[0-9A-Z ]{2,14}$/, 'must be a VAT number with its country prefix, e.g. GB123456789')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -121,7 +140,29 @@ export type Config = {
   quoteRetentionDays: number;
   /** Quotes per minute per client address without a partner key; 0 turns the limit off. */
   quoteLimitPerMinute: number;
+  /** The money model (docs/payments.md): commission, the payout hold and the seller on receipts. */
+  finance: FinanceConfig;
 };
+
+export type FinanceConfig = {
+  /** The platform's commission for couriers without their own rate: basis points and a fixed part in minor units. */
+  commission: { percentBp: number; fixed: number };
+  /** Days after delivery before a courier's earnings from an order can be paid out. */
+  holdDays: number;
+  /** The smallest available balance (minor units) a payout run pays. */
+  payoutMinimum: number;
+  /** Whether payouts also run on their own, and how often. */
+  payoutSchedule: 'off' | 'daily' | 'weekly';
+  /** Who issues the receipts and credit notes. */
+  company: { legalName: string; address: string; vatNumber: string };
+};
+
+/** Receipts outside production name an obviously fictitious seller. */
+export const DEMO_COMPANY = {
+  legalName: 'Consign Demo Ltd',
+  address: '1 Example Street, London, EC1A 1AA, United Kingdom',
+  vatNumber: 'GB000000000',
+} as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -162,6 +203,18 @@ function productionProblems(env: Env): string[] {
       'JWT_SECRET: required in production (32+ random characters, the same on every instance); set it, or ALLOW_GENERATED_SECRET=1 to keep a generated one in DATA_DIR/secret',
     );
   }
+  if (env.PAYOUT_HOLD_DAYS === 0) {
+    problems.push(
+      "PAYOUT_HOLD_DAYS: must be at least 1 in production, so that a refund after delivery can still come out of the courier's balance",
+    );
+  }
+  for (const [name, what] of [
+    ['COMPANY_LEGAL_NAME', 'the company name printed on receipts and credit notes'],
+    ['COMPANY_ADDRESS', 'the registered address printed on receipts and credit notes'],
+    ['COMPANY_VAT_NUMBER', 'the VAT registration number printed on receipts and credit notes'],
+  ] as const) {
+    if (!env[name]) problems.push(`${name}: required in production: ${what}`);
+  }
   return problems;
 }
 
@@ -170,7 +223,7 @@ function productionWarnings(env: Env): string[] {
   if (!env.SMTP_URL)
     warnings.push('ALLOW_OUTBOX_MAIL=1: no mail is sent; it is only kept in the outbox table');
   if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET))
-    warnings.push('ALLOW_TEST_PAYMENTS=1: payments use TEST MODE and take no money');
+    warnings.push('ALLOW_TEST_PAYMENTS=1: payments and payouts use TEST MODE: no money is taken or paid');
   if (!env.JWT_SECRET)
     warnings.push(
       'ALLOW_GENERATED_SECRET=1: sessions are signed with a secret generated into DATA_DIR/secret',
@@ -272,5 +325,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxyHops: env.TRUST_PROXY_HOPS,
     quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    finance: {
+      commission: { percentBp: percentToBasisPoints(env.COMMISSION_PERCENT), fixed: env.COMMISSION_FIXED },
+      holdDays: env.PAYOUT_HOLD_DAYS,
+      payoutMinimum: env.PAYOUT_MINIMUM,
+      payoutSchedule: env.PAYOUT_SCHEDULE,
+      company: {
+        legalName: env.COMPANY_LEGAL_NAME ?? DEMO_COMPANY.legalName,
+        address: env.COMPANY_ADDRESS ?? DEMO_COMPANY.address,
+        vatNumber: env.COMPANY_VAT_NUMBER ?? DEMO_COMPANY.vatNumber,
+      },
+    },
   };
+}
+
+/** "12.5" -> 1250, read as text so that no floating point touches a rate. */
+function percentToBasisPoints(percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

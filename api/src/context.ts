@@ -19,7 +19,7 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { AddressLookup } from './providers/addresses';
 import type { DistanceProvider } from './providers/distance';
 import type { Mailer } from './providers/mail';
-import type { PaymentProvider } from './providers/payments';
+import type { PaymentProvider, PayoutProvider } from './providers/payments';
 
 /** The quotable courier services, kept in memory (features/couriers implements it). */
 export interface Catalog {
@@ -68,6 +68,8 @@ export type AppDeps = {
   addresses?: AddressLookup;
   /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in TEST MODE provider. */
   payments: PaymentProvider;
+  /** PayPal Payouts with PayPal, else TEST MODE payouts: where couriers' payouts are sent. */
+  payouts: PayoutProvider;
   /** Present only when GOOGLE_CLIENT_ID is set. */
   google?: GoogleTokenVerifier;
   /** Work that runs after the answer (mail whose timing must not reveal whether an account exists). */

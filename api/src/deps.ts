@@ -16,7 +16,7 @@ import { RateLimiter } from './lib/rate-limit';
 import { createAddressLookup } from './providers/addresses';
 import { createDistanceProvider } from './providers/distance';
 import { createMailer } from './providers/mail';
-import { createPaymentProvider } from './providers/payments';
+import { createPaymentProvider, createPayoutProvider } from './providers/payments';
 
 /** Opens the database, applies migrations and picks each provider: the real one when configured. */
 export async function createDeps(
@@ -32,6 +32,7 @@ export async function createDeps(
   // Couriers activated before profiles had slugs get theirs; a no-op once done.
   const slugged = await backfillCourierSlugs(db);
   if (slugged > 0) logger.info({ couriers: slugged }, 'gave public profile slugs to couriers without one');
+  const payments = overrides.payments ?? createPaymentProvider(config, { logger, now: () => deps.now() });
   const deps: AppDeps = {
     config,
     db,
@@ -60,7 +61,8 @@ export async function createDeps(
       idealPostcodesApiKey: config.addresses.idealPostcodesApiKey,
       baseUrl: config.addresses.apiBase,
     }),
-    payments: overrides.payments ?? createPaymentProvider(config, { logger, now: () => deps.now() }),
+    payments,
+    payouts: overrides.payouts ?? createPayoutProvider(config, payments),
     google: config.google.clientId
       ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl)
       : undefined,
@@ -88,6 +90,9 @@ export function describeProviders(deps: AppDeps): Record<string, string> {
       : 'libSQL server',
     mail: describeMail(deps),
     payments: config.paypal ? `PayPal ${config.paypal.env}` : 'built-in TEST MODE provider',
+    payouts: config.paypal
+      ? `PayPal Payouts ${config.paypal.env}${config.finance.payoutSchedule === 'off' ? '' : `, ${config.finance.payoutSchedule} run`}`
+      : 'built-in TEST MODE payouts (no money moves)',
     googleSignIn: deps.google ? 'enabled' : 'hidden (no GOOGLE_CLIENT_ID)',
     distance: config.google.mapsApiKey ? 'Google Distance Matrix' : 'postcode-area estimate',
     addresses: deps.addresses

@@ -123,6 +123,18 @@ describe('rendering a guide', () => {
     expect(guideHref('examples/nested/file.js', names)).toBeNull();
   });
 
+  // Issue 51, item 19: started with another PORT or PUBLIC_URL, the guides name the running address.
+  it('shows the running address where a guide names the default one', async () => {
+    const other = await createTestApp({ PUBLIC_URL: 'http://127.0.0.1:4123' });
+    try {
+      const html = await (await other.app.request('/docs/getting-started')).text();
+      expect(html).toContain('http://127.0.0.1:4123/dev/mailbox');
+      expect(html).not.toContain('http://localhost:3000');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('renders nothing, rather than failing, where docs/ was not shipped', () => {
     expect(renderGuides(join(tmpdir(), 'consign-no-such-docs-folder')).size).toBe(0);
   });

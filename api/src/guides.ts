@@ -92,8 +92,15 @@ function sanitizeOptions(names: ReadonlySet<string>): sanitizeHtml.IOptions {
   };
 }
 
-/** Every docs/*.md, rendered and sanitised, by its page's slug. */
-export function renderGuides(dir: string = DOCS_DIR): Map<string, Guide> {
+/** The address the guides are written for; a running server shows its own PUBLIC_URL instead. */
+export const WRITTEN_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Every docs/*.md, rendered and sanitised, by its page's slug. `origin` replaces the default
+ * address the guides are written for, so a server started with another PORT or PUBLIC_URL
+ * gives addresses that work on it.
+ */
+export function renderGuides(dir: string = DOCS_DIR, origin: string = WRITTEN_ORIGIN): Map<string, Guide> {
   // A deployment that ships only the built server has no docs/: /docs then lists nothing.
   if (!existsSync(dir)) return new Map();
   const names = readdirSync(dir)
@@ -105,7 +112,7 @@ export function renderGuides(dir: string = DOCS_DIR): Map<string, Guide> {
   const options = sanitizeOptions(known);
   const guides = new Map<string, Guide>();
   for (const name of names) {
-    const markdown = readFileSync(join(dir, `${name}.md`), 'utf8');
+    const markdown = readFileSync(join(dir, `${name}.md`), 'utf8').replaceAll(WRITTEN_ORIGIN, origin);
     const title = /^# (.+)$/m.exec(markdown)?.[1]?.replace(/[`*_]/g, '').trim() ?? name;
     const html = sanitizeHtml(marked.parse(markdown, { async: false }), options);
     guides.set(slugFor(name), { name, slug: slugFor(name), title, html });
@@ -195,11 +202,11 @@ const PAGE_CACHE = { 'Cache-Control': 'public, max-age=300' };
  * (the examples as plain text, to read or save, never run as a page of this origin).
  */
 // biome-ignore lint/suspicious/noExplicitAny: mounted on the app whatever its environment type.
-export function mountGuides(app: Hono<any>, dir: string = DOCS_DIR): void {
+export function mountGuides(app: Hono<any>, origin: string, dir: string = DOCS_DIR): void {
   let rendered: { guides: Map<string, Guide>; index: string; pages: Map<string, string> } | undefined;
   const site = () => {
     if (!rendered) {
-      const guides = renderGuides(dir);
+      const guides = renderGuides(dir, origin);
       const pages = new Map([...guides].map(([slug, g]) => [slug, page(g.title, g.html)]));
       rendered = { guides, index: indexPage(guides), pages };
     }

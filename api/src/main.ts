@@ -1,11 +1,13 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeDatabase } from './db/client';
-import { DEMO_PARTNER, demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
+import { demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
+import { demoBanner } from './demo-banner';
 import { createDeps, describeProviders } from './deps';
 import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
+import { startPayoutSweep } from './features/payouts';
 import { startQuoteRetention } from './features/quotes';
 import { listen, stop } from './lib/http-server';
 import { createLogger, defaultLogFormat, logHasher } from './lib/logger';
@@ -52,26 +54,14 @@ async function main() {
   startUnpaidOrderExpiry(deps);
   // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
   startQuoteRetention(deps);
+  // Every 5 minutes, in one process at a time: finish payout runs a crash left unsent or unsettled,
+  // and the scheduled run when PAYOUT_SCHEDULE turns it on.
+  startPayoutSweep(deps);
   // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
   startOutboxSweep(deps);
   const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
-    if (seeded) {
-      console.log(
-        [
-          '',
-          'Demo sign-ins (password for each: consign-demo-1; never created in production unless SEED_DEMO=1):',
-          ...seeded.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
-          '',
-          `Demo partner key (widget, from ${DEMO_PARTNER.allowedOrigins.join(' or ')}): ${DEMO_PARTNER.publishableKey}`,
-          // The script has no page of its own: the example partner page, served from another
-          // port, is the way to see it (docs/widget.md, "Try it").
-          `  try it: npx serve docs/examples -l 8080, then open http://127.0.0.1:8080/partner-shop.html`,
-          `  (it loads ${config.publicUrl}/widget/v1/consign.js; docs/widget.md explains)`,
-          '',
-        ].join('\n'),
-      );
-    }
+    if (seeded) console.log(demoBanner(seeded, config.publicUrl));
   });
 
   let shuttingDown = false;

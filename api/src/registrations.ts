@@ -8,10 +8,12 @@
 import { vendorStatusMailSubscriber } from './features/admin';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
+import { refundMailSubscriber } from './features/finance';
 import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
-import { partnerInviteMailSubscriber } from './features/partners';
-import { registerPaymentTarget } from './features/payments';
+import { partnerInviteMailSubscriber, partnerKeyMailSubscriber } from './features/partners';
+import { registerPaymentTarget, registerProviderEventHandler } from './features/payments';
+import { payoutEventHandler, payoutMailSubscriber } from './features/payouts';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { recipientMailSubscriber } from './features/tracking';
 import { onboardingMailSubscriber } from './features/vendors';
@@ -21,6 +23,8 @@ import { registerSubscriber } from './lib/outbox';
 export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
+  // PayPal's payout events reach the payouts feature through the payments webhook.
+  registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);
@@ -36,4 +40,8 @@ export function registerFeatureHooks(): void {
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
   registerSubscriber(pointUnavailableMailSubscriber);
+  registerSubscriber(partnerKeyMailSubscriber);
+  registerSubscriber(payoutMailSubscriber);
+  // Every refund mails the customer (with the credit note) and the courier.
+  registerSubscriber(refundMailSubscriber);
 }

@@ -149,7 +149,9 @@ async function signUp(email: string, password: string) {
   return verified.body as { accessToken: string; refreshToken: string };
 }
 
-describe('two API processes on one database', () => {
+// A bound, not a wait: each test signs up through a mailbox it waits up to 30 s for, and spends
+// real scrypt in two processes; on a busy two-core machine that outlasts the 20 s default.
+describe('two API processes on one database', { timeout: 90_000 }, () => {
   it('share sessions: a session made on one works on the other, and refreshes there', async () => {
     const session = await signUp('two-processes@example.com', 'correct-horse-1');
     const login = await call(a, 'POST', '/api/v1/auth/login', {

@@ -121,6 +121,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
   createdAt: '2026-03-09T09:00:00.000Z',
   updatedAt: '2026-03-09T10:00:00.000Z',
   events: [],
+  finance: { receipt: null, creditNotes: [], earnings: null },
   trackingCode: 'K7P3XQ9MHT2W',
   trackingUrl: 'http://localhost:3000/track/K7P3XQ9MHT2W',
   promisedDelivery: null,

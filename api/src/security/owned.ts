@@ -19,4 +19,6 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'webhook-deliveries.id': (c) => c.ids.deliveryA,
   'reviews.id': (c) => c.ids.reviewA,
   'dropoff-points.id': (c) => c.ids.dropOffPointA,
+  // The order is the object; a credit note's number only picks one of its papers.
+  'credit-notes.number': () => 'CN-000001',
 };

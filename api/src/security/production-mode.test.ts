@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PARTNER, DEMO_PASSWORD } from '../db/seed';
+import { PRODUCTION_COMPANY } from '../test/harness';
 import { buildServer, get, refusedStart, startServer } from './built-server';
 
 let entry: string;
@@ -27,9 +28,11 @@ const REAL = {
   // Never reached: nothing in these tests pays.
   PAYPAL_API_BASE: 'http://127.0.0.1:9',
   JWT_SECRET: 'a-production-secret-that-is-long-enough-0000',
+  ...PRODUCTION_COMPANY,
 };
 const OPT_INS = {
   NODE_ENV: 'production',
+  ...PRODUCTION_COMPANY,
   ALLOW_OUTBOX_MAIL: '1',
   ALLOW_TEST_PAYMENTS: '1',
   ALLOW_GENERATED_SECRET: '1',

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppDeps } from '../context';
@@ -23,8 +24,17 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     // Production requires an https PUBLIC_URL.
     PUBLIC_URL: env.NODE_ENV === 'production' ? 'https://consign.example' : 'http://localhost:3000',
     STATIC_ROOT: join(dir, 'no-static'),
+    // Production requires the seller printed on receipts.
+    ...(env.NODE_ENV === 'production' ? PRODUCTION_COMPANY : {}),
     ...env,
   });
+  const file = config.database.isLocalFile ? config.database.url.slice('file:'.length) : null;
+  if (!overrides.db && file && !existsSync(file)) {
+    // A copy of the database global-setup.ts migrated: what createDeps would make of a new file,
+    // without applying every migration again. createDeps still checks it (a no-op here).
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(inject('templateDatabase'), file);
+  }
   const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
     // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
     hasher: new PasswordHasher(
@@ -41,6 +51,13 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   };
   return { app, deps, dir, close, ...requestHelpers(app, deps) };
 }
+
+/** A seller for production-mode test apps (receipts need one in production). */
+export const PRODUCTION_COMPANY = {
+  COMPANY_LEGAL_NAME: 'Consign Test Ltd',
+  COMPANY_ADDRESS: '2 Test Street, Leeds, LS1 4AP',
+  COMPANY_VAT_NUMBER: 'GB123456789',
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, groupDigits } from './numbers';
+import { countOf, formatCount, groupDigits } from './numbers';
 
 describe('formatCount', () => {
   it.each([
@@ -33,5 +33,16 @@ describe('groupDigits', () => {
     expect(groupDigits('1')).toBe('1');
     expect(groupDigits('1234')).toBe('1,234');
     expect(groupDigits('123456789012345678901')).toBe('123,456,789,012,345,678,901');
+  });
+});
+
+// Issue 51, item 10: "Apply 1 rows", "1 matching codes".
+describe('countOf', () => {
+  it('says one in the singular and any other count in the plural, grouped', () => {
+    expect(countOf(1, 'row')).toBe('1 row');
+    expect(countOf(0, 'row')).toBe('0 rows');
+    expect(countOf(2, 'matching code')).toBe('2 matching codes');
+    expect(countOf(1200, 'parcel')).toBe('1,200 parcels');
+    expect(countOf(3, 'person', 'people')).toBe('3 people');
   });
 });

@@ -10,6 +10,11 @@ export function groupDigits(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** (1, 'row') -> '1 row', (2, 'row') -> '2 rows': a count with its noun, in the singular for one. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 /** 12345 -> '12,345', as (12345).toLocaleString('en-GB') prints it. */
 export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-GB');

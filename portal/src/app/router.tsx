@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/onboarding/VendorPanelPage'), 'VendorPanelPage'),
           },
           {
+            path: 'vendor-payouts',
+            ...lazyPage(() => import('../features/vendor-payouts/VendorPayoutsPage'), 'VendorPayoutsPage'),
+          },
+          {
             path: 'vendor-bids',
             ...lazyPage(() => import('../features/vendor-bids/VendorBidsPage'), 'VendorBidsPage'),
           },

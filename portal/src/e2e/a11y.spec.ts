@@ -1,6 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddresses, londonSender, payInTestMode, signIn, unique } from './support';
 
 /**
@@ -88,7 +90,7 @@ test('the customer journey: booking, review, payment, confirmation and dashboard
   await checkAccessibility(page, 'dashboard', () => expect(row).toBeVisible());
   await page.setViewportSize(PHONE);
   await row.getByRole('button', { name: `View details of order ${reference}` }).click();
-  const drawer = page.getByRole('dialog', { name: `Order ${reference}` });
+  const drawer = await expectOpened(page.getByRole('dialog', { name: `Order ${reference}` }));
   const prices = drawer.getByRole('definition').filter({ hasText: '£' }).first();
   await checkAccessibility(page, 'dashboard-order', () => expect(prices).toBeVisible());
   // Styled on this fresh load: the breakdown is a two-column grid, not bare lines.

@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { serverCollectionDay } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { ADMIN, PASSWORD, unique, verifiedAccount } from './support';
 
 /**
@@ -384,7 +386,7 @@ test('staff edit a partner’s origins as a list, checked as typed and by the se
 
   // Rotating the key asks for a reason like every other action.
   await page.getByRole('button', { name: 'Rotate key' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await expectOpened(page.getByRole('dialog'));
   await dialog.getByRole('button', { name: 'Rotate key' }).click();
   await expect(dialog.getByText('Give a reason for this change')).toBeVisible();
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Key shared by mistake');
@@ -442,7 +444,7 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Activate' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await expectOpened(page.getByRole('dialog'));
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Documents checked');
   await dialog.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText(/is active: its courier services can be quoted/)).toBeVisible();
@@ -461,7 +463,7 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'End session' }).first().click();
-  const end = page.getByRole('dialog');
+  const end = await expectOpened(page.getByRole('dialog'));
   await end.getByRole('button', { name: 'End session' }).click();
   await expect(end.getByText('Give a reason for this change')).toBeVisible();
   await end.getByLabel('Reason (kept in the audit log)').fill('Lost phone');

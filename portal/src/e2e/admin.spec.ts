@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { mailedCode } from './support';
 
 /**
@@ -141,8 +143,7 @@ test('an admin activates a pending vendor with a reason; it is quoted and audite
 
   // Activate asks for a reason and will not go without one.
   await page.getByRole('button', { name: 'Activate' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog'));
   await dialog.getByRole('button', { name: 'Activate' }).click();
   await expect(dialog.getByText('Give a reason for this change')).toBeVisible();
   const reason = `Insurance and ID checked ${unique()}`;

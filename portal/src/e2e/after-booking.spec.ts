@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import {
   ADMIN,
   activeCourier,
@@ -36,7 +38,7 @@ async function openOrder(vendor: Page, reference: string) {
   await vendor.getByRole('searchbox', { name: 'Search' }).fill(reference.slice(1));
   const row = vendor.getByRole('row').filter({ hasText: reference });
   await row.getByRole('button', { name: `View details of order ${reference}` }).click();
-  return vendor.getByRole('dialog', { name: `Order ${reference}` });
+  return expectOpened(vendor.getByRole('dialog', { name: `Order ${reference}` }));
 }
 
 /** No sideways scrolling at the page's present width. */
@@ -269,7 +271,7 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   await row.click();
   await expect(staff.getByText(comment)).toBeVisible();
   await staff.getByRole('button', { name: 'Hide comment' }).click();
-  const dialog = staff.getByRole('dialog');
+  const dialog = await expectOpened(staff.getByRole('dialog'));
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Names a member of staff');
   await dialog.getByRole('button', { name: 'Hide comment' }).click();
   // The review's page now shows why it is hidden (a toast says so too, for a few seconds only).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * /docs/api must render with no internet access: the viewer is served by the API itself.

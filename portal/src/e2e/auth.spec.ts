@@ -1,8 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
+import { expectOpened } from './opened';
 
 /**
- * End-to-end against the real API serving the built portal (E2E_BASE_URL, default :3000), with
+ * End-to-end against the real API serving the built portal (the worker's server, fixtures.ts), with
  * the outbox mail transport so sign-up codes can be read on /dev/mailbox.
  */
 
@@ -47,8 +49,7 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(mainNav(page).getByRole('button', { name: 'Log In' })).toBeVisible();
 
   await mainNav(page).getByRole('button', { name: 'Log In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -90,7 +91,7 @@ test('pre-hijack: the code step survives a reload and refuses the code of an att
   await form.getByLabel('Confirm Password', { exact: true }).fill(password);
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
   await form.getByRole('button', { name: 'Register' }).click();
-  const otp = page.getByRole('form', { name: 'Enter OTP' });
+  const otp = page.getByRole('form', { name: 'Enter your code' });
   await expect(otp).toBeVisible();
   const [ownersCode] = await codesMailedTo(request, email, 1);
 
@@ -126,7 +127,7 @@ test('pre-hijack: the code step survives a reload and refuses the code of an att
   expect(ownersLogin.status()).toBe(200);
   // Verified: a reload no longer shows the code step.
   await page.goto('/signup');
-  await expect(page.getByRole('form', { name: 'Enter OTP' })).toBeHidden();
+  await expect(page.getByRole('form', { name: 'Enter your code' })).toBeHidden();
   expect(pageErrors).toEqual([]);
 });
 
@@ -155,12 +156,13 @@ test.describe('on a phone', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(mainNav(page)).toBeHidden();
     await toggle.click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = await expectOpened(page.getByRole('navigation', { name: 'Mobile' }));
     await expect(menu.getByRole('button', { name: 'Log In' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
     await toggle.click();
+    await expectOpened(menu);
     await menu.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();

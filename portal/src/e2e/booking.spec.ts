@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddress, londonSender } from './support';
 
 /**
@@ -32,7 +34,7 @@ async function signIn(page: Page) {
 /** Opens the results page and presses Book Now on the first (cheapest: sorted by price) option. */
 async function bookCheapest(page: Page, resultUrl: string) {
   await page.goto(resultUrl);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
 }
 
@@ -123,8 +125,7 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
   await expect(row.getByText('Pending')).toBeVisible();
 
   await row.getByRole('button', { name: `View details of order ${number}` }).click();
-  const drawer = page.getByRole('dialog', { name: `Order ${number}` });
-  await expect(drawer).toBeVisible();
+  const drawer = await expectOpened(page.getByRole('dialog', { name: `Order ${number}` }));
   await expect(drawer.getByRole('heading', { name: 'Tracking' })).toBeVisible();
   await expect(drawer.getByRole('list', { name: 'Tracking timeline' }).getByText('Pending')).toBeVisible();
 
@@ -146,10 +147,9 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
 test('an international booking asks for customs details and a breakdown of contents', async ({ page }) => {
   // Signed out, Book Now asks to sign in first and then carries on to the booking.
   await page.goto(INTERNATIONAL_RESULT);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await signInWith(dialog);
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/booking\?quote=.+&option=.+/);
@@ -185,7 +185,7 @@ test('an international booking asks for customs details and a breakdown of conte
   await expect(breakdown.getByLabel('Breakdown total')).toHaveText('£59.97');
 
   await item.getByRole('button', { name: 'Find HS code for item 1' }).click();
-  const finder = page.getByRole('dialog', { name: 'Find HS code' });
+  const finder = await expectOpened(page.getByRole('dialog', { name: 'Find HS code' }));
   await finder.getByRole('button', { name: 'Clothes, shoes and accessories' }).click();
   await finder.getByRole('button', { name: 'Use 64059090 Shoes' }).click();
   await expect(finder).toBeHidden();

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mailedCode, saveBusinessDetails } from './support';
 
 /**
@@ -156,7 +157,7 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
 
   // Now the results show it: the 5 kg tier, £3.21 + 20% VAT, for a 2 kg parcel.
   await page.goto('/result?type=Domestic&from=England&to=Scotland&length=10&width=10&height=10&weight=2');
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   const card = page
     .getByTestId('quote-card')
     .filter({ has: page.getByRole('heading', { name: serviceName }) });

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 // The PDF reader the API's document tests use, so the label is read the way they read it.
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
-import { expect, test } from '@playwright/test';
 import { serverCollectionDay, serverNextWorkingDay } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 
 /**
  * A new customer's journey as issue 11 describes it: Book Now while signed out, sign in, land
@@ -43,10 +44,10 @@ test('Book Now signed out leads to that booking; a later collection date moves d
   const delivery = await serverNextWorkingDay(page.request, collection);
 
   await page.goto(RESULT);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   const card = page.getByTestId('quote-card').filter({ hasText: SERVICE });
   await card.getByRole('button', { name: 'Book Now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await dialog.getByLabel('Email').fill(CUSTOMER.email);
   await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -114,7 +115,7 @@ test('Book Now signed out leads to that booking; a later collection date moves d
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   const row = page.getByRole('row').filter({ hasText: number });
   await row.getByRole('button', { name: `View details of order ${number}` }).click();
-  const drawer = page.getByRole('dialog', { name: `Order ${number}` });
+  const drawer = await expectOpened(page.getByRole('dialog', { name: `Order ${number}` }));
   await expect(drawer.getByText(portalDate(delivery))).toBeVisible();
 
   const downloadPromise = page.waitForEvent('download');

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { receiver, signatureValid } from './webhook-receiver';
 
 /**
@@ -33,7 +35,7 @@ async function staffInvite(page: Page, email: string, name: string) {
   await expect(page.getByText('People', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Invite' }).click();
-  const dialog = page.getByRole('dialog', { name: `Invite someone to ${PARTNER}` });
+  const dialog = await expectOpened(page.getByRole('dialog', { name: `Invite someone to ${PARTNER}` }));
   // Checked before it is sent: a wrong address is named under its field.
   await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -73,7 +75,7 @@ async function acceptInvite(browser: Browser, email: string) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill('something-else');
   await page.getByRole('textbox', { name: 'Confirm Password' }).blur();
-  await expect(page.getByText("Password Don't Match")).toBeVisible();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(page).toHaveURL(/\/partner$/);
@@ -109,7 +111,7 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
 
       // A secret key, shown once.
       await p.getByRole('button', { name: 'Create secret key' }).click();
-      const keyDialog = p.getByRole('dialog', { name: 'Your new secret key' });
+      const keyDialog = await expectOpened(p.getByRole('dialog', { name: 'Your new secret key' }));
       await expect(keyDialog).toContainText('this is the only time it is shown');
       const secretKey = await keyDialog.getByRole('textbox', { name: 'Secret' }).inputValue();
       expect(secretKey).toMatch(/^sk_test_/);
@@ -120,7 +122,7 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
 
       // A webhook endpoint at the receiver, for every event.
       await p.getByRole('button', { name: 'Add endpoint' }).click();
-      const form = p.getByRole('dialog', { name: 'Add a webhook endpoint' });
+      const form = await expectOpened(p.getByRole('dialog', { name: 'Add a webhook endpoint' }));
       await form.getByRole('button', { name: 'Add endpoint' }).click();
       await expect(form.getByText('Write the address Consign should send events to')).toBeVisible();
       await expect(form.getByText('Choose at least one event')).toBeVisible();
@@ -129,7 +131,9 @@ test('staff invite a partner’s person, who sets a password, makes a secret key
       await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeChecked();
       await expect(form.getByRole('checkbox', { name: /booking:completed/ })).toBeDisabled();
       await form.getByRole('button', { name: 'Add endpoint' }).click();
-      const secretDialog = p.getByRole('dialog', { name: "Your endpoint's signing secret" });
+      const secretDialog = await expectOpened(
+        p.getByRole('dialog', { name: "Your endpoint's signing secret" }),
+      );
       const signingSecret = await secretDialog.getByRole('textbox', { name: 'Secret' }).inputValue();
       expect(signingSecret).toMatch(/^whsec_/);
       await secretDialog.getByRole('button', { name: 'I have stored it safely' }).click();

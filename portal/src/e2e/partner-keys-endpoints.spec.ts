@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDateTime } from '../lib/format';
 import { DESKTOP, PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { receiver } from './webhook-receiver';
 
 /**
@@ -51,7 +53,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
 
     // A key to rotate, shown once.
     await page.getByRole('button', { name: 'Create secret key' }).click();
-    const created = page.getByRole('dialog', { name: 'Your new secret key' });
+    const created = await expectOpened(page.getByRole('dialog', { name: 'Your new secret key' }));
     const oldKey = await created.getByRole('textbox', { name: 'Secret' }).inputValue();
     expect(oldKey).toMatch(/^sk_test_/);
     await created.getByRole('button', { name: 'I have stored it safely' }).click();
@@ -64,7 +66,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     await keyRow(oldPrefix)
       .getByRole('button', { name: `Rotate key ${oldPrefix}` })
       .click();
-    let rotateDialog = page.getByRole('dialog', { name: `Rotate key ${oldPrefix}…` });
+    let rotateDialog = await expectOpened(page.getByRole('dialog', { name: `Rotate key ${oldPrefix}…` }));
     await expect(rotateDialog.getByRole('radio', { name: '1 day' })).toBeChecked();
     await rotateDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(rotateDialog).toBeHidden();
@@ -72,13 +74,13 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     await keyRow(oldPrefix)
       .getByRole('button', { name: `Rotate key ${oldPrefix}` })
       .click();
-    rotateDialog = page.getByRole('dialog', { name: `Rotate key ${oldPrefix}…` });
+    rotateDialog = await expectOpened(page.getByRole('dialog', { name: `Rotate key ${oldPrefix}…` }));
     await rotateDialog.getByRole('radio', { name: '3 days' }).check();
     await shot(page, 'partner-rotate-dialog-desktop');
     const before = Date.now();
     await rotateDialog.getByRole('button', { name: 'Rotate key' }).click();
 
-    const rotated = page.getByRole('dialog', { name: 'Your new secret key' });
+    const rotated = await expectOpened(page.getByRole('dialog', { name: 'Your new secret key' }));
     const newKey = await rotated.getByRole('textbox', { name: 'Secret' }).inputValue();
     expect(newKey).toMatch(/^sk_test_/);
     expect(newKey).not.toBe(oldKey);
@@ -111,7 +113,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     await keyRow(oldPrefix)
       .getByRole('button', { name: `Revoke key ${oldPrefix}` })
       .click();
-    let revokeDialog = page.getByRole('dialog', { name: `Revoke key ${oldPrefix}…?` });
+    let revokeDialog = await expectOpened(page.getByRole('dialog', { name: `Revoke key ${oldPrefix}…?` }));
     await expect(revokeDialog).toContainText('This cannot be undone');
     await revokeDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(revokeDialog).toBeHidden();
@@ -119,7 +121,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     await keyRow(oldPrefix)
       .getByRole('button', { name: `Revoke key ${oldPrefix}` })
       .click();
-    revokeDialog = page.getByRole('dialog', { name: `Revoke key ${oldPrefix}…?` });
+    revokeDialog = await expectOpened(page.getByRole('dialog', { name: `Revoke key ${oldPrefix}…?` }));
     await shot(page, 'partner-revoke-dialog-desktop');
     await revokeDialog.getByRole('button', { name: 'Revoke key' }).click();
     await expect(revokeDialog).toBeHidden();
@@ -134,11 +136,13 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     // An endpoint to manage, for every event.
     const firstUrl = `${hook.url}/orders`;
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    const addForm = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+    const addForm = await expectOpened(page.getByRole('dialog', { name: 'Add a webhook endpoint' }));
     await addForm.getByRole('textbox', { name: 'Endpoint URL' }).fill(firstUrl);
     await addForm.getByRole('checkbox', { name: 'All events' }).check();
     await addForm.getByRole('button', { name: 'Add endpoint' }).click();
-    const secretDialog = page.getByRole('dialog', { name: "Your endpoint's signing secret" });
+    const secretDialog = await expectOpened(
+      page.getByRole('dialog', { name: "Your endpoint's signing secret" }),
+    );
     await expect(secretDialog.getByRole('textbox', { name: 'Secret' })).toHaveValue(/^whsec_/);
     // The guide the dialog names is a link to its section.
     await expect(secretDialog.getByRole('link', { name: 'partner guide' })).toHaveAttribute(
@@ -160,7 +164,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     // Edit its URL and events: the form opens with what is saved, and a bad URL is named.
     const editedUrl = `${hook.url}/consign-events`;
     await card(firstUrl).getByRole('button', { name: 'Edit' }).click();
-    const editForm = page.getByRole('dialog', { name: 'Edit webhook endpoint' });
+    const editForm = await expectOpened(page.getByRole('dialog', { name: 'Edit webhook endpoint' }));
     await expect(editForm.getByRole('textbox', { name: 'Endpoint URL' })).toHaveValue(firstUrl);
     await expect(editForm.getByRole('checkbox', { name: 'All events' })).toBeChecked();
     await editForm.getByRole('textbox', { name: 'Endpoint URL' }).fill('not a url');
@@ -200,7 +204,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     // At phone width the dialogs fit too.
     await page.setViewportSize(PHONE);
     await card(editedUrl).getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('dialog', { name: 'Edit webhook endpoint' })).toBeVisible();
+    await expectOpened(page.getByRole('dialog', { name: 'Edit webhook endpoint' }));
     await shot(page, 'partner-edit-endpoint-phone');
     await page
       .getByRole('dialog', { name: 'Edit webhook endpoint' })
@@ -209,7 +213,7 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
     await keyRow(newPrefix)
       .getByRole('button', { name: `Rotate key ${newPrefix}` })
       .click();
-    await expect(page.getByRole('dialog', { name: `Rotate key ${newPrefix}…` })).toBeVisible();
+    await expectOpened(page.getByRole('dialog', { name: `Rotate key ${newPrefix}…` }));
     await shot(page, 'partner-rotate-dialog-phone');
     await page
       .getByRole('dialog', { name: `Rotate key ${newPrefix}…` })
@@ -218,13 +222,13 @@ test('a partner rotates and revokes secret keys, then edits, disables, re-enable
 
     // Delete it, through its confirmation dialog (Cancel first keeps it).
     await card(editedUrl).getByRole('button', { name: 'Delete' }).click();
-    let deleteDialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    let deleteDialog = await expectOpened(page.getByRole('dialog', { name: 'Delete this endpoint?' }));
     await expect(deleteDialog).toContainText(editedUrl);
     await deleteDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(deleteDialog).toBeHidden();
     await expect(card(editedUrl)).toHaveCount(1);
     await card(editedUrl).getByRole('button', { name: 'Delete' }).click();
-    deleteDialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    deleteDialog = await expectOpened(page.getByRole('dialog', { name: 'Delete this endpoint?' }));
     await shot(page, 'partner-delete-dialog-phone');
     await deleteDialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await expect(deleteDialog).toBeHidden();

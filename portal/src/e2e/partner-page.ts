@@ -6,21 +6,22 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type FrameLocator, type Locator } from '@playwright/test';
+import { expectOpened } from './opened';
 
-export const CONSIGN = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const CUSTOMER = { email: 'customer@consign.example', password: 'consign-demo-1' };
 const PAGE = new URL('../../../docs/examples/partner-shop.html', import.meta.url);
 
 let servers: Server[] = [];
 
 /**
- * Serves the example page on a free port and answers its URL on `host`; with `withOrigin` the
- * URL tells the page which Consign to talk to. `listen` is the address bound, `host` by default
- * ('::' serves `localhost` on IPv6 and IPv4 alike, whichever it resolves to first).
+ * Serves the example page on a free port and answers its URL on `host`; with `consign` (the
+ * address of the Consign under test) the URL tells the page which Consign to talk to. `listen` is
+ * the address bound, `host` by default ('::' serves `localhost` on IPv6 and IPv4 alike, whichever
+ * it resolves to first).
  */
 export async function servePartnerPage(
   host: string,
-  { withOrigin = true, listen = host }: { withOrigin?: boolean; listen?: string } = {},
+  { consign, listen = host }: { consign?: string; listen?: string } = {},
 ): Promise<string> {
   const html = await readFile(PAGE, 'utf8');
   const server = createServer((_req, res) => {
@@ -31,7 +32,7 @@ export async function servePartnerPage(
   servers.push(server);
   const { port } = server.address() as AddressInfo;
   const page = `http://${host}:${port}/partner-shop.html`;
-  return withOrigin ? `${page}?consign=${encodeURIComponent(CONSIGN)}` : page;
+  return consign ? `${page}?consign=${encodeURIComponent(consign)}` : page;
 }
 
 /** Stops every page served by the test (the specs' afterEach). */
@@ -43,7 +44,9 @@ export async function stopPartnerPages(): Promise<void> {
 /** Signs the demo customer in through the Log In dialog, on the page or inside the checkout frame. */
 export async function signIn(scope: Locator | FrameLocator) {
   const dialog = scope.getByRole('dialog', { name: 'Log In' });
+  // The checkout frame loads the whole portal first.
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expectOpened(dialog);
   await dialog.getByLabel('Email').fill(CUSTOMER.email);
   await dialog.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { PHONE, watchForErrors } from './a11y';
+import { expect, test } from './fixtures';
 import { box, overlaps } from './layout';
 
 /**
@@ -58,7 +58,7 @@ test('after Get Quote on a phone, the results take focus, scroll into view and a
   await form.getByLabel('Weight (kg)').selectOption('2');
   await form.getByRole('button', { name: 'Get Quote' }).click();
 
-  const heading = page.getByRole('heading', { name: 'Available Courier' });
+  const heading = page.getByRole('heading', { name: 'Available couriers' });
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport();
   await expect(page.getByRole('status').filter({ hasText: /^\d+ courier options? found$/ })).toBeAttached();
@@ -104,7 +104,7 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     // Loaded directly, as a shared link or Lighthouse does: the spinner first, then the options,
     // scrolled to their heading. The placeholder once left the footer in view just before.
     await page.goto(`/result?${ROUTE}`);
-    const heading = page.getByRole('heading', { name: 'Available Courier' });
+    const heading = page.getByRole('heading', { name: 'Available couriers' });
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
     expect(await layoutShift(page)).toBeLessThan(0.1);
@@ -147,7 +147,7 @@ test('the home page paints from its HTML before any script, then hydrates into t
     await form.getByLabel('Height (cm)').fill('15');
     await form.getByRole('button', { name: 'Get Quote' }).click();
     await expect(page).toHaveURL(/\/result\?/);
-    await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
     errors.expectNone();
   } finally {
     await context.close();
@@ -169,7 +169,7 @@ test('sign-up: the terms box stays put as a message appears on blur, so the clic
   const before = await top();
   // Focus leaves Confirm Password on the press: its error appears as the pointer goes down.
   await terms.click();
-  await expect(form.getByText("Password Don't Match")).toBeVisible();
+  await expect(form.getByText('The passwords do not match')).toBeVisible();
   await expect(terms).toBeChecked();
   expect(await top()).toBe(before);
 });

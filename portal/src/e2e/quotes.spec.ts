@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import { activeCourier, apiCall, guard, unique } from './support';
 
 /**
@@ -32,7 +34,7 @@ test('signed out: a UK–UK quote sorted by price, the label popup ("Printer req
   await expect(page).toHaveURL(
     /\/result\?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2$/,
   );
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   const prices = (await page.getByTestId('quote-price').allTextContents()).map(pounds);
   expect(prices.length).toBeGreaterThanOrEqual(2);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -42,7 +44,7 @@ test('signed out: a UK–UK quote sorted by price, the label popup ("Printer req
   await expect(first.getByText('Cheapest')).toBeVisible();
   await expect(first.getByText(/incl\. £\d+\.\d{2} VAT/)).toBeVisible();
   await first.getByRole('button', { name: 'Printer required' }).click();
-  const popup = page.getByRole('dialog', { name: 'Printer required' });
+  const popup = await expectOpened(page.getByRole('dialog', { name: 'Printer required' }));
   await expect(popup).toContainText('Print the label and any documents');
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
@@ -54,7 +56,7 @@ test('signed out: a UK–UK quote sorted by price, the label popup ("Printer req
   await page.getByLabel('Sort by').selectOption('price');
 
   await page.getByTestId('quote-card').first().getByRole('button', { name: 'Book Now' }).click();
-  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  await expectOpened(page.getByRole('dialog', { name: 'Log In' }));
   await expect(page).toHaveURL(/\/result\?/);
 });
 
@@ -65,13 +67,13 @@ test('an incomplete form is not sent, and a parcel nothing can carry shows the p
   const form = page.getByRole('form', { name: 'Get a quote' });
   await form.getByLabel('Length (cm)').fill('30');
   await form.getByRole('button', { name: 'Get Quote' }).click();
-  await expect(page.getByText('Please Enter all fields.')).toBeVisible();
+  await expect(page.getByText('Please fill in every field.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   await fillParcel(page, '400', '400', '400', '20');
   await form.getByRole('button', { name: 'Get Quote' }).click();
   await expect(page.getByRole('heading', { name: 'Try different dimensions' })).toBeVisible();
-  await expect(page.getByText('Oh no! Looks like there was a problem getting your quote.')).toBeVisible();
+  await expect(page.getByText('No courier on Consign can carry this parcel on this route.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Post a job instead' })).toHaveAttribute(
     'href',
     '/post-job?type=Domestic&from=England&to=England&length=400&width=400&height=400&weight=20',
@@ -93,7 +95,7 @@ test('international and same-day quotes, and a landing article with the form', a
   await fillParcel(page, '30', '20', '15', '1');
   await form.getByRole('button', { name: 'Get Quote' }).click();
   await expect(page).toHaveURL(/type=International&from=GB&to=FR/);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await expect(page.getByText('No VAT (export)').first()).toBeVisible();
 
   const change = page.getByRole('form', { name: 'Change your parcel' });
@@ -102,7 +104,7 @@ test('international and same-day quotes, and a landing article with the form', a
   await change.getByLabel('Delivery postcode').fill('EC1A 1BB');
   await change.getByRole('button', { name: 'Get Quote' }).click();
   await expect(page).toHaveURL(/type=Same\+Day&fromPostcode=SW1A\+1AA&toPostcode=EC1A\+1BB/);
-  await expect(page.getByRole('heading', { name: 'Available Courier' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available couriers' })).toBeVisible();
   await expect(page.getByText('Same Day Delivery').first()).toBeVisible();
 
   await page.goto('/no-such-article');

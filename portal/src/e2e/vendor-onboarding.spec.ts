@@ -1,6 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readCodeFromMailbox, uniqueEmail } from './helpers';
 import { expectToastsClear } from './layout';
+import { expectOpened } from './opened';
 import { saveBusinessDetails } from './support';
 
 /**
@@ -54,7 +56,7 @@ test('a new courier signs up from the dialog, fills in its business and waits fo
   const email = uniqueEmail();
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  const dialog = await expectOpened(page.getByRole('dialog', { name: 'Sign Up' }));
   await dialog.getByRole('radio', { name: /I run a courier business/ }).check();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { serverUkToday } from './dates';
+import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import {
   activeCourier,
   DEMO_CUSTOMER,
@@ -87,7 +89,7 @@ test('a courier handles an order from booking to in transit, and exports it', as
   await expect(row).toContainText(serviceName);
   await expect(row.getByText('Pending')).toBeVisible();
   await row.getByRole('button', { name: `View details of order ${reference}` }).click();
-  const drawer = vendor.getByRole('dialog', { name: `Order ${reference}` });
+  const drawer = await expectOpened(vendor.getByRole('dialog', { name: `Order ${reference}` }));
   await expect(drawer.getByRole('heading', { name: "Customer's Notes" })).toBeVisible();
   await expect(drawer.getByText('Ring the bell twice')).toBeVisible();
   await drawer.getByRole('button', { name: 'Edit Order' }).click();
@@ -116,7 +118,7 @@ test('a courier handles an order from booking to in transit, and exports it', as
   const customerRow = customer.getByRole('row').filter({ hasText: reference });
   await expect(customerRow.getByText('In transit')).toBeVisible();
   await customerRow.getByRole('button', { name: `View details of order ${reference}` }).click();
-  const detail = customer.getByRole('dialog', { name: `Order ${reference}` });
+  const detail = await expectOpened(customer.getByRole('dialog', { name: `Order ${reference}` }));
   const timeline = detail.getByRole('list', { name: 'Tracking timeline' });
   await expect(timeline.getByText('In transit')).toBeVisible();
   await expect(timeline.getByText(new RegExp(`Tracking number ${tracking}`))).toBeVisible();
@@ -168,7 +170,7 @@ test('a paid job accepted by a courier becomes an order on its dashboard', async
   await expect(bid).toContainText('Vinyl records');
   await expect(bid).toContainText('£24.00');
   await bid.getByRole('button', { name: 'Accept Bid' }).click();
-  const dialog = vendor.getByRole('dialog', { name: 'Select Courier Service' });
+  const dialog = await expectOpened(vendor.getByRole('dialog', { name: 'Select Courier Service' }));
   await dialog.getByRole('radio', { name: new RegExp(serviceName) }).check();
   await dialog.getByRole('button', { name: 'Accept Bid' }).click();
   await expect(vendor.getByText('Bid accepted successfully! Order has been created.')).toBeVisible();

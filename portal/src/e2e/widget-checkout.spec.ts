@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { serverUkToday } from './dates';
-import { CONSIGN, CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { expect, test } from './fixtures';
+import { CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 import { edinburghRecipient, fillAddresses, londonSender } from './support';
 import { receiver, signatureValid } from './webhook-receiver';
 
@@ -25,12 +26,12 @@ const PARTNER = { email: 'partner@consign.example', password: 'consign-demo-1' }
 test.afterEach(stopPartnerPages);
 
 /** No session cookie ever reaches the browser from Consign's auth routes (see the file comment). */
-async function withoutSessionCookies(page: Page): Promise<{ refreshAnswers: number[] }> {
+async function withoutSessionCookies(page: Page, consign: string): Promise<{ refreshAnswers: number[] }> {
   const seen = { refreshAnswers: [] as number[] };
   page.on('response', (response) => {
-    if (response.url() === `${CONSIGN}/api/v1/auth/refresh`) seen.refreshAnswers.push(response.status());
+    if (response.url() === `${consign}/api/v1/auth/refresh`) seen.refreshAnswers.push(response.status());
   });
-  await page.route(`${CONSIGN}/api/v1/auth/**`, async (route: Route) => {
+  await page.route(`${consign}/api/v1/auth/**`, async (route: Route) => {
     const response = await route.fetch();
     const headers = { ...response.headers() };
     delete headers['set-cookie'];
@@ -44,6 +45,7 @@ const eventLines = async (events: Locator) => ((await events.textContent()) ?? '
 test('a shopper on a cross-site partner page pays without signing in again, even closing the modal after approving', async ({
   page,
   request,
+  consign,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -52,12 +54,12 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   });
   // The demo partner's server listens for its webhooks: booking:completed, signed.
   const hook = await receiver();
-  const partnerLogin = await request.post(`${CONSIGN}/api/v1/auth/login`, { data: PARTNER });
+  const partnerLogin = await request.post(`${consign}/api/v1/auth/login`, { data: PARTNER });
   expect(partnerLogin.ok()).toBe(true);
   const partnerAuth = {
     Authorization: `Bearer ${((await partnerLogin.json()) as { accessToken: string }).accessToken}`,
   };
-  const created = await request.post(`${CONSIGN}/api/v1/partner/webhook-endpoints`, {
+  const created = await request.post(`${consign}/api/v1/partner/webhook-endpoints`, {
     headers: partnerAuth,
     data: { url: hook.url, events: ['booking:completed'] },
   });
@@ -65,10 +67,10 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   const endpoint = (await created.json()) as { id: string; secret: string };
 
   // The example shop on `localhost`: a different site from Consign's 127.0.0.1.
-  const url = await servePartnerPage('localhost', { listen: '::' });
+  const url = await servePartnerPage('localhost', { consign, listen: '::' });
   expect(new URL(url).hostname).toBe('localhost');
-  expect(new URL(CONSIGN).hostname).not.toBe('localhost');
-  const cookies = await withoutSessionCookies(page);
+  expect(new URL(consign).hostname).not.toBe('localhost');
+  const cookies = await withoutSessionCookies(page, consign);
 
   await page.goto(url);
   const events = page.locator('#events');
@@ -117,7 +119,7 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   const closed = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(`${CONSIGN}/api/v1/payments/return`, async (route) => {
+  await page.route(`${consign}/api/v1/payments/return`, async (route) => {
     await closed;
     await route.continue();
   });
@@ -147,18 +149,18 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   await expect(note).toContainText(order.reference);
   await expect(note.getByRole('link', { name: `View order ${order.reference} on Consign` })).toHaveAttribute(
     'href',
-    `${CONSIGN}/booking-confirmation?order=${order.orderId}`,
+    `${consign}/booking-confirmation?order=${order.orderId}`,
   );
 
   // The frame really had no session after the redirect, and no cookie was ever stored.
   expect(cookies.refreshAnswers).toContain(204);
-  expect((await page.context().cookies(CONSIGN)).map((c) => c.name)).not.toContain('consign_refresh');
+  expect((await page.context().cookies(consign)).map((c) => c.name)).not.toContain('consign_refresh');
 
   // The order is paid: the customer's own view of it, through the API.
-  const login = await request.post(`${CONSIGN}/api/v1/auth/login`, { data: CUSTOMER });
+  const login = await request.post(`${consign}/api/v1/auth/login`, { data: CUSTOMER });
   expect(login.ok()).toBe(true);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const paid = await request.get(`${CONSIGN}/api/v1/orders/${order.orderId}`, {
+  const paid = await request.get(`${consign}/api/v1/orders/${order.orderId}`, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   expect(paid.ok()).toBe(true);
@@ -181,7 +183,7 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   });
   expect(signatureValid(delivered, endpoint.secret)).toBe(true);
   expect(delivered.headers['consign-event-id']).toBe(JSON.parse(delivered.body).id);
-  await request.delete(`${CONSIGN}/api/v1/partner/webhook-endpoints/${endpoint.id}`, {
+  await request.delete(`${consign}/api/v1/partner/webhook-endpoints/${endpoint.id}`, {
     headers: partnerAuth,
   });
   await hook.close();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { serverUkToday } from './dates';
-import { CONSIGN, CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
+import { expect, test } from './fixtures';
+import { CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 import { edinburghRecipient, fillAddresses, londonSender } from './support';
 
 /**
@@ -14,22 +14,24 @@ test.afterEach(stopPartnerPages);
 
 test('the example page says which Consign it talks to, and a field points it at this one on any port', async ({
   page,
+  consign,
 }) => {
-  await page.goto(await servePartnerPage('127.0.0.1', { withOrigin: false }));
+  await page.goto(await servePartnerPage('127.0.0.1'));
   const box = page.getByRole('region', { name: /this widget talks to Consign at/ });
   await expect(box).toContainText('http://localhost:3000');
-  await box.getByLabel('Consign address').fill(`${CONSIGN}/`);
+  await box.getByLabel('Consign address').fill(`${consign}/`);
   await box.getByRole('button', { name: 'Use this address' }).click();
-  await expect.poll(() => new URL(page.url()).searchParams.get('consign')).toBe(CONSIGN);
-  await expect(box).toContainText(CONSIGN);
+  await expect.poll(() => new URL(page.url()).searchParams.get('consign')).toBe(consign);
+  await expect(box).toContainText(consign);
   await expect(page.locator('#events')).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
 });
 
 test('a partner page on another origin gets quotes and books through the checkout iframe', async ({
   page,
+  consign,
 }) => {
-  const url = await servePartnerPage('127.0.0.1');
-  expect(new URL(url).origin).not.toBe(new URL(CONSIGN).origin);
+  const url = await servePartnerPage('127.0.0.1', { consign });
+  expect(new URL(url).origin).not.toBe(new URL(consign).origin);
   await page.goto(url);
   const events = page.locator('#events');
   await expect(events).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
@@ -86,8 +88,9 @@ test('a partner page on another origin gets quotes and books through the checkou
 
 test('the same page on an origin the partner does not allow gets no quotes, the shopper a quiet notice, and the console says why', async ({
   page,
+  consign,
 }) => {
-  const url = await servePartnerPage('127.0.0.2');
+  const url = await servePartnerPage('127.0.0.2', { consign });
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());

@@ -187,6 +187,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     payBy: null,
     createdAt: '2026-11-22T08:59:00.000Z',
     updatedAt: '2026-11-22T09:00:00.000Z',
+    finance: { receipt: null, creditNotes: [], earnings: null },
     events: [
       {
         at: '2026-11-22T08:59:00.000Z',

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './content';
 export * from './dropoff-points';
 export * from './events';
+export * from './finance';
 export * from './idempotency';
 export * from './jobs';
 export * from './orders';

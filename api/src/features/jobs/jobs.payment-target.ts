@@ -34,6 +34,11 @@ export const jobPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
+  /** Nobody yet: the money waits unassigned until a courier accepts the job (jobs.vendor). */
+  async payeeOf() {
+    return null;
+  },
+
   async awaitsCapture(db, payment) {
     if (!payment.jobId) return false;
     const job = await db.query.jobs.findFirst({

@@ -4,10 +4,11 @@
  */ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
-import { courierServices, jobs, type OrderAddress, orders, users, vendors } from '../../db/schema';
+import { courierServices, jobs, type OrderAddress, orders, payments, users, vendors } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { quotableService, vendorNameOf } from '../couriers';
+import { assignPayment } from '../ledger';
 import { insertOrder, type OrderRow, OrdersService, orderReference, uniqueTrackingNumber } from '../orders';
 import type { CourierServiceRates } from '../quotes';
 import { createDeliveryEstimator, deliveryDateFor } from '../quotes';
@@ -215,6 +216,17 @@ export class VendorJobsService {
                 .set({ orderId: order.id })
                 .where(eq(jobs.id, job.id))
                 .returning();
+              // The job's money, held unassigned since it was paid, becomes the courier's with the order.
+              const payment = await tx.query.payments.findFirst({ where: eq(payments.jobId, job.id) });
+              if (payment) {
+                await assignPayment(tx, {
+                  paymentId: payment.id,
+                  payee: { vendorId: vendor.id, orderId: order.id },
+                  currency: payment.currency,
+                  commission: deps.config.finance.commission,
+                  now,
+                });
+              }
               return withOrder;
             },
           },

@@ -1,4 +1,13 @@
 /** The orders feature's public surface: other features and the app import nothing else of it. */
+export {
+  DocumentDataError,
+  type ReceiptLine,
+  renderCreditNotePdf,
+  renderReceiptPdf,
+  renderStatementPdf,
+  type StatementLine,
+  vatShare,
+} from './documents';
 export { orderMoney, paidSql, refundedSql } from './order-money';
 export {
   bumpVendorOrdersOfPayment,
@@ -12,7 +21,7 @@ export {
   vendorOrdersVersion,
 } from './order-store';
 export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
-export type { OrderEdits } from './orders.change';
+export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export {
   customerEmail,
@@ -22,6 +31,13 @@ export {
   orderMailSubscriber,
 } from './orders.notify';
 export { orderPaymentTarget } from './orders.payment-target';
+export type { Viewer } from './orders.queries';
+export {
+  creditNoteForRefund,
+  orderCreditNotePdf,
+  orderReceiptPdf,
+  renderOrderReceipt,
+} from './orders.receipts';
 export { ordersRouter } from './orders.router';
 export {
   IdempotencyHeadersSchema,

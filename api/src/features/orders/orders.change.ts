@@ -13,7 +13,7 @@ import type { OrderStatus } from '../../db/schema';
 import { orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
-import { type RefundNote, refundIfPaid } from '../payments';
+import { type RefundNote, type RefundRequest, refundIfPaid } from '../payments';
 import {
   applyTransition,
   type DbOrTx,
@@ -45,6 +45,8 @@ export type OrderChange = {
   edit?: (tx: Tx, order: OrderRow, now: Date) => Promise<{ set: OrderEdits; notes: string[] }>;
   /** Writes that commit with the change (an audit row), given the order before and after. */
   alongside?: (tx: Tx, before: OrderRow, after: OrderRow, now: Date) => Promise<void>;
+  /** How a cancellation's refund is made: who bears it and who asked (default: the courier, the system). */
+  refund?: Omit<RefundRequest, 'reason' | 'amount'>;
 };
 
 export type OrderChangeResult = {
@@ -130,7 +132,12 @@ export async function changeOrder(deps: AppDeps, change: OrderChange): Promise<O
   // (an outbox subscriber, orders.notify) goes later and tells the refund as it then stands.
   const refund: RefundNote =
     changed === 'status' && after.status === 'cancelled'
-      ? await refundIfPaid(deps, await orderPayment(deps.db, after), `order cancelled by ${actor.role}`)
+      ? await refundIfPaid(
+          deps,
+          await orderPayment(deps.db, after),
+          `order cancelled by ${actor.role}`,
+          change.refund ?? { actor: { id: actor.id, role: actor.role } },
+        )
       : null;
   return { order: after, before, from: before.status, changed, note, refund };
 }

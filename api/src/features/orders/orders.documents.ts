@@ -10,7 +10,7 @@ import { dropOffPointOfOrder } from '../dropoff-points';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';
 import { assertDropOffStillFine } from './orders.dropoff';
-import { loadOrderFor, type Viewer } from './orders.service';
+import { loadOrderFor, type Viewer } from './orders.queries';
 import { trackingUrl } from './tracking-code';
 
 export type PdfFile = { filename: string; bytes: Buffer };

@@ -52,16 +52,21 @@ function dropOffRows(order: OrderRow, point: OrderDropOffPoint): Rows {
   ];
 }
 
-/** To the customer once the payment is recorded: the booking is confirmed. */
+/** To the customer once the payment is recorded: the booking is confirmed, with the VAT receipt attached. */
 export function orderPaidEmail(
   to: string,
   order: OrderRow,
   dashboardUrl: string,
   trackUrl?: string | null,
   dropOff?: PaidDropOff | null,
+  receipt?: { number: string; file: { filename: string; bytes: Buffer } } | null,
 ): MailMessage {
   const ref = orderReference(order.id);
-  const rows = [...summaryRows(order, trackUrl), ...(dropOff ? dropOffRows(order, dropOff.point) : [])];
+  const rows: Rows = [
+    ...summaryRows(order, trackUrl),
+    ...(dropOff ? dropOffRows(order, dropOff.point) : []),
+    ...(receipt ? ([['VAT receipt', receipt.number]] as Rows) : []),
+  ];
   const intl = order.serviceType === 'international';
   const papers = intl ? 'the label and the customs declaration' : 'the label';
   const handover = dropOff
@@ -71,13 +76,22 @@ export function orderPaidEmail(
   const instructions = code
     ? `No printer needed: show this QR code (${code.text}) at ${dropOff?.point.name} on ${formatPeopleDate(order.collectionDate)}; they print the label.`
     : `Print ${papers} from your dashboard and attach it to the parcel ${handover}`;
+  const attachments = [
+    ...(receipt
+      ? [{ filename: receipt.file.filename, content: receipt.file.bytes, contentType: 'application/pdf' }]
+      : []),
+    ...(code
+      ? [{ filename: 'drop-off-code.png', content: code.png, contentType: 'image/png', cid: QR_CID }]
+      : []),
+  ];
   return {
     to,
     subject: `Booking confirmed: order ${ref}`,
     text:
       `Payment completed successfully! Your booking ${ref} is confirmed.\n\n${textRows(rows)}\n\n` +
       `${instructions}${code ? '' : ':'}\n${dashboardUrl}\n\n` +
-      'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n',
+      'You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.\n' +
+      (receipt ? `\nYour VAT receipt ${receipt.number} is attached, and on your dashboard.\n` : ''),
     html: layout(
       `Booking confirmed: order ${ref}`,
       `<p>Payment completed successfully! Your booking <strong>${escapeHtml(ref)}</strong> is confirmed.</p>
@@ -85,16 +99,10 @@ ${table(rows)}
 <p>${escapeHtml(instructions)}${code ? '' : '.'}</p>
 ${code ? `<p><img src="cid:${QR_CID}" width="180" height="180" alt="QR code ${escapeHtml(code.text)} for the drop-off point to scan"></p>` : ''}
 ${button(dashboardUrl, 'Open your dashboard')}
-<p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>`,
+<p style="font-size:13px;color:#4b5563">You can cancel within 1 hour of payment, as long as the parcel is not in transit; the payment is then refunded.</p>${receipt ? `\n<p>Your VAT receipt <strong>${escapeHtml(receipt.number)}</strong> is attached, and on your dashboard.</p>` : ''}`,
       ORDER_REASON,
     ),
-    ...(code
-      ? {
-          attachments: [
-            { filename: 'drop-off-code.png', content: code.png, contentType: 'image/png', cid: QR_CID },
-          ],
-        }
-      : {}),
+    ...(attachments.length ? { attachments } : {}),
   };
 }
 

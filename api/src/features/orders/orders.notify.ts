@@ -16,9 +16,11 @@ import {
   users,
   vendors,
 } from '../../db/schema';
+import { receiptNumberLabel } from '../../domain/finance';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { dropOffPointOfOrder } from '../dropoff-points';
+import { orderBooks } from '../ledger';
 import type { RefundNote } from '../payments';
 import { renderQrPng } from './documents';
 import type { OrderRow } from './order-store';
@@ -32,6 +34,7 @@ import {
   vendorOrderCancelledEmail,
 } from './orders.emails';
 import { orderPayment } from './orders.payment';
+import { renderOrderReceipt } from './orders.receipts';
 import { trackingUrl } from './tracking-code';
 
 /** The order's public tracking page, for the customer's emails. */
@@ -70,6 +73,13 @@ async function paidDropOff(deps: AppDeps, order: OrderRow): Promise<PaidDropOff 
   return { point, code: text ? { text, png: await renderQrPng(text) } : null };
 }
 
+/** The receipt to attach, when the books issued one (every payment captured since they exist). */
+async function receiptOf(deps: AppDeps, order: OrderRow) {
+  const books = await orderBooks(deps.db, order.id, (await orderPayment(deps.db, order))?.id ?? null);
+  if (!books.receipt) return null;
+  return { number: receiptNumberLabel(books.receipt.number), file: await renderOrderReceipt(deps, order) };
+}
+
 /** Payment recorded: the customer's booking confirmation and the vendor's new-order notice. */
 export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
   const base = deps.config.publicUrl;
@@ -83,6 +93,7 @@ export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Rec
             `${base}/dashboard`,
             trackUrlOf(deps, order),
             await paidDropOff(deps, order),
+            await receiptOf(deps, order),
           )
         : null;
     });

@@ -36,6 +36,15 @@ export const orderPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
+  async payeeOf(tx, payment) {
+    if (!payment.orderId) return null;
+    const order = await tx.query.orders.findFirst({
+      where: eq(orders.id, payment.orderId),
+      columns: { id: true, vendorId: true },
+    });
+    return order ? { vendorId: order.vendorId, orderId: order.id } : null;
+  },
+
   async awaitsCapture(db, payment) {
     if (!payment.orderId) return false;
     const order = await db.query.orders.findFirst({

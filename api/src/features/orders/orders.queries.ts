@@ -5,8 +5,10 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type OrderStatus, orderEvents, orders, type UserRole, vendors } from '../../db/schema';
+import { creditNoteNumberLabel, receiptNumberLabel } from '../../domain/finance';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
+import { type OrderBooks, orderBooks } from '../ledger';
 import type { PaymentRow } from '../payments';
 import { paymentSummary } from '../payments';
 import { moneyOfOrder, orderMoney, paidSql, refundedSql } from './order-money';
@@ -98,6 +100,7 @@ export function toOrderDto(
 export type OrderDto = ReturnType<typeof toOrderDto>;
 export type OrderDetailDto = OrderDto & {
   events: ReturnType<typeof toEventDto>[];
+  finance: ReturnType<typeof toFinanceDto>;
   trackingCode: string | null;
   trackingUrl: string | null;
   promisedDelivery: string | null;
@@ -204,6 +207,35 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
   };
 }
 
+/**
+ * The order's money papers and earnings, as `relation` may see them: the receipt and credit
+ * notes are the customer's (and staff's), what the courier earned is the courier's (and staff's).
+ */
+function toFinanceDto(order: OrderRow, books: OrderBooks, relation: Relation) {
+  const base = `/api/v1/orders/${order.id}`;
+  const papers = relation !== 'vendor';
+  return {
+    receipt:
+      papers && books.receipt
+        ? {
+            number: receiptNumberLabel(books.receipt.number),
+            issuedAt: books.receipt.issuedAt.toISOString(),
+            url: `${base}/receipt`,
+          }
+        : null,
+    creditNotes: papers
+      ? books.creditNotes.map((n) => ({
+          number: creditNoteNumberLabel(n.number),
+          amount: n.amount,
+          currency: n.currency,
+          issuedAt: n.issuedAt.toISOString(),
+          url: `${base}/credit-notes/${creditNoteNumberLabel(n.number)}`,
+        }))
+      : [],
+    earnings: relation !== 'customer' ? books.earnings : null,
+  };
+}
+
 /** An order with its timeline and payment, as `relation` sees it. */
 export async function orderDetail(
   deps: AppDeps,
@@ -219,9 +251,11 @@ export async function orderDetail(
     orderPayment(db, order),
     dropOffOfOrder(deps, order),
   ]);
+  const books = await orderBooks(db, order.id, payment?.id ?? null);
   return {
     ...toOrderDto(order, payment, relation, deps.now()),
     events: events.map(toEventDto),
+    finance: toFinanceDto(order, books, relation),
     trackingCode: order.trackingCode,
     trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
     promisedDelivery: promisedDelivery(order),

@@ -381,8 +381,47 @@ export const OrderSummarySchema = OrderSchema.pick({
       'An order as lists show it: what a row displays and what lists filter by. The order itself (OrderDetail) has its addresses, parcels, customs, notes, documents and allowed actions.',
   });
 
+export const OrderFinanceSchema = z
+  .object({
+    receipt: z
+      .object({ number: z.string().openapi({ example: 'R-000123' }), issuedAt: z.string(), url: z.string() })
+      .nullable()
+      .openapi({ description: 'The VAT receipt of the payment (customer and staff only)' }),
+    creditNotes: z
+      .array(
+        z.object({
+          number: z.string().openapi({ example: 'CN-000045' }),
+          amount: z.number().int(),
+          currency: z.enum(CURRENCIES),
+          issuedAt: z.string(),
+          url: z.string(),
+        }),
+      )
+      .openapi({ description: 'One per refund, each referring to the receipt (customer and staff only)' }),
+    earnings: z
+      .object({
+        price: z.number().int().openapi({ description: 'What the customer paid the courier for' }),
+        commission: z
+          .number()
+          .int()
+          .openapi({ description: 'Commission charged, less what refunds gave back' }),
+        refunds: z.number().int().openapi({ description: 'Refunds the courier bore' }),
+        net: z.number().int().openapi({ description: 'What the courier earns on the order' }),
+        currency: z.enum(CURRENCIES),
+        percentBp: z
+          .number()
+          .int()
+          .openapi({ description: 'The commission rate in force when paid, basis points' }),
+        fixed: z.number().int().openapi({ description: 'The fixed part of that rate, minor units' }),
+      })
+      .nullable()
+      .openapi({ description: 'What the courier earned (courier and staff only); null before payment' }),
+  })
+  .openapi('OrderFinance');
+
 export const OrderDetailSchema = OrderSchema.extend({
   events: z.array(OrderEventSchema),
+  finance: OrderFinanceSchema,
   trackingCode: z
     .string()
     .nullable()

@@ -5,6 +5,7 @@ import { type OrderStatus, orderEvents, orders, partners, quoteLog } from '../..
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { orderMoney, orderReference, paidSql, refundedSql, trackingUrl } from '../orders';
+import { isBooking } from './partner-bookings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -88,7 +89,7 @@ export class PartnerArea {
 
   /**
    * Quotes (the quote log keeps one row per quote, booked or not), bookings (orders paid in the
-   * period) and revenue (orderMoney's net: refunds taken off, cancelled orders nothing) per UTC
+   * period and not cancelled: isBooking, the console's rule) and revenue (orderMoney's net: refunds taken off, cancelled orders nothing) per UTC
    * day. Revenue counts GBP orders, the currency of the marketplace's domestic prices.
    */
   async overview(partner: Pick<KeyPartner, 'id'>, days: number) {
@@ -139,7 +140,7 @@ export class PartnerArea {
     for (const o of orderRows) {
       const d = byDay.get(o.day);
       if (!d) continue;
-      d.bookings += Number(o.n);
+      if (isBooking(o.status)) d.bookings += Number(o.n);
       if (o.currency === 'GBP') {
         d.revenuePence += orderMoney({
           status: o.status,

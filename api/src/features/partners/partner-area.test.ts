@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { createPartner, partnerOrder, partnerUser, QUOTE_BODY, secretKeyOf } from './partners.testing';
 
@@ -188,6 +190,29 @@ describe('partner orders', () => {
       revenuePence: paid.total,
     });
   });
+
+  // Issue 51, item 6: a refunded, cancelled booking was still a booking here but not in the console.
+  it('counts a refunded, cancelled booking in neither the overview nor the console', async () => {
+    const { partner, staff } = await createPartner(t);
+    const kept = await partnerOrder(t, partner);
+    const refunded = await partnerOrder(t, partner);
+    const refund = await t.post(
+      `/api/v1/admin/orders/${refunded.id}/refund`,
+      { reason: 'Lost parcel' },
+      staff,
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const { auth } = await partnerUser(t, partner.id);
+    const overview = await t.get(`${API}/overview?days=7`, auth);
+    expect(overview.body.totals).toMatchObject({
+      quotes: 2,
+      bookings: 1,
+      conversion: 0.5,
+      revenuePence: kept.total,
+    });
+    const console = await t.get(`/api/v1/admin/partners/${partner.id}`, staff);
+    expect(console.body).toMatchObject({ orders: 2, paidOrders: 1 });
+  });
 });
 
 describe('secret keys', () => {
@@ -313,5 +338,38 @@ describe('invites', () => {
       (await t.post('/api/v1/admin/partners/nope/invites', { email: 'a@example.com', name: 'A' }, staff))
         .status,
     ).toBe(404);
+  });
+});
+
+// Issue 51, item 1: a rotation by staff no longer breaks a live widget silently.
+describe('a publishable key rotated by staff', () => {
+  it("mails every active person of the partner the new key's start, the old key's deadline and the partner area", async () => {
+    const { partner, staff } = await createPartner(t);
+    const first = await partnerUser(t, partner.id);
+    const second = await partnerUser(t, partner.id);
+    const gone = await partnerUser(t, partner.id);
+    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.email, gone.email));
+    const rotated = await t.post(
+      `/api/v1/admin/partners/${partner.id}/rotate-key`,
+      { reason: 'Leaked' },
+      staff,
+    );
+    expect(rotated.status).toBe(200);
+    const newKey = rotated.body.publishableKey as string;
+
+    const mailsTo = async (to: string) =>
+      (await t.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`)).body.items.filter(
+        (m: { subject: string }) => m.subject.includes('publishable key was replaced'),
+      );
+    for (const person of [first, second]) {
+      const [mail, ...more] = await mailsTo(person.email);
+      expect(more).toEqual([]);
+      expect(mail.text).toContain(`The new key starts ${newKey.slice(0, 16)}…`);
+      expect(mail.text).not.toContain(newKey);
+      expect(mail.text).not.toContain(partner.publishableKey);
+      expect(mail.text).toMatch(/keeps working until \w{3}, \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2} (GMT|BST)/);
+      expect(mail.text).toContain('http://localhost:3000/partner');
+    }
+    expect(await mailsTo(gone.email)).toEqual([]);
   });
 });

@@ -5,9 +5,12 @@ import { orders, partners, payments, quotes } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { publish } from '../../lib/outbox';
 import { idsIn, listPage, type RaList } from '../../lib/ra-list';
 import { containsText } from '../../lib/sql';
 import { orderMoney, paidSql, refundedSql } from '../orders';
+import { isBooking, UNBOOKED } from './partner-bookings';
+import { PARTNER_KEY_EVENTS } from './partner-key-mail';
 import type {
   CreatePartnerInput,
   PARTNER_SORT_FIELDS,
@@ -39,9 +42,6 @@ const SORT = {
   status: partners.status,
   id: partners.id,
 } satisfies Record<SortField, unknown>;
-
-/** Orders that brought money in: paid, and not cancelled (a cancelled paid order is refunded). */
-const UNPAID = ['awaiting_payment', 'cancelled'] as const;
 
 export class PartnersService {
   constructor(private readonly deps: AppDeps) {}
@@ -107,8 +107,10 @@ export class PartnersService {
     return this.get(id);
   }
 
-  /** A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. */
-  /** A new key, with the reason staff gave, kept in the audit log with the rotation (one commit). */
+  /**
+   * A new key; the current one becomes the previous key and works for KEY_GRACE_MS more. The
+   * reason staff gave is audited, and the partner's people are mailed, in the rotation's commit.
+   */
   async rotateKey(actor: AccessClaims, id: string, reason: string): Promise<PartnerDto> {
     const row = await this.db.query.partners.findFirst({ where: eq(partners.id, id) });
     if (!row) throw AppError.notFound('Partner not found');
@@ -136,6 +138,7 @@ export class PartnersService {
         },
         now,
       );
+      await publish(tx, PARTNER_KEY_EVENTS.rotated, { partnerId: id }, now);
     });
     this.deps.logger.info({ partnerId: id }, 'partner key rotated');
     return this.get(id);
@@ -215,14 +218,14 @@ export class PartnersService {
           refunded: sql<number>`sum(${refundedSql})`,
         })
         .from(orders)
-        .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNPAID])))
+        .where(and(inArray(orders.partnerId, ids), notInArray(orders.status, [...UNBOOKED])))
         .groupBy(orders.partnerId, orders.status, orders.currency),
     ]);
     const countOf = (list: { id: string | null; n: number }[], id: string) =>
       list.find((r) => r.id === id)?.n ?? 0;
     return rows.map((row) => {
       // Revenue is orderMoney's net per currency: refunds taken off, cancelled orders nothing.
-      const paid = revenue.filter((r) => r.id === row.id && r.status !== 'cancelled');
+      const paid = revenue.filter((r) => r.id === row.id && isBooking(r.status));
       const byCurrency = new Map<(typeof paid)[number]['currency'], number>();
       for (const r of paid) {
         const { net } = orderMoney({ status: r.status, paid: Number(r.paid), refunded: Number(r.refunded) });

@@ -1,8 +1,19 @@
 /** The payments feature's public surface: other features and the app import nothing else of it. */
 
+export { type ProviderEventHandler, registerProviderEventHandler } from './payments.event-handlers';
 export type { RefundNote } from './payments.flow';
 export { captureFor, paymentSession, paymentSummary, refundIfPaid, startPayment } from './payments.flow';
 export { reconcilePayments, startPaymentReconciler } from './payments.reconcile';
+export {
+  PAYMENT_EVENTS,
+  type PaymentRefundedData,
+  type RefundActor,
+  type RefundOutcome,
+  type RefundRequest,
+  type RefundRow,
+  refundPayment,
+  requestRefund,
+} from './payments.refunds';
 export { paymentsRouter } from './payments.router';
 export {
   capturePayment,
@@ -10,6 +21,5 @@ export {
   findPayment,
   findPayments,
   type PaymentRow,
-  refundPayment,
 } from './payments.service';
 export { type PaymentTarget, registerPaymentTarget } from './targets';

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isoTime } from '../../lib/iso-time';
 import { onOrigin } from '../../lib/origin';
+import { type RefundRequest, refundPayment } from './payments.refunds';
 import {
   capturePayment,
   ensureProviderPayment,
@@ -15,7 +16,6 @@ import {
   type PaymentDetails,
   type PaymentRow,
   type PaymentSubject,
-  refundPayment,
 } from './payments.service';
 
 /** What the customer is told about the money of something cancelled or closed. */
@@ -101,8 +101,9 @@ export async function refundIfPaid(
   deps: AppDeps,
   payment: PaymentRow | null | undefined,
   reason: string,
+  request: Omit<RefundRequest, 'reason' | 'amount'> = {},
 ): Promise<RefundNote> {
   if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
-  const outcome = await refundPayment(deps, payment, reason);
+  const outcome = await refundPayment(deps, payment, reason, request);
   return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
 }

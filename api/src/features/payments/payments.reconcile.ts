@@ -7,9 +7,11 @@
  *    never recorded here): the capture is recorded, so the order becomes pending exactly once.
  *    Those the buyer APPROVED but nobody captured (the browser closed, the webhook missed) are
  *    captured now, when what they pay for still awaits payment (payments.server-capture).
- * 2. Captured payments whose subject can no longer be fulfilled (a cancelled order, or whatever
+ * 2. Refunds asked for whose answer was never recorded (a crash, a timeout): asked again with
+ *    their own request id, so the provider answers the refund it made instead of a second one.
+ * 3. Captured payments whose subject can no longer be fulfilled (a cancelled order, or whatever
  *    a registered target reports): refunded, with the subject-derived refund request id.
- * 3. Expired idempotency keys are deleted.
+ * 4. Expired idempotency keys are deleted.
  */
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
@@ -18,8 +20,9 @@ import { AppError } from '../../lib/errors';
 import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
 import { startSweep } from '../../lib/sweep';
 import { PaymentNotFoundError } from '../../providers/payments';
+import { refundPayment, refundsInFlight, sendRefund } from './payments.refunds';
 import { captureApproved } from './payments.server-capture';
-import { markFailed, recordCapture, refundPayment } from './payments.service';
+import { markFailed, recordCapture } from './payments.service';
 import { registeredPaymentTargets } from './targets';
 
 export type ReconcileOptions = {
@@ -113,6 +116,20 @@ export async function reconcilePayments(
       }
       summary.errors++;
       logger.error({ err, paymentId: payment.id }, 'reconciler could not check a payment');
+    }
+  }
+
+  for (const refund of await refundsInFlight(deps, minAge)) {
+    const payment = await db.query.payments.findFirst({ where: eq(payments.id, refund.paymentId) });
+    // Only the provider in use can be asked.
+    if (payment?.provider !== deps.payments.name) continue;
+    try {
+      const outcome = await sendRefund(deps, refund);
+      if (outcome === 'refunded') summary.refunded++;
+      else if (outcome === 'pending') summary.refundsPending++;
+    } catch (err) {
+      summary.errors++;
+      logger.error({ err, refundId: refund.id }, 'reconciler could not finish a refund');
     }
   }
 

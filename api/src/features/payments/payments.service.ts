@@ -16,12 +16,11 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
+import { crashPoint } from '../../lib/crash-point';
 import { AppError } from '../../lib/errors';
 import { jsonRowReader } from '../../lib/json-row';
-import { publish } from '../../lib/outbox';
 import {
   AlreadyCapturedError,
-  AlreadyRefundedError,
   OrderNotApprovedError,
   type PaymentCurrency,
   PaymentDeclinedError,
@@ -29,10 +28,11 @@ import {
   PaymentProviderError,
   paymentErrorToAppError,
 } from '../../providers/payments';
+import { issueReceipt, postCapture } from '../ledger';
+import { loadPayment, refundPayment } from './payments.refunds';
 import { type PaymentRow, type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
 
-/** Outbox events of payments (lib/outbox.ts). */
-export const PAYMENT_EVENTS = { refunded: 'payment.refunded' } as const;
+export { PAYMENT_EVENTS } from './payments.refunds';
 
 export type { PaymentRow, PaymentSubject };
 
@@ -77,11 +77,7 @@ export async function findPayments(
   return PAYMENT_ROWS.whereIn(db, kind === 'order' ? payments.orderId : payments.jobId, ids);
 }
 
-async function reload(db: Database, id: string): Promise<PaymentRow> {
-  const row = await db.query.payments.findFirst({ where: eq(payments.id, id) });
-  if (!row) throw new Error(`payment ${id} vanished`);
-  return row;
-}
+const reload = loadPayment;
 
 /** The provider's failure as our problem: declines are 402 with the customer-facing message. */
 export function providerProblem(error: unknown): unknown {
@@ -283,6 +279,7 @@ async function captureClaimed(deps: AppDeps, payment: PaymentRow): Promise<Captu
     if (err instanceof PaymentDeclinedError) await markDeclined(deps, payment, err.issue ?? err.message);
     throw providerProblem(err);
   }
+  crashPoint('capture:after-provider');
   if (capture.status === 'COMPLETED') {
     await recordCapture(deps, payment.id, capture.captureId);
     return { state: 'captured', payment: await reload(deps.db, payment.id) };
@@ -379,7 +376,17 @@ export async function recordCapture(
         .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')))
         .returning();
       if (!payment) return null;
-      const fate = await paymentTargetFor(subjectOf(payment).kind).onCaptured(tx, payment, now);
+      const target = paymentTargetFor(subjectOf(payment).kind);
+      const fate = await target.onCaptured(tx, payment, now);
+      // The money is in the books with the capture, whatever became of what it paid for: a
+      // capture that must go back is refunded after the commit, and that refund is in them too.
+      await postCapture(tx, {
+        payment,
+        payee: await target.payeeOf(tx, payment),
+        commission: deps.config.finance.commission,
+        now,
+      });
+      await issueReceipt(tx, payment, now);
       return { payment, fate };
     },
     { behavior: 'immediate' },
@@ -399,75 +406,4 @@ export async function recordCapture(
     await refundPayment(deps, payment, 'paid after it could no longer be fulfilled');
   }
   return { recorded: true, payment };
-}
-
-export type RefundOutcome = 'refunded' | 'pending' | 'nothing_to_refund';
-
-/**
- * Gives a captured payment back, in full, once: the refund request id is derived from the
- * subject, so asking again (the cancel route, then the reconciler) never refunds twice. When the
- * provider cannot be reached the payment stays captured and the reconciler tries again later.
- */
-export async function refundPayment(
-  deps: AppDeps,
-  payment: PaymentRow,
-  reason: string,
-): Promise<RefundOutcome> {
-  const current = await reload(deps.db, payment.id);
-  if (current.status === 'refunded') return 'refunded';
-  if (current.status !== 'captured' || !current.captureId) return 'nothing_to_refund';
-  const requestId = providerRequestId(subjectOf(current), 'refund');
-  let refundId: string | null = null;
-  try {
-    const refund = await deps.payments.refund(current.captureId, { currency: current.currency, requestId });
-    if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
-      deps.logger.error({ paymentId: current.id, refund }, 'refund failed at the provider; needs a person');
-      await deps.db
-        .update(payments)
-        .set({ failureReason: `refund ${refund.status}`, updatedAt: deps.now() })
-        .where(eq(payments.id, current.id));
-      return 'pending';
-    }
-    refundId = refund.refundId;
-  } catch (err) {
-    if (!(err instanceof AlreadyRefundedError)) {
-      deps.logger.warn({ err, paymentId: current.id }, 'refund not made now; the reconciler will retry');
-      return 'pending';
-    }
-  }
-  const now = deps.now();
-  await deps.db.transaction(
-    async (tx) => {
-      const [done] = await tx
-        .update(payments)
-        .set({
-          status: 'refunded',
-          refundId,
-          refundedAmount: current.amount,
-          refundedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(payments.id, current.id), eq(payments.status, 'captured')))
-        .returning({ id: payments.id });
-      // Once, with the change: partners' webhooks (order.refunded) hear of it from the outbox.
-      if (done) {
-        await publish(
-          tx,
-          PAYMENT_EVENTS.refunded,
-          {
-            paymentId: current.id,
-            orderId: current.orderId,
-            jobId: current.jobId,
-            amount: current.amount,
-            currency: current.currency,
-          },
-          now,
-        );
-      }
-    },
-    { behavior: 'immediate' },
-  );
-  await paymentTargetFor(subjectOf(current).kind).onRefundChanged(deps.db, current);
-  deps.logger.info({ paymentId: current.id, refundId, reason }, 'payment refunded');
-  return 'refunded';
 }

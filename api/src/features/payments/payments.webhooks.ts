@@ -9,14 +9,18 @@
  * - PAYMENT.CAPTURE.COMPLETED: records the capture (a no-op when the capture call already did).
  * - PAYMENT.CAPTURE.DENIED: a capture held for review was refused: the payment failed, the order
  *   still awaits payment and the customer may pay again.
- * - PAYMENT.CAPTURE.REFUNDED: a refund; when it was made outside Consign and covers the whole
- *   payment, the payment is marked refunded and the order cancelled.
+ * - Anything a feature above payments registered for (payouts: PAYMENT.PAYOUTSBATCH.*,
+ *   PAYMENT.PAYOUTS-ITEM.*), handed to it (payments.event-handlers).
+ * - PAYMENT.CAPTURE.REFUNDED: a refund; one made outside Consign is recorded like any other
+ *   (books, credit note, mail), and when it leaves nothing of the payment the order is cancelled.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fromProviderAmount, PaymentProviderError } from '../../providers/payments';
+import { providerEventHandlerFor } from './payments.event-handlers';
+import { recordProviderRefund } from './payments.refunds';
 import { captureApproved } from './payments.server-capture';
 import { markFailed, type PaymentRow, recordCapture } from './payments.service';
 import { paymentTargetFor, subjectOf } from './targets';
@@ -181,41 +185,23 @@ async function processEvent(deps: AppDeps, eventType: string, event: WebhookEven
       if (!payment) return 'ignored: unknown payment';
       if (payment.status !== 'captured') return `ignored: payment ${payment.status}`;
       const refund = amountOf(resource.amount);
-      const full = refund !== null && refund.currency === payment.currency && refund.amount >= payment.amount;
-      if (!full) {
-        deps.logger.warn(
-          { paymentId: payment.id, refund },
-          'partial refund made at the provider; order unchanged',
-        );
-        if (refund) {
-          await deps.db
-            .update(payments)
-            .set({ refundedAmount: payment.refundedAmount + refund.amount, updatedAt: deps.now() })
-            .where(eq(payments.id, payment.id));
-          await paymentTargetFor(subjectOf(payment).kind).onRefundChanged(deps.db, payment);
-        }
-        return 'partial refund noted';
+      const refundId = str(resource.id);
+      if (!refund || !refundId || refund.currency !== payment.currency) {
+        deps.logger.warn({ paymentId: payment.id, refund }, 'refund event without a usable amount');
+        return 'ignored: no usable refund amount';
       }
-      const now = deps.now();
-      const [marked] = await deps.db
-        .update(payments)
-        .set({
-          status: 'refunded',
-          refundId: str(resource.id) ?? null,
-          refundedAmount: payment.amount,
-          refundedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'captured')))
-        .returning();
-      if (!marked) return 'refund already recorded';
-      const target = paymentTargetFor(subjectOf(marked).kind);
-      await target.onRefundChanged(deps.db, marked);
-      await target.onRefundedExternally(deps, marked);
+      // Ours (its answer lost) or made in PayPal's dashboard: recorded once either way, in the
+      // books with a credit note like any other refund.
+      const recorded = await recordProviderRefund(deps, payment, refundId, refund.amount);
+      if (!recorded) return 'refund already recorded';
+      if (!recorded.full) return 'partial refund noted';
+      await paymentTargetFor(subjectOf(recorded.payment).kind).onRefundedExternally(deps, recorded.payment);
       return 'refund recorded';
     }
-    default:
-      return `ignored: ${eventType}`;
+    default: {
+      const handler = providerEventHandlerFor(eventType);
+      return handler ? handler.handle(deps, eventType, resource) : `ignored: ${eventType}`;
+    }
   }
 }
 

@@ -4,12 +4,11 @@
  * under concurrency and across two API processes, a crash between PayPal's capture and our
  * record, lost answers, webhooks, refunds and the reconciler.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outboxEvents, payments, webhookEvents } from '../../db/schema';
 import { CLAIM_MS, drainOutbox } from '../../lib/outbox';
+import { startApiProcess } from '../../test/api-process';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
@@ -500,72 +499,6 @@ describe('a partial refund made in PayPal’s dashboard', () => {
     expect(mine.body.items[0].money).toEqual({ paid: paid.amount, refunded: 500, net: kept });
   });
 });
-
-/**
- * A second API process: the real entry point (src/main.ts) in a child process, on the same
- * database file and PayPal configuration as the test's app, on a free port.
- */
-async function startApiProcess(
-  app: TestApp,
-  paypal: FakePayPal,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const apiDir = fileURLToPath(new URL('../../../', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: app.dir,
-      JWT_SECRET: app.deps.config.jwtSecret,
-      PUBLIC_URL: app.deps.config.publicUrl,
-      STATIC_ROOT: app.deps.config.staticRoot,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: '0',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`API process did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of output.split('\n')) {
-        if (!line.includes('listening')) continue;
-        try {
-          const entry = JSON.parse(line) as { port?: number };
-          if (entry.port) {
-            clearTimeout(timer);
-            resolve(entry.port);
-          }
-        } catch {
-          // a partial line; wait for the rest
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`API process exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /** The order.paid events published for an order (what partner webhooks and mail subscribe to). */
 async function paidPublished(orderId: string) {

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from './payments';
+import type { PayoutProvider } from './payouts';
 import { type PayPalOptions, PayPalPaymentProvider } from './paypal';
+import { createFileTestPayoutStore, TestPayoutProvider, type TestPayoutStore } from './test-payouts';
 import { createFileTestPaymentStore, TestPaymentProvider, type TestPaymentStore } from './test-provider';
 
 export type PaymentProviderOverrides = {
@@ -39,13 +41,31 @@ export function createPaymentProvider(
   });
 }
 
+/**
+ * Payouts go where payments come from: PayPal Payouts on the same PayPal client (one token cache)
+ * when PayPal is configured, TEST MODE payouts otherwise, so production can never pay out in
+ * TEST MODE without ALLOW_TEST_PAYMENTS=1, which it logs as unsafe.
+ */
+export function createPayoutProvider(
+  config: Pick<Config, 'dataDir'>,
+  payments: PaymentProvider,
+  overrides: { testStore?: TestPayoutStore } = {},
+): PayoutProvider {
+  if (payments instanceof PayPalPaymentProvider) return payments;
+  return new TestPayoutProvider(
+    overrides.testStore ?? createFileTestPayoutStore(join(config.dataDir, 'test-payments')),
+  );
+}
+
 /** The approval page and approve() exist only in test mode; routes check with this. */
 export function isTestPaymentProvider(provider: PaymentProvider): provider is TestPaymentProvider {
   return provider instanceof TestPaymentProvider;
 }
 
 export * from './payments';
+export * from './payouts';
 export { type PayPalOptions, PayPalPaymentProvider } from './paypal';
+export { createMemoryTestPayoutStore, TestPayoutProvider } from './test-payouts';
 export {
   type ApprovalPageInput,
   createFileTestPaymentStore,

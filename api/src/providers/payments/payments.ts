@@ -108,7 +108,14 @@ export type PaymentErrorCode =
   | 'misconfigured'
   | 'unavailable';
 
-type PaymentErrorDetails = { issue?: string; debugId?: string; httpStatus?: number; cause?: unknown };
+type PaymentErrorDetails = {
+  issue?: string;
+  debugId?: string;
+  httpStatus?: number;
+  cause?: unknown;
+  /** PayPal's HATEOAS links in the error (a duplicate payout batch links to the original). */
+  links?: { href: string; rel: string }[];
+};
 
 /** Base of every provider failure; `issue` and `debugId` are PayPal's, for logs and support. */
 export class PaymentProviderError extends Error {
@@ -116,6 +123,7 @@ export class PaymentProviderError extends Error {
   readonly issue?: string;
   readonly debugId?: string;
   readonly httpStatus?: number;
+  readonly links?: { href: string; rel: string }[];
 
   constructor(code: PaymentErrorCode, message: string, details: PaymentErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -124,6 +132,7 @@ export class PaymentProviderError extends Error {
     this.issue = details.issue;
     this.debugId = details.debugId;
     this.httpStatus = details.httpStatus;
+    this.links = details.links;
   }
 }
 

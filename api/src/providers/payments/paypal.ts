@@ -33,6 +33,17 @@ import {
   toProviderAmount,
   truncate,
 } from './payments';
+import {
+  assertPayoutBatchInput,
+  type CreatePayoutBatchInput,
+  PAYOUT_BATCH_STATES,
+  PAYOUT_ITEM_STATES,
+  type PayoutBatchResult,
+  type PayoutBatchState,
+  type PayoutItemResult,
+  type PayoutItemState,
+  type PayoutProvider,
+} from './payouts';
 
 export type PayPalOptions = {
   clientId: string;
@@ -60,6 +71,7 @@ type PayPalErrorBody = {
   message?: unknown;
   debug_id?: unknown;
   details?: { issue?: unknown; description?: unknown }[];
+  links?: { href?: unknown; rel?: unknown }[];
   error?: unknown;
   error_description?: unknown;
 };
@@ -76,6 +88,22 @@ type PayPalOrder = {
     payments?: { captures?: PayPalCapture[] };
   }[];
 };
+
+type PayPalPayoutItem = {
+  payout_item_id?: unknown;
+  transaction_id?: unknown;
+  transaction_status?: unknown;
+  payout_item?: { sender_item_id?: unknown };
+  errors?: { name?: unknown; message?: unknown };
+};
+type PayPalPayoutBatch = {
+  batch_header?: { payout_batch_id?: unknown; batch_status?: unknown };
+  items?: PayPalPayoutItem[];
+  total_pages?: unknown;
+};
+
+/** Items per page when reading a batch back (PayPal allows up to 1000). */
+const PAYOUT_PAGE_SIZE = 1000;
 
 type CallOptions = {
   method: 'GET' | 'POST';
@@ -129,7 +157,7 @@ const WEBHOOK_HEADERS = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
-export class PayPalPaymentProvider implements PaymentProvider {
+export class PayPalPaymentProvider implements PaymentProvider, PayoutProvider {
   readonly name = 'paypal' as const;
   readonly clientId: string;
   readonly #secret: string;
@@ -300,6 +328,70 @@ export class PayPalPaymentProvider implements PaymentProvider {
     }
   }
 
+  // Payouts (PayPal Payouts v1) --------------------------------------------------------------
+
+  /**
+   * Sends a batch. The sender_batch_id is also the PayPal-Request-Id, so a repeat after a lost
+   * answer gets the first answer back; and when PayPal instead refuses it as a sender_batch_id used
+   * before, its error links to the batch made then, which is answered as if just made.
+   */
+  async createPayoutBatch(input: CreatePayoutBatchInput): Promise<PayoutBatchResult> {
+    assertPayoutBatchInput(input);
+    const body = {
+      sender_batch_header: {
+        sender_batch_id: input.senderBatchId,
+        recipient_type: 'EMAIL',
+        email_subject: truncate(input.emailSubject, 255),
+        email_message: truncate(input.emailMessage, 1000),
+      },
+      items: input.items.map((item) => ({
+        recipient_type: 'EMAIL',
+        amount: { value: toProviderAmount(item.amount, item.currency), currency: item.currency },
+        receiver: item.receiver,
+        sender_item_id: item.senderItemId,
+        note: truncate(item.note, 1000),
+        recipient_wallet: 'PAYPAL',
+      })),
+    };
+    let answer: PayPalPayoutBatch;
+    try {
+      answer = (await this.#call({
+        method: 'POST',
+        path: '/v1/payments/payouts',
+        body: JSON.stringify(body),
+        requestId: input.senderBatchId,
+      })) as PayPalPayoutBatch;
+    } catch (error) {
+      const original = error instanceof PaymentRejectedError ? batchIdFromLinks(error.links) : undefined;
+      if (!original) throw error;
+      this.#logger?.warn({ senderBatchId: input.senderBatchId }, 'PayPal knows this payout batch already');
+      return this.getPayoutBatch(original);
+    }
+    return parseBatch(answer);
+  }
+
+  async getPayoutBatch(providerBatchId: string): Promise<PayoutBatchResult> {
+    const path = `/v1/payments/payouts/${encodeURIComponent(providerBatchId)}`;
+    const page = async (n: number) =>
+      (await this.#call({
+        method: 'GET',
+        path: `${path}?page=${n}&page_size=${PAYOUT_PAGE_SIZE}&total_required=true`,
+      })) as PayPalPayoutBatch;
+    const first = await page(1);
+    const batch = parseBatch(first);
+    const pages = typeof first.total_pages === 'number' ? first.total_pages : 1;
+    for (let n = 2; n <= pages; n++) batch.items.push(...parseBatch(await page(n)).items);
+    return batch;
+  }
+
+  async cancelPayoutItem(providerItemId: string): Promise<PayoutItemResult> {
+    const item = (await this.#call({
+      method: 'POST',
+      path: `/v1/payments/payouts-item/${encodeURIComponent(providerItemId)}/cancel`,
+    })) as PayPalPayoutItem;
+    return parsePayoutItem(item);
+  }
+
   // -------------------------------------------------------------------------------------------
 
   /**
@@ -460,7 +552,10 @@ function toTypedError(status: number, body: PayPalErrorBody | undefined): Paymen
   const issue = firstIssue(body);
   const debugId = stringOrUndefined(body?.debug_id);
   const description = stringOrUndefined(body?.details?.[0]?.description) ?? stringOrUndefined(body?.message);
-  const details = { issue, debugId, httpStatus: status };
+  const links = body?.links?.flatMap((l) =>
+    typeof l?.href === 'string' && typeof l.rel === 'string' ? [{ href: l.href, rel: l.rel }] : [],
+  );
+  const details = { issue, debugId, httpStatus: status, ...(links?.length ? { links } : {}) };
   const message = `PayPal ${status} ${issue ?? stringOrUndefined(body?.name) ?? ''}${description ? `: ${description}` : ''}`;
   if (issue && DECLINE_ISSUES.has(issue)) return new PaymentDeclinedError(message, details);
   if (issue && NOT_APPROVED_ISSUES.has(issue)) return new OrderNotApprovedError(message, details);
@@ -553,4 +648,41 @@ function parseOrder(order: PayPalOrder): PaymentOrder {
     ...(typeof capture?.id === 'string' ? { captureId: capture.id } : {}),
     ...(captureState ? { captureState: captureState as CaptureState } : {}),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts
+
+function parseBatch(batch: PayPalPayoutBatch): PayoutBatchResult {
+  const header = batch.batch_header;
+  const state = header?.batch_status;
+  if (typeof state !== 'string' || !PAYOUT_BATCH_STATES.has(state)) {
+    throw new PaymentRejectedError('PayPal answered a payout batch without a known status');
+  }
+  return {
+    providerBatchId: requireString(header?.payout_batch_id, 'payout batch id'),
+    state: state as PayoutBatchState,
+    items: (batch.items ?? []).map(parsePayoutItem),
+  };
+}
+
+function parsePayoutItem(item: PayPalPayoutItem): PayoutItemResult {
+  const state = item.transaction_status;
+  const error = item.errors;
+  return {
+    providerItemId: requireString(item.payout_item_id, 'payout item id'),
+    senderItemId: stringOrUndefined(item.payout_item?.sender_item_id) ?? null,
+    state: typeof state === 'string' && PAYOUT_ITEM_STATES.has(state) ? (state as PayoutItemState) : null,
+    transactionId: stringOrUndefined(item.transaction_id) ?? null,
+    error: stringOrUndefined(error?.message) ?? stringOrUndefined(error?.name) ?? null,
+  };
+}
+
+/** The payout_batch_id of the batch a duplicate sender_batch_id error links to. */
+function batchIdFromLinks(links: { href: string; rel: string }[] | undefined): string | undefined {
+  for (const link of links ?? []) {
+    const match = link.href.match(/\/v1\/payments\/payouts\/([^/?#]+)/);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@
  * Loads PayPal's published OpenAPI documents and checks JSON values against their schemas, so the
  * fake PayPal server answers only what the real API could answer and rejects what it would reject.
  *
- * The checker covers the JSON Schema subset these documents use (counted over all three files):
+ * The checker covers the JSON Schema subset these documents use (counted over all four files):
  * $ref (within the same document), type, properties, required, additionalProperties, items,
  * enum, pattern, minLength/maxLength, minimum/maximum, minItems/maxItems, allOf, anyOf, oneOf and
  * the formats `uri` and `date-time`. PayPal's own formats (ppaas_*) are descriptive only; their
@@ -38,6 +38,7 @@ export const CONTRACT_FILES = {
   orders: 'checkout_orders_v2.json',
   payments: 'payments_payment_v2.json',
   webhooks: 'notifications_webhooks_v1.json',
+  payouts: 'payments_payouts_batch_v1.json',
 } as const;
 export type ContractName = keyof typeof CONTRACT_FILES;
 

@@ -16,6 +16,12 @@
  * a browser following the order's approve link (GET /checkoutnow?token=…), which approves and
  * redirects to the order's return_url like PayPal does.
  *
+ * Payouts (payments_payouts_batch_v1): create a batch (idempotent per PayPal-Request-Id; a
+ * sender_batch_id used before answers 400 with a link to the first batch, as PayPal documents),
+ * show a batch (paged), show an item, and cancel an UNCLAIMED item (then RETURNED). A batch is
+ * PENDING when made and found processed the next time it is read: each item SUCCESS unless
+ * setPayoutOutcome() named another status for its receiver; holdPayouts() keeps them PENDING.
+ *
  * Faults for resilience tests: injectFault() answers 500/503 before or after doing the work,
  * drops the connection, or delays the answer.
  */
@@ -33,7 +39,20 @@ import {
   validateStandalone,
 } from './contract';
 
-export type FakeOperation = 'token' | 'createOrder' | 'getOrder' | 'capture' | 'refund' | 'verifyWebhook';
+export type FakeOperation =
+  | 'token'
+  | 'createOrder'
+  | 'getOrder'
+  | 'capture'
+  | 'refund'
+  | 'verifyWebhook'
+  | 'createPayout'
+  | 'getPayout'
+  | 'getPayoutItem'
+  | 'cancelPayoutItem';
+
+/** What a payout item becomes once processed (PayPal's transaction_status). */
+export type FakePayoutState = 'SUCCESS' | 'FAILED' | 'UNCLAIMED' | 'ONHOLD' | 'BLOCKED' | 'RETURNED';
 
 export type FakePayPalOptions = {
   clientId?: string;
@@ -71,6 +90,20 @@ export type FakeStats = {
   refundsPerformed: number;
   /** Money-moving calls that came without a PayPal-Request-Id (a client bug). */
   withoutRequestId: number;
+  /** Payout batches really made: replays and refused duplicates are not counted. */
+  payoutBatchesCreated: number;
+};
+
+/** One payout item as the fake holds it, for assertions ("each courier paid exactly once"). */
+export type FakePayoutItemView = {
+  payoutItemId: string;
+  payoutBatchId: string;
+  senderBatchId: string;
+  senderItemId: string | undefined;
+  receiver: string;
+  currency: string;
+  value: string;
+  state: string;
 };
 
 export type RecordedRequest = {
@@ -100,6 +133,8 @@ export type FakePayPal = {
   injectFault(fault: FakeFault): void;
   /** Makes every issued token invalid, as if PayPal revoked them. */
   revokeTokens(): void;
+  /** Forgets the PayPal-Request-Ids seen, as PayPal does after 30 days. */
+  forgetRequestIds(): void;
   /** Signs an event as PayPal would deliver it: the headers and the exact body. */
   signWebhook(
     event: Record<string, unknown>,
@@ -110,6 +145,12 @@ export type FakePayPal = {
   };
   /** The fake's state of one order, for assertions. */
   order(orderId: string): { status: string; captures: number; refunded: string } | undefined;
+  /** What items paid to this receiver become once processed (default SUCCESS). */
+  setPayoutOutcome(receiver: string, state: FakePayoutState): void;
+  /** While on, batches stay PENDING when read (PayPal still processing them). */
+  holdPayouts(on: boolean): void;
+  /** Every payout item made, in order. */
+  payoutItems(): FakePayoutItemView[];
 };
 
 type Money = { currency_code: string; value: string };
@@ -141,6 +182,29 @@ type FakeOrder = {
   createTime: string;
   updateTime: string;
   capture?: FakeCapture;
+};
+
+type PayoutMoney = { currency: string; value: string };
+type FakePayoutItem = {
+  id: string;
+  batchId: string;
+  senderItemId?: string;
+  receiver: string;
+  recipientType: string;
+  amount: PayoutMoney;
+  note?: string;
+  state: 'PENDING' | FakePayoutState;
+  transactionId?: string;
+  timeProcessed?: string;
+};
+type FakePayoutBatch = {
+  id: string;
+  senderBatchId: string;
+  header: Record<string, unknown>;
+  createTime: string;
+  completedTime?: string;
+  processed: boolean;
+  items: FakePayoutItem[];
 };
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -194,6 +258,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     orders: Contract.load('orders', dir),
     payments: Contract.load('payments', dir),
     webhooks: Contract.load('webhooks', dir),
+    payouts: Contract.load('payouts', dir),
   };
   const clientId = options.clientId ?? 'fake-client-id';
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
@@ -204,15 +269,31 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const orders = new Map<string, FakeOrder>();
   const captures = new Map<string, { orderId: string }>();
   const idempotent = new Map<string, Reply>(); // `${operation}:${PayPal-Request-Id}` -> first answer
+  const payoutBatches = new Map<string, FakePayoutBatch>();
+  const payoutItemsById = new Map<string, FakePayoutItem>();
+  const payoutOutcomes = new Map<string, FakePayoutState>();
+  let payoutsHeld = false;
   let declines: DeclineRule[] = [];
   let faults: (FakeFault & { remaining: number })[] = [];
   const stats: FakeStats = {
-    requests: { token: 0, createOrder: 0, getOrder: 0, capture: 0, refund: 0, verifyWebhook: 0 },
+    requests: {
+      token: 0,
+      createOrder: 0,
+      getOrder: 0,
+      capture: 0,
+      refund: 0,
+      verifyWebhook: 0,
+      createPayout: 0,
+      getPayout: 0,
+      getPayoutItem: 0,
+      cancelPayoutItem: 0,
+    },
     tokensIssued: 0,
     ordersCreated: 0,
     capturesPerformed: 0,
     refundsPerformed: 0,
     withoutRequestId: 0,
+    payoutBatchesCreated: 0,
   };
   const problems: string[] = [];
   const rejected: FakePayPal['rejected'] = [];
@@ -509,6 +590,209 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Payouts
+
+  const payoutBatchUrl = (id: string) => `${baseUrl}/v1/payments/payouts/${id}`;
+  const payoutItemUrl = (id: string) => `${baseUrl}/v1/payments/payouts-item/${id}`;
+
+  function payoutItemJson(item: FakePayoutItem, withBatchSender = false) {
+    const batch = payoutBatches.get(item.batchId);
+    return {
+      payout_item_id: item.id,
+      ...(item.transactionId ? { transaction_id: item.transactionId } : {}),
+      transaction_status: item.state,
+      payout_item_fee: { currency: item.amount.currency, value: '0.00' },
+      payout_batch_id: item.batchId,
+      ...(withBatchSender && batch ? { sender_batch_id: batch.senderBatchId } : {}),
+      payout_item: {
+        recipient_type: item.recipientType,
+        amount: item.amount,
+        ...(item.note ? { note: item.note } : {}),
+        receiver: item.receiver,
+        ...(item.senderItemId ? { sender_item_id: item.senderItemId } : {}),
+        recipient_wallet: 'PAYPAL',
+      },
+      ...(item.timeProcessed ? { time_processed: item.timeProcessed } : {}),
+      ...(item.state === 'FAILED'
+        ? {
+            errors: {
+              name: 'RECEIVER_UNREGISTERED',
+              message: 'Receiver is unregistered',
+              debug_id: debugId(),
+            },
+          }
+        : {}),
+      links: [{ href: payoutItemUrl(item.id), rel: 'item', method: 'GET' }],
+    };
+  }
+
+  /** PayPal processes a batch after answering the create; the fake does it when it is next read. */
+  function processPayouts(batch: FakePayoutBatch) {
+    if (batch.processed || payoutsHeld) return;
+    const time = now();
+    for (const item of batch.items) {
+      item.state = payoutOutcomes.get(item.receiver.toLowerCase()) ?? 'SUCCESS';
+      item.timeProcessed = time;
+      if (item.state === 'SUCCESS') item.transactionId = newId();
+    }
+    batch.processed = true;
+    batch.completedTime = time;
+  }
+
+  function batchStatus(batch: FakePayoutBatch) {
+    if (!batch.processed) return 'PENDING';
+    return batch.items.some((i) => i.state === 'PENDING' || i.state === 'ONHOLD') ? 'PROCESSING' : 'SUCCESS';
+  }
+
+  function createPayout(ctx: RequestContext): Reply {
+    const body = ctx.body as {
+      sender_batch_header: Record<string, unknown> & { sender_batch_id?: string; recipient_type?: string };
+      items: {
+        recipient_type?: string;
+        amount: PayoutMoney;
+        note?: string;
+        receiver: string;
+        sender_item_id?: string;
+      }[];
+    };
+    const senderBatchId = body.sender_batch_header.sender_batch_id;
+    const earlier = senderBatchId
+      ? [...payoutBatches.values()].find((b) => b.senderBatchId === senderBatchId)
+      : undefined;
+    if (earlier) {
+      return {
+        status: 400,
+        body: {
+          name: 'USER_BUSINESS_ERROR',
+          message: `Batch with given sender_batch_id already exists: ${senderBatchId}`,
+          debug_id: debugId(),
+          details: [{ field: 'sender_batch_id', location: 'body', issue: 'DUPLICATE_SENDER_BATCH_ID' }],
+          links: [{ href: payoutBatchUrl(earlier.id), rel: 'self', method: 'GET' }],
+        },
+      };
+    }
+    const seen = new Set<string>();
+    for (const [i, item] of body.items.entries()) {
+      const type = item.recipient_type ?? body.sender_batch_header.recipient_type;
+      const field = `/items/${i}`;
+      if (!type) return payoutError(400, 'MISSING_REQUIRED_PARAMETER', `${field}/recipient_type`);
+      if (type === 'EMAIL' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(item.receiver)) {
+        return payoutError(400, 'INVALID_EMAIL', `${field}/receiver`);
+      }
+      const problem = moneyProblem(item.amount.value);
+      if (problem) return payoutError(400, problem, `${field}/amount/value`);
+      if (item.sender_item_id) {
+        if (seen.has(item.sender_item_id))
+          return payoutError(400, 'DUPLICATE_ITEM', `${field}/sender_item_id`);
+        seen.add(item.sender_item_id);
+      }
+    }
+    const id = newId();
+    const time = now();
+    const batch: FakePayoutBatch = {
+      id,
+      senderBatchId: senderBatchId ?? newId(),
+      header: body.sender_batch_header,
+      createTime: time,
+      processed: false,
+      items: body.items.map((item) => ({
+        id: newId(),
+        batchId: id,
+        ...(item.sender_item_id ? { senderItemId: item.sender_item_id } : {}),
+        receiver: item.receiver,
+        recipientType: item.recipient_type ?? String(body.sender_batch_header.recipient_type),
+        amount: { currency: item.amount.currency, value: item.amount.value },
+        ...(item.note ? { note: item.note } : {}),
+        state: 'PENDING',
+      })),
+    };
+    payoutBatches.set(id, batch);
+    for (const item of batch.items) payoutItemsById.set(item.id, item);
+    stats.payoutBatchesCreated++;
+    return {
+      status: 201,
+      body: {
+        batch_header: {
+          payout_batch_id: id,
+          batch_status: 'PENDING',
+          sender_batch_header: { ...body.sender_batch_header, sender_batch_id: batch.senderBatchId },
+        },
+        links: [{ href: payoutBatchUrl(id), rel: 'self', method: 'GET' }],
+      },
+    };
+  }
+
+  function payoutError(status: 400 | 404, issue: string, field?: string): Reply {
+    const text =
+      status === 404
+        ? ERROR_TEXT[404]
+        : { name: 'VALIDATION_ERROR', message: 'Invalid request - see details' };
+    return {
+      status,
+      body: {
+        ...text,
+        debug_id: debugId(),
+        details: [{ issue, ...(field ? { field, location: 'body' } : {}) }],
+      },
+    };
+  }
+
+  function getPayout(ctx: RequestContext): Reply {
+    const batch = payoutBatches.get(ctx.params[0] ?? '');
+    if (!batch) return payoutError(404, 'INVALID_RESOURCE_ID');
+    processPayouts(batch);
+    const pageSize = Math.min(1000, Math.max(1, Number(ctx.query.get('page_size') ?? 1000) || 1000));
+    const page = Math.max(1, Number(ctx.query.get('page') ?? 1) || 1);
+    const items = batch.items.slice((page - 1) * pageSize, page * pageSize);
+    const currencies = new Set(batch.items.map((i) => i.amount.currency));
+    const total = batch.items.reduce((sum, i) => sum + cents(i.amount.value), 0);
+    return {
+      status: 200,
+      body: {
+        ...(ctx.query.get('total_required') === 'true'
+          ? {
+              total_items: batch.items.length,
+              total_pages: Math.max(1, Math.ceil(batch.items.length / pageSize)),
+            }
+          : {}),
+        batch_header: {
+          payout_batch_id: batch.id,
+          batch_status: batchStatus(batch),
+          time_created: batch.createTime,
+          ...(batch.completedTime ? { time_completed: batch.completedTime } : {}),
+          sender_batch_header: { ...batch.header, sender_batch_id: batch.senderBatchId },
+          funding_source: 'BALANCE',
+          ...(currencies.size === 1
+            ? {
+                amount: { currency: [...currencies][0] as string, value: decimal(total) },
+                fees: { currency: [...currencies][0] as string, value: '0.00' },
+              }
+            : {}),
+        },
+        items: items.map((item) => payoutItemJson(item)),
+        links: [{ href: payoutBatchUrl(batch.id), rel: 'self', method: 'GET' }],
+      },
+    };
+  }
+
+  function getPayoutItem(ctx: RequestContext): Reply {
+    const item = payoutItemsById.get(ctx.params[0] ?? '');
+    if (!item) return payoutError(404, 'INVALID_RESOURCE_ID');
+    const batch = payoutBatches.get(item.batchId);
+    if (batch) processPayouts(batch);
+    return { status: 200, body: payoutItemJson(item, true) };
+  }
+
+  function cancelPayoutItem(ctx: RequestContext): Reply {
+    const item = payoutItemsById.get(ctx.params[0] ?? '');
+    if (!item) return payoutError(404, 'INVALID_RESOURCE_ID');
+    if (item.state !== 'UNCLAIMED') return payoutError(400, 'ITEM_ALREADY_CLAIMED_OR_PROCESSED');
+    item.state = 'RETURNED';
+    item.timeProcessed = now();
+    return { status: 200, body: payoutItemJson(item, true) };
+  }
+
   const routes: Route[] = [
     { operation: 'token', method: 'POST', pattern: /^\/v1\/oauth2\/token$/, handle: issueToken },
     {
@@ -546,9 +830,42 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       contract: { name: 'webhooks', path: '/v1/notifications/verify-webhook-signature' },
       handle: verifyWebhook,
     },
+    {
+      operation: 'createPayout',
+      method: 'POST',
+      pattern: /^\/v1\/payments\/payouts$/,
+      contract: { name: 'payouts', path: '/v1/payments/payouts' },
+      handle: createPayout,
+    },
+    {
+      operation: 'getPayout',
+      method: 'GET',
+      pattern: /^\/v1\/payments\/payouts\/([^/]+)$/,
+      contract: { name: 'payouts', path: '/v1/payments/payouts/{id}' },
+      handle: getPayout,
+    },
+    {
+      operation: 'getPayoutItem',
+      method: 'GET',
+      pattern: /^\/v1\/payments\/payouts-item\/([^/]+)$/,
+      contract: { name: 'payouts', path: '/v1/payments/payouts-item/{payout_item_id}' },
+      handle: getPayoutItem,
+    },
+    {
+      operation: 'cancelPayoutItem',
+      method: 'POST',
+      pattern: /^\/v1\/payments\/payouts-item\/([^/]+)\/cancel$/,
+      contract: { name: 'payouts', path: '/v1/payments/payouts-item/{payout_item_id}/cancel' },
+      handle: cancelPayoutItem,
+    },
   ];
 
-  const MONEY_MOVING: ReadonlySet<FakeOperation> = new Set(['createOrder', 'capture', 'refund']);
+  const MONEY_MOVING: ReadonlySet<FakeOperation> = new Set([
+    'createOrder',
+    'capture',
+    'refund',
+    'createPayout',
+  ]);
 
   // ---------------------------------------------------------------------------------------------
   // Request handling
@@ -819,6 +1136,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     revokeTokens() {
       tokens.clear();
     },
+    forgetRequestIds() {
+      idempotent.clear();
+    },
     signWebhook(event, signOptions = {}) {
       const rawBody = JSON.stringify(event);
       const transmissionId = randomUUID();
@@ -840,6 +1160,26 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       if (!order) return undefined;
       const refundedCents = order.capture?.refunds.reduce((sum, r) => sum + cents(r.amount.value), 0) ?? 0;
       return { status: order.status, captures: order.capture ? 1 : 0, refunded: decimal(refundedCents) };
+    },
+    setPayoutOutcome(receiver, state) {
+      payoutOutcomes.set(receiver.toLowerCase(), state);
+    },
+    holdPayouts(on) {
+      payoutsHeld = on;
+    },
+    payoutItems() {
+      return [...payoutBatches.values()].flatMap((batch) =>
+        batch.items.map((item) => ({
+          payoutItemId: item.id,
+          payoutBatchId: batch.id,
+          senderBatchId: batch.senderBatchId,
+          senderItemId: item.senderItemId,
+          receiver: item.receiver,
+          currency: item.amount.currency,
+          value: item.amount.value,
+          state: item.state,
+        })),
+      );
     },
   };
 }

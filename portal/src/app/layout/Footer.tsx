@@ -28,6 +28,9 @@ export function Footer() {
         <nav aria-label="Footer" className="site-footer__nav">
           <ul>
             <li>
+              <Link to="/track">Track a parcel</Link>
+            </li>
+            <li>
               <Link to="/terms">Terms and Conditions</Link>
             </li>
             <li>

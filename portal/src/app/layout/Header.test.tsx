@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -76,7 +77,7 @@ describe('Header', () => {
     renderApp('/');
 
     await user.click(await within(mainNav()).findByRole('button', { name: 'Log In' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    const dialog = await findOpened('dialog', 'Log In');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Email'));
 
@@ -84,7 +85,7 @@ describe('Header', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(within(mainNav()).getByRole('button', { name: 'Sign Up' }));
-    const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const signUp = await findOpened('dialog', 'Sign Up');
     await user.click(signUp.parentElement as HTMLElement);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -98,10 +99,11 @@ describe('Header', () => {
     renderApp('/');
 
     await user.click(await within(mainNav()).findByRole('button', { name: 'Log In' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    await user.click(within(await findOpened('dialog', 'Log In')).getByRole('button', { name: 'Sign Up' }));
+    await user.click(
+      within(await findOpened('dialog', 'Sign Up')).getByRole('button', { name: 'Log in instead' }),
+    );
+    expect(await findOpened('dialog', 'Log In')).toBeTruthy();
   });
 
   it('has a mobile menu that toggles, closes on Escape and on link click', async () => {
@@ -113,7 +115,7 @@ describe('Header', () => {
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
-    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const menu = await findOpened('navigation', 'Mobile');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
@@ -124,9 +126,32 @@ describe('Header', () => {
 
     await user.keyboard('{Enter}');
     await user.click(
-      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact Us' }),
+      within(await findOpened('navigation', 'Mobile')).getByRole('link', { name: 'Contact Us' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+
+  // Issue 51, item 4: the tracking page is reachable from every page, signed in or not, and takes a typed code.
+  it('links "Track a parcel" from the header, the mobile menu and the footer to /track', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+      'GET /api/v1/meta/auth': { body: outboxMeta },
+    });
+    const { router } = renderApp('/contact');
+    await within(mainNav()).findByRole('button', { name: 'Log In' });
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Track a parcel' }).getAttribute('href')).toBe('/track');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Track a parcel' }).getAttribute('href')).toBe('/track');
+    await user.keyboard('{Escape}');
+
+    await user.click(within(mainNav()).getByRole('link', { name: 'Track a parcel' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Tracking code' }), 'k7p3 xq9m ht2w');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/track/K7P3XQ9MHT2W'));
   });
 });

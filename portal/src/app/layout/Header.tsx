@@ -56,6 +56,9 @@ export function Header() {
         </Link>
 
         <nav className="site-nav" aria-label="Main">
+          <NavLink to="/track" className="site-nav__link">
+            Track a parcel
+          </NavLink>
           <NavLink to="/contact" className="site-nav__link">
             Contact Us
           </NavLink>
@@ -117,6 +120,11 @@ export function Header() {
               <li>
                 <NavLink to="/" end onClick={closeMenu}>
                   Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/track" onClick={closeMenu}>
+                  Track a parcel
                 </NavLink>
               </li>
               <li>

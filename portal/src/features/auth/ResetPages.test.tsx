@@ -58,7 +58,7 @@ describe('password reset', () => {
     await user.type(within(form).getByLabelText('New Password'), 'brand-new-pass');
     await user.type(within(form).getByLabelText('Confirm Password'), 'brand-new-pasx');
     await user.tab();
-    expect(await screen.findByText("Password Don't Match")).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(submit.disabled).toBe(true);
     await user.clear(within(form).getByLabelText('Confirm Password'));
     await user.type(within(form).getByLabelText('Confirm Password'), 'brand-new-pass');

@@ -7,6 +7,7 @@ import { loadDraft, saveDraft } from '../../shared/booking-form/draft';
 import { emptyBooking } from '../../shared/booking-form/formValues';
 import { orderFixture, quoteFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const profile = {
@@ -46,7 +47,7 @@ describe('booking form (step 1)', () => {
       'GET /api/v1/meta/auth': { body: outboxMeta },
     });
     renderApp('/booking?quote=q_1&option=opt_1');
-    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeTruthy();
+    expect(await findOpened('dialog', 'Log In')).toBeTruthy();
   });
 
   it('re-dates the estimated delivery whenever the collection date changes', async () => {

@@ -36,7 +36,7 @@ export function OrderSuccessPage() {
  * order). The order is kept, unpaid, so it can be paid later from here or the dashboard.
  */
 export function OrderCancelledPage() {
-  usePageTitle('Order is not Completed');
+  usePageTitle('Your order is not complete');
   const [params] = useSearchParams();
   const orderId = params.get('order');
   return (
@@ -45,7 +45,7 @@ export function OrderCancelledPage() {
         <span className="confirmation__check confirmation__check--fail" aria-hidden="true">
           !
         </span>
-        <h1>Order is not Completed</h1>
+        <h1>Your order is not complete</h1>
         <p className="muted">
           {orderId
             ? `The payment for order ${shortReference(orderId)} was not completed, so nothing has been charged. The order is kept unpaid: you can pay it now or later from your dashboard.`

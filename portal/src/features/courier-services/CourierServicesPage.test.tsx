@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { activeVendor, service, vendorSession } from '../../test/courierFixtures';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
 
@@ -110,14 +111,14 @@ describe('courier services list', () => {
     await rows();
 
     await user.click(screen.getByRole('button', { name: 'Delete UPS Standard' }));
-    let dialog = screen.getByRole('dialog', { name: 'Delete courier service' });
+    let dialog = await findOpened('dialog', 'Delete courier service');
     expect(within(dialog).getByText('Are you sure you want to delete this courier service?')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete UPS Standard' }));
-    dialog = screen.getByRole('dialog', { name: 'Delete courier service' });
+    dialog = await findOpened('dialog', 'Delete courier service');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Courier service deleted successfully!')).toBeTruthy();
     await waitFor(async () => expect(await rows()).toHaveLength(1));
@@ -135,10 +136,14 @@ describe('courier services list', () => {
     renderApp('/rate-card');
     await rows();
     await user.click(screen.getByRole('button', { name: 'Delete UPS Standard' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await findOpened('dialog', 'Delete courier service')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('This service has open orders')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete Euro Saver' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await findOpened('dialog', 'Delete courier service')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Failed to delete courier service')).toBeTruthy();
   });
 

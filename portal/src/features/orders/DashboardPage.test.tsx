@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jobFixture, orderFixture, referenceData } from '../../test/bookingFixtures';
 import { customer, problemResponse, type StubResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const signedIn = {
@@ -127,7 +128,7 @@ describe('customer dashboard', () => {
 
     const open = await screen.findByRole('button', { name: `View details of order ${order.reference}` });
     await user.click(open);
-    const drawer = await screen.findByRole('dialog', { name: `Order ${order.reference}` });
+    const drawer = await findOpened('dialog', `Order ${order.reference}`);
     const timeline = await within(drawer).findByRole('list', { name: 'Tracking timeline' });
     expect(
       within(timeline)
@@ -144,7 +145,7 @@ describe('customer dashboard', () => {
     expect(document.activeElement).toBe(open);
 
     await user.click(open);
-    const again = await screen.findByRole('dialog', { name: `Order ${order.reference}` });
+    const again = await findOpened('dialog', `Order ${order.reference}`);
     await user.click(again.parentElement as HTMLElement);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -166,7 +167,7 @@ describe('customer dashboard', () => {
     });
     renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findOpened('dialog');
     await user.click(await within(drawer).findByRole('button', { name: 'Cancel order' }));
     const confirm = within(drawer).getByRole('alertdialog', { name: `Cancel order ${order.reference}?` });
     await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel order' }));
@@ -193,7 +194,7 @@ describe('customer dashboard', () => {
     });
     renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findOpened('dialog');
     const pay = await within(drawer).findByRole('link', { name: 'Pay now' });
     expect(pay.getAttribute('href')).toBe(`/payment?order=${order.id}`);
     expect(within(drawer).queryByRole('button', { name: 'Download label' })).toBeNull();
@@ -229,7 +230,7 @@ describe('customer dashboard', () => {
     expect(within(list).getByText('England → Scotland (UK to UK)')).toBeTruthy();
 
     await user.click(within(list).getByRole('button', { name: `Withdraw job ${job.reference}` }));
-    const dialog = screen.getByRole('dialog', { name: `Withdraw job ${job.reference}?` });
+    const dialog = await findOpened('dialog', `Withdraw job ${job.reference}?`);
     expect(dialog.textContent).toContain('Your payment of £25.00 is refunded.');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, withdraw' }));
     expect(await screen.findByText(`Job ${job.reference} withdrawn. Your payment is refunded.`)).toBeTruthy();

@@ -103,18 +103,17 @@ export function DeliveryLog({ endpointId, sentAt = null }: { endpointId: string;
                     <td>{formatDateTime(d.createdAt)}</td>
                     <th scope="row">
                       <code>{d.eventType}</code>
-                      {d.attempt > 1 ? <span className="muted"> attempt {d.attempt}</span> : null}
                     </th>
                     <td>
                       <span className={`status-badge status-badge--${DELIVERY_STATUS[d.status].tone}`}>
                         {DELIVERY_STATUS[d.status].label}
                       </span>
-                      {d.status === 'pending' && d.nextAttemptAt ? (
-                        <span className="muted partner-log__next">
-                          {' '}
-                          next try {formatDateTime(d.nextAttemptAt)}
-                        </span>
-                      ) : null}
+                      <span className="muted partner-log__next">
+                        {' '}
+                        attempt {d.attempt}
+                        {/* A failed attempt is retried: the partner sees when, rather than a final "Failed". */}
+                        {d.nextAttemptAt ? `, next try ${formatDateTime(d.nextAttemptAt)}` : null}
+                      </span>
                     </td>
                     <td>{d.statusCode ?? '—'}</td>
                     <td>{d.latencyMs == null ? '—' : `${d.latencyMs} ms`}</td>

@@ -231,3 +231,64 @@ describe('set password from an invitation', () => {
     );
   });
 });
+
+// Issue 51, item 2: a failed attempt that is retried says when, and every attempt its number.
+describe('the delivery log', () => {
+  const attempt = (id: string, extra: Record<string, unknown>) => ({
+    id,
+    endpointId: 'we_1',
+    eventId: 'ev_1',
+    eventType: 'order.status_changed',
+    attempt: 1,
+    status: 'failed',
+    statusCode: 500,
+    latencyMs: 120,
+    responseExcerpt: null,
+    error: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    nextAttemptAt: null,
+    ...extra,
+  });
+
+  it('shows the attempt number of each row and the next try of a failed attempt being retried', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/webhook-endpoints': {
+        body: {
+          data: [
+            {
+              id: 'we_1',
+              url: 'https://shop.example/hooks',
+              events: ['*'],
+              description: null,
+              enabled: true,
+              disabledReason: null,
+              createdAt: '2026-11-01T10:00:00.000Z',
+              updatedAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'GET /api/v1/partner/webhook-deliveries': {
+        body: {
+          data: [
+            attempt('wd_3', { attempt: 3, nextAttemptAt: '2026-11-20T10:05:00.000Z' }),
+            attempt('wd_2', { attempt: 2 }),
+            attempt('wd_1', { eventType: 'ping', status: 'succeeded', statusCode: 200 }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderApp('/partner');
+    await user.click(await screen.findByRole('button', { name: 'Show delivery log' }));
+    const log = await screen.findByRole('table', { name: 'Delivery attempts, newest first' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toMatch(/Failed attempt 3, next try \S/);
+    expect(rows[1]!.textContent).toContain('Failed attempt 2');
+    expect(rows[1]!.textContent).not.toContain('next try');
+    expect(rows[2]!.textContent).toContain('Delivered attempt 1');
+  });
+});

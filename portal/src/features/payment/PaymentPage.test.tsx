@@ -91,7 +91,8 @@ describe('payment page (step 3)', () => {
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Pay securely' })).toBeTruthy();
     expect(screen.getByText(/Consign never sees or stores your card details/)).toBeTruthy();
-    expect(screen.getByText(/trust score/)).toBeTruthy();
+    // Issue 51, item 10: no unexplained score of the payment provider.
+    expect(screen.queryByText(/trust score/)).toBeNull();
     expect(await screen.findByText('TEST MODE: no real money moves')).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: 'Pay with the TEST MODE provider' }));

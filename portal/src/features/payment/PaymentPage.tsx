@@ -343,12 +343,6 @@ function PaymentLayout({
               or stores your card details.
             </span>
           </p>
-          <p className="payment__trust">
-            <span className="stars" aria-hidden="true">
-              ★★★★★
-            </span>{' '}
-            Payment provider trust score 4.8 out of 5
-          </p>
         </aside>
       </div>
     </section>

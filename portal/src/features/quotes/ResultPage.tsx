@@ -26,6 +26,8 @@ import { type OnOutcome, useRevealOutcome } from './revealOutcome';
 import '../../shared/quotes/quotes.css';
 
 export const PROBLEM_TITLE = 'Oh no! Looks like there was a problem getting your quote.';
+/** Nothing went wrong when nothing fits: the answer is "no", not "a problem". */
+export const NO_FIT_TITLE = 'No courier on Consign can carry this parcel on this route.';
 export const PROBLEM_TEXT =
   'Either the weight is too high, the dimensions are too big, or the service is not available between the selected locations. Please check your item and try again.';
 export const PROMPT_TEXT = 'Kindly complete the form above to dispatch your parcel.';
@@ -87,7 +89,9 @@ function Results({ parsed, onOutcome }: { parsed: ParsedSearch; onOutcome: OnOut
   }
   if (parsed.kind === 'pending') return <LoadingResults headingId={headingId} />;
   if (parsed.kind === 'invalid')
-    return <Problem headingId={headingId} detail={parsed.message} onOutcome={onOutcome} />;
+    return (
+      <Problem headingId={headingId} title={NO_FIT_TITLE} detail={parsed.message} onOutcome={onOutcome} />
+    );
   return <QuoteResults request={parsed.request} headingId={headingId} onOutcome={onOutcome} />;
 }
 
@@ -139,7 +143,15 @@ function QuoteResults({
     const refused = isApiError(quote.error, 422);
     if (!refused) console.error('Quote request failed', quote.error);
     const detail = refused ? refusalReason(quote.error) : undefined;
-    return <Problem headingId={headingId} detail={detail} request={request} onOutcome={onOutcome} />;
+    return (
+      <Problem
+        headingId={headingId}
+        title={refused ? NO_FIT_TITLE : PROBLEM_TITLE}
+        detail={detail}
+        request={request}
+        onOutcome={onOutcome}
+      />
+    );
   }
   if (!data) return <LoadingResults headingId={headingId} />;
   if (sorted.length === 0 && !data.routeServed) {
@@ -152,7 +164,8 @@ function QuoteResults({
       />
     );
   }
-  if (sorted.length === 0) return <Problem headingId={headingId} request={request} onOutcome={onOutcome} />;
+  if (sorted.length === 0)
+    return <Problem headingId={headingId} title={NO_FIT_TITLE} request={request} onOutcome={onOutcome} />;
 
   return (
     <OptionList
@@ -221,7 +234,7 @@ function OptionList({
       <div className="results__bar">
         <div>
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="results__heading">
-            Available Courier
+            Available couriers
           </h2>
           <p className="muted results__summary">
             {sorted.length} {sorted.length === 1 ? 'option' : 'options'} for {parcelCount}{' '}
@@ -346,11 +359,13 @@ function Unserved({
 
 function Problem({
   headingId,
+  title,
   detail,
   request,
   onOutcome,
 }: {
   headingId: string;
+  title: string;
   detail?: string;
   request?: QuoteRequest;
   onOutcome: OnOutcome;
@@ -371,7 +386,7 @@ function Problem({
         Try different dimensions
       </h2>
       <div className="card empty-state results__problem">
-        <p className="results__problem-title">{PROBLEM_TITLE}</p>
+        <p className="results__problem-title">{title}</p>
         <p className="muted">{PROBLEM_TEXT}</p>
         {detail ? <p className="results__problem-detail">{detail}</p> : null}
         <div className="row row--center">

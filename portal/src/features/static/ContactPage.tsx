@@ -45,7 +45,7 @@ export function ContactPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.contact.send(values);
-      toast.success('Thankyou for contacting us!');
+      toast.success('Thank you for contacting us!');
       reset();
     } catch (error) {
       toast.error(`Error sending message: ${describeError(error)}`);

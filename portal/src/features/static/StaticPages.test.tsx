@@ -102,7 +102,7 @@ describe('contact page', () => {
     renderApp('/contact');
     const form = await fill(user);
     await user.click(within(form).getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Thankyou for contacting us!')).toBeTruthy();
+    expect(await screen.findByText('Thank you for contacting us!')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/v1/contact')?.body).toEqual({
       name: 'Jane Doe',
       phone: '07700 900123',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orderFixture, referenceData } from '../../test/bookingFixtures';
 import { activeVendor, service, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type StubResponse, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 import type { VendorJob } from './VendorBidsPage';
 
@@ -52,10 +53,10 @@ describe('vendor bids', () => {
     expect(await screen.findByRole('heading', { name: 'Available Bids' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No bids available' })).toBeTruthy();
     expect(screen.getByText('There are currently no pending bids for you to review')).toBeTruthy();
-    expect(screen.getByText(/0 bid\(s\) available/)).toBeTruthy();
+    expect(screen.getByText('0 jobs open for bids')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('heading', { name: 'Bid #dddd4444' })).toBeTruthy();
-    expect(screen.getByText(/1 bid\(s\) available/)).toBeTruthy();
+    expect(screen.getByText('1 job open for bids')).toBeTruthy();
   });
 
   it('shows a card per job and accepts it with a service that can carry it', async () => {
@@ -91,7 +92,7 @@ describe('vendor bids', () => {
     expect(within(card).getByText('Fragile, keep flat')).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Accept bid #dddd4444' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    const dialog = await findOpened('dialog', 'Select Courier Service');
     expect(await within(dialog).findByText('Nationwide 48')).toBeTruthy();
     // A service the API did not name for this job is not offered.
     expect(within(dialog).queryByText('Letters Plus')).toBeNull();
@@ -133,7 +134,7 @@ describe('vendor bids', () => {
     await screen.findByRole('heading', { name: 'Bid #eeee5555' });
     // The second job names no service of this vendor.
     await user.click(screen.getByRole('button', { name: 'Accept bid #eeee5555' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    let dialog = await findOpened('dialog', 'Select Courier Service');
     expect(
       await within(dialog).findByRole('heading', { name: 'No courier services available' }),
     ).toBeTruthy();
@@ -144,7 +145,7 @@ describe('vendor bids', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Accept bid #dddd4444' }));
-    dialog = await screen.findByRole('dialog', { name: 'Select Courier Service' });
+    dialog = await findOpened('dialog', 'Select Courier Service');
     await user.click(await within(dialog).findByRole('radio', { name: /Nationwide 48/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Accept Bid' }));
     expect(await screen.findByText('This job has already been taken')).toBeTruthy();

@@ -1,5 +1,6 @@
 import type { components } from '@consign/api/client';
 import { formatMoney } from '@consign/shared/money';
+import { countOf } from '@consign/shared/numbers';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -79,8 +80,7 @@ function VendorBids() {
         <div>
           <h1>Available Bids</h1>
           <p className="muted" aria-live="polite">
-            <span className="vendor-bids__count-label">Pending Bids</span>{' '}
-            {jobs.isPending ? 'Loading…' : `${total} bid(s) available`}
+            {jobs.isPending ? 'Loading…' : `${countOf(total, 'job')} open for bids`}
           </p>
         </div>
         <button

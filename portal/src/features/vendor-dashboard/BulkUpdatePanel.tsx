@@ -1,3 +1,4 @@
+import { countOf } from '@consign/shared/numbers';
 import { statusLabel } from '@consign/shared/statuses';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
@@ -136,9 +137,9 @@ export function BulkUpdatePanel({ onApplied }: { onApplied: () => void }) {
                 onClick={() => file && apply.mutate(file.text)}
               >
                 {apply.isPending ? (
-                  <Spinner label={`Applying ${shown.valid} rows`} />
+                  <Spinner label={`Applying ${countOf(shown.valid, 'row')}`} />
                 ) : (
-                  `Apply ${shown.valid} rows`
+                  `Apply ${countOf(shown.valid, 'row')}`
                 )}
               </button>
             )}

@@ -6,6 +6,7 @@ import type { VendorOrderStats } from '../../shared/api/vendor-orders';
 import { orderFixture, orderSummaryOf, referenceData } from '../../test/bookingFixtures';
 import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type RecordedCall, type StubResponse, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const signedIn = {
@@ -235,7 +236,7 @@ describe('vendor order drawer', () => {
     const { calls } = stub(() => new Promise<StubResponse>((resolve) => (release = resolve)));
     renderApp('/vendor-dashboard');
     await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
+    const drawer = await findOpened('dialog', 'Order #cccc3333');
     for (const title of [
       'Order Summary',
       'Package Details',
@@ -287,7 +288,7 @@ describe('vendor order drawer', () => {
     const user = userEvent.setup();
     renderApp('/vendor-dashboard');
     await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Order #cccc3333' });
+    const drawer = await findOpened('dialog', 'Order #cccc3333');
     await user.click(await within(drawer).findByRole('button', { name: 'Edit Order' }));
     const tracking = within(drawer).getByLabelText('Tracking Number');
     await user.clear(tracking);
@@ -433,7 +434,7 @@ describe('vendor reviews', () => {
     await waitFor(() => expect(listed()).toBeGreaterThan(before));
 
     await user.click(within(first!).getByRole('button', { name: 'Order #aaaa1111' }));
-    expect(await screen.findByRole('dialog', { name: 'Order #aaaa1111' })).toBeTruthy();
+    expect(await findOpened('dialog', 'Order #aaaa1111')).toBeTruthy();
   });
 
   it('replies once: the field says what is wrong, then the reply replaces the form', async () => {

@@ -14,7 +14,7 @@ interface OtpStepProps {
   onClose: () => void;
 }
 
-/** "Enter OTP": one code field, Verify, Resend code and Cancel (closes the step). */
+/** "Enter your code": one code field, Verify, Resend code and Cancel (closes the step). */
 export function OtpStep({ email, registration, onVerified, onClose }: OtpStepProps) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,9 +55,9 @@ export function OtpStep({ email, registration, onVerified, onClose }: OtpStepPro
   }
 
   return (
-    <form className="stack" onSubmit={verify} noValidate aria-label="Enter OTP">
+    <form className="stack" onSubmit={verify} noValidate aria-label="Enter your code">
       <div className="otp-intro">
-        <h3 className="form-subtitle">Enter OTP</h3>
+        <h3 className="form-subtitle">Enter your code</h3>
         <p className="muted">
           We sent a 6-digit code to <strong className="break-all">{email}</strong>. It expires after a few
           minutes.

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const anonymous = {
@@ -119,7 +120,7 @@ describe('Sign-in dialog', () => {
     await user.click(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    const dialog = await findOpened('dialog', 'Log In');
     const submit = within(dialog).getByRole('button', { name: 'Submit' });
     await user.type(within(dialog).getByLabelText('Email'), 'jane@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
@@ -142,6 +143,7 @@ describe('Signing in', () => {
     await user.click(
       await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Log In' }),
     );
+    await findOpened('dialog', 'Log In');
     const submit = await fill(user, 'van@example.com');
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-dashboard'));

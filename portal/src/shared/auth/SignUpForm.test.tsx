@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customer, outboxMeta, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
 
 const anonymous = {
@@ -62,13 +63,13 @@ describe('Sign-up page', () => {
     await user.type(within(form()).getByLabelText('Password'), '-but-now-long');
     await user.type(within(form()).getByLabelText('Confirm Password'), 'something-else');
     await user.tab();
-    expect(await screen.findByText("Password Don't Match")).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(register().disabled).toBe(true);
 
     const confirm = within(form()).getByLabelText('Confirm Password');
     await user.clear(confirm);
     await user.type(confirm, 'short-but-now-long');
-    await waitFor(() => expect(screen.queryByText("Password Don't Match")).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
     // Terms still unticked.
     expect(register().disabled).toBe(true);
 
@@ -116,7 +117,7 @@ describe('Sign-up page', () => {
       role: 'customer',
     });
 
-    const otp = screen.getByRole('form', { name: 'Enter OTP' });
+    const otp = screen.getByRole('form', { name: 'Enter your code' });
     const code = within(otp).getByLabelText('Verification code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
     const verify = within(otp).getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
@@ -229,7 +230,7 @@ describe('Sign-up dialog', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     expect(within(dialog).getByRole('radio', { name: /I send parcels/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: /I run a courier business/ })).toBeTruthy();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
@@ -270,7 +271,7 @@ describe('Sign-up dialog for a courier', () => {
         name: 'Sign Up',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Sign Up' });
+    const dialog = await findOpened('dialog', 'Sign Up');
     await user.click(within(dialog).getByRole('radio', { name: /I run a courier business/ }));
     await user.type(within(dialog).getByLabelText('Email'), 'van@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'correct-horse');

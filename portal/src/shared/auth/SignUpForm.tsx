@@ -32,7 +32,7 @@ export interface SignUpFormProps {
    * `google` after a Google sign-in (which may be an existing account).
    */
   onSignedUp: (session: Session, via: 'verified' | 'google') => void;
-  /** "Already an User? Login": show the sign-in form instead. */
+  /** "Already have an account?": show the sign-in form instead. */
   onSwitchToSignIn: () => void;
   /** Called when a link inside the form leaves it (e.g. the terms), so a dialog can close. */
   onLeave?: () => void;
@@ -194,9 +194,9 @@ export function SignUpForm({
         </button>
       </form>
       <p className="form-switch">
-        Already an User?{' '}
+        Already have an account?{' '}
         <button type="button" className="link-button" onClick={onSwitchToSignIn}>
-          Login
+          Log in instead
         </button>
       </p>
     </div>

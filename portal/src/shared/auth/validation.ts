@@ -11,7 +11,7 @@ export const messages = {
   invalidEmail: 'Not a valid email',
   passwordTooShort: PASSWORD_TOO_SHORT,
   passwordTooLong: PASSWORD_TOO_LONG,
-  passwordMismatch: "Password Don't Match",
+  passwordMismatch: 'The passwords do not match',
   required: 'This field is required',
 } as const;
 

@@ -1,3 +1,4 @@
+import { countOf } from '@consign/shared/numbers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/Modal';
@@ -70,7 +71,7 @@ export function HsCodeFinder({ categories, onPick, onClose }: HsCodeFinderProps)
               ? 'Searching…'
               : results.isError
                 ? 'The search is not available right now. Try again, or use a category below.'
-                : `${results.data?.length ?? 0} matching codes`
+                : countOf(results.data?.length ?? 0, 'matching code')
             : ''}
         </p>
         <div className="hs-finder__body">

@@ -60,9 +60,23 @@ describe('quote form', () => {
     const { form, user, router } = await renderHome();
     await user.type(within(form).getByLabelText('Length (cm)'), '30');
     await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
-    expect(await screen.findByText('Please Enter all fields.')).toBeTruthy();
+    expect(await screen.findByText('Please fill in every field.')).toBeTruthy();
     expect(within(form).getByText('Enter the width')).toBeTruthy();
     expect(within(form).getByText('Enter the height')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  // Issue 51, item 10: a filled but refused field is not "Please Enter all fields.".
+  it('asks to correct, not to fill in, when every field is filled but one is refused', async () => {
+    stubFetch(anonymous);
+    const { form, user, router } = await renderHome();
+    await user.type(within(form).getByLabelText('Length (cm)'), '0');
+    await user.type(within(form).getByLabelText('Width (cm)'), '20');
+    await user.type(within(form).getByLabelText('Height (cm)'), '15');
+    await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+    expect(await screen.findByText('Please correct the fields marked below.')).toBeTruthy();
+    expect(screen.queryByText('Please fill in every field.')).toBeNull();
+    expect(within(form).getByText('Length must be more than 0')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 

@@ -10,6 +10,7 @@ import {
   defaultFormValues,
   EMPTY_PARCEL,
   FILL_ALL_FIELDS,
+  FIX_FIELDS,
   hasEmptyRequiredField,
   MAX_PARCELS,
   type QuoteFormValues,
@@ -80,8 +81,8 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
     },
     () => {
       // Unlike the old form, an incomplete form is not sent: the toast says why, the fields say where.
-      if (hasEmptyRequiredField(getValues()))
-        lazyToast('error', FILL_ALL_FIELDS, { toastId: 'quote-fill-all' });
+      const empty = hasEmptyRequiredField(getValues());
+      lazyToast('error', empty ? FILL_ALL_FIELDS : FIX_FIELDS, { toastId: 'quote-fill-all' });
     },
   );
 

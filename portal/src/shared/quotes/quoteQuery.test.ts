@@ -43,7 +43,7 @@ describe('quote form validation', () => {
     expect(messages(values())).toEqual({});
   });
 
-  it('names each empty dimension and flags the "Please Enter all fields." case', () => {
+  it('names each empty dimension and flags the "fill in every field" case', () => {
     const input = values({ parcels: [{ length: '', width: ' ', height: '', weight: '1' }] });
     expect(messages(input)).toEqual({
       'parcels.0.length': 'Enter the length',

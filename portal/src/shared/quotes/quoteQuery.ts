@@ -23,7 +23,9 @@ export const MAX_PARCELS = 20;
 export const MAX_DIMENSION_CM = 500;
 export const MAX_WEIGHT_KG = 1000;
 
-export const FILL_ALL_FIELDS = 'Please Enter all fields.';
+export const FILL_ALL_FIELDS = 'Please fill in every field.';
+/** Every field is filled but one is refused: the toast says so rather than asking for all fields. */
+export const FIX_FIELDS = 'Please correct the fields marked below.';
 export const POSTCODE_INVALID = 'Enter a valid UK postcode, such as SW1A 1AA';
 
 export type QuoteTypeParam = 'Domestic' | 'International' | 'Same Day';
@@ -174,7 +176,7 @@ const buildQuoteFormSchema = () =>
       }
     });
 
-/** True when a field the spec calls required is blank: the 'Please Enter all fields.' case. */
+/** True when a required field is blank: the FILL_ALL_FIELDS case (FIX_FIELDS otherwise). */
 export function hasEmptyRequiredField(values: QuoteFormValues): boolean {
   const blank = (v: string | undefined) => !v || v.trim() === '';
   if (values.parcels.some((p) => blank(p.length) || blank(p.width) || blank(p.height) || blank(p.weight))) {

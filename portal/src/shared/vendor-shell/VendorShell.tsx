@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/vendor-dashboard', label: 'Dashboard' },
   { to: '/rate-card', label: 'Rate Cards' },
   { to: '/vendor-bids', label: 'Available Bids' },
+  { to: '/vendor-payouts', label: 'Payouts' },
   { to: '/vendor-panel', label: 'Onboarding' },
   { to: '/vendor-profile', label: 'Profile' },
 ] as const;

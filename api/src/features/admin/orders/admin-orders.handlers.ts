@@ -21,7 +21,7 @@ export const refundOrder: RouteHandler<typeof routes.refundOrder, AppEnv> = asyn
     await new AdminOrdersService(c.get('deps')).refund(
       c.get('user'),
       c.req.valid('param').id,
-      c.req.valid('json').reason,
+      c.req.valid('json'),
     ),
     200,
   );

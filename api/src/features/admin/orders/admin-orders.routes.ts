@@ -10,7 +10,11 @@ import {
   OrderSummarySchema,
 } from '../../orders';
 import { adminGet, adminList } from '../admin.resource';
-import { AdminOrderListQuerySchema, AdminOrderStatusBodySchema } from './admin-orders.schemas';
+import {
+  AdminOrderListQuerySchema,
+  AdminOrderStatusBodySchema,
+  AdminRefundBodySchema,
+} from './admin-orders.schemas';
 import { AdminOrdersService } from './admin-orders.service';
 
 const tags = ['Admin'];
@@ -62,15 +66,16 @@ export const refundOrder = createRoute({
   method: 'post',
   path: '/admin/orders/{id}/refund',
   tags,
-  summary: 'Refund an order’s payment in full, with a reason (audited; idempotent with Idempotency-Key)',
+  summary:
+    'Refund an order’s payment, in full or in part, with a reason and who bears it (audited; idempotent with Idempotency-Key)',
   description:
-    'An order still under way is cancelled (and so refunded); a delivered or cancelled order keeps its status. 409 when there is no captured payment or it is already refunded.',
+    'A full refund of an order still under way cancels it (and so refunds it); a part refund, or any refund of a delivered or cancelled order, keeps its status. The customer and the courier are emailed the amounts, with a credit note. 409 when there is no captured payment, it is already refunded, or another refund of it is on its way; 422 for an amount over what is left.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin'), idempotent] as const,
   request: {
     headers: IdempotencyHeadersSchema,
     params: OrderIdParamsSchema,
-    body: jsonBody(ReasonBodySchema),
+    body: jsonBody(AdminRefundBodySchema),
   },
   responses: {
     200: jsonContent(OrderDetailSchema, 'The order'),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { REFUND_BEARERS } from '../../../domain/finance';
 import { FILTER_DAY_MESSAGE, isFilterDay, isIsoDate } from '../../../domain/uk-days';
 import { ReasonBodySchema } from '../../../lib/audit';
 import { raListQuery } from '../../../lib/ra-list';
@@ -35,3 +36,17 @@ export const AdminOrderListQuerySchema = raListQuery({
 export const AdminOrderStatusBodySchema = ReasonBodySchema.extend({
   status: OrderStatusSchema,
 }).openapi('AdminOrderStatusChange');
+
+/** A staff refund: everything left (default) or a part, and who bears it. */
+export const AdminRefundBodySchema = ReasonBodySchema.extend({
+  amount: z
+    .number({ error: 'The amount must be a whole number of minor units (pence)' })
+    .int('The amount must be a whole number of minor units (pence)')
+    .positive('The amount must be more than zero')
+    .optional()
+    .openapi({ description: 'Minor units to give back; omitted means everything not refunded yet' }),
+  bearer: z.enum(REFUND_BEARERS).optional().openapi({
+    description:
+      'Who bears it: `courier` (default: out of its earnings, with the commission on that part) or `platform` (goodwill: the courier keeps its earnings)',
+  }),
+}).openapi('AdminRefund');

@@ -2,7 +2,9 @@ import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { auditLog, type OrderStatus, orders, payments } from '../../../db/schema';
+import { type OrderStatus, orders } from '../../../db/schema';
+import type { RefundBearer } from '../../../domain/finance';
+import { formatMoney } from '../../../domain/money';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
@@ -13,6 +15,7 @@ import {
   changeOrder,
   ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
+  type OrderChange,
   type OrderRow,
   OrdersService,
   orderPayment,
@@ -20,7 +23,7 @@ import {
   recordOrderEvent,
   toOrderSummary,
 } from '../../orders';
-import { refundIfPaid } from '../../payments';
+import { requestRefund } from '../../payments';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
@@ -107,10 +110,14 @@ export class AdminOrdersService {
     to: OrderStatus,
     reason: string,
     action: 'order.status' | 'order.refund' = 'order.status',
-    /** Checked inside the change's transaction, before anything is written. */
-    guard?: (tx: Tx, order: OrderRow) => Promise<void>,
+    options: {
+      refund?: OrderChange['refund'];
+      /** Checked inside the change's transaction, before anything is written. */
+      guard?: (tx: Tx, order: OrderRow) => Promise<void>;
+    } = {},
   ) {
     const { deps } = this;
+    const { guard, refund } = options;
     const { before } = await changeOrder(deps, {
       orderId: id,
       to,
@@ -124,6 +131,7 @@ export class AdminOrdersService {
         : {}),
       actor: { id: actor.sub, role: 'admin' },
       note: `Staff: ${reason}`,
+      refund,
       // The audit row commits with the change it records.
       alongside: (tx, prior, moved, now) =>
         recordAudit(
@@ -145,13 +153,21 @@ export class AdminOrdersService {
   }
 
   /**
-   * Gives the order's captured payment back in full through the payments refund path (once: the
-   * provider request id is derived from the payment, so a retry never refunds twice). An order
-   * still under way is cancelled first, within the status machine; a delivered order keeps its
-   * status (a refund after delivery, e.g. a lost or damaged parcel).
+   * Gives back the order's captured payment, all that is left or a part, borne by the courier
+   * (default) or the platform, through the payments refund path (each refund once: its provider
+   * request id is written before the provider is asked). A full refund of an order still under way
+   * cancels it first, within the status machine; a part refund, or a refund after delivery (a lost
+   * or damaged parcel), leaves its status alone. Staff asking at the same moment: the first
+   * request refunds and writes the timeline and audit; the others answer 409 (one refund in flight
+   * per payment, and a cancelled order is not cancelled again).
    */
-  async refund(actor: AccessClaims, id: string, reason: string) {
+  async refund(
+    actor: AccessClaims,
+    id: string,
+    body: { reason: string; amount?: number | undefined; bearer?: RefundBearer | undefined },
+  ) {
     const { deps } = this;
+    const { reason, bearer = 'courier' } = body;
     const order = await this.find(id);
     const payment = await orderPayment(deps.db, order);
     if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
@@ -159,38 +175,45 @@ export class AdminOrdersService {
     }
     const alreadyRefunded = () => AppError.conflict('The order is already refunded', 'already_refunded');
     if (payment.status === 'refunded') throw alreadyRefunded();
-    // Parallel refunds of one order: the first claims it in a transaction (its audit row, or the
-    // cancellation that refunds), every other one finds that claim there and answers 409.
-    const claimed = async (tx: Tx) => {
-      const [current] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, payment.id));
-      if (current?.status === 'refunded') return true;
-      const [claim] = await tx
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.entityType, 'order'),
-            eq(auditLog.entityId, id),
-            eq(auditLog.action, 'order.refund'),
-            gte(auditLog.createdAt, payment.capturedAt ?? new Date(0)),
-          ),
-        )
-        .limit(1);
-      return claim !== undefined;
-    };
-    if (order.status !== 'delivered' && order.status !== 'cancelled') {
-      // Cancelling refunds a paid order (changeOrder); the audit row says why.
-      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', async (tx, current) => {
-        if (current.status === 'cancelled' || (await claimed(tx))) throw alreadyRefunded();
+    const left = payment.amount - payment.refundedAmount;
+    const full = body.amount === undefined || body.amount === left;
+    const who = { id: actor.sub, role: 'admin' as const };
+    if (full && order.status !== 'delivered' && order.status !== 'cancelled') {
+      // Cancelling refunds a paid order (changeOrder), borne as staff said; the audit row says why.
+      await this.changeStatus(actor, id, 'cancelled', reason, 'order.refund', {
+        refund: { bearer, actor: who },
+        guard: async (_tx, current) => {
+          if (current.status === 'cancelled') throw alreadyRefunded();
+        },
       });
       return this.get(id);
     }
-    const claim = await deps.db.transaction(
+    let requested: Awaited<ReturnType<typeof requestRefund>>;
+    try {
+      requested = await requestRefund(deps, payment, {
+        amount: body.amount,
+        bearer,
+        reason: `Staff: ${reason}`,
+        actor: who,
+        exclusive: true,
+      });
+    } catch (err) {
+      // A full refund that lost the race to another full refund: the order is refunded already.
+      if (full && err instanceof AppError && err.code === 'refund_in_progress') throw alreadyRefunded();
+      throw err;
+    }
+    const { outcome, refund } = requested;
+    const done = outcome === 'refunded';
+    const amount = formatMoney({ amount: refund.amount, currency: refund.currency });
+    const what = full ? 'Refunded' : `Part refunded (${amount})`;
+    const now = deps.now();
+    await deps.db.transaction(
       async (tx) => {
-        if (await claimed(tx)) return false;
+        await recordOrderEvent(tx, id, who, now, {
+          from: order.status,
+          to: order.status,
+          note: done ? `${what} by staff: ${reason}` : `Refund of ${amount} requested by staff: ${reason}`,
+        });
         await recordAudit(
           tx,
           actor,
@@ -198,38 +221,20 @@ export class AdminOrdersService {
             action: 'order.refund',
             entityType: 'order',
             entityId: id,
-            before: { payment: payment.status },
-            after: { payment: 'refund_requested' },
+            before: { payment: payment.status, refunded: payment.refundedAmount },
+            after: {
+              payment: !done ? 'refund_pending' : full ? 'refunded' : 'part_refunded',
+              refunded: payment.refundedAmount + (done ? refund.amount : 0),
+              amount: refund.amount,
+              bearer,
+            },
             reason,
           },
-          deps.now(),
+          now,
         );
-        return true;
       },
       { behavior: 'immediate' },
     );
-    if (!claim) throw alreadyRefunded();
-    const outcome = await refundIfPaid(deps, payment, `refunded by staff: ${reason}`);
-    await deps.db.transaction(async (tx) => {
-      // The claim's audit row now says how the refund went.
-      await tx
-        .update(auditLog)
-        .set({ after: { payment: outcome === 'refunded' ? 'refunded' : 'refund_pending' } })
-        .where(
-          and(
-            eq(auditLog.entityType, 'order'),
-            eq(auditLog.entityId, id),
-            eq(auditLog.action, 'order.refund'),
-            gte(auditLog.createdAt, payment.capturedAt ?? new Date(0)),
-          ),
-        );
-      await recordOrderEvent(tx, id, { id: actor.sub, role: 'admin' }, deps.now(), {
-        from: order.status,
-        to: order.status,
-        note:
-          outcome === 'refunded' ? `Refunded by staff: ${reason}` : `Refund requested by staff: ${reason}`,
-      });
-    });
     return this.get(id);
   }
 }

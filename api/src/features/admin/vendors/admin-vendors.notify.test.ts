@@ -58,6 +58,9 @@ describe('vendor status mail', () => {
     expect(await drainOutbox(t.deps)).toMatchObject({ delivered: 1 });
     const mail = await mailTo('down@example.com');
     expect(mail.map((m) => m.subject)).toEqual(['Your Consign vendor account is active']);
+    // Issue 51, item 3: the button opens the courier's dashboard, not the customer's.
+    expect(mail[0]?.text).toContain(`Open your dashboard: ${t.deps.config.publicUrl}/vendor-dashboard\n`);
+    expect(mail[0]?.html).toContain(`href="${t.deps.config.publicUrl}/vendor-dashboard"`);
   });
 
   it("quotes staff's reason in the suspension mail, sent after the answer", async () => {

@@ -31,7 +31,7 @@ export const vendorStatusMailSubscriber: Subscriber<AppDeps> = {
     if (!owner) return;
     await deps.mailer.send(
       event.type === VENDOR_EVENTS.activated
-        ? vendorActivatedEmail(owner.email, owner.shopName, `${deps.config.publicUrl}/dashboard`)
+        ? vendorActivatedEmail(owner.email, owner.shopName, `${deps.config.publicUrl}/vendor-dashboard`)
         : vendorSuspendedEmail(owner.email, owner.shopName, reason),
     );
   },

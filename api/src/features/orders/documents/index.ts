@@ -11,6 +11,18 @@ export {
 export type { LabelDropOffPoint } from './dropoff';
 export { DocumentDataError } from './errors';
 export { LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
+export {
+  type CreditNoteData,
+  type ReceiptData,
+  type ReceiptLine,
+  renderCreditNotePdf,
+  renderReceiptPdf,
+  renderStatementPdf,
+  type Seller,
+  type StatementData,
+  type StatementLine,
+  vatShare,
+} from './money-documents';
 export type { RenderOptions } from './pdf';
 export { renderQrPng, renderQrSvg } from './qr';
 export { toWinAnsi } from './text';

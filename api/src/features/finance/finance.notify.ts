@@ -1,0 +1,91 @@
+/**
+ * Refunds tell everyone: every `payment.refunded` (full or part, by staff, the customer, the
+ * courier, the system or in PayPal's dashboard) mails the customer, with the credit note, and the
+ * courier of the order, with what it means for its earnings. An outbox subscriber (lib/outbox.ts):
+ * the refund's transaction wrote the event; this runs after, and is retried on failure.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { jobs, ledgerEntries, orders, users, vendors } from '../../db/schema';
+import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { creditNoteForRefund, type OrderRow, orderReference } from '../orders';
+import { PAYMENT_EVENTS, type PaymentRefundedData } from '../payments';
+import { courierRefundEmail, customerRefundEmail } from './finance.emails';
+
+type Target = 'customer' | 'courier';
+
+/** The order a payment paid for: its own, or the one its job became. */
+async function orderOf(deps: AppDeps, data: PaymentRefundedData): Promise<OrderRow | undefined> {
+  if (data.orderId) return deps.db.query.orders.findFirst({ where: eq(orders.id, data.orderId) });
+  if (!data.jobId) return undefined;
+  const job = await deps.db.query.jobs.findFirst({
+    where: eq(jobs.id, data.jobId),
+    columns: { orderId: true },
+  });
+  return job?.orderId ? deps.db.query.orders.findFirst({ where: eq(orders.id, job.orderId) }) : undefined;
+}
+
+async function emailOf(deps: AppDeps, userId: string) {
+  const row = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+  return row?.email ?? null;
+}
+
+export const refundMailSubscriber: Subscriber<AppDeps> = {
+  name: 'refund-mail',
+  types: [PAYMENT_EVENTS.refunded],
+  async targets(): Promise<Target[]> {
+    return ['customer', 'courier'];
+  },
+  async deliver(deps, event: OutboxEvent, target) {
+    const data = event.data as PaymentRefundedData;
+    const order = await orderOf(deps, data);
+    const currency = data.currency as OrderRow['currency'];
+    const facts = {
+      reference: orderReference(order?.id ?? data.jobId ?? data.paymentId),
+      refund: { amount: data.amount, currency },
+      paid: { amount: data.paid, currency },
+      refundedTotal: { amount: data.refundedTotal, currency },
+      full: data.full,
+      reason: data.reason.replace(/^Staff: /, ''),
+      cancelled: order?.status === 'cancelled',
+    };
+    const dashboard = `${deps.config.publicUrl}/dashboard`;
+    if ((target as Target) === 'customer') {
+      const customerId =
+        order?.customerId ??
+        (data.jobId
+          ? (
+              await deps.db.query.jobs.findFirst({
+                where: eq(jobs.id, data.jobId),
+                columns: { customerId: true },
+              })
+            )?.customerId
+          : undefined);
+      const to = customerId ? await emailOf(deps, customerId) : null;
+      if (!to) return;
+      const creditNote = order ? await creditNoteForRefund(deps, order, data.refundId) : null;
+      await deps.mailer.send(customerRefundEmail(to, facts, creditNote, dashboard));
+      return;
+    }
+    // A job no courier accepted has nobody else to tell.
+    if (!order) return;
+    const [owner] = await deps.db
+      .select({ email: users.email })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerId))
+      .where(eq(vendors.id, order.vendorId));
+    if (!owner) return;
+    const entries = await deps.db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.refundId, data.refundId), eq(ledgerEntries.account, 'courier')));
+    const fromEarnings = entries.reduce((sum, e) => sum + e.amount, 0);
+    await deps.mailer.send(
+      courierRefundEmail(
+        owner.email,
+        { ...facts, bearer: data.bearer, fromEarnings: { amount: fromEarnings, currency } },
+        `${deps.config.publicUrl}/vendor-dashboard`,
+      ),
+    );
+  },
+};

@@ -1,0 +1,254 @@
+/**
+ * Writing the ledger. Every function here runs inside the transaction of the change that moves
+ * the money (the capture recorded, the refund recorded, the job accepted, the payout run, the
+ * payout item returned) and only inserts: entries are never edited. A movement written twice
+ * fails on `ledger_movement_unique` and rolls its change back rather than counting twice.
+ *
+ * Accounts: a courier's (vendorId), the platform's (commission, goodwill) and `unassigned`
+ * (a job's payment until a courier accepts the job).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FinanceConfig } from '../../config';
+import type { Tx } from '../../db/client';
+import { creditNotes, ledgerEntries, orderCommissions, receipts } from '../../db/schema';
+import type { Currency } from '../../domain/currency';
+import type { LedgerAccount, LedgerKind, RefundBearer } from '../../domain/finance';
+import { commissionOf, commissionRateOf, commissionReturned } from './commission';
+
+type NewEntry = typeof ledgerEntries.$inferInsert;
+
+/** Who earns a captured payment: the courier of the order it paid for, or nobody yet (an open job). */
+export type Payee = { vendorId: string; orderId: string };
+
+export type PaymentFacts = { id: string; amount: number; currency: Currency };
+
+async function insertEntries(tx: Tx, entries: NewEntry[]) {
+  // A zero entry says nothing (no commission, say) and would only crowd the statement.
+  const moving = entries.filter((e) => e.amount !== 0);
+  if (moving.length) await tx.insert(ledgerEntries).values(moving);
+}
+
+const entry = (
+  account: LedgerAccount,
+  kind: LedgerKind,
+  amount: number,
+  facts: Omit<NewEntry, 'account' | 'kind' | 'amount'>,
+): NewEntry => ({ account, kind, amount, ...facts });
+
+/**
+ * The courier's share of `gross` and the platform's commission on it, with the rate in force
+ * snapshotted on the order.
+ */
+async function earn(
+  tx: Tx,
+  payee: Payee,
+  paymentId: string,
+  gross: number,
+  currency: Currency,
+  defaults: FinanceConfig['commission'],
+  now: Date,
+): Promise<NewEntry[]> {
+  const rate = await commissionRateOf(tx, payee.vendorId, defaults);
+  const commission = commissionOf(gross, rate);
+  await tx.insert(orderCommissions).values({
+    orderId: payee.orderId,
+    vendorId: payee.vendorId,
+    paymentId,
+    currency,
+    gross,
+    percentBp: rate.percentBp,
+    fixed: rate.fixed,
+    amount: commission,
+    createdAt: now,
+  });
+  const facts = { currency, paymentId, orderId: payee.orderId, ref: paymentId, at: now };
+  return [
+    entry('courier', 'sale', gross, { ...facts, vendorId: payee.vendorId }),
+    entry('courier', 'commission', -commission, { ...facts, vendorId: payee.vendorId }),
+    entry('platform', 'commission', commission, facts),
+  ];
+}
+
+/** A capture recorded: the courier earns its share and the platform its commission, or the job's money waits unassigned. */
+export async function postCapture(
+  tx: Tx,
+  input: { payment: PaymentFacts; payee: Payee | null; commission: FinanceConfig['commission']; now: Date },
+): Promise<void> {
+  const { payment, payee, now } = input;
+  if (payee) {
+    await insertEntries(
+      tx,
+      await earn(tx, payee, payment.id, payment.amount, payment.currency, input.commission, now),
+    );
+    return;
+  }
+  await insertEntries(tx, [
+    entry('unassigned', 'job_payment', payment.amount, {
+      currency: payment.currency,
+      paymentId: payment.id,
+      ref: payment.id,
+      at: now,
+    }),
+  ]);
+}
+
+/** A job accepted: what its payment still holds moves to the courier, less the commission. */
+export async function assignPayment(
+  tx: Tx,
+  input: {
+    paymentId: string;
+    payee: Payee;
+    currency: Currency;
+    commission: FinanceConfig['commission'];
+    now: Date;
+  },
+): Promise<void> {
+  const { paymentId, payee, currency, now } = input;
+  const [held] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'unassigned'), eq(ledgerEntries.paymentId, paymentId)));
+  const amount = held?.amount ?? 0;
+  if (amount <= 0) return;
+  await insertEntries(tx, [
+    entry('unassigned', 'job_assigned', -amount, {
+      currency,
+      paymentId,
+      orderId: payee.orderId,
+      ref: paymentId,
+      at: now,
+    }),
+    ...(await earn(tx, payee, paymentId, amount, currency, input.commission, now)),
+  ]);
+}
+
+export type RefundFacts = {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: Currency;
+  bearer: RefundBearer;
+  reason: string;
+};
+
+/**
+ * A refund recorded. Borne by the courier: out of its earnings, and the commission on the
+ * refunded part goes back to it. Borne by the platform (goodwill): out of the platform's account,
+ * the courier keeps what it earned. A job's payment not yet assigned simply holds less.
+ */
+export async function postRefund(tx: Tx, refund: RefundFacts, now: Date): Promise<void> {
+  const snapshot = await tx.query.orderCommissions.findFirst({
+    where: eq(orderCommissions.paymentId, refund.paymentId),
+  });
+  const facts = {
+    currency: refund.currency,
+    paymentId: refund.paymentId,
+    refundId: refund.id,
+    ref: refund.id,
+    memo: refund.reason,
+    at: now,
+  };
+  if (!snapshot) {
+    await insertEntries(tx, [entry('unassigned', 'refund', -refund.amount, facts)]);
+    return;
+  }
+  const assigned = { ...facts, orderId: snapshot.orderId };
+  if (refund.bearer === 'platform') {
+    await insertEntries(tx, [entry('platform', 'refund', -refund.amount, assigned)]);
+    return;
+  }
+  const [before] = await tx
+    .select({ amount: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'courier'),
+        eq(ledgerEntries.kind, 'refund'),
+        eq(ledgerEntries.paymentId, refund.paymentId),
+      ),
+    );
+  const back = commissionReturned(snapshot.gross, snapshot.amount, before?.amount ?? 0, refund.amount);
+  const courier = { ...assigned, vendorId: snapshot.vendorId };
+  await insertEntries(tx, [
+    entry('courier', 'refund', -refund.amount, courier),
+    entry('courier', 'commission_refund', back, courier),
+    entry('platform', 'commission_refund', -back, assigned),
+  ]);
+}
+
+export type PayoutItemFacts = { id: string; vendorId: string; amount: number; currency: Currency };
+
+/** A payout item written with its run: the money leaves the courier's available balance at once. */
+export async function postPayout(tx: Tx, item: PayoutItemFacts, now: Date): Promise<void> {
+  await insertEntries(tx, [
+    entry('courier', 'payout', -item.amount, {
+      vendorId: item.vendorId,
+      currency: item.currency,
+      payoutItemId: item.id,
+      ref: item.id,
+      at: now,
+    }),
+  ]);
+}
+
+/** A payout item that failed, came back or was never claimed: the money is the courier's again. */
+export async function postPayoutReturned(
+  tx: Tx,
+  item: PayoutItemFacts,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await insertEntries(tx, [
+    entry('courier', 'payout_returned', item.amount, {
+      vendorId: item.vendorId,
+      currency: item.currency,
+      payoutItemId: item.id,
+      ref: item.id,
+      memo: reason,
+      at: now,
+    }),
+  ]);
+}
+
+/**
+ * The payment's VAT receipt, numbered next in line (the immediate transaction holds the write
+ * lock, so two receipts cannot take one number). Issued once per payment.
+ */
+export async function issueReceipt(tx: Tx, payment: PaymentFacts, now: Date) {
+  const existing = await tx.query.receipts.findFirst({ where: eq(receipts.paymentId, payment.id) });
+  if (existing) return existing;
+  const [next] = await tx
+    .select({ number: sql<number>`coalesce(max(${receipts.number}), 0) + 1` })
+    .from(receipts);
+  const [row] = await tx
+    .insert(receipts)
+    .values({
+      number: next?.number ?? 1,
+      paymentId: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      issuedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error(`receipt for payment ${payment.id} was not written`);
+  return row;
+}
+
+/** A completed refund's credit note, referring to the payment's receipt (issued now if it has none). */
+export async function issueCreditNote(tx: Tx, refund: RefundFacts, payment: PaymentFacts, now: Date) {
+  const receipt = await issueReceipt(tx, payment, now);
+  const [next] = await tx
+    .select({ number: sql<number>`coalesce(max(${creditNotes.number}), 0) + 1` })
+    .from(creditNotes);
+  await tx
+    .insert(creditNotes)
+    .values({
+      number: next?.number ?? 1,
+      receiptId: receipt.id,
+      refundId: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+      issuedAt: now,
+    })
+    .onConflictDoNothing({ target: creditNotes.refundId });
+}

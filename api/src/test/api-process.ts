@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FakePayPal } from './fake-paypal/server';
+import type { TestApp } from './harness';
+
+export type ApiProcess = { url: string; exited: Promise<void>; stop: () => Promise<void> };
+
+/**
+ * A second API process: the real entry point (src/main.ts) in a child process, on the same
+ * database file and PayPal configuration as the test's app, on a free port; `env` adds to it
+ * (CONSIGN_CRASH_POINT makes it kill itself at that point: lib/crash-point.ts).
+ */
+export async function startApiProcess(
+  app: TestApp,
+  paypal: FakePayPal,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
+  const apiDir = fileURLToPath(new URL('../../', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: app.dir,
+      JWT_SECRET: app.deps.config.jwtSecret,
+      PUBLIC_URL: app.deps.config.publicUrl,
+      STATIC_ROOT: app.deps.config.staticRoot,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '0',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`API process did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const line of output.split('\n')) {
+        if (!line.includes('listening')) continue;
+        try {
+          const entry = JSON.parse(line) as { port?: number };
+          if (entry.port) {
+            clearTimeout(timer);
+            resolve(entry.port);
+          }
+        } catch {
+          // a partial line; wait for the rest
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`API process exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exited,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The `test` every spec imports: Playwright's, with the product each worker tests. Every worker
+ * starts its own built server on a fresh database (consign-server.ts) and keeps it for all the
+ * specs it runs, so two workers test side by side without sharing data; `baseURL`, `page` and
+ * `request` point at it, and `consign` is its address for what needs it spelt out. With
+ * E2E_BASE_URL set, every worker tests that product instead (one already running).
+ */
+import { test as base } from '@playwright/test';
+import { type ConsignServer, startConsignServer } from './consign-server';
+
+type WorkerFixtures = { consignServer: ConsignServer | null; consign: string };
+
+export const test = base.extend<{ serverLogOnFailure: undefined }, WorkerFixtures>({
+  consignServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from this pattern.
+    async ({}, use) => {
+      if (process.env.E2E_BASE_URL) return use(null);
+      const server = await startConsignServer();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  consign: [
+    async ({ consignServer }, use) => use(consignServer?.url ?? (process.env.E2E_BASE_URL as string)),
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ consign }, use) => use(consign),
+  // A failed test's report carries what the server wrote while it ran.
+  serverLogOnFailure: [
+    async ({ consignServer }, use, testInfo) => {
+      const mark = consignServer?.logMark() ?? 0;
+      await use(undefined);
+      const log = consignServer?.logSince(mark).trim();
+      if (log && testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('server log', { body: log, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';

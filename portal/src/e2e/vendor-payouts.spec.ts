@@ -1,0 +1,184 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { serverCollectionDay } from './dates';
+import { expect, test } from './fixtures';
+import {
+  activeCourier,
+  adminToken,
+  apiCall,
+  guard,
+  mailedCode,
+  signedInPage,
+  unique,
+  verifiedAccount,
+} from './support';
+
+/**
+ * The courier's Payouts page against the built product (TEST MODE payments and payouts, earnings
+ * released on delivery: scripts/e2e.sh): a customer pays two orders, staff part-refund one, the
+ * courier delivers the other, confirms a PayPal email, staff run payouts; the courier sees the
+ * balance, the payout paid, the ledger, and downloads the month's statement. A new courier sees
+ * every empty state and confirms its PayPal email through the form.
+ */
+
+const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
+
+async function paidOrder(request: APIRequestContext, customer: string, serviceId: string) {
+  const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
+    serviceType: 'domestic',
+    from: 'England',
+    to: 'Scotland',
+    parcels: PARCELS,
+  });
+  const option = (quote.options as { id: string; courierService: { id: string } }[]).find(
+    (o) => o.courierService.id === serviceId,
+  );
+  expect(option, 'the courier’s service is quoted').toBeTruthy();
+  const address = {
+    name: 'Sam Sender',
+    email: 'sam@example.com',
+    phone: '+44 20 7946 0000',
+    line1: '1 High Street',
+    town: 'London',
+    county: 'Greater London',
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+  };
+  const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
+    quoteOptionId: option!.id,
+    collectionAddress: address,
+    deliveryAddress: {
+      ...address,
+      name: 'Robin Recipient',
+      line1: '2 Royal Mile',
+      town: 'Edinburgh',
+      county: 'Midlothian',
+      postcode: 'EH1 1AA',
+    },
+    collectionDate: await serverCollectionDay(request),
+    contents: 'Books',
+    contentValue: 2500,
+    coverAmount: 0,
+  });
+  const start = await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment`, customer);
+  await request.post(start.approveUrl as string);
+  await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment/capture`, customer);
+  return created.id as string;
+}
+
+async function look(page: Page, name: string) {
+  for (const width of [1280, 390, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/vendor-payouts-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a courier is paid and downloads its statement', async ({ browser }) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, {
+    shopName: `Payout Couriers ${unique()}`,
+    service: {
+      name: `Payout Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const admin = await adminToken(request);
+  const delivered = await paidOrder(request, customer.token, courier.serviceId!);
+  const refunded = await paidOrder(request, customer.token, courier.serviceId!);
+  await apiCall(request, 'post', `/api/v1/admin/orders/${refunded}/refund`, admin, {
+    reason: 'Parcel arrived late',
+    amount: 100,
+    bearer: 'courier',
+  });
+  for (const status of ['confirmed', 'in_transit', 'delivered']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${delivered}`, courier.token, { status });
+  }
+  const paypal = `paypal-${unique()}@example.com`;
+  await apiCall(request, 'put', '/api/v1/vendor/payout-account', courier.token, { paypalEmail: paypal });
+  await apiCall(request, 'post', '/api/v1/vendor/payout-account/verify', courier.token, {
+    code: await mailedCode(request, paypal),
+  });
+  const run = await apiCall(request, 'post', '/api/v1/admin/payouts', admin, {
+    vendorIds: [courier.vendorId],
+  });
+  const item = (run.batch as { items: { amount: number; status: string }[] }).items[0]!;
+  expect(item.status).toBe('paid');
+  const balance = await apiCall(request, 'get', '/api/v1/vendor/balance', courier.token);
+
+  const page = await signedInPage(browser, courier);
+  const watch = guard(page);
+  await page.goto('/vendor-payouts');
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+  const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+  const figures = page.getByRole('region', { name: 'Balance' });
+  await expect(figures.getByText(money(balance.pending as number))).toBeVisible();
+  await expect(figures.getByText(money(balance.paidOut as number))).toBeVisible();
+  await expect(page.getByText(`Payouts go to ${paypal} (PayPal).`)).toBeVisible();
+  const payouts = page.getByRole('region', { name: 'Payouts', exact: true });
+  await expect(payouts.getByRole('row').filter({ hasText: money(item.amount) })).toContainText('Paid');
+  const ledger = page.getByRole('region', { name: 'Ledger' });
+  await expect(ledger.getByRole('row').filter({ hasText: /Refund/ })).toHaveCount(1);
+  await expect(ledger.getByRole('row').filter({ hasText: /^.*Payout to/ })).toHaveCount(1);
+  await watch.expectClean();
+  await look(page, 'paid');
+
+  const statements = page.getByRole('region', { name: 'Statements' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    statements
+      .getByRole('button', { name: /statement \(PDF\)/ })
+      .first()
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^consign-statement-\d{4}-\d{2}-GBP\.pdf$/);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    statements
+      .getByRole('button', { name: /statement \(CSV\)/ })
+      .first()
+      .click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  await watch.expectClean();
+});
+
+test('a new courier sees the empty page and confirms its PayPal email through the form', async ({
+  browser,
+}) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, { shopName: `New Couriers ${unique()}` });
+  const page = await signedInPage(browser, courier);
+  const watch = guard(page);
+  await page.goto('/vendor-payouts');
+  await expect(page.getByText('No payouts yet.')).toBeVisible();
+  await expect(page.getByText(/Nothing earned yet/)).toBeVisible();
+  await expect(page.getByText('Add the email of your PayPal account to be paid.')).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'empty');
+
+  const form = page.getByRole('form', { name: 'PayPal email' });
+  await form.getByLabel('PayPal email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form.getByText('Enter the email address of your PayPal account')).toBeVisible();
+  // The browser logs the refused request (422) as a console error: that one was meant.
+  watch.reset();
+  const paypal = `paypal-${unique()}@example.com`;
+  await form.getByLabel('PayPal email').fill(paypal);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirm PayPal email' });
+  const code = await mailedCode(request, paypal);
+  await confirm.getByLabel(`Code emailed to ${paypal}`).fill(code === '000000' ? '111111' : '000000');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm.getByText(/not right/)).toBeVisible();
+  watch.reset();
+  await confirm.getByLabel(`Code emailed to ${paypal}`).fill(code);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Payouts go to ${paypal} (PayPal).`)).toBeVisible();
+  await look(page, 'confirmed');
+  await watch.expectClean();
+});
