@@ -3412,10 +3412,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        AdminOrderStatusChange: components["schemas"]["AdminReason"] & {
+        AdminOrderStatusChange: {
+            reason: string;
             status: components["schemas"]["OrderStatus"];
         };
-        AdminRefund: components["schemas"]["AdminReason"] & {
+        AdminRefund: {
+            reason: string;
             /** @description Minor units to give back; omitted means everything not refunded yet */
             amount?: number;
             /**

@@ -20,7 +20,13 @@ function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<u
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length) return fc.oneof(...alternatives.map((s) => arbitraryFor(s, depth + 1)));
-  if (schema.allOf?.length) return arbitraryFor(Object.assign({}, ...schema.allOf), depth + 1);
+  if (schema.allOf?.length) {
+    // Every part's fields and every part's required keys, not only the last part's.
+    const merged = Object.assign({}, ...schema.allOf) as JsonSchema;
+    merged.properties = Object.assign({}, ...schema.allOf.map((s) => s.properties ?? {}));
+    merged.required = schema.allOf.flatMap((s) => s.required ?? []);
+    return arbitraryFor(merged, depth + 1);
+  }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...schema, type }, depth + 1)));
   const type = types[0] ?? (schema.properties ? 'object' : undefined);

@@ -33,20 +33,25 @@ export const AdminOrderListQuerySchema = raListQuery({
     .openapi({ description: 'Filters of the admin order list' }),
 });
 
-export const AdminOrderStatusBodySchema = ReasonBodySchema.extend({
-  status: OrderStatusSchema,
-}).openapi('AdminOrderStatusChange');
+// Flat objects (the reason's field spread in, not `.extend`): an extended registered schema is
+// written as allOf with additionalProperties false in one part, which no body could satisfy.
+export const AdminOrderStatusBodySchema = z
+  .strictObject({ ...ReasonBodySchema.shape, status: OrderStatusSchema })
+  .openapi('AdminOrderStatusChange');
 
 /** A staff refund: everything left (default) or a part, and who bears it. */
-export const AdminRefundBodySchema = ReasonBodySchema.extend({
-  amount: z
-    .number({ error: 'The amount must be a whole number of minor units (pence)' })
-    .int('The amount must be a whole number of minor units (pence)')
-    .positive('The amount must be more than zero')
-    .optional()
-    .openapi({ description: 'Minor units to give back; omitted means everything not refunded yet' }),
-  bearer: z.enum(REFUND_BEARERS).optional().openapi({
-    description:
-      'Who bears it: `courier` (default: out of its earnings, with the commission on that part) or `platform` (goodwill: the courier keeps its earnings)',
-  }),
-}).openapi('AdminRefund');
+export const AdminRefundBodySchema = z
+  .strictObject({
+    ...ReasonBodySchema.shape,
+    amount: z
+      .number({ error: 'The amount must be a whole number of minor units (pence)' })
+      .int('The amount must be a whole number of minor units (pence)')
+      .positive('The amount must be more than zero')
+      .optional()
+      .openapi({ description: 'Minor units to give back; omitted means everything not refunded yet' }),
+    bearer: z.enum(REFUND_BEARERS).optional().openapi({
+      description:
+        'Who bears it: `courier` (default: out of its earnings, with the commission on that part) or `platform` (goodwill: the courier keeps its earnings)',
+    }),
+  })
+  .openapi('AdminRefund');
