@@ -124,7 +124,14 @@ describe('vendor shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/vendor-dashboard', '/rate-card', '/vendor-bids', '/vendor-panel', '/vendor-profile']);
+    ).toEqual([
+      '/vendor-dashboard',
+      '/rate-card',
+      '/vendor-bids',
+      '/vendor-payouts',
+      '/vendor-panel',
+      '/vendor-profile',
+    ]);
     expect(await screen.findByText('Your business is pending activation.')).toBeTruthy();
     expect(screen.getByText('In progress (step 2 of 5)')).toBeTruthy();
     unmount();
