@@ -5,7 +5,8 @@
 # against the built product. Ends with a timing table: each step's wall time and the five slowest
 # test files of each package (docs/contributing.md, "The test command").
 #
-# Two cores: steps that are mostly one process each run side by side (lint beside the type check);
+# Two cores: steps that are mostly one process each run side by side (lint beside the type check,
+# the bench smoke beside the small packages);
 # the test runners use both cores themselves and run one after another. The product is built once:
 # the size checks, the bench smoke and the browser tests use that build.
 set -euo pipefail
@@ -119,10 +120,11 @@ small_packages() {
   # Storybook proves the widget's stories build; its output is thrown away (not the built widget/dist).
   (cd widget && bin storybook build --quiet -o "$TIMINGS/storybook")
 }
-step "Shared, console and widget tests (size budgets, Storybook build)" small_packages
-
-step "Benchmark smoke run (every scenario for 1 s; goals reported, not enforced)" \
-  node api/bench/run.mjs --smoke
+# The bench smoke is mostly one process waiting on its seed and its server: it fits beside the
+# small packages' runs (its goals are reported, not enforced, so sharing the cores is harmless).
+bench_smoke() { node api/bench/run.mjs --smoke; }
+side_by_side "Shared, console and widget tests (size budgets, Storybook build)" small_packages \
+  "Benchmark smoke run (every scenario for 1 s; goals reported, not enforced)" bench_smoke
 
 if [ "${SKIP_E2E:-0}" = "1" ]; then
   echo "SKIP_E2E=1: browser tests skipped"
