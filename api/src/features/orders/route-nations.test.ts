@@ -12,7 +12,6 @@ import { address, bookingBody, bookingFixture, deliveryAddress, quoteOptionFor }
 let t: TestApp;
 const TODAY = '2026-03-10';
 
-
 const LEEDS = deliveryAddress({
   line1: '1 Park Row',
   town: 'Leeds',
