@@ -83,6 +83,10 @@ export function notPrintable(order: Pick<OrderRow, 'status' | 'paidAt' | 'tracki
 
 const EXTENSIONS = { 'pdf-4x6': 'pdf', 'pdf-a4': 'pdf', zpl: 'zpl' } as const;
 
+async function* asciiChunks(chunks: AsyncIterable<string>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield Buffer.from(chunk, 'latin1');
+}
+
 /** Stored orders passed validation; a renderer refusing one is data we let through, said plainly. */
 function documentProblem(err: unknown): unknown {
   if (!(err instanceof DocumentDataError)) return err;
@@ -107,7 +111,7 @@ export async function labelDocument(
   const filename = `consign-labels-${name}.${EXTENSIONS[format]}`;
   try {
     if (format === 'zpl') {
-      const text = Readable.from(zplLabels(labels));
+      const text = Readable.from(asciiChunks(zplLabels(labels)));
       return {
         filename,
         contentType: 'text/plain; charset=us-ascii',

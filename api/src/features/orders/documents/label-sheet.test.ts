@@ -1,9 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { inspectPdf, readBarcode } from '../../../../testing/pdf-inspect';
 import { DocumentDataError } from './errors';
 import type { LabelData } from './label';
 import { A4_LABEL_SCALE, labelSheetPdf } from './label-sheet';
-import { inspectPdf, readBarcode } from '../../../../testing/pdf-inspect';
 import { zplLabels, zplText } from './zpl';
 
 const CREATED = new Date('2026-03-10T10:00:00Z');

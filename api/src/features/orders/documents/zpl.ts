@@ -13,7 +13,8 @@
 import { setImmediate } from 'node:timers/promises';
 import { SERVICE_TYPES } from '../../../domain/reference-data';
 import { countryName, formatCalendarDate, formatDimensionsCm, formatKg } from './format';
-import { groupTrackingCode, type LabelData, validate } from './label';
+import { groupTrackingCode, type LabelData } from './label';
+import { checkLabels } from './label-sheet';
 import { toWinAnsi } from './text';
 import type { Address } from './types';
 
@@ -113,9 +114,16 @@ export function zplLabel(label: LabelData, index: number): string {
   return lines.join('\n');
 }
 
-/** Every parcel label of the orders, each its own `^XA…^XZ`, a chunk per order. */
-export async function* zplLabels(labels: readonly LabelData[]): AsyncGenerator<string> {
-  for (const label of labels) validate(label);
+/**
+ * Every parcel label of the orders, each its own `^XA…^XZ`, a chunk per order. The data is
+ * checked before the generator is returned, so a refusal comes before any output.
+ */
+export function zplLabels(labels: readonly LabelData[]): AsyncGenerator<string> {
+  checkLabels(labels);
+  return chunks(labels);
+}
+
+async function* chunks(labels: readonly LabelData[]): AsyncGenerator<string> {
   for (const label of labels) {
     // A chunk per order, each after a turn of the event loop, as the PDF sheet does.
     await setImmediate();
