@@ -303,6 +303,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/address-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved addresses: the default sender first, then by label; searchable */
+        get: operations["listAddressBook"];
+        put?: never;
+        /** Save an address under a label; `defaultSender` makes it the sender bookings start from */
+        post: operations["createAddressBookEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/address-book/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import addresses from a CSV file (all or nothing)
+         * @description The body is the file itself (`Content-Type: text/csv`). The header names the columns label, name, email, phone, line1, line2, town, county, postcode, country (default GB) and default_sender (yes or no), in any order. Every line is checked first: any problem answers 422 naming its line and column and nothing is saved. A label already in the book replaces that entry. At most 2000 addresses.
+         */
+        post: operations["importAddressBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/address-book/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entry (orders booked with it keep their copy of the address) */
+        delete: operations["deleteAddressBookEntry"];
+        options?: never;
+        head?: never;
+        /** Change an entry: its label, its address or whether it is the default sender */
+        patch: operations["updateAddressBookEntry"];
+        trace?: never;
+    };
+    "/api/v1/parcel-sizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved parcel sizes, by label */
+        get: operations["listSavedParcels"];
+        put?: never;
+        /** Save a parcel size under a label */
+        post: operations["createSavedParcel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/parcel-sizes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved parcel size */
+        delete: operations["deleteSavedParcel"];
+        options?: never;
+        head?: never;
+        /** Change a saved parcel size */
+        patch: operations["updateSavedParcel"];
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1669,6 +1761,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One label document for a selection of paid orders (the dashboard's "Print labels")
+         * @description The orders are named in the body rather than the query: 500 ids would not fit a URL. Each must be the caller's (404 otherwise) and paid (409 naming it otherwise). Streamed as it is drawn.
+         */
+        post: operations["printOrderLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}": {
         parameters: {
             query?: never;
@@ -1758,6 +1870,26 @@ export interface paths {
          * @description A label naming a drop-off point is printed only while that point can take the parcel on its date: otherwise 422 with the reason at `dropOffPointId` (choose another point with PUT /orders/{id}/drop-off-point).
          */
         get: operations["getOrderLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's labels in a format: 4x6 PDF, A4 sheet or ZPL, once the order is paid
+         * @description One label per parcel. See docs/batches.md for the formats.
+         */
+        get: operations["getOrderLabels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2774,6 +2906,114 @@ export interface components {
                 source: "saved" | "order" | "postcode";
             }[];
         };
+        AddressBookPage: {
+            items: components["schemas"]["AddressBookEntry"][];
+            /** @description Entries matching the search */
+            total: number;
+            page: number;
+            limit: number;
+        };
+        AddressBookEntry: {
+            id: string;
+            label: string;
+            address: components["schemas"]["OrderAddress"];
+            /** @description The sender a booking or a batch row starts from */
+            defaultSender: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrderAddress: {
+            name: string;
+            /**
+             * Format: email
+             * @example sam@example.com
+             */
+            email: string;
+            /** @example +44 20 7946 0000 */
+            phone: string;
+            line1: string;
+            line2?: string;
+            town: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @example GB */
+            country: string;
+        };
+        CreateAddressBookEntry: {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label: string;
+            address: components["schemas"]["OrderAddress"];
+            /** @default false */
+            defaultSender: boolean;
+        };
+        AddressImportResult: {
+            /** @description Entries added */
+            imported: number;
+            /** @description Entries whose label was already in the book, replaced */
+            updated: number;
+            items: components["schemas"]["AddressBookEntry"][];
+        };
+        UpdateAddressBookEntry: {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label?: string;
+            address?: components["schemas"]["OrderAddress"];
+            defaultSender?: boolean;
+        };
+        SavedParcelList: {
+            items: components["schemas"]["SavedParcel"][];
+        };
+        /** @description Centimetres and kilograms */
+        SavedParcel: {
+            id: string;
+            label: string;
+            length: number;
+            width: number;
+            height: number;
+            weight: number;
+        };
+        /** @description Centimetres and kilograms */
+        CreateSavedParcel: components["schemas"]["Parcel"] & {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label: string;
+        };
+        /** @description Centimetres and kilograms */
+        Parcel: {
+            /** @example 30 */
+            length: number;
+            /** @example 20 */
+            width: number;
+            /** @example 15 */
+            height: number;
+            /** @example 2 */
+            weight: number;
+        };
+        UpdateSavedParcel: {
+            /** @example 30 */
+            length?: number;
+            /** @example 20 */
+            width?: number;
+            /** @example 15 */
+            height?: number;
+            /** @example 2 */
+            weight?: number;
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label?: string;
+        };
         Mailbox: {
             items: {
                 id: string;
@@ -3181,24 +3421,6 @@ export interface components {
                 /** @description The QR code as an SVG document */
                 qrSvg: string;
             } | null;
-        };
-        OrderAddress: {
-            name: string;
-            /**
-             * Format: email
-             * @example sam@example.com
-             */
-            email: string;
-            /** @example +44 20 7946 0000 */
-            phone: string;
-            line1: string;
-            line2?: string;
-            town: string;
-            county: string;
-            /** @example SW1A 1AA */
-            postcode: string;
-            /** @example GB */
-            country: string;
         };
         OrderCustoms: {
             /** @enum {string} */
@@ -4317,17 +4539,6 @@ export interface components {
              */
             collectionDate?: string;
         };
-        /** @description Centimetres and kilograms */
-        Parcel: {
-            /** @example 30 */
-            length: number;
-            /** @example 20 */
-            width: number;
-            /** @example 15 */
-            height: number;
-            /** @example 2 */
-            weight: number;
-        };
         InternationalQuoteRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4453,6 +4664,16 @@ export interface components {
             /** @description Where the parcel will be handed over: required when the option's handover is 'drop_off', optional with 'both' (absent: collected), refused with 'collection'. The point must take the service, be open on collectionDate and take the heaviest parcel. */
             dropOffPointId?: string;
         };
+        OrderLabelsRequest: {
+            orderIds: string[];
+            format?: components["schemas"]["LabelFormat"];
+        };
+        /**
+         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
+         * @default pdf-4x6
+         * @enum {string}
+         */
+        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         OrderList: {
             items: components["schemas"]["Order"][];
             nextCursor: string | null;
@@ -4610,8 +4831,8 @@ export interface components {
              * @description What the payment paid for
              * @enum {string}
              */
-            kind: "order" | "job";
-            /** @description The order (or job) id */
+            kind: "order" | "job" | "batch";
+            /** @description The order or job id, or the batch charge's id */
             id: string;
             /** @example #89abcdef */
             reference: string;
@@ -5865,6 +6086,431 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAddressBook: {
+        parameters: {
+            query?: {
+                /** @description Words of the label, name, street, town or postcode */
+                q?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookPage"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookEntry"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importAddressBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressImportResult"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookEntry"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedParcels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every saved size */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcelList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedParcel"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcel"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSavedParcel"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcel"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11407,6 +12053,68 @@ export interface operations {
             };
         };
     };
+    printOrderLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderLabelsRequest"];
+            };
+        };
+        responses: {
+            /** @description The labels, in the order asked */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -11689,6 +12397,69 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"] & unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
                 };
             };
             /** @description Missing, invalid or expired access token */
