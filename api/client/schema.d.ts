@@ -395,6 +395,119 @@ export interface paths {
         patch: operations["updateSavedParcel"];
         trace?: never;
     };
+    "/api/v1/batches/template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch CSV template: the header and one example row */
+        get: operations["getBatchTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your batches, newest first, with their counts */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Upload up to 500 shipments (CSV or JSON rows) and preview them
+         * @description Every row is checked and priced: the answer is the preview, each row valid with its chosen option and price, or invalid with its errors by column (docs/batches.md). Bad rows do not refuse the batch; a file that is not a batch (no header, unknown columns, over 500 rows or 5 MB) does.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch with every row: its status, errors, choice and order */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows/{rowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a row out of the batch (fixing it brings it back) */
+        delete: operations["dropBatchRow"];
+        options?: never;
+        head?: never;
+        /** Change cells of a row; it is checked and priced again (a dropped row comes back) */
+        patch: operations["fixBatchRow"];
+        trace?: never;
+    };
+    "/api/v1/partner/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload up to 500 shipments for the partner and preview them
+         * @description Every row is checked and priced: the answer is the preview, each row valid with its chosen option and price, or invalid with its errors by column (docs/batches.md). Bad rows do not refuse the batch; a file that is not a batch (no header, unknown columns, over 500 rows or 5 MB) does. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        post: operations["partnerCreateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the partner's batches
+         * @description Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        get: operations["partnerGetBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -3013,6 +3126,129 @@ export interface components {
              * @example Warehouse
              */
             label?: string;
+        };
+        Batch: components["schemas"]["BatchSummary"] & {
+            rows: components["schemas"]["BatchRow"][];
+        };
+        BatchRow: {
+            id: string;
+            position: number;
+            /** @description The CSV line (the header is line 1) */
+            line: number | null;
+            /** @enum {string} */
+            status: "invalid" | "valid" | "dropped" | "paid" | "booked" | "failed";
+            cells: {
+                [key: string]: string;
+            };
+            errors: {
+                path: string;
+                column: string | null;
+                message: string;
+            }[];
+            choice: components["schemas"]["BatchRowChoice"];
+            amount: number | null;
+            orderId: string | null;
+            failure: string | null;
+        };
+        BatchRowChoice: {
+            courierServiceId: string;
+            serviceName: string;
+            vendorId: string;
+            vendorName: string;
+            currency: string;
+            net: number;
+            vat: number;
+            coverFee: number;
+            /** @description Minor units: what the row costs */
+            total: number;
+            /** Format: date */
+            estimatedDelivery: string;
+            /** @enum {string} */
+            by: "cheapest" | "fastest" | "preferred" | "fallback" | "service" | "courier";
+            note: string | null;
+        } | null;
+        BatchSummary: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            source: "csv" | "json";
+            /** @enum {string} */
+            rule: "cheapest" | "fastest" | "preferred";
+            preferredCourier: string | null;
+            /** @enum {string} */
+            fallback: "cheapest" | "fastest";
+            /** Format: date-time */
+            createdAt: string;
+            counts: {
+                total: number;
+                valid: number;
+                invalid: number;
+                dropped: number;
+                paid: number;
+                booked: number;
+                failed: number;
+            };
+            /** @description What paying now would cost: the valid rows' totals */
+            payable: {
+                amount: number;
+                currency: string;
+            };
+        };
+        CreateBatch: {
+            name?: string;
+            /**
+             * @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry
+             * @default cheapest
+             * @enum {string}
+             */
+            rule: "cheapest" | "fastest" | "preferred";
+            preferredCourier?: string;
+            /**
+             * @default cheapest
+             * @enum {string}
+             */
+            fallback: "cheapest" | "fastest";
+            rows: components["schemas"]["BatchRowCells"][];
+        };
+        /** @description A row as the CSV columns name it (docs/batches.md); every cell is text or a number */
+        BatchRowCells: {
+            reference?: string | number;
+            sender?: string | number;
+            sender_name?: string | number;
+            sender_email?: string | number;
+            sender_phone?: string | number;
+            sender_line1?: string | number;
+            sender_line2?: string | number;
+            sender_town?: string | number;
+            sender_county?: string | number;
+            sender_postcode?: string | number;
+            recipient_name?: string | number;
+            recipient_email?: string | number;
+            recipient_phone?: string | number;
+            recipient_line1?: string | number;
+            recipient_line2?: string | number;
+            recipient_town?: string | number;
+            recipient_county?: string | number;
+            recipient_postcode?: string | number;
+            parcels?: string | number;
+            weight_kg?: string | number;
+            length_cm?: string | number;
+            width_cm?: string | number;
+            height_cm?: string | number;
+            contents?: string | number;
+            value?: string | number;
+            collection_date?: string | number;
+            from_nation?: string | number;
+            to_nation?: string | number;
+            service?: string | number;
+            courier?: string | number;
+        };
+        BatchList: {
+            items: components["schemas"]["BatchSummary"][];
+        };
+        /** @description The cells to change; an empty string clears one */
+        FixBatchRow: {
+            cells: components["schemas"]["BatchRowCells"];
         };
         Mailbox: {
             items: {
@@ -6511,6 +6747,457 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatchTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry */
+                rule?: "cheapest" | "fastest" | "preferred";
+                /** @description A courier's name or id */
+                preferredCourier?: string;
+                fallback?: "cheapest" | "fastest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON rows, or the CSV file itself (`text/csv`, the settings then in the query string), or a form with the file as `file`. At most 500 rows and 5 MB. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateBatch"];
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch and its preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dropBatchRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fixBatchRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixBatchRow"];
+            };
+        };
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerCreateBatch: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry */
+                rule?: "cheapest" | "fastest" | "preferred";
+                /** @description A courier's name or id */
+                preferredCourier?: string;
+                fallback?: "cheapest" | "fastest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON rows, or the CSV file itself (`text/csv`, the settings then in the query string), or a form with the file as `file`. At most 500 rows and 5 MB. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateBatch"];
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch and its preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

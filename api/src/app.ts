@@ -11,6 +11,7 @@ import { addressBookRouter } from './features/address-book';
 import { addressesRouter } from './features/addresses';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
+import { batchesRouter } from './features/batches';
 import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', hsCodesRouter);
   api.route('/', addressesRouter);
   api.route('/', addressBookRouter);
+  api.route('/', batchesRouter);
   // The dev mailbox reads everyone's codes and reset links: it never exists in production.
   if (!deps.config.production) api.route('/', devRouter);
   api.route('/', vendorsRouter);
