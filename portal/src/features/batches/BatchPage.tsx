@@ -24,7 +24,7 @@ export function BatchPage() {
   usePageTitle(batch.data ? `Batch: ${batch.data.name}` : 'Batch');
   if (batch.isPending)
     return (
-      <p className="muted page" role="status">
+      <p className="muted page container" role="status">
         <Spinner /> Loading the batch…
       </p>
     );
@@ -36,7 +36,7 @@ export function BatchPage() {
     );
   const b = batch.data;
   return (
-    <section className="batches page">
+    <section className="batches page container">
       <p>
         <Link to="/batches">All batches</Link>
       </p>

@@ -23,7 +23,7 @@ const RULES = [
 export function BatchesPage() {
   usePageTitle('Batches');
   return (
-    <section className="batches page">
+    <section className="batches page container">
       <header className="page-header">
         <h1>Batches</h1>
         <p className="muted">
@@ -93,7 +93,8 @@ function UploadForm() {
         <button className="link-button" type="button" onClick={template}>
           CSV template
         </button>{' '}
-        (its header and one example row). Columns are described in the batch guide.
+        (its header and one example row). Leave the sender columns blank to send from your default saved
+        address.
       </p>
       <TextField
         label="CSV file"
