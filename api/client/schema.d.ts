@@ -303,6 +303,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/address-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved addresses: the default sender first, then by label; searchable */
+        get: operations["listAddressBook"];
+        put?: never;
+        /** Save an address under a label; `defaultSender` makes it the sender bookings start from */
+        post: operations["createAddressBookEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/address-book/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import addresses from a CSV file (all or nothing)
+         * @description The body is the file itself (`Content-Type: text/csv`). The header names the columns label, name, email, phone, line1, line2, town, county, postcode, country (default GB) and default_sender (yes or no), in any order. Every line is checked first: any problem answers 422 naming its line and column and nothing is saved. A label already in the book replaces that entry. At most 2000 addresses.
+         */
+        post: operations["importAddressBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/address-book/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entry (orders booked with it keep their copy of the address) */
+        delete: operations["deleteAddressBookEntry"];
+        options?: never;
+        head?: never;
+        /** Change an entry: its label, its address or whether it is the default sender */
+        patch: operations["updateAddressBookEntry"];
+        trace?: never;
+    };
+    "/api/v1/parcel-sizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved parcel sizes, by label */
+        get: operations["listSavedParcels"];
+        put?: never;
+        /** Save a parcel size under a label */
+        post: operations["createSavedParcel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/parcel-sizes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved parcel size */
+        delete: operations["deleteSavedParcel"];
+        options?: never;
+        head?: never;
+        /** Change a saved parcel size */
+        patch: operations["updateSavedParcel"];
+        trace?: never;
+    };
+    "/api/v1/batches/template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch CSV template: the header and one example row */
+        get: operations["getBatchTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your batches, newest first, with their counts */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Upload up to 500 shipments (CSV or JSON rows) and preview them
+         * @description Every row is checked and priced: the answer is the preview, each row valid with its chosen option and price, or invalid with its errors by column (docs/batches.md). Bad rows do not refuse the batch; a file that is not a batch (no header, unknown columns, over 500 rows or 5 MB) does.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch with every row: its status, errors, choice and order */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows/{rowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a row out of the batch (fixing it brings it back) */
+        delete: operations["dropBatchRow"];
+        options?: never;
+        head?: never;
+        /** Change cells of a row; it is checked and priced again (a dropped row comes back) */
+        patch: operations["fixBatchRow"];
+        trace?: never;
+    };
+    "/api/v1/partner/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload up to 500 shipments for the partner and preview them
+         * @description Every row is checked and priced: the answer is the preview, each row valid with its chosen option and price, or invalid with its errors by column (docs/batches.md). Bad rows do not refuse the batch; a file that is not a batch (no header, unknown columns, over 500 rows or 5 MB) does. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        post: operations["partnerCreateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the partner's batches
+         * @description Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        get: operations["partnerGetBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1669,6 +1874,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One label document for a selection of paid orders (the dashboard's "Print labels")
+         * @description The orders are named in the body rather than the query: 500 ids would not fit a URL. Each must be the caller's (404 otherwise) and paid (409 naming it otherwise). Streamed as it is drawn.
+         */
+        post: operations["printOrderLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}": {
         parameters: {
             query?: never;
@@ -1758,6 +1983,26 @@ export interface paths {
          * @description A label naming a drop-off point is printed only while that point can take the parcel on its date: otherwise 422 with the reason at `dropOffPointId` (choose another point with PUT /orders/{id}/drop-off-point).
          */
         get: operations["getOrderLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's labels in a format: 4x6 PDF, A4 sheet or ZPL, once the order is paid
+         * @description One label per parcel. See docs/batches.md for the formats.
+         */
+        get: operations["getOrderLabels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2774,6 +3019,237 @@ export interface components {
                 source: "saved" | "order" | "postcode";
             }[];
         };
+        AddressBookPage: {
+            items: components["schemas"]["AddressBookEntry"][];
+            /** @description Entries matching the search */
+            total: number;
+            page: number;
+            limit: number;
+        };
+        AddressBookEntry: {
+            id: string;
+            label: string;
+            address: components["schemas"]["OrderAddress"];
+            /** @description The sender a booking or a batch row starts from */
+            defaultSender: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrderAddress: {
+            name: string;
+            /**
+             * Format: email
+             * @example sam@example.com
+             */
+            email: string;
+            /** @example +44 20 7946 0000 */
+            phone: string;
+            line1: string;
+            line2?: string;
+            town: string;
+            county: string;
+            /** @example SW1A 1AA */
+            postcode: string;
+            /** @example GB */
+            country: string;
+        };
+        CreateAddressBookEntry: {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label: string;
+            address: components["schemas"]["OrderAddress"];
+            /** @default false */
+            defaultSender: boolean;
+        };
+        AddressImportResult: {
+            /** @description Entries added */
+            imported: number;
+            /** @description Entries whose label was already in the book, replaced */
+            updated: number;
+            items: components["schemas"]["AddressBookEntry"][];
+        };
+        UpdateAddressBookEntry: {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label?: string;
+            address?: components["schemas"]["OrderAddress"];
+            defaultSender?: boolean;
+        };
+        SavedParcelList: {
+            items: components["schemas"]["SavedParcel"][];
+        };
+        /** @description Centimetres and kilograms */
+        SavedParcel: {
+            id: string;
+            label: string;
+            length: number;
+            width: number;
+            height: number;
+            weight: number;
+        };
+        /** @description Centimetres and kilograms */
+        CreateSavedParcel: components["schemas"]["Parcel"] & {
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label: string;
+        };
+        /** @description Centimetres and kilograms */
+        Parcel: {
+            /** @example 30 */
+            length: number;
+            /** @example 20 */
+            width: number;
+            /** @example 15 */
+            height: number;
+            /** @example 2 */
+            weight: number;
+        };
+        UpdateSavedParcel: {
+            /** @example 30 */
+            length?: number;
+            /** @example 20 */
+            width?: number;
+            /** @example 15 */
+            height?: number;
+            /** @example 2 */
+            weight?: number;
+            /**
+             * @description Your own name for it; unique in your book, whatever its case
+             * @example Warehouse
+             */
+            label?: string;
+        };
+        Batch: components["schemas"]["BatchSummary"] & {
+            rows: components["schemas"]["BatchRow"][];
+        };
+        BatchRow: {
+            id: string;
+            position: number;
+            /** @description The CSV line (the header is line 1) */
+            line: number | null;
+            /** @enum {string} */
+            status: "invalid" | "valid" | "dropped" | "paid" | "booked" | "failed";
+            cells: {
+                [key: string]: string;
+            };
+            errors: {
+                path: string;
+                column: string | null;
+                message: string;
+            }[];
+            choice: components["schemas"]["BatchRowChoice"];
+            amount: number | null;
+            orderId: string | null;
+            failure: string | null;
+        };
+        BatchRowChoice: {
+            courierServiceId: string;
+            serviceName: string;
+            vendorId: string;
+            vendorName: string;
+            currency: string;
+            net: number;
+            vat: number;
+            coverFee: number;
+            /** @description Minor units: what the row costs */
+            total: number;
+            /** Format: date */
+            estimatedDelivery: string;
+            /** @enum {string} */
+            by: "cheapest" | "fastest" | "preferred" | "fallback" | "service" | "courier";
+            note: string | null;
+        } | null;
+        BatchSummary: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            source: "csv" | "json";
+            /** @enum {string} */
+            rule: "cheapest" | "fastest" | "preferred";
+            preferredCourier: string | null;
+            /** @enum {string} */
+            fallback: "cheapest" | "fastest";
+            /** Format: date-time */
+            createdAt: string;
+            counts: {
+                total: number;
+                valid: number;
+                invalid: number;
+                dropped: number;
+                paid: number;
+                booked: number;
+                failed: number;
+            };
+            /** @description What paying now would cost: the valid rows' totals */
+            payable: {
+                amount: number;
+                currency: string;
+            };
+        };
+        CreateBatch: {
+            name?: string;
+            /**
+             * @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry
+             * @default cheapest
+             * @enum {string}
+             */
+            rule: "cheapest" | "fastest" | "preferred";
+            preferredCourier?: string;
+            /**
+             * @default cheapest
+             * @enum {string}
+             */
+            fallback: "cheapest" | "fastest";
+            rows: components["schemas"]["BatchRowCells"][];
+        };
+        /** @description A row as the CSV columns name it (docs/batches.md); every cell is text or a number */
+        BatchRowCells: {
+            reference?: string | number;
+            sender?: string | number;
+            sender_name?: string | number;
+            sender_email?: string | number;
+            sender_phone?: string | number;
+            sender_line1?: string | number;
+            sender_line2?: string | number;
+            sender_town?: string | number;
+            sender_county?: string | number;
+            sender_postcode?: string | number;
+            recipient_name?: string | number;
+            recipient_email?: string | number;
+            recipient_phone?: string | number;
+            recipient_line1?: string | number;
+            recipient_line2?: string | number;
+            recipient_town?: string | number;
+            recipient_county?: string | number;
+            recipient_postcode?: string | number;
+            parcels?: string | number;
+            weight_kg?: string | number;
+            length_cm?: string | number;
+            width_cm?: string | number;
+            height_cm?: string | number;
+            contents?: string | number;
+            value?: string | number;
+            collection_date?: string | number;
+            from_nation?: string | number;
+            to_nation?: string | number;
+            service?: string | number;
+            courier?: string | number;
+        };
+        BatchList: {
+            items: components["schemas"]["BatchSummary"][];
+        };
+        /** @description The cells to change; an empty string clears one */
+        FixBatchRow: {
+            cells: components["schemas"]["BatchRowCells"];
+        };
         Mailbox: {
             items: {
                 id: string;
@@ -3181,24 +3657,6 @@ export interface components {
                 /** @description The QR code as an SVG document */
                 qrSvg: string;
             } | null;
-        };
-        OrderAddress: {
-            name: string;
-            /**
-             * Format: email
-             * @example sam@example.com
-             */
-            email: string;
-            /** @example +44 20 7946 0000 */
-            phone: string;
-            line1: string;
-            line2?: string;
-            town: string;
-            county: string;
-            /** @example SW1A 1AA */
-            postcode: string;
-            /** @example GB */
-            country: string;
         };
         OrderCustoms: {
             /** @enum {string} */
@@ -4317,17 +4775,6 @@ export interface components {
              */
             collectionDate?: string;
         };
-        /** @description Centimetres and kilograms */
-        Parcel: {
-            /** @example 30 */
-            length: number;
-            /** @example 20 */
-            width: number;
-            /** @example 15 */
-            height: number;
-            /** @example 2 */
-            weight: number;
-        };
         InternationalQuoteRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4453,6 +4900,16 @@ export interface components {
             /** @description Where the parcel will be handed over: required when the option's handover is 'drop_off', optional with 'both' (absent: collected), refused with 'collection'. The point must take the service, be open on collectionDate and take the heaviest parcel. */
             dropOffPointId?: string;
         };
+        OrderLabelsRequest: {
+            orderIds: string[];
+            format?: components["schemas"]["LabelFormat"];
+        };
+        /**
+         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
+         * @default pdf-4x6
+         * @enum {string}
+         */
+        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         OrderList: {
             items: components["schemas"]["Order"][];
             nextCursor: string | null;
@@ -4610,8 +5067,8 @@ export interface components {
              * @description What the payment paid for
              * @enum {string}
              */
-            kind: "order" | "job";
-            /** @description The order (or job) id */
+            kind: "order" | "job" | "batch";
+            /** @description The order or job id, or the batch charge's id */
             id: string;
             /** @example #89abcdef */
             reference: string;
@@ -5856,6 +6313,882 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAddressBook: {
+        parameters: {
+            query?: {
+                /** @description Words of the label, name, street, town or postcode */
+                q?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookPage"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookEntry"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importAddressBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressImportResult"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAddressBookEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressBookEntry"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedParcels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every saved size */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcelList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedParcel"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcel"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSavedParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSavedParcel"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedParcel"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatchTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry */
+                rule?: "cheapest" | "fastest" | "preferred";
+                /** @description A courier's name or id */
+                preferredCourier?: string;
+                fallback?: "cheapest" | "fastest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON rows, or the CSV file itself (`text/csv`, the settings then in the query string), or a form with the file as `file`. At most 500 rows and 5 MB. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateBatch"];
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch and its preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dropBatchRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fixBatchRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                rowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixBatchRow"];
+            };
+        };
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerCreateBatch: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description How each row gets its option: the cheapest, the fastest, or the preferred courier (cheapest of its services) with a fallback rule for rows it cannot carry */
+                rule?: "cheapest" | "fastest" | "preferred";
+                /** @description A courier's name or id */
+                preferredCourier?: string;
+                fallback?: "cheapest" | "fastest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON rows, or the CSV file itself (`text/csv`, the settings then in the query string), or a form with the file as `file`. At most 500 rows and 5 MB. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateBatch"];
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch and its preview */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11407,6 +12740,68 @@ export interface operations {
             };
         };
     };
+    printOrderLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderLabelsRequest"];
+            };
+        };
+        responses: {
+            /** @description The labels, in the order asked */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -11689,6 +13084,69 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"] & unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
                 };
             };
             /** @description Missing, invalid or expired access token */

@@ -7,9 +7,11 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { mountApiReference } from './api-reference';
 import { type AppDeps, type AppEnv, createRouter } from './context';
+import { addressBookRouter } from './features/address-book';
 import { addressesRouter } from './features/addresses';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
+import { batchesRouter } from './features/batches';
 import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', metaRouter);
   api.route('/', hsCodesRouter);
   api.route('/', addressesRouter);
+  api.route('/', addressBookRouter);
+  api.route('/', batchesRouter);
   // The dev mailbox reads everyone's codes and reset links: it never exists in production.
   if (!deps.config.production) api.route('/', devRouter);
   api.route('/', vendorsRouter);

@@ -87,6 +87,8 @@ export type InspectedPage = {
   runs: string[];
   /** All runs joined by newlines, for `toContain` checks. */
   text: string;
+  /** The page's decoded content stream (its drawing operators), for checks of what is drawn. */
+  content: string;
   images: InspectedImage[];
 };
 
@@ -116,12 +118,49 @@ function numberOf(dict: PDFDict, key: string): number {
   return value.asNumber();
 }
 
-/** Raw 8-bit samples of a Flate image without PNG predictors (what pdfkit writes for RGBA PNGs). */
-function imageSamples(stream: PDFRawStream): Uint8Array {
-  if (stream.dict.lookup(PDFName.of('DecodeParms'))) {
-    throw new Error('image uses a predictor; pdf-inspect only reads unpredicted Flate images');
+/** The PNG predictor's filters (PDF Predictor 10-15): each row starts with its filter type. */
+function unpredict(data: Uint8Array, columns: number, colors: number): Uint8Array {
+  const stride = columns * colors;
+  const rows = data.length / (stride + 1);
+  const out = new Uint8Array(rows * stride);
+  for (let y = 0; y < rows; y++) {
+    const type = data[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const raw = data[y * (stride + 1) + 1 + x] ?? 0;
+      const left = x >= colors ? (out[y * stride + x - colors] ?? 0) : 0;
+      const up = y > 0 ? (out[(y - 1) * stride + x] ?? 0) : 0;
+      const upLeft = y > 0 && x >= colors ? (out[(y - 1) * stride + x - colors] ?? 0) : 0;
+      let value = raw;
+      if (type === 1) value = raw + left;
+      else if (type === 2) value = raw + up;
+      else if (type === 3) value = raw + Math.floor((left + up) / 2);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      }
+      out[y * stride + x] = value & 0xff;
+    }
   }
-  return new Uint8Array(inflateSync(stream.contents));
+  return out;
+}
+
+/**
+ * 8-bit samples of a Flate image, as RGB triples whatever the image's colour space: pdfkit
+ * writes RGBA PNGs unpredicted (colour and mask apart) and greyscale PNGs as they are, with the
+ * PNG predictor.
+ */
+function imageSamples(stream: PDFRawStream): Uint8Array {
+  const inflated = new Uint8Array(inflateSync(stream.contents));
+  const params = stream.dict.lookup(PDFName.of('DecodeParms'));
+  const colorSpace = stream.dict.lookup(PDFName.of('ColorSpace'));
+  const colors = colorSpace === PDFName.of('DeviceGray') ? 1 : 3;
+  const samples =
+    params instanceof PDFDict ? unpredict(inflated, numberOf(params, 'Columns'), colors) : inflated;
+  if (colors === 3) return samples;
+  const rgb = new Uint8Array(samples.length * 3);
+  samples.forEach((value, i) => rgb.fill(value, i * 3, i * 3 + 3));
+  return rgb;
 }
 
 function pageImages(pdf: PDFDocument, resources: PDFDict | undefined): InspectedImage[] {
@@ -137,7 +176,7 @@ function pageImages(pdf: PDFDocument, resources: PDFDict | undefined): Inspected
       width: numberOf(stream.dict, 'Width'),
       height: numberOf(stream.dict, 'Height'),
       pixels: imageSamples(stream),
-      ...(mask instanceof PDFRawStream ? { alpha: imageSamples(mask) } : {}),
+      ...(mask instanceof PDFRawStream ? { alpha: new Uint8Array(inflateSync(mask.contents)) } : {}),
     });
   }
   return images;
@@ -147,10 +186,12 @@ export async function inspectPdf(bytes: Uint8Array): Promise<InspectedPdf> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const pages = pdf.getPages().map((page) => {
     const { width, height } = page.getSize();
-    const runs = extractTextRuns(pageContent(pdf, page.node.get(PDFName.of('Contents'))));
+    const content = pageContent(pdf, page.node.get(PDFName.of('Contents')));
+    const runs = extractTextRuns(content);
     return {
       width,
       height,
+      content,
       runs,
       text: runs.join('\n'),
       images: pageImages(pdf, page.node.Resources()),

@@ -57,6 +57,8 @@ interface PageHandle {
 }
 
 const dashboardPage = lazyPage(() => import('../features/orders/DashboardPage'), 'DashboardPage');
+const batchesPage = lazyPage(() => import('../features/batches/BatchesPage'), 'BatchesPage');
+const batchPage = lazyPage(() => import('../features/batches/BatchPage'), 'BatchPage');
 
 export const routes: RouteObject[] = [
   {
@@ -102,6 +104,22 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'profile', ...lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage') },
+          {
+            path: 'batches',
+            element: (
+              <RequireRole roles={['customer']} what="your batches">
+                {batchesPage.element}
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'batches/:id',
+            element: (
+              <RequireRole roles={['customer']} what="this batch">
+                {batchPage.element}
+              </RequireRole>
+            ),
+          },
           {
             path: 'vendor-dashboard',
             ...lazyPage(

@@ -15,3 +15,4 @@ export * from './reviews';
 export * from './users';
 export * from './vendor-onboarding';
 export * from './vendors';
+export * from './volume';

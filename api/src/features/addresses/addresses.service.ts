@@ -1,6 +1,6 @@
 /**
- * Address suggestions for a postcode: the caller's saved address and the addresses of their
- * earlier orders with that postcode first, then, when a look-up service is configured
+ * Address suggestions for a postcode: the caller's saved addresses (profile and address book) and
+ * the addresses of their earlier orders with that postcode first, then, when a look-up service is configured
  * (IDEAL_POSTCODES_API_KEY), every address it knows there. Without one this is the embedded
  * default of docs/architecture.md §7: own addresses plus the post town the postcode area is known by. Only the
  * caller's own addresses: nobody else's are ever offered.
@@ -12,6 +12,7 @@ import type { Limit } from '../../lib/rate-limit';
 import { AddressLookupError, type PostcodeAddress } from '../../providers/addresses';
 import { parseUkPostcode } from '../../providers/distance';
 import { POSTCODE_AREAS } from '../../providers/distance/postcode-areas';
+import { AddressBookService } from '../address-book';
 import type { AddressSuggestions } from './addresses.schemas';
 
 /** How many earlier orders are looked through: enough for a regular sender, cheap for all. */
@@ -57,6 +58,8 @@ export async function suggestAddresses(
     });
   };
   add(user?.address, 'saved');
+  for (const entry of await new AddressBookService(deps).atPostcode(userId, postcode))
+    add(entry.address, 'saved');
   for (const order of recent) {
     add(order.collection, 'order');
     add(order.delivery, 'order');

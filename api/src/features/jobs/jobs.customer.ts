@@ -44,6 +44,7 @@ export class JobsService {
       serviceType: route.serviceType,
       fixedBy: 'job',
       destination: route.serviceType === 'international' ? route.to : '',
+      nations: route.serviceType === 'domestic' ? { from: route.from, to: route.to } : {},
       collection,
       delivery,
       collectionDate: body.collectionDate,

@@ -60,6 +60,7 @@ export async function createOrderFromOption(
     serviceType,
     fixedBy: 'quote',
     destination: quote.request.to ?? '',
+    nations: { from: quote.request.from, to: quote.request.to },
     collection,
     delivery,
     collectionDate: body.collectionDate,

@@ -3,24 +3,20 @@
  * customs declaration. Built from the stored order; the renderers live in ./documents.
  */
 import type { AppDeps } from '../../context';
-import { formatOpenings } from '../../domain/handover';
-import { formatPeopleDate, ukToday } from '../../domain/uk-days';
+import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
-import { dropOffPointOfOrder } from '../dropoff-points';
 import { DocumentDataError, renderCustomsPdf, renderLabelPdf } from './documents';
 import { type OrderRow, orderReference } from './order-store';
 import { assertDropOffStillFine } from './orders.dropoff';
+import { labelDataOf, labelDropOffPoint, notPrintable } from './orders.labels';
 import { loadOrderFor, type Viewer } from './orders.queries';
-import { trackingUrl } from './tracking-code';
 
 export type PdfFile = { filename: string; bytes: Buffer };
 
 function assertPrintable(order: OrderRow) {
-  if (order.status === 'cancelled') {
-    throw AppError.conflict('This order is cancelled; its papers are no longer valid', 'order_cancelled');
-  }
-  if (!order.paidAt || !order.trackingNumber) {
-    throw AppError.conflict('The label is available once the order is paid', 'order_not_paid');
+  const problem = notPrintable(order);
+  if (problem) {
+    throw AppError.conflict(problem, order.status === 'cancelled' ? 'order_cancelled' : 'order_not_paid');
   }
 }
 
@@ -45,38 +41,9 @@ export async function orderLabelPdf(deps: AppDeps, viewer: Viewer, id: string): 
   const { order } = await loadOrderFor(deps, viewer, id);
   assertPrintable(order);
   await assertDropOffStillFine(deps, order);
-  const point = await dropOffPointOfOrder(deps.db, order);
+  const point = await labelDropOffPoint(deps, order);
   const bytes = await render(() =>
-    renderLabelPdf(
-      {
-        reference: orderReference(order.id),
-        trackingNumber: order.trackingNumber as string,
-        serviceName: order.serviceName,
-        vendorName: order.vendorName,
-        serviceType: order.serviceType,
-        collectionDate: order.collectionDate,
-        estimatedDelivery: order.estimatedDelivery,
-        sender: order.collectionAddress,
-        recipient: order.deliveryAddress,
-        parcels: order.parcels.map((p) => ({
-          weightKg: p.weight,
-          lengthCm: p.length,
-          widthCm: p.width,
-          heightCm: p.height,
-        })),
-        chargeableWeightKg: order.chargeableWeightKg,
-        trackingUrl: order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null,
-        dropOffPoint: point && {
-          name: point.name,
-          lines: [
-            [point.address.line1, point.address.line2].filter(Boolean).join(', '),
-            `${point.address.town} ${point.address.postcode}`,
-          ],
-          hours: `${formatPeopleDate(order.collectionDate)}: ${formatOpenings(point.hoursOnDate.openings)}`,
-        },
-      },
-      { creationDate: deps.now() },
-    ),
+    renderLabelPdf(labelDataOf(deps, order, point), { creationDate: deps.now() }),
   );
   return { filename: `consign-label-${fileRef(order)}.pdf`, bytes };
 }

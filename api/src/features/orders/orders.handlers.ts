@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context';
 import { browserOrigin } from '../../lib/origin';
 import { orderCustomsPdf, orderLabelPdf, type PdfFile } from './orders.documents';
 import { changeDropOffPoint } from './orders.dropoff';
+import { type LabelDocument, selectionLabels } from './orders.labels';
 import type * as routes from './orders.routes';
 import { OrdersService, type Viewer } from './orders.service';
 
@@ -16,6 +17,15 @@ function pdfResponse(c: Context<AppEnv>, file: PdfFile) {
     'Content-Disposition': `attachment; filename="${file.filename}"`,
     // Addresses are personal data: no shared caches.
     'Cache-Control': 'private, no-store',
+  });
+}
+
+/** A label document, streamed; `no-transform` keeps the compression layer from buffering it. */
+export function labelResponse(c: Context<AppEnv>, doc: LabelDocument) {
+  return c.body(doc.body, 200, {
+    'Content-Type': doc.contentType,
+    'Content-Disposition': `attachment; filename="${doc.filename}"`,
+    'Cache-Control': 'private, no-store, no-transform',
   });
 }
 
@@ -64,4 +74,15 @@ export const changeOrderDropOffPoint: RouteHandler<typeof routes.changeOrderDrop
     c.req.valid('json').dropOffPointId,
   );
   return c.json(await service(c).detail(order, 'customer'), 200);
+};
+
+export const getOrderLabels: RouteHandler<typeof routes.getOrderLabels, AppEnv> = async (c) =>
+  labelResponse(
+    c,
+    await selectionLabels(c.get('deps'), viewer(c), [c.req.valid('param').id], c.req.valid('query').format),
+  );
+
+export const printOrderLabels: RouteHandler<typeof routes.printOrderLabels, AppEnv> = async (c) => {
+  const { orderIds, format } = c.req.valid('json');
+  return labelResponse(c, await selectionLabels(c.get('deps'), viewer(c), orderIds, format));
 };

@@ -7,11 +7,14 @@ export { orderPaymentTarget } from './orders.payment-target';
 
 export const ordersRouter = createRouter()
   .openapi(routes.createOrder, handlers.createOrder)
+  // Before the {id} routes, so that "labels" is never read as an order id.
+  .openapi(routes.printOrderLabels, handlers.printOrderLabels)
   .openapi(routes.listOrders, handlers.listOrders)
   .openapi(routes.getOrder, handlers.getOrder)
   .openapi(routes.cancelOrder, handlers.cancelOrder)
   .openapi(routes.startOrderPayment, handlers.startOrderPayment)
   .openapi(routes.captureOrderPayment, handlers.captureOrderPayment)
   .openapi(routes.getOrderLabel, handlers.getOrderLabel)
+  .openapi(routes.getOrderLabels, handlers.getOrderLabels)
   .openapi(routes.getOrderCustoms, handlers.getOrderCustoms)
   .openapi(routes.changeOrderDropOffPoint, handlers.changeOrderDropOffPoint);

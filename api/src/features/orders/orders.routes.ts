@@ -7,8 +7,10 @@ import {
   ChangeDropOffPointBodySchema,
   CreateOrderBodySchema,
   IdempotencyHeadersSchema,
+  LabelFormatQuerySchema,
   OrderDetailSchema,
   OrderIdParamsSchema,
+  OrderLabelsBodySchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderSchema,
@@ -30,6 +32,22 @@ const pdf = (description: string) => ({
       .openapi({ example: 'attachment; filename="consign-label-a1b2c3d4.pdf"' }),
   }),
   content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+});
+
+/** A label document: PDF, or ZPL as text; streamed as it is written. */
+export const labelsContent = (description: string) => ({
+  description,
+  headers: z.object({
+    'Content-Disposition': z
+      .string()
+      .openapi({ example: 'attachment; filename="consign-labels-a1b2c3d4.pdf"' }),
+  }),
+  content: {
+    'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
+    'text/plain': {
+      schema: z.string().openapi({ description: 'ZPL II, one `^XA…^XZ` per label (format=zpl)' }),
+    },
+  },
 });
 
 export const createOrder = createRoute({
@@ -157,6 +175,34 @@ export const getOrderLabel = createRoute({
   middleware: [requireAuth] as const,
   request: { params: OrderIdParamsSchema },
   responses: { 200: pdf('The label'), ...pickProblems(401, 404, 409, 422) },
+});
+
+export const getOrderLabels = createRoute({
+  operationId: 'getOrderLabels',
+  method: 'get',
+  path: '/orders/{id}/labels',
+  tags,
+  summary: "The order's labels in a format: 4x6 PDF, A4 sheet or ZPL, once the order is paid",
+  description: 'One label per parcel. See docs/batches.md for the formats.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: OrderIdParamsSchema, query: LabelFormatQuerySchema },
+  responses: { 200: labelsContent('The labels'), ...pickProblems(401, 404, 409, 422) },
+});
+
+export const printOrderLabels = createRoute({
+  operationId: 'printOrderLabels',
+  method: 'post',
+  path: '/orders/labels',
+  tags,
+  summary: 'One label document for a selection of paid orders (the dashboard\'s "Print labels")',
+  description:
+    'The orders are named in the body rather than the query: 500 ids would not fit a URL. Each must ' +
+    "be the caller's (404 otherwise) and paid (409 naming it otherwise). Streamed as it is drawn.",
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { body: jsonBody(OrderLabelsBodySchema) },
+  responses: { 200: labelsContent('The labels, in the order asked'), ...pickProblems(401, 404, 409, 422) },
 });
 
 export const getOrderCustoms = createRoute({

@@ -15,6 +15,7 @@ import { nullableRef } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { parseUkPostcode } from '../../providers/distance/postcode';
 import { OrderDropOffPointSchema } from '../dropoff-points';
+import { LABEL_FORMATS } from './documents';
 
 export const MAX_ORDER_ITEMS = 100;
 /** £1,000,000: far above any parcel's declared value, low enough to catch a pounds/pence mix-up. */
@@ -478,6 +479,33 @@ export const OrderIdParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: '0193f1b2-7c1e-7000-8000-00000000abcd' }),
 });
+
+export const LabelFormatSchema = z
+  .enum(LABEL_FORMATS, { error: `Choose a label format: ${LABEL_FORMATS.join(', ')}` })
+  .openapi('LabelFormat', {
+    description:
+      '`pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label',
+  });
+
+export const LabelFormatQuerySchema = z.object({
+  format: LabelFormatSchema.default('pdf-4x6').openapi({
+    param: { name: 'format', in: 'query' },
+    example: 'pdf-a4',
+  }),
+});
+
+/** A day of a busy shop's parcels: the largest batch. */
+export const MAX_LABEL_ORDERS = 500;
+
+export const OrderLabelsBodySchema = z
+  .strictObject({
+    orderIds: z
+      .array(z.string().min(1).max(64), { error: 'orderIds must be a list of order ids' })
+      .min(1, 'Choose at least one order')
+      .max(MAX_LABEL_ORDERS, `At most ${MAX_LABEL_ORDERS} orders at a time`),
+    format: LabelFormatSchema.default('pdf-4x6'),
+  })
+  .openapi('OrderLabelsRequest');
 
 export const CancelOrderBodySchema = z
   .strictObject({ reason: optionalText('Reason', 500) })

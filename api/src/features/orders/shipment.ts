@@ -8,7 +8,7 @@ import { INTERNATIONAL_DESTINATIONS } from '../../domain/reference-data';
 import type { ServiceType } from '../../domain/services';
 import { collectionDateProblem } from '../../domain/uk-days';
 import type { FieldError } from '../../lib/errors';
-import { parseUkPostcode } from '../../providers/distance/postcode';
+import { nationsOfPostcode, parseUkPostcode } from '../../providers/distance/postcode';
 
 const countryName = (code: string) => INTERNATIONAL_DESTINATIONS.find((c) => c.code === code)?.name ?? code;
 
@@ -29,6 +29,8 @@ export type ShipmentToCheck = {
   fixedBy: 'quote' | 'job';
   /** For international: the destination country code the quote or job was made for. */
   destination: string;
+  /** For domestic: the UK nations the quote or job was priced from and to. */
+  nations?: { from?: string | undefined; to?: string | undefined };
   /** Normalised (see normaliseAddress). */
   collection: OrderAddress;
   delivery: OrderAddress;
@@ -89,6 +91,7 @@ export function shipmentErrors(s: ShipmentToCheck): FieldError[] {
       });
     }
   }
+  if (s.serviceType === 'domestic') errors.push(...nationErrors(s));
   if (s.serviceType === 'same_day') {
     // Same-day prices are by distance between these two postcodes; others would change the price.
     const ends: [string, OrderAddress, string | undefined][] = [
@@ -101,6 +104,29 @@ export function shipmentErrors(s: ShipmentToCheck): FieldError[] {
         errors.push({ path: `${path}.postcode`, message: s.sameDay.message(expected) });
       }
     }
+  }
+  return errors;
+}
+
+/**
+ * A domestic price is for a route between two nations: an address whose postcode is in another
+ * nation would be carried on a route nobody priced (an England to Scotland quote booked to
+ * Leeds). Border areas may be in either of their nations (nationsOfPostcode).
+ */
+function nationErrors(s: ShipmentToCheck): FieldError[] {
+  const errors: FieldError[] = [];
+  const ends = [
+    ['collectionAddress', s.collection, s.nations?.from, 'collection from'],
+    ['deliveryAddress', s.delivery, s.nations?.to, 'delivery to'],
+  ] as const;
+  for (const [path, address, nation, what] of ends) {
+    if (!nation || address.country !== 'GB') continue;
+    const nations = nationsOfPostcode(address.postcode);
+    if (nations.length === 0 || nations.includes(nation as never)) continue;
+    errors.push({
+      path: `${path}.postcode`,
+      message: `This ${s.fixedBy} is for ${what} ${nation}, but ${address.postcode} is in ${nations.join(' or ')}; check the postcode or get a new quote for ${nations.join(' or ')}`,
+    });
   }
   return errors;
 }

@@ -19,7 +19,7 @@ import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Limit } from '../../lib/rate-limit';
 import { type CaptureOutcome, capturePayment, type PaymentRow } from './payments.service';
-import { paymentTargetFor, subjectOf } from './targets';
+import { type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
 
 /**
  * Guessing provider order ids is the only way to use the return route without a payment: a
@@ -47,7 +47,7 @@ export async function captureApproved(
 /** What the buyer's browser is told on its return, session or not: no personal data. */
 export type PaymentReturn = {
   state: 'captured' | 'pending';
-  kind: 'order' | 'job';
+  kind: PaymentSubject['kind'];
   id: string;
   reference: string;
   amount: number;

@@ -24,6 +24,7 @@ import {
   OrderNotApprovedError,
   type PaymentCurrency,
   PaymentDeclinedError,
+  type PaymentItem,
   type PaymentOrder,
   PaymentProviderError,
   paymentErrorToAppError,
@@ -56,8 +57,14 @@ export function providerRequestId(
   return `${subject.kind}-${subject.id}-${action}${attempt === undefined ? '' : `-${attempt}`}`;
 }
 
-const subjectColumn = (subject: PaymentSubject) =>
-  subject.kind === 'order' ? eq(payments.orderId, subject.id) : eq(payments.jobId, subject.id);
+/** The payments column that names a subject of each kind. */
+const SUBJECT_COLUMNS = {
+  order: payments.orderId,
+  job: payments.jobId,
+  batch: payments.batchChargeId,
+} as const;
+
+const subjectColumn = (subject: PaymentSubject) => eq(SUBJECT_COLUMNS[subject.kind], subject.id);
 
 export async function findPayment(db: Database, subject: PaymentSubject): Promise<PaymentRow | undefined> {
   return db.query.payments.findFirst({ where: subjectColumn(subject) });
@@ -74,7 +81,7 @@ export async function findPayments(
   if (ids.length === 0) return [];
   // One JSON column per row (lib/json-row.ts): a list page's payments cost a fraction of the
   // driver's and drizzle's work on every column.
-  return PAYMENT_ROWS.whereIn(db, kind === 'order' ? payments.orderId : payments.jobId, ids);
+  return PAYMENT_ROWS.whereIn(db, SUBJECT_COLUMNS[kind], ids);
 }
 
 const reload = loadPayment;
@@ -95,6 +102,8 @@ export type PaymentDetails = {
   description: string;
   returnUrl: string;
   cancelUrl: string;
+  /** The lines of the amount, shown to the buyer by the provider (a batch's rows). */
+  items?: readonly PaymentItem[] | undefined;
 };
 
 /**
@@ -151,6 +160,7 @@ export async function ensureProviderPayment(
       ...fresh,
       orderId: subject.kind === 'order' ? subject.id : null,
       jobId: subject.kind === 'job' ? subject.id : null,
+      batchChargeId: subject.kind === 'batch' ? subject.id : null,
       createdAt: now,
     })
     .onConflictDoNothing()

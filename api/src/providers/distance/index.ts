@@ -36,6 +36,12 @@ export function createDistanceProvider(options: DistanceProviderOptions = {}): D
 export { cachedDistanceProvider } from './cache';
 export { createEstimateDistanceProvider } from './estimate';
 export { createGoogleDistanceProvider } from './google';
-export { isUkPostcode, nationOfPostcode, parseUkPostcode, type UkPostcode } from './postcode';
+export {
+  isUkPostcode,
+  nationOfPostcode,
+  nationsOfPostcode,
+  parseUkPostcode,
+  type UkPostcode,
+} from './postcode';
 export { POSTCODE_AREAS } from './postcode-areas';
 export * from './types';

@@ -41,3 +41,30 @@ export function nationOfPostcode(postcode: string | undefined): UkNation | undef
   const area = postcode ? parseUkPostcode(postcode)?.area : undefined;
   return area ? POSTCODE_AREAS[area]?.nation : undefined;
 }
+
+/**
+ * Postcode areas that straddle a border: a postcode there may be in either nation (Deeside is
+ * CH5 but Chester CH1, Berwick-upon-Tweed TD15 but Kelso TD5). The booking checks accept either.
+ */
+const BORDER_AREAS: Readonly<Record<string, readonly UkNation[]>> = {
+  CH: ['England', 'Wales'],
+  HR: ['England', 'Wales'],
+  LD: ['England', 'Wales'],
+  LL: ['England', 'Wales'],
+  NP: ['England', 'Wales'],
+  SY: ['England', 'Wales'],
+  CA: ['England', 'Scotland'],
+  DG: ['England', 'Scotland'],
+  TD: ['England', 'Scotland'],
+};
+
+/**
+ * Every nation a postcode may be in: one for most areas, two for border areas; empty for
+ * anything that is not a UK postcode.
+ */
+export function nationsOfPostcode(postcode: string): readonly UkNation[] {
+  const area = parseUkPostcode(postcode)?.area;
+  if (!area) return [];
+  const nation = POSTCODE_AREAS[area]?.nation;
+  return BORDER_AREAS[area] ?? (nation ? [nation] : []);
+}

@@ -49,6 +49,19 @@ export type CreatePaymentOrderInput = {
   requestId: string;
   returnUrl: string;
   cancelUrl: string;
+  /** The lines the amount is made of; when given they must add up to it exactly. */
+  items?: readonly PaymentItem[] | undefined;
+};
+
+/** One line of what is paid for (PayPal's purchase-unit item): a batch pays an item per row. */
+export type PaymentItem = {
+  /** Shown to the buyer; cut to PayPal's 127 characters. */
+  name: string;
+  /** Minor units for one. */
+  unitAmount: number;
+  quantity: number;
+  /** Our reference for the line (a batch row's), at most 127 characters. */
+  sku?: string;
 };
 
 export type CreatedPaymentOrder = { providerOrderId: string; approveUrl?: string };
@@ -275,6 +288,22 @@ export function assertCreateOrderInput(input: CreatePaymentOrderInput): void {
     throw new RangeError('reference must be 1 to 127 characters');
   }
   if (!input.requestId.trim()) throw new RangeError('requestId is required');
+  if (input.items) {
+    let sum = 0;
+    for (const item of input.items) {
+      if (!Number.isSafeInteger(item.unitAmount) || item.unitAmount < 0) {
+        throw new RangeError(
+          `item amounts must be non-negative integers of minor units, got ${item.unitAmount}`,
+        );
+      }
+      if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
+        throw new RangeError(`item quantities must be positive integers, got ${item.quantity}`);
+      }
+      sum += item.unitAmount * item.quantity;
+    }
+    // PayPal refuses an order whose items do not add up to its amount (ITEM_TOTAL_MISMATCH).
+    if (sum !== input.amount) throw new RangeError(`items add up to ${sum}, not the amount ${input.amount}`);
+  }
   for (const [field, url] of [
     ['returnUrl', input.returnUrl],
     ['cancelUrl', input.cancelUrl],

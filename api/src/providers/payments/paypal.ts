@@ -199,7 +199,34 @@ export class PayPalPaymentProvider implements PaymentProvider, PayoutProvider {
           custom_id: input.reference,
           invoice_id: input.reference,
           ...(description ? { description } : {}),
-          amount: { currency_code: input.currency, value: toProviderAmount(input.amount, input.currency) },
+          amount: {
+            currency_code: input.currency,
+            value: toProviderAmount(input.amount, input.currency),
+            // Items need their total stated beside the amount (PayPal checks that they match).
+            ...(input.items
+              ? {
+                  breakdown: {
+                    item_total: {
+                      currency_code: input.currency,
+                      value: toProviderAmount(input.amount, input.currency),
+                    },
+                  },
+                }
+              : {}),
+          },
+          ...(input.items
+            ? {
+                items: input.items.map((item) => ({
+                  name: truncate(item.name.trim(), 127),
+                  quantity: String(item.quantity),
+                  unit_amount: {
+                    currency_code: input.currency,
+                    value: toProviderAmount(item.unitAmount, input.currency),
+                  },
+                  ...(item.sku ? { sku: truncate(item.sku, 127) } : {}),
+                })),
+              }
+            : {}),
         },
       ],
       payment_source: {

@@ -77,6 +77,9 @@ function CustomerDashboard() {
         <p className="muted">
           Signed in as <strong className="break-all">{profile.data?.email ?? user?.email}</strong>
         </p>
+        <p>
+          Sending many parcels? <Link to="/batches">Book a batch from a CSV file</Link>.
+        </p>
       </header>
       <Stats totals={totals} loading={orders.isPending} />
       <div role="tablist" aria-label="Your bookings" className="tabs">

@@ -4,6 +4,7 @@
  */
 import bwipjs from 'bwip-js/node';
 import { DocumentDataError } from './errors';
+import { monochromePng } from './png';
 
 /**
  * Tracking numbers the label can encode: printable ASCII (Code 128 sets A/B), no leading or
@@ -13,15 +14,13 @@ import { DocumentDataError } from './errors';
  */
 export const TRACKING_NUMBER_PATTERN = /^[!-~](?:[ -~]{0,38}[!-~])?$/;
 
-/** Pixels per bar module in the PNG; the PDF scales the image, so this only sets crispness. */
-const MODULE_PX = 2;
-
 export type Code128Image = { png: Buffer; modules: number };
 
 /**
- * A PNG of the bars only: the human-readable text is drawn by the label as real PDF text, so
- * it stays sharp and can be searched and copied. `modules` is the symbol width in narrow-bar
- * units, which the layout needs to keep bars at a printable width.
+ * A PNG of the bars only, one pixel per module and one row (the PDF stretches it to the bars'
+ * height): the human-readable text is drawn by the label as real PDF text, so it stays sharp and
+ * can be searched and copied. `modules` is the symbol width in narrow-bar units, which the layout
+ * needs to keep bars at a printable width.
  */
 export async function renderCode128(text: string, field = 'trackingNumber'): Promise<Code128Image> {
   if (!TRACKING_NUMBER_PATTERN.test(text)) {
@@ -30,17 +29,13 @@ export async function renderCode128(text: string, field = 'trackingNumber'): Pro
       'must be 1 to 40 printable ASCII characters to be encoded as a Code 128 barcode',
     );
   }
-  const png = await bwipjs.toBuffer({
-    bcid: 'code128',
-    text,
-    scale: MODULE_PX,
-    height: 10,
-    includetext: false,
-    // Treat the text literally: no "^NNN" escapes, so a tracking number is encoded as typed.
-    parse: false,
-    parsefnc: false,
+  // Treat the text literally: no "^NNN" escapes, so a tracking number is encoded as typed.
+  const [symbol] = bwipjs.raw('code128', text, { parse: false, parsefnc: false }) as { sbs: number[] }[];
+  if (!symbol) throw new Error('bwip-js drew no Code 128 symbol');
+  // Bar and space widths alternate, starting with a bar.
+  const bars: boolean[] = [];
+  symbol.sbs.forEach((width, index) => {
+    for (let i = 0; i < width; i++) bars.push(index % 2 === 0);
   });
-  // PNG IHDR: the width is the big-endian uint32 at byte 16.
-  const widthPx = png.readUInt32BE(16);
-  return { png, modules: widthPx / MODULE_PX };
+  return { png: monochromePng(bars.length, 1, (x) => bars[x] === true), modules: bars.length };
 }

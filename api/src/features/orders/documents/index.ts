@@ -10,7 +10,8 @@ export {
 } from './customs';
 export type { LabelDropOffPoint } from './dropoff';
 export { DocumentDataError } from './errors';
-export { LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
+export { groupTrackingCode, LABEL_SIZE_PT, type LabelData, type LabelParcel, renderLabelPdf } from './label';
+export { A4_LABEL_SCALE, LABEL_FORMATS, type LabelFormat, labelCount, labelSheetPdf } from './label-sheet';
 export {
   type CreditNoteData,
   type ReceiptData,
@@ -27,3 +28,4 @@ export type { RenderOptions } from './pdf';
 export { renderQrPng, renderQrSvg } from './qr';
 export { toWinAnsi } from './text';
 export type { Address } from './types';
+export { zplLabel, zplLabels, zplText } from './zpl';

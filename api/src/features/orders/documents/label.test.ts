@@ -129,14 +129,25 @@ describe('renderLabelPdf', () => {
     expect(pages[1]?.runs).toContain('40 x 30 x 20 cm');
     expect(pages[2]?.runs).toContain('This parcel 12 kg');
 
-    // The barcode is embedded once and shared by all pages (one image plus its alpha mask).
+    // The barcode is embedded once and shared by all pages: one greyscale image, no mask.
     const imageObjects = pdf.context
       .enumerateIndirectObjects()
       .filter(
         ([, object]) =>
           object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
       );
-    expect(imageObjects).toHaveLength(2);
+    expect(imageObjects).toHaveLength(1);
+  });
+
+  it('prints the tracking code /track accepts, in groups of four, in the brand bar', async () => {
+    const bytes = await renderLabelPdf(labelData({ trackingCode: 'K7P3XQ9MHT2W' }), {
+      creationDate: CREATED,
+    });
+    const { pages } = await inspectPdf(bytes);
+    const runs = pages[0]?.runs ?? [];
+    expect(runs.slice(0, 4)).toEqual(['Consign', 'TRACK', 'K7P3 XQ9M HT2W', 'Parcel 1 of 1']);
+    // The tracking number stays the last thing printed, under its bars.
+    expect(runs.at(-1)).toBe('CSG0F3A9C21GB');
   });
 
   it('draws names outside Latin-1 without throwing, transliterating what it can', async () => {

@@ -6,7 +6,7 @@
 
 import { SERVICE_TYPES } from '../../../domain/reference-data';
 import type { ServiceType } from '../../../domain/services';
-import { renderCode128 } from './barcode';
+import { renderCode128, TRACKING_NUMBER_PATTERN } from './barcode';
 import { drawDropOffPoint, type LabelDropOffPoint } from './dropoff';
 import { DocumentDataError } from './errors';
 import { countryName, formatCalendarDate, formatDimensionsCm, formatKg } from './format';
@@ -40,6 +40,8 @@ export type LabelData = {
   chargeableWeightKg: number;
   /** The public tracking page; printed as a QR code the recipient or driver can scan. */
   trackingUrl?: string | null | undefined;
+  /** The public tracking code, printed in the brand bar: what `/track` accepts when typed. */
+  trackingCode?: string | null | undefined;
   /** Where the sender hands the parcel over, when it is not collected. */
   dropOffPoint?: LabelDropOffPoint | null | undefined;
 };
@@ -118,7 +120,16 @@ function drawRecipient(doc: Pdf, recipient: Address, top: number): void {
   fitLine(doc, `Tel ${recipient.phone}`, MARGIN, y, INNER_WIDTH, { size: 9, minSize: 7 });
 }
 
-function validate(label: LabelData): void {
+/** Everything that would stop the label being drawn, checked without drawing it. */
+export function validate(label: LabelData): void {
+  if (!TRACKING_NUMBER_PATTERN.test(label.trackingNumber)) {
+    throw new DocumentDataError(
+      'trackingNumber',
+      'must be 1 to 40 printable ASCII characters to be encoded as a Code 128 barcode',
+    );
+  }
+  formatCalendarDate(label.collectionDate, 'collectionDate');
+  if (label.estimatedDelivery) formatCalendarDate(label.estimatedDelivery, 'estimatedDelivery');
   if (label.parcels.length === 0) {
     throw new DocumentDataError('parcels', 'a label needs at least one parcel');
   }
@@ -135,123 +146,161 @@ function validate(label: LabelData): void {
   }
 }
 
-/**
- * Renders the label PDF. The tracking number is one per order, so every parcel's page carries
- * the same barcode and says which parcel of how many it is.
- */
-export async function renderLabelPdf(label: LabelData, options: RenderOptions = {}): Promise<Buffer> {
+/** "ABCDEFGH2345" -> "ABCD EFGH 2345": read off a label and typed back, groups of four are easier. */
+export function groupTrackingCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** What drawing a label needs besides its data: the barcode and QR images, the formatted dates. */
+export type PreparedLabel = {
+  label: LabelData;
+  collection: string;
+  delivery: string;
+  barcodeSrc: string;
+  barcodeWidth: number;
+  qrSrc: string | null;
+};
+
+/** Checks the data and renders the label's images: every parcel's page shares them. */
+export async function prepareLabel(label: LabelData): Promise<PreparedLabel> {
   validate(label);
   const collection = formatCalendarDate(label.collectionDate, 'collectionDate');
   const delivery = label.estimatedDelivery
     ? formatCalendarDate(label.estimatedDelivery, 'estimatedDelivery')
     : 'Not set';
   const barcode = await renderCode128(label.trackingNumber);
-  // A data URL (rather than the Buffer) lets pdfkit embed the image once and reuse it on
-  // every page: its image registry is keyed by string sources only.
-  const barcodeSrc = `data:image/png;base64,${barcode.png.toString('base64')}`;
   const moduleWidth = Math.min(MAX_MODULE_PT, INNER_WIDTH / (barcode.modules + 2 * QUIET_ZONE_MODULES));
-  const barcodeWidth = barcode.modules * moduleWidth;
-  const qrSrc = label.trackingUrl
-    ? `data:image/png;base64,${(await renderQrPng(label.trackingUrl)).toString('base64')}`
-    : null;
+  return {
+    label,
+    collection,
+    delivery,
+    // A data URL (rather than the Buffer) lets pdfkit embed the image once and reuse it on
+    // every page: its image registry is keyed by string sources only.
+    barcodeSrc: `data:image/png;base64,${barcode.png.toString('base64')}`,
+    barcodeWidth: barcode.modules * moduleWidth,
+    qrSrc: label.trackingUrl
+      ? `data:image/png;base64,${(await renderQrPng(label.trackingUrl)).toString('base64')}`
+      : null,
+  };
+}
 
-  const doc = createPdf(
-    LABEL_SIZE_PT,
-    {
-      title: `Shipping label ${label.reference}`,
-      subject: `${label.serviceName} by ${label.vendorName}, tracking number ${label.trackingNumber}`,
-      keywords: `${label.trackingNumber} ${label.reference}`,
-    },
-    options,
+/**
+ * Draws one parcel's label in the 288 x 432 pt box at the current origin (a 4x6 page, or a
+ * quarter of an A4 sheet, scaled by the caller).
+ */
+export function drawLabel(doc: Pdf, prepared: PreparedLabel, index: number): void {
+  const { label, collection, delivery, barcodeSrc, barcodeWidth, qrSrc } = prepared;
+  const parcel = label.parcels[index] as LabelParcel;
+  const total = label.parcels.length;
+
+  // Brand bar with the parcel count where a sorter sees it first.
+  doc.rect(0, 0, PAGE_WIDTH, 30).fill('#000000');
+  fitLine(doc, 'Consign', MARGIN, 7, 74, { font: FONT_BOLD, size: 17, color: '#FFFFFF' });
+  if (label.trackingCode) {
+    fitLine(doc, 'TRACK', 88, 5, 110, { ...CAPTION, size: 6, color: '#FFFFFF' });
+    fitLine(doc, groupTrackingCode(label.trackingCode), 88, 13, 112, {
+      font: FONT_BOLD,
+      size: 10,
+      minSize: 7,
+      color: '#FFFFFF',
+    });
+  }
+  fitLine(
+    doc,
+    `Parcel ${index + 1} of ${total}`,
+    204,
+    10,
+    PAGE_WIDTH - 204 - MARGIN,
+    { font: FONT_BOLD, size: 11, minSize: 7, color: '#FFFFFF' },
+    'right',
   );
 
+  // The sender's lines make room for the code at the top right, where no other field is read,
+  // and share their width with the drop-off point when there is one.
+  const topWidth = qrSrc ? INNER_WIDTH - QR_SIZE - 8 : INNER_WIDTH;
+  if (label.dropOffPoint) {
+    const half = (topWidth - 6) / 2;
+    drawSender(doc, label.sender, 36, half);
+    drawDropOffPoint(doc, label.dropOffPoint, MARGIN + half + 6, 36, half);
+  } else {
+    drawSender(doc, label.sender, 36, topWidth);
+  }
+  if (qrSrc) doc.image(qrSrc, PAGE_WIDTH - MARGIN - QR_SIZE, 38, { width: QR_SIZE, height: QR_SIZE });
+  rule(doc, 98, 1.5);
+  drawRecipient(doc, label.recipient, 103);
+  rule(doc, 268, 1.5);
+
+  const left = { x: MARGIN, width: 160 };
+  const right = { x: MARGIN + 168, width: INNER_WIDTH - 168 };
+  fitLine(doc, 'SERVICE', left.x, 272, left.width, CAPTION);
+  fitLine(doc, label.serviceName, left.x, 281, left.width, { font: FONT_BOLD, size: 11, minSize: 7 });
+  fitLine(doc, `by ${label.vendorName}`, left.x, 295, left.width, { size: 8, minSize: 6 });
+  fitLine(doc, serviceTypeLabel(label.serviceType), left.x, 305, left.width, { size: 8, minSize: 6 });
+  fitLine(doc, 'CHARGEABLE WEIGHT', right.x, 272, right.width, CAPTION);
+  fitLine(doc, formatKg(label.chargeableWeightKg), right.x, 281, right.width, {
+    font: FONT_BOLD,
+    size: 11,
+    minSize: 7,
+  });
+  fitLine(doc, `This parcel ${formatKg(parcel.weightKg)}`, right.x, 295, right.width, {
+    size: 8,
+    minSize: 6,
+  });
+  fitLine(
+    doc,
+    formatDimensionsCm(parcel.lengthCm, parcel.widthCm, parcel.heightCm),
+    right.x,
+    305,
+    right.width,
+    { size: 8, minSize: 6 },
+  );
+  rule(doc, 318);
+
+  // Order, collection and delivery side by side: the same dates the customer was shown.
+  const order = { x: left.x, width: 84 };
+  const collected = { x: left.x + 88, width: left.width - 88 };
+  fitLine(doc, 'ORDER', order.x, 322, order.width, CAPTION);
+  fitLine(doc, label.reference, order.x, 331, order.width, { font: FONT_BOLD, size: 12, minSize: 7 });
+  fitLine(doc, 'COLLECTION', collected.x, 322, collected.width, CAPTION);
+  fitLine(doc, collection, collected.x, 331, collected.width, { font: FONT_BOLD, size: 11, minSize: 7 });
+  fitLine(doc, 'EST. DELIVERY', right.x, 322, right.width, CAPTION);
+  fitLine(doc, delivery, right.x, 331, right.width, { font: FONT_BOLD, size: 11, minSize: 7 });
+  rule(doc, 350);
+
+  doc.image(barcodeSrc, (PAGE_WIDTH - barcodeWidth) / 2, 357, {
+    width: barcodeWidth,
+    height: BARCODE_HEIGHT,
+  });
+  fitLine(
+    doc,
+    label.trackingNumber,
+    MARGIN,
+    412,
+    INNER_WIDTH,
+    { font: FONT_BOLD, size: 11, minSize: 7 },
+    'center',
+  );
+}
+
+export function labelInfo(label: LabelData) {
+  return {
+    title: `Shipping label ${label.reference}`,
+    subject: `${label.serviceName} by ${label.vendorName}, tracking number ${label.trackingNumber}`,
+    keywords: `${label.trackingNumber} ${label.reference}`,
+  };
+}
+
+/**
+ * Renders the label PDF. The tracking number is one per order, so every parcel's page carries
+ * the same barcode and says which parcel of how many it is.
+ */
+export async function renderLabelPdf(label: LabelData, options: RenderOptions = {}): Promise<Buffer> {
+  const prepared = await prepareLabel(label);
+  const doc = createPdf(LABEL_SIZE_PT, labelInfo(label), options);
   return renderToBuffer(doc, () => {
-    const total = label.parcels.length;
-    label.parcels.forEach((parcel, index) => {
+    label.parcels.forEach((_parcel, index) => {
       doc.addPage({ size: LABEL_SIZE_PT, margin: 0 });
-
-      // Brand bar with the parcel count where a sorter sees it first.
-      doc.rect(0, 0, PAGE_WIDTH, 30).fill('#000000');
-      fitLine(doc, 'Consign', MARGIN, 7, 120, { font: FONT_BOLD, size: 17, color: '#FFFFFF' });
-      fitLine(
-        doc,
-        `Parcel ${index + 1} of ${total}`,
-        140,
-        10,
-        PAGE_WIDTH - 140 - MARGIN,
-        {
-          font: FONT_BOLD,
-          size: 11,
-          color: '#FFFFFF',
-        },
-        'right',
-      );
-
-      // The sender's lines make room for the code at the top right, where no other field is read,
-      // and share their width with the drop-off point when there is one.
-      const topWidth = qrSrc ? INNER_WIDTH - QR_SIZE - 8 : INNER_WIDTH;
-      if (label.dropOffPoint) {
-        const half = (topWidth - 6) / 2;
-        drawSender(doc, label.sender, 36, half);
-        drawDropOffPoint(doc, label.dropOffPoint, MARGIN + half + 6, 36, half);
-      } else {
-        drawSender(doc, label.sender, 36, topWidth);
-      }
-      if (qrSrc) doc.image(qrSrc, PAGE_WIDTH - MARGIN - QR_SIZE, 38, { width: QR_SIZE, height: QR_SIZE });
-      rule(doc, 98, 1.5);
-      drawRecipient(doc, label.recipient, 103);
-      rule(doc, 268, 1.5);
-
-      const left = { x: MARGIN, width: 160 };
-      const right = { x: MARGIN + 168, width: INNER_WIDTH - 168 };
-      fitLine(doc, 'SERVICE', left.x, 272, left.width, CAPTION);
-      fitLine(doc, label.serviceName, left.x, 281, left.width, { font: FONT_BOLD, size: 11, minSize: 7 });
-      fitLine(doc, `by ${label.vendorName}`, left.x, 295, left.width, { size: 8, minSize: 6 });
-      fitLine(doc, serviceTypeLabel(label.serviceType), left.x, 305, left.width, { size: 8, minSize: 6 });
-      fitLine(doc, 'CHARGEABLE WEIGHT', right.x, 272, right.width, CAPTION);
-      fitLine(doc, formatKg(label.chargeableWeightKg), right.x, 281, right.width, {
-        font: FONT_BOLD,
-        size: 11,
-        minSize: 7,
-      });
-      fitLine(doc, `This parcel ${formatKg(parcel.weightKg)}`, right.x, 295, right.width, {
-        size: 8,
-        minSize: 6,
-      });
-      fitLine(
-        doc,
-        formatDimensionsCm(parcel.lengthCm, parcel.widthCm, parcel.heightCm),
-        right.x,
-        305,
-        right.width,
-        { size: 8, minSize: 6 },
-      );
-      rule(doc, 318);
-
-      // Order, collection and delivery side by side: the same dates the customer was shown.
-      const order = { x: left.x, width: 84 };
-      const collected = { x: left.x + 88, width: left.width - 88 };
-      fitLine(doc, 'ORDER', order.x, 322, order.width, CAPTION);
-      fitLine(doc, label.reference, order.x, 331, order.width, { font: FONT_BOLD, size: 12, minSize: 7 });
-      fitLine(doc, 'COLLECTION', collected.x, 322, collected.width, CAPTION);
-      fitLine(doc, collection, collected.x, 331, collected.width, { font: FONT_BOLD, size: 11, minSize: 7 });
-      fitLine(doc, 'EST. DELIVERY', right.x, 322, right.width, CAPTION);
-      fitLine(doc, delivery, right.x, 331, right.width, { font: FONT_BOLD, size: 11, minSize: 7 });
-      rule(doc, 350);
-
-      doc.image(barcodeSrc, (PAGE_WIDTH - barcodeWidth) / 2, 357, {
-        width: barcodeWidth,
-        height: BARCODE_HEIGHT,
-      });
-      fitLine(
-        doc,
-        label.trackingNumber,
-        MARGIN,
-        412,
-        INNER_WIDTH,
-        { font: FONT_BOLD, size: 11, minSize: 7 },
-        'center',
-      );
+      drawLabel(doc, prepared, index);
     });
   });
 }

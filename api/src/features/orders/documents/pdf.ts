@@ -18,14 +18,19 @@ export type PdfInfo = { title: string; subject: string; keywords?: string };
 
 export type PdfPageSize = [width: number, height: number];
 
-export function createPdf(size: PdfPageSize | 'A4', info: PdfInfo, options: RenderOptions) {
+export function createPdf(
+  size: PdfPageSize | 'A4',
+  info: PdfInfo,
+  options: RenderOptions,
+  layout: { bufferPages?: boolean } = {},
+) {
   return new PDFDocument({
     size,
     // Layout is done with explicit coordinates; zero margins stop pdfkit from starting a new
     // page on its own when a line is drawn near the bottom edge.
     margin: 0,
     // Pages are kept until the end so that "Page 1 of N" can be written once N is known.
-    bufferPages: true,
+    bufferPages: layout.bufferPages ?? true,
     autoFirstPage: false,
     lang: 'en-GB',
     info: {

@@ -1,0 +1,14 @@
+import { createRouter } from '../../context';
+import * as handlers from './batches.handlers';
+import * as routes from './batches.routes';
+
+export const batchesRouter = createRouter()
+  // Before /batches/{id}, so that "template.csv" is never read as a batch id.
+  .openapi(routes.getBatchTemplate, handlers.getBatchTemplate)
+  .openapi(routes.createBatch, handlers.createBatch)
+  .openapi(routes.listBatches, handlers.listBatches)
+  .openapi(routes.getBatch, handlers.getBatch)
+  .openapi(routes.fixBatchRow, handlers.fixBatchRow)
+  .openapi(routes.dropBatchRow, handlers.dropBatchRow)
+  .openapi(routes.createPartnerBatch, handlers.createPartnerBatch)
+  .openapi(routes.getPartnerBatch, handlers.getPartnerBatch);
