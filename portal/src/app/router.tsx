@@ -209,6 +209,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/courier-profile/CourierProfilePage'), 'CourierProfilePage'),
           },
           {
+            path: 'orders/:id/drop-off',
+            ...lazyPage(() => import('../features/orders/ChooseDropOffPage'), 'ChooseDropOffPage'),
+          },
+          {
             path: 'orders/:id/review',
             ...lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage'),
           },

@@ -1,4 +1,3 @@
-import { formatOpenings, WEEKDAY_LABELS, WEEKDAYS } from '@consign/shared/handover';
 import { countOf } from '@consign/shared/numbers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +9,9 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { describeError, saveErrorMessage } from '../../shared/api/client';
 import { couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
 import { useAuth } from '../../shared/auth/auth';
+import { weekRows } from '../../shared/dropoff/hours';
 import { VendorShell } from '../../shared/vendor-shell';
+import '../../shared/dropoff/dropoff.css';
 import { type DropOffPoint, pointKeys, pointsApi } from './dropoff-api';
 import { ImportPoints } from './ImportPoints';
 import './vendor-dropoff.css';
@@ -97,12 +98,12 @@ function Points() {
   return (
     <section className="card" aria-labelledby="points-heading">
       <h2 id="points-heading">{countOf(items.length, 'point')}</h2>
-      <ul className="dropoff-points">
+      <ul className="vendor-points">
         {items.map((point) => (
-          <li key={point.id} className="dropoff-point">
-            <div className="dropoff-point__head">
+          <li key={point.id} className="vendor-point">
+            <div className="vendor-point__head">
               <h3>
-                {point.name} <span className="muted dropoff-point__code">{point.code}</span>
+                {point.name} <span className="muted vendor-point__code">{point.code}</span>
               </h3>
               <StatusBadge point={point} />
             </div>
@@ -117,7 +118,7 @@ function Points() {
                 offered to customers; contact support to reinstate it.
               </p>
             ) : null}
-            <dl className="dropoff-point__facts">
+            <dl className="vendor-point__facts">
               <div>
                 <dt>Takes parcels up to</dt>
                 <dd>{point.maxWeightKg} kg</dd>
@@ -139,16 +140,16 @@ function Points() {
               <summary>Opening hours of {point.name}</summary>
               <table className="dropoff-week__table">
                 <tbody>
-                  {WEEKDAYS.map((day) => (
+                  {weekRows(point.openingHours).map(([day, hours]) => (
                     <tr key={day}>
-                      <th scope="row">{WEEKDAY_LABELS[day]}</th>
-                      <td>{formatOpenings(point.openingHours[day])}</td>
+                      <th scope="row">{day}</th>
+                      <td>{hours}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </details>
-            <div className="dropoff-point__actions">
+            <div className="vendor-point__actions">
               <Link
                 className="button button--secondary"
                 to={`/vendor-dropoff-points/${point.id}/edit`}
@@ -174,7 +175,7 @@ function Points() {
             <strong>{toClose.name}</strong> leaves your list and every search. Customers who chose it and have
             not dropped off yet are emailed to choose another point.
           </p>
-          <div className="row dropoff-point__actions">
+          <div className="row vendor-point__actions">
             <button
               type="button"
               className="button button--secondary"
