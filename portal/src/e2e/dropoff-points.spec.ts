@@ -161,8 +161,7 @@ test('a courier adds a point through the form and imports a CSV, one bad line re
   await look(page, 'import-errors');
   watch.reset();
 
-  const fixed =
-    'SHOP,Corner Shop,1 Strand,,London,WC2N 5HF,09:00-17:30,,,,,,,2030-12-26,10,' + courier.serviceName;
+  const fixed = `SHOP,Corner Shop,1 Strand,,London,WC2N 5HF,09:00-17:30,,,,,,,2030-12-26,10,${courier.serviceName}`;
   await file.setInputFiles({
     name: 'points.csv',
     mimeType: 'text/csv',
