@@ -9,6 +9,7 @@ import articles from './resources/articles';
 import auditLog from './resources/audit-log';
 import contactMessages from './resources/contact-messages';
 import courierServices from './resources/courier-services';
+import dropOffPoints from './resources/dropoff-points';
 import jobs from './resources/jobs';
 import orders from './resources/orders';
 import partners from './resources/partners';
@@ -50,6 +51,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
       <Resource name="courier-services" {...courierServices} />
+      <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="quotes" {...quotes} />
       <Resource name="articles" {...articles} />
       <Resource name="contact-messages" {...contactMessages} />

@@ -15,6 +15,7 @@ export type AdminAction =
   | { resource: 'user-sessions'; action: 'revoke' }
   | { resource: 'orders'; action: 'status' | 'refund' }
   | { resource: 'courier-services'; action: 'deactivate' }
+  | { resource: 'dropoff-points'; action: 'suspend' | 'reinstate' }
   | { resource: 'jobs'; action: 'refund' }
   | { resource: 'contact-messages'; action: 'handle' }
   | { resource: 'reviews'; action: 'hide' }

@@ -11,6 +11,7 @@ export type Vendor = Schemas['AdminVendor'];
 export type VendorDetail = Schemas['AdminVendorDetail'];
 export type VendorStatus = Schemas['VendorStatus'];
 export type CourierService = Schemas['CourierService'];
+export type DropOffPoint = Schemas['AdminDropOffPoint'];
 export type Order = Schemas['OrderDetail'];
 /** An order as the order lists carry it (the page reads the whole Order). */
 export type OrderSummary = Schemas['OrderSummary'];

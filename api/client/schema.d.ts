@@ -989,7 +989,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every courier's drop-off points, ra-data-simple-rest style */
+        /** Every courier's drop-off points, every status */
         get: operations["adminListDropOffPoints"];
         put?: never;
         post?: never;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { list, one, stubFetch } from '../test/fetchStub';
-import { customer, job, order, orderRow, service, vendorDetail } from '../test/fixtures';
+import { customer, dropOffPoint, job, order, orderRow, service, vendorDetail } from '../test/fixtures';
 import { renderConsole } from '../test/renderConsole';
 
 afterEach(() => {
@@ -39,6 +39,53 @@ describe('courier services', () => {
     expect(await screen.findByText('England → Scotland')).toBeTruthy();
     expect(await screen.findByText('Same day')).toBeTruthy();
     expect(await screen.findByText('up to 30 kg: £8.99')).toBeTruthy();
+  });
+});
+
+describe('drop-off points', () => {
+  it('lists points of every status with their courier and postcode', async () => {
+    const { to } = stubFetch({
+      'GET /api/v1/admin/dropoff-points': list([
+        dropOffPoint(),
+        dropOffPoint({
+          id: 'dp-2',
+          name: 'Waterloo Lockers',
+          code: 'LOCKERS',
+          address: { line1: '3 York Road', line2: 'Unit 4', town: 'London', postcode: 'SE1 7PB' },
+          status: 'suspended',
+          suspendedReason: 'Parcels left outside',
+        }),
+        dropOffPoint({ id: 'dp-3', name: 'Corner Shop', code: 'SHOP', status: 'closed' }),
+      ]),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+    });
+    renderConsole('/dropoff-points');
+    expect(await screen.findByText('Waterloo Lockers')).toBeTruthy();
+    expect(screen.getByText('SE1 7PB')).toBeTruthy();
+    expect(screen.getByText('Suspended')).toBeTruthy();
+    expect(screen.getByText('Closed by the courier')).toBeTruthy();
+    expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
+    const query = new URL(to('GET /api/v1/admin/dropoff-points')[0]!.url, 'http://x').searchParams;
+    expect(query.get('sort')).toBe('["name","ASC"]');
+  });
+
+  it('shows a suspended point with its reason, week, closed dates and services, and offers to reinstate it', async () => {
+    stubFetch({
+      'GET /api/v1/admin/dropoff-points/dp-2': one(
+        dropOffPoint({ id: 'dp-2', status: 'suspended', suspendedReason: 'Parcels left outside' }),
+      ),
+      'GET /api/v1/admin/vendors': list([vendorDetail()]),
+      'GET /api/v1/admin/courier-services': list([service({ id: 'cs-1', name: 'Express 24' })]),
+    });
+    renderConsole('/dropoff-points/dp-2/show');
+    expect(await screen.findByText('Parcels left outside')).toBeTruthy();
+    expect(screen.getByText('2 The Mall, London, SW1A 2AA')).toBeTruthy();
+    expect(screen.getByText(/Tuesday: 09:00–12:00, 13:00–17:00/)).toBeTruthy();
+    expect(screen.getByText(/Sunday: Closed/)).toBeTruthy();
+    expect(screen.getByText('2026-12-25 (Christmas Day)')).toBeTruthy();
+    expect(await screen.findByText('Express 24')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Reinstate' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   ContactMessage,
   CourierService,
+  DropOffPoint,
   Job,
   Order,
   OrderAddress,
@@ -287,5 +288,34 @@ export const session = (overrides: Partial<AdminSession> = {}): AdminSession => 
   expiresAt: '2026-04-05T09:00:00.000Z',
   revokedAt: null,
   active: true,
+  ...overrides,
+});
+
+export const dropOffPoint = (overrides: Partial<DropOffPoint> = {}): DropOffPoint => ({
+  id: 'dp-1',
+  vendorId: 'v-1',
+  vendorName: 'Swift Couriers',
+  code: 'KIOSK',
+  name: 'Palace Kiosk',
+  address: { line1: '2 The Mall', line2: null, town: 'London', postcode: 'SW1A 2AA' },
+  openingHours: {
+    monday: [{ opens: '09:00', closes: '17:30' }],
+    tuesday: [
+      { opens: '09:00', closes: '12:00' },
+      { opens: '13:00', closes: '17:00' },
+    ],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  closedDates: [{ date: '2026-12-25', reason: 'Christmas Day' }],
+  maxWeightKg: 5,
+  serviceIds: ['cs-1'],
+  status: 'active',
+  suspendedReason: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
   ...overrides,
 });

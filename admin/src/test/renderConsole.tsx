@@ -7,6 +7,7 @@ import articles from '../resources/articles';
 import auditLog from '../resources/audit-log';
 import contactMessages from '../resources/contact-messages';
 import courierServices from '../resources/courier-services';
+import dropOffPoints from '../resources/dropoff-points';
 import jobs from '../resources/jobs';
 import orders from '../resources/orders';
 import partners from '../resources/partners';
@@ -37,6 +38,7 @@ export function renderConsole(path: string) {
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
       <Resource name="courier-services" {...courierServices} />
+      <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="users" {...users} />
       <Resource name="user-sessions" />
       <Resource name="quotes" {...quotes} />

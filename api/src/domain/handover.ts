@@ -13,6 +13,8 @@ export {
   type LabelMode,
   needsDropOffPoint,
   type OpeningInterval,
+  parseClosedDates,
+  parseOpenings,
   takesDropOff,
   WEEKDAY_LABELS,
   WEEKDAYS,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatOpenings, needsDropOffPoint, takesDropOff, weekdayOf } from './handover';
+import {
+  closedDatesText,
+  formatOpenings,
+  needsDropOffPoint,
+  openingsText,
+  parseClosedDates,
+  parseOpenings,
+  takesDropOff,
+  weekdayOf,
+} from './handover';
 
 describe('handover', () => {
   it.each([
@@ -29,5 +38,47 @@ describe('handover', () => {
         { opens: '13:30', closes: '17:30' },
       ]),
     ).toBe('09:00–12:30, 13:30–17:30');
+  });
+
+  it.each([
+    ['', []],
+    ['Closed', []],
+    ['9:00-17:30', [{ opens: '09:00', closes: '17:30' }]],
+    [
+      '09:00 - 12:00, 13:00–17:00',
+      [
+        { opens: '09:00', closes: '12:00' },
+        { opens: '13:00', closes: '17:00' },
+      ],
+    ],
+    ['9 to 5', null],
+    ['09:00', null],
+  ] as const)('parseOpenings(%j)', (text, expected) => {
+    expect(parseOpenings(text)).toEqual(expected);
+  });
+
+  it('writes openings back as they are read', () => {
+    const openings = [
+      { opens: '09:00', closes: '12:00' },
+      { opens: '13:00', closes: '17:00' },
+    ];
+    expect(openingsText(openings)).toBe('09:00-12:00 13:00-17:00');
+    expect(parseOpenings(openingsText(openings))).toEqual(openings);
+    expect(openingsText([])).toBe('');
+  });
+
+  it('reads closed dates with and without reasons, and refuses anything else', () => {
+    expect(parseClosedDates('2026-12-25 Christmas Day; 2026-12-26 ;')).toEqual([
+      { date: '2026-12-25', reason: 'Christmas Day' },
+      { date: '2026-12-26' },
+    ]);
+    expect(parseClosedDates('')).toEqual([]);
+    expect(parseClosedDates('25/12/2026')).toBeNull();
+    expect(
+      closedDatesText([
+        { date: '2026-12-25', reason: 'Christmas Day' },
+        { date: '2026-12-26', reason: null },
+      ]),
+    ).toBe('2026-12-25 Christmas Day; 2026-12-26');
   });
 });

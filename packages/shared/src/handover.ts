@@ -84,3 +84,52 @@ export function formatOpenings(intervals: readonly OpeningInterval[]): string {
   if (intervals.length === 0) return 'Closed';
   return intervals.map((i) => `${i.opens}–${i.closes}`).join(', ');
 }
+
+const RANGE = /^(\d{1,2}:\d{2})-(\d{1,2}:\d{2})$/;
+const pad = (time: string) => time.padStart(5, '0');
+
+/**
+ * A day's openings as people write them (the points' CSV and the courier's form): "09:00-17:30",
+ * several separated by spaces or commas; "closed" or empty for a closed day. Null when unreadable;
+ * the times themselves are checked by the API.
+ */
+export function parseOpenings(text: string): OpeningInterval[] | null {
+  const value = text.trim().toLowerCase();
+  if (value === '' || value === 'closed') return [];
+  const openings: OpeningInterval[] = [];
+  for (const range of value
+    .replace(/\s*[-–]\s*/g, '-')
+    .split(/[\s,;]+/)
+    .filter(Boolean)) {
+    const match = RANGE.exec(range);
+    if (!match) return null;
+    openings.push({ opens: pad(match[1] as string), closes: pad(match[2] as string) });
+  }
+  return openings;
+}
+
+/** The inverse of parseOpenings: "09:00-12:00 13:00-17:00", or "" for a closed day. */
+export function openingsText(openings: readonly OpeningInterval[]): string {
+  return openings.map((o) => `${o.opens}-${o.closes}`).join(' ');
+}
+
+export type ClosedDateText = { date: string; reason?: string };
+
+/** "2026-12-25 Christmas Day; 2026-12-26": dates separated by semicolons, each with an optional reason. */
+export function parseClosedDates(text: string): ClosedDateText[] | null {
+  const dates: ClosedDateText[] = [];
+  for (const entry of text
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^(\d{4}-\d{2}-\d{2})(?:\s+(.+))?$/.exec(entry);
+    if (!match) return null;
+    dates.push(match[2] ? { date: match[1] as string, reason: match[2] } : { date: match[1] as string });
+  }
+  return dates;
+}
+
+/** The inverse of parseClosedDates. */
+export function closedDatesText(dates: readonly { date: string; reason?: string | null }[]): string {
+  return dates.map((d) => (d.reason ? `${d.date} ${d.reason}` : d.date)).join('; ');
+}

@@ -155,6 +155,24 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/vendor-payouts/VendorPayoutsPage'), 'VendorPayoutsPage'),
           },
           {
+            path: 'vendor-dropoff-points',
+            ...lazyPage(() => import('../features/vendor-dropoff/DropOffPointsPage'), 'DropOffPointsPage'),
+          },
+          {
+            path: 'vendor-dropoff-points/new',
+            ...lazyPage(
+              () => import('../features/vendor-dropoff/DropOffPointFormPage'),
+              'DropOffPointFormPage',
+            ),
+          },
+          {
+            path: 'vendor-dropoff-points/:pointId/edit',
+            ...lazyPage(
+              () => import('../features/vendor-dropoff/DropOffPointFormPage'),
+              'DropOffPointFormPage',
+            ),
+          },
+          {
             path: 'vendor-bids',
             ...lazyPage(() => import('../features/vendor-bids/VendorBidsPage'), 'VendorBidsPage'),
           },
@@ -207,6 +225,10 @@ export const routes: RouteObject[] = [
           {
             path: 'couriers/:slug',
             ...lazyPage(() => import('../features/courier-profile/CourierProfilePage'), 'CourierProfilePage'),
+          },
+          {
+            path: 'orders/:id/drop-off',
+            ...lazyPage(() => import('../features/orders/ChooseDropOffPage'), 'ChooseDropOffPage'),
           },
           {
             path: 'orders/:id/review',

@@ -251,3 +251,35 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     ...overrides,
   };
 }
+
+const weekdayHours = [{ opens: '09:00', closes: '17:30' }];
+
+/** An order's drop-off point as GET /orders/{id} names it: open on the day unless overridden. */
+export function orderDropOffPointFixture(
+  overrides: Partial<NonNullable<OrderDetail['dropOffPoint']>> = {},
+): NonNullable<OrderDetail['dropOffPoint']> {
+  return {
+    id: 'p2',
+    name: 'Victoria Newsagent',
+    address: { line1: '12 Buckingham Gate', line2: null, town: 'London', postcode: 'SW1E 5DJ' },
+    openingHours: {
+      monday: weekdayHours,
+      tuesday: weekdayHours,
+      wednesday: weekdayHours,
+      thursday: weekdayHours,
+      friday: weekdayHours,
+      saturday: [],
+      sunday: [],
+    },
+    hoursOnDate: {
+      date: '2026-11-23',
+      weekday: 'monday',
+      open: true,
+      openings: weekdayHours,
+      closedReason: null,
+    },
+    status: 'active',
+    problem: null,
+    ...overrides,
+  };
+}

@@ -4,7 +4,7 @@
  * same schema and rules and its errors name the column.
  */
 import { parse } from 'csv-parse/sync';
-import { WEEKDAYS } from '../../domain/handover';
+import { parseClosedDates, parseOpenings, WEEKDAYS } from '../../domain/handover';
 import { AppError, type FieldError } from '../../lib/errors';
 
 export const CSV_COLUMNS = [
@@ -67,41 +67,6 @@ export function parsePointsCsv(text: string): CsvRow[] {
   }));
 }
 
-const RANGE = /^(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/;
-const pad = (time: string) => time.padStart(5, '0');
-
-/** "09:00-17:30", several separated by spaces or commas; "closed" or empty for a closed day. */
-export function parseDayCell(cell: string): { opens: string; closes: string }[] | null {
-  const value = cell.trim().toLowerCase();
-  if (value === '' || value === 'closed') return [];
-  const ranges = value
-    .replace(/\s*[-–]\s*/g, '-')
-    .split(/[\s,;]+/)
-    .filter(Boolean);
-  const openings: { opens: string; closes: string }[] = [];
-  for (const range of ranges) {
-    const match = RANGE.exec(range);
-    if (!match) return null;
-    openings.push({ opens: pad(match[1] as string), closes: pad(match[2] as string) });
-  }
-  return openings;
-}
-
-/** "2026-12-25 Christmas Day; 2026-12-26": dates separated by semicolons, each with an optional reason. */
-export function parseClosedDatesCell(cell: string): { date: string; reason?: string }[] | null {
-  const entries = cell
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean);
-  const dates: { date: string; reason?: string }[] = [];
-  for (const entry of entries) {
-    const match = /^(\d{4}-\d{2}-\d{2})(?:\s+(.+))?$/.exec(entry);
-    if (!match) return null;
-    dates.push(match[2] ? { date: match[1] as string, reason: match[2] } : { date: match[1] as string });
-  }
-  return dates;
-}
-
 /**
  * A row as the form's body, with what cannot be read as such; services are named by id or by
  * name (case ignored) and resolved against the courier's own.
@@ -115,7 +80,7 @@ export function rowToBody(
   const at = (column: CsvColumn) => `rows.${line}.${column}`;
   const openingHours: Record<string, unknown> = {};
   for (const day of WEEKDAYS) {
-    const openings = parseDayCell(cells[day]);
+    const openings = parseOpenings(cells[day]);
     if (openings === null) {
       errors.push({
         path: at(day),
@@ -125,7 +90,7 @@ export function rowToBody(
       openingHours[day] = openings;
     }
   }
-  const closedDates = parseClosedDatesCell(cells.closed_dates);
+  const closedDates = parseClosedDates(cells.closed_dates);
   if (closedDates === null) {
     errors.push({
       path: at('closed_dates'),

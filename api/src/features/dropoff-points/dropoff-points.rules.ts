@@ -27,8 +27,8 @@ export type DropOffWanted = {
 
 /** Why the point cannot take the parcel, as a sentence for the customer; null when it can. */
 export function dropOffProblem(point: PointFacts | null, wanted: DropOffWanted): string | null {
-  if (!point || point.status === 'closed')
-    return 'This drop-off point does not exist; choose one from the list';
+  if (!point) return 'This drop-off point does not exist; choose one from the list';
+  if (point.status === 'closed') return `${point.name} has closed; choose another drop-off point`;
   if (point.status === 'suspended') {
     return `${point.name} is not taking parcels at the moment; choose another drop-off point`;
   }

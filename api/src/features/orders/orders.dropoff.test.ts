@@ -309,10 +309,14 @@ describe('the point checked again before the label', () => {
       text: string;
     }[];
     const closedNotice = after.find((m) => m.subject.endsWith(third.reference as string));
-    expect(closedNotice?.text).toContain('This drop-off point does not exist');
+    expect(closedNotice?.text).toContain('Waterloo Lockers has closed; choose another drop-off point');
     // The order still shows the closed point's name and address.
     const detail = (await t.get(`/api/v1/orders/${third.id}`, n.buyer.auth)).body;
-    expect(detail.dropOffPoint).toMatchObject({ name: 'Waterloo Lockers', status: 'closed' });
+    expect(detail.dropOffPoint).toMatchObject({
+      name: 'Waterloo Lockers',
+      status: 'closed',
+      problem: 'Waterloo Lockers has closed; choose another drop-off point',
+    });
   });
 });
 

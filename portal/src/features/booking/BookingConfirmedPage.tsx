@@ -10,6 +10,7 @@ import { useReferenceData } from '../../shared/api/meta';
 import { orderKeys, ordersApi } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
 import { DropOffPointSummary } from '../../shared/dropoff/DropOffPointSummary';
+import { chooseDropOffHref } from '../../shared/dropoff/hours';
 import { AddressColumns, CustomsSections, Section } from '../../shared/orders/OrderParts';
 import { useCountdown } from './useCountdown';
 import '../../shared/booking-form/booking.css';
@@ -142,7 +143,13 @@ export function BookingConfirmedPage() {
               delivery={o.deliveryAddress}
               reference={reference.data}
             />
-            {o.dropOffPoint ? <DropOffPointSummary point={o.dropOffPoint} code={o.dropOffCode} /> : null}
+            {o.dropOffPoint ? (
+              <DropOffPointSummary
+                point={o.dropOffPoint}
+                code={o.dropOffCode}
+                changeHref={chooseDropOffHref(o.id)}
+              />
+            ) : null}
             <CustomsSections
               customs={o.customs}
               items={o.items}

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jobFixture, orderFixture, referenceData } from '../../test/bookingFixtures';
+import {
+  jobFixture,
+  orderDropOffPointFixture,
+  orderFixture,
+  referenceData,
+} from '../../test/bookingFixtures';
 import { customer, problemResponse, type StubResponse, sessionFor, stubFetch } from '../../test/fetchStub';
 import { findOpened } from '../../test/opened';
 import { renderApp } from '../../test/render';
@@ -112,6 +117,36 @@ describe('customer dashboard', () => {
     expect(within(table).getByText('In transit').className).toContain('status-badge--blue');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls.filter((c) => c.path === '/api/v1/orders')).toHaveLength(2);
+  });
+
+  it('names the drop-off point in the order panel, with the way to another when it closed', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture({
+      status: 'confirmed',
+      dropOffPointId: 'p2',
+      dropOffPoint: orderDropOffPointFixture({ status: 'closed', problem: 'The drop-off point has closed' }),
+    });
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+    });
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
+    const drawer = await findOpened('dialog', `Order ${order.reference}`);
+    const section = (await within(drawer).findByRole('heading', { name: 'Drop-off point' })).closest(
+      'section',
+    )!;
+    expect(within(section).getByText('Victoria Newsagent')).toBeTruthy();
+    expect(within(section).getByText('12 Buckingham Gate, London, SW1E 5DJ')).toBeTruthy();
+    expect(within(section).getByText('Open 09:00–17:30 on Mon, 23 Nov 2026')).toBeTruthy();
+    expect(within(section).getByRole('row', { name: 'Saturday Closed' })).toBeTruthy();
+    expect(within(section).getByText('The drop-off point has closed')).toBeTruthy();
+    expect(
+      within(section).getByRole('link', { name: 'Choose another drop-off point' }).getAttribute('href'),
+    ).toBe(`/orders/${order.id}/drop-off`);
   });
 
   it('opens the order detail panel with the timeline; Escape and an outside click close it', async () => {

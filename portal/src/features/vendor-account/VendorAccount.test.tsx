@@ -127,6 +127,7 @@ describe('vendor shell', () => {
     ).toEqual([
       '/vendor-dashboard',
       '/rate-card',
+      '/vendor-dropoff-points',
       '/vendor-bids',
       '/vendor-payouts',
       '/vendor-panel',

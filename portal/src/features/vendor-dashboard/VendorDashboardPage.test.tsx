@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Review } from '../../shared/api/reviews';
 import type { VendorOrderStats } from '../../shared/api/vendor-orders';
-import { orderFixture, orderSummaryOf, referenceData } from '../../test/bookingFixtures';
+import {
+  orderDropOffPointFixture,
+  orderFixture,
+  orderSummaryOf,
+  referenceData,
+} from '../../test/bookingFixtures';
 import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import { problemResponse, type RecordedCall, type StubResponse, stubFetch } from '../../test/fetchStub';
 import { findOpened } from '../../test/opened';
@@ -281,6 +286,27 @@ describe('vendor order drawer', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/v1/vendor/orders/stats').length).toBeGreaterThan(before),
     );
+  });
+
+  it('names the drop-off point the customer chose, with its hours', async () => {
+    const user = userEvent.setup();
+    const dropped = { ...order, dropOffPointId: 'p2', dropOffPoint: orderDropOffPointFixture() };
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([dropped], 1),
+      [`GET /api/v1/orders/${order.id}`]: { body: dropped },
+    });
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
+    const drawer = await findOpened('dialog', 'Order #cccc3333');
+    const section = (await within(drawer).findByRole('heading', { name: 'Drop-off point' })).closest(
+      'section',
+    )!;
+    expect(within(section).getByText('Victoria Newsagent')).toBeTruthy();
+    expect(within(section).getByText('12 Buckingham Gate, London, SW1E 5DJ')).toBeTruthy();
+    expect(within(section).getByText('Open 09:00–17:30 on Mon, 23 Nov 2026')).toBeTruthy();
+    expect(within(section).queryByRole('link', { name: 'Choose another drop-off point' })).toBeNull();
   });
 
   /** Opens order #cccc3333's drawer, types a tracking number and saves it (the stub answers). */

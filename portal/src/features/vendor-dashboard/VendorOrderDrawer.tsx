@@ -11,6 +11,7 @@ import { useReferenceData } from '../../shared/api/meta';
 import { type OrderDetail, type OrderStatus, orderKeys } from '../../shared/api/orders';
 import { type VendorOrderUpdate, vendorOrdersApi } from '../../shared/api/vendor-orders';
 import { useAuth } from '../../shared/auth/auth';
+import { DropOffPointSummary } from '../../shared/dropoff/DropOffPointSummary';
 import { OrderDocumentButtons, OrderDrawerFrame, Timeline } from '../../shared/orders/OrderDrawer';
 import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 import { AddEventForm, canAddEvent } from './AddEventForm';
@@ -196,6 +197,7 @@ function OrderSections({ order }: { order: OrderDetail }) {
         </Section>
       ) : null}
       <OrderNotes order={order} titles={["Customer's Notes", 'Courier Notes']} />
+      {order.dropOffPoint ? <DropOffPointSummary point={order.dropOffPoint} /> : null}
       <AddressColumns
         titles={['Return Address', 'Delivery Address']}
         collection={order.collectionAddress}

@@ -20,3 +20,8 @@ export function weekRows(hours: WeeklyHours): [string, string][] {
 export function describeMiles(miles: number): string {
   return `${miles} ${miles === 1 ? 'mile' : 'miles'}`;
 }
+
+/** The page where a customer chooses another point for a booked order (the email links here too). */
+export function chooseDropOffHref(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/drop-off`;
+}

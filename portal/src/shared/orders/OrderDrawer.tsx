@@ -11,6 +11,8 @@ import { describeError } from '../api/client';
 import { useReferenceData } from '../api/meta';
 import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, ordersApi } from '../api/orders';
 import { useAuth } from '../auth/auth';
+import { DropOffPointSummary } from '../dropoff/DropOffPointSummary';
+import { chooseDropOffHref } from '../dropoff/hours';
 import { Drawer } from './Drawer';
 import { useDocumentDownload } from './download';
 import {
@@ -168,6 +170,13 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <dd>{order.vendor.name}</dd>
         </dl>
       </Section>
+      {order.dropOffPoint ? (
+        <DropOffPointSummary
+          point={order.dropOffPoint}
+          code={order.dropOffCode}
+          changeHref={chooseDropOffHref(order.id)}
+        />
+      ) : null}
       <AddressColumns
         titles={['Return Address', 'Delivery Address']}
         collection={order.collectionAddress}

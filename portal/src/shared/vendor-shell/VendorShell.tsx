@@ -10,6 +10,7 @@ import './vendor-shell.css';
 const LINKS = [
   { to: '/vendor-dashboard', label: 'Dashboard' },
   { to: '/rate-card', label: 'Rate Cards' },
+  { to: '/vendor-dropoff-points', label: 'Drop-off Points' },
   { to: '/vendor-bids', label: 'Available Bids' },
   { to: '/vendor-payouts', label: 'Payouts' },
   { to: '/vendor-panel', label: 'Onboarding' },

@@ -1,42 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { ReasonBodySchema } from '../../../lib/audit';
 import { requireAuth, requireRole } from '../../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../../lib/openapi';
-import { raListHeaders } from '../../../lib/ra-list';
+import { adminGet, adminList } from '../admin.resource';
 import { IdParamsSchema } from '../admin.schemas';
 import { AdminDropOffListQuerySchema, AdminDropOffPointSchema } from './admin-dropoff.schemas';
+import { AdminDropOffService } from './admin-dropoff.service';
 
 const tags = ['Admin'];
 
-export const listDropOffPoints = createRoute({
+export const listDropOffPoints = adminList({
+  resource: 'dropoff-points',
   operationId: 'adminListDropOffPoints',
-  method: 'get',
-  path: '/admin/dropoff-points',
-  tags,
-  summary: "Every courier's drop-off points, ra-data-simple-rest style",
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminDropOffListQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of points',
-      headers: raListHeaders,
-      content: { 'application/json': { schema: z.array(AdminDropOffPointSchema) } },
-    },
-    ...pickProblems(401, 403, 422),
-  },
+  summary: "Every courier's drop-off points, every status",
+  description: 'One page of points',
+  query: AdminDropOffListQuerySchema,
+  item: AdminDropOffPointSchema,
+  read: (deps, list) => new AdminDropOffService(deps).list(list),
 });
 
-export const getDropOffPoint = createRoute({
+export const getDropOffPoint = adminGet({
+  resource: 'dropoff-points',
   operationId: 'adminGetDropOffPoint',
-  method: 'get',
-  path: '/admin/dropoff-points/{id}',
-  tags,
   summary: 'One drop-off point',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(AdminDropOffPointSchema, 'The point'), ...pickProblems(401, 403, 404) },
+  description: 'The point',
+  item: AdminDropOffPointSchema,
+  read: (deps, id) => new AdminDropOffService(deps).get(id),
 });
 
 export const suspendDropOffPoint = createRoute({

@@ -1,17 +1,16 @@
 import { count, eq, inArray, or } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { type DropoffPointStatus, dropoffPoints, users, vendors } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
-import { idsIn, listPage, type RaList } from '../../../lib/ra-list';
+import { idsIn, listPage } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import { vendorNameOf } from '../../couriers';
 import { changePointTellingOrders, toPointDto, withServices } from '../../dropoff-points';
+import type { ListOf } from '../admin.resource';
 import type { AdminDropOffListQuerySchema, DROPOFF_SORT_FIELDS } from './admin-dropoff.schemas';
 
-type DropOffFilter = NonNullable<z.infer<typeof AdminDropOffListQuerySchema>['filter']>;
 type PointRow = typeof dropoffPoints.$inferSelect;
 
 const SORT = {
@@ -43,7 +42,7 @@ export class AdminDropOffService {
     }));
   }
 
-  async list(list: RaList<(typeof DROPOFF_SORT_FIELDS)[number], DropOffFilter>) {
+  async list(list: ListOf<typeof AdminDropOffListQuerySchema>) {
     const { db } = this.deps;
     const f = list.filter ?? {};
     const { rows, total } = await listPage(db, list, {

@@ -1,0 +1,29 @@
+import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
+import { listFilters } from '../../components/listFilters';
+import type { DropOffPoint } from '../../types';
+import { STATUS } from './shared';
+
+export const filters = listFilters('search', { source: 'status', choices: STATUS });
+
+export function DropOffList() {
+  return (
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="code" disableSort />
+        <DataTable.Col source="vendorId" disableSort>
+          <ReferenceField source="vendorId" reference="vendors" link="show" />
+        </DataTable.Col>
+        <DataTable.Col source="postcode">
+          <FunctionField<DropOffPoint> render={(p) => p.address.postcode} />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={STATUS} />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" locales="en-GB" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
