@@ -10,6 +10,7 @@ import { type AppDeps, type AppEnv, createRouter } from './context';
 import { addressesRouter } from './features/addresses';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
+import { claimsRouter } from './features/claims';
 import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', paymentsRouter);
   api.route('/', payoutsRouter);
   api.route('/', financeRouter);
+  api.route('/', claimsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
   api.route('/', trackingRouter);
