@@ -3395,6 +3395,11 @@ export interface components {
             event: components["schemas"]["TrackingEventKind"] | null;
             /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
             expectedDelivery: string | null;
+            /**
+             * @description A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged
+             * @enum {string|null}
+             */
+            claimStatus: "submitted" | "with_courier" | "accepted" | "part_accepted" | "rejected" | "escalated" | "paid" | null;
             /** @example Out for delivery: the driver has the parcel on today’s round */
             description: string;
         };

@@ -13,6 +13,7 @@ import { newIdempotencyKey, type OrderDetail, type OrderEvent, orderKeys, orders
 import { useAuth } from '../auth/auth';
 import { Drawer } from './Drawer';
 import { useDocumentDownload } from './download';
+import { OrderClaims } from './OrderClaims';
 import {
   AddressColumns,
   CustomsSections,
@@ -204,6 +205,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       <Section title="Price">
         <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
       </Section>
+      <OrderClaims order={order} />
       <Section title="Tracking">
         {order.trackingUrl && order.status !== 'awaiting_payment' && order.status !== 'cancelled' ? (
           <p>
@@ -235,7 +237,7 @@ export function Timeline({ events }: { events: readonly OrderEvent[] }) {
           <span className="timeline__dot" aria-hidden="true" />
           <div>
             <p className="timeline__status">
-              {event.event ? event.description : statusLabel(event.to)}{' '}
+              {event.event || event.claimStatus ? event.description : statusLabel(event.to)}{' '}
               <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
             </p>
             <p className="muted timeline__time">
