@@ -14,6 +14,7 @@ import { useAuth } from '../../shared/auth/auth';
 import { OrderDocumentButtons, OrderDrawerFrame, Timeline } from '../../shared/orders/OrderDrawer';
 import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 import { AddEventForm, canAddEvent } from './AddEventForm';
+import { VendorClaims } from './VendorClaims';
 
 interface VendorOrderDrawerProps {
   orderId: string;
@@ -88,6 +89,7 @@ export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDraw
               }}
             />
           ) : null}
+          <VendorClaims orderId={order.id} />
           <OrderSections order={order} />
           <Section title="Tracking">
             {order.trackingUrl ? (

@@ -6,6 +6,8 @@ type Schemas = components['schemas'];
 export type Claim = Schemas['Claim'];
 export type FileClaimBody = Schemas['FileClaimBody'];
 
+export type CourierClaimAnswer = Schemas['CourierClaimAnswer'];
+
 export const claimKeys = {
   all: ['claims'] as const,
   ofOrder: (orderId: string) => ['claims', 'order', orderId] as const,
@@ -14,6 +16,10 @@ export const claimKeys = {
 export const claimsApi = {
   ofOrder: async (client: ApiClient, orderId: string, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/claims', { params: { query: { orderId } }, signal })).items,
+  ofVendorOrder: async (client: ApiClient, orderId: string, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/vendor/claims', { params: { query: { orderId } }, signal })).items,
+  answer: async (client: ApiClient, id: string, body: CourierClaimAnswer) =>
+    unwrap(await client.POST('/api/v1/vendor/claims/{id}/response', { params: { path: { id } }, body })),
   file: async (client: ApiClient, orderId: string, body: FileClaimBody) =>
     unwrap(await client.POST('/api/v1/orders/{id}/claims', { params: { path: { id: orderId } }, body })),
 };

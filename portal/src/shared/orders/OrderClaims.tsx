@@ -71,7 +71,8 @@ export function OrderClaims({ order }: { order: OrderDetail }) {
   );
 }
 
-function ClaimCard({ claim }: { claim: Claim }) {
+/** One claim and where it stands, as its customer or its courier reads it. */
+export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer?: 'customer' | 'courier' }) {
   const facts = CLAIM_STATUS_FACTS[claim.status];
   return (
     <article className="claim-card" aria-label={`Claim ${claim.reference}`}>
@@ -86,7 +87,13 @@ function ClaimCard({ claim }: { claim: Claim }) {
         <dd>{formatMoney(claim.amountClaimed.amount, claim.amountClaimed.currency)}</dd>
         {claim.amountAgreed ? (
           <>
-            <dt>{claim.status === 'paid' ? 'Refunded to you' : 'Agreed'}</dt>
+            <dt>
+              {claim.status !== 'paid'
+                ? 'Agreed'
+                : viewer === 'customer'
+                  ? 'Refunded to you'
+                  : 'Refunded to the customer'}
+            </dt>
             <dd>{formatMoney(claim.amountAgreed.amount, claim.amountAgreed.currency)}</dd>
           </>
         ) : null}
