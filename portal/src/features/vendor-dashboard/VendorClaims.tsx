@@ -59,6 +59,9 @@ function AnswerForm({ claim }: { claim: Claim }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const currency = claim.amountClaimed.currency;
+  /** A field's error goes once the field is changed; the next submit checks again. */
+  const clear = (field: string) =>
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => k !== field)));
 
   const answer = useMutation({
     mutationFn: (body: { decision: Decision; amount?: number; note: string }) =>
@@ -117,7 +120,10 @@ function AnswerForm({ claim }: { claim: Claim }) {
                 name={`decision-${claim.id}`}
                 value={d.value}
                 checked={decision === d.value}
-                onChange={() => setDecision(d.value)}
+                onChange={() => {
+                  setDecision(d.value);
+                  clear('decision');
+                }}
               />
               <span className="choice__title">{d.label}</span>
             </label>
@@ -130,14 +136,20 @@ function AnswerForm({ claim }: { claim: Claim }) {
           label={`Amount you accept (${currency})`}
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            clear('amount');
+          }}
           error={errors.amount}
         />
       ) : null}
       <TextAreaField
         label={decision === 'reject' ? 'Why you reject it (your evidence)' : 'Note to the customer'}
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => {
+          setNote(e.target.value);
+          clear('note');
+        }}
         error={errors.note}
         maxLength={2000}
         rows={3}

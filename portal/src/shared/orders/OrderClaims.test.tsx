@@ -89,6 +89,7 @@ describe('claims in the order drawer', () => {
     expect(within(form).getByText('Add at least one photo of the damage')).toBeTruthy();
 
     await user.type(within(form).getByLabelText('What happened'), 'The vase arrived broken');
+    expect(within(form).queryByText('Describe what happened in at least 10 characters')).toBeNull();
     await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '25');
     expect(within(form).getByText(/At most £20.00: the standard liability/)).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Send claim' }));

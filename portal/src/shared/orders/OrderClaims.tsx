@@ -142,10 +142,16 @@ function ClaimForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const firstField = useRef<HTMLTextAreaElement>(null);
+  /** A field's error goes once the field is changed; the next submit checks again. */
+  const clear = (...fields: string[]) =>
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !fields.includes(k))));
   useEffect(() => firstField.current?.focus(), []);
 
   const upload = useImageUpload({
-    onUploaded: (url) => setPhotos((list) => [...list, url]),
+    onUploaded: (url) => {
+      setPhotos((list) => [...list, url]);
+      clear('photos', 'photos.0');
+    },
     failureMessage: (error) => uploadProblem(error) ?? describeError(error),
   });
 
@@ -194,7 +200,10 @@ function ClaimForm({
         ref={firstField}
         label="What happened"
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          clear('description', 'kind');
+        }}
         error={errors.description ?? errors.kind}
         maxLength={2000}
         rows={4}
@@ -203,7 +212,10 @@ function ClaimForm({
         label={`Amount claimed (${currency})`}
         inputMode="decimal"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          clear('amountClaimed');
+        }}
         error={errors.amountClaimed}
         hint={`At most ${formatMoney(cap, currency)}: ${order.coverAmount > 0 ? 'your cover' : 'the standard liability'}, and no more than you paid`}
       />
