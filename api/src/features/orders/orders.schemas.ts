@@ -262,7 +262,9 @@ export const OrderEventSchema = z
     claimStatus: z
       .enum(CLAIM_STATUSES)
       .nullable()
-      .openapi({ description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged' }),
+      .openapi({
+        description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
+      }),
     description: z
       .string()
       .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),
