@@ -1239,6 +1239,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims for loss or damage; `filter={"awaitsStaff":true}` is the staff queue */
+        get: operations["adminListClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claim */
+        get: operations["adminGetClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/reviews/{id}/hide": {
         parameters: {
             query?: never;
@@ -2453,6 +2487,117 @@ export interface paths {
          */
         put: operations["adminSetVendorCommission"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a claim for loss or damage on one of the caller’s orders
+         * @description Damage within 5 working days of delivery; loss once the parcel is 3 working days past its promised date; either within 9 months of collection. The amount is capped by the cover bought at booking (or the standard liability) and by what is left of the payment. Photos and proof of value are uploads (POST /uploads) by url. The claim goes to the courier at once, with its deadline (docs/claims-and-returns.md).
+         */
+        post: operations["fileClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s claims, newest first (a customer’s own; a courier’s business’s) */
+        get: operations["listClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claim: its customer, its courier or staff */
+        get: operations["getClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims on the courier’s orders, newest first */
+        get: operations["listVendorClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor/claims/{id}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The courier answers a claim: accept, accept part, or reject with evidence
+         * @description An acceptance pays the claim at once from the courier’s earnings (a refund of the order’s payment). A rejection goes to Consign staff, who decide whether it stands.
+         */
+        post: operations["answerClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/claims/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff decide an escalated claim or review a courier’s rejection (audited)
+         * @description Accept or part accept (paid at once, borne by the courier or the platform), or reject for good.
+         */
+        post: operations["adminDecideClaim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3708,6 +3853,11 @@ export interface components {
             event: components["schemas"]["TrackingEventKind"] | null;
             /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
             expectedDelivery: string | null;
+            /**
+             * @description A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged
+             * @enum {string|null}
+             */
+            claimStatus: "submitted" | "with_courier" | "accepted" | "part_accepted" | "rejected" | "escalated" | "paid" | null;
             /** @example Out for delivery: the driver has the parcel on today’s round */
             description: string;
         };
@@ -4057,6 +4207,57 @@ export interface components {
             /** Format: date-time */
             hiddenAt: string | null;
             hiddenReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Claim: {
+            id: string;
+            /** @example #1a2b3c4d */
+            reference: string;
+            orderId: string;
+            orderReference: string;
+            /** @enum {string} */
+            kind: "loss" | "damage";
+            /** @enum {string} */
+            status: "submitted" | "with_courier" | "accepted" | "part_accepted" | "rejected" | "escalated" | "paid";
+            description: string;
+            photos: string[];
+            proofOfValue: string[];
+            amountClaimed: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** @description The most this claim could ask for when filed */
+            cap: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            amountAgreed: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            } | null;
+            /** @enum {string|null} */
+            bearer: "courier" | "platform" | null;
+            courierNote: string | null;
+            courierEvidence: string[];
+            /** Format: date-time */
+            respondedAt: string | null;
+            /** Format: date-time */
+            courierDeadline: string | null;
+            staffNote: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedByStaff: boolean;
+            /** @description Escalated, or rejected by the courier and not yet reviewed */
+            awaitsStaff: boolean;
+            final: boolean;
+            /** Format: date-time */
+            paidAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5323,6 +5524,50 @@ export interface components {
             fixed?: number;
             /** @description Back to the configured default rate */
             useDefault?: boolean;
+        };
+        FileClaimBody: {
+            /** @enum {string} */
+            kind: "loss" | "damage";
+            description: string;
+            /** @description Minor units of the order’s currency; at most the claim’s cap */
+            amountClaimed: number;
+            /**
+             * @description Photos of the parcel and contents; a damage claim needs at least one
+             * @default []
+             */
+            photos: string[];
+            /**
+             * @description An invoice or receipt showing the goods’ value
+             * @default []
+             */
+            proofOfValue: string[];
+        };
+        ClaimList: {
+            items: components["schemas"]["Claim"][];
+        };
+        CourierClaimAnswer: {
+            /** @enum {string} */
+            decision: "accept" | "part_accept" | "reject";
+            /** @description With part_accept: what the courier agrees to pay, less than claimed */
+            amount?: number;
+            note: string;
+            /**
+             * @description Your evidence: proof of delivery, photos at collection
+             * @default []
+             */
+            evidence: string[];
+        };
+        StaffClaimDecision: {
+            /** @enum {string} */
+            decision: "accept" | "part_accept" | "reject";
+            /** @description With part_accept: the amount to pay, less than claimed */
+            amount?: number;
+            /**
+             * @description Who pays an accepted claim: the courier’s earnings or the platform
+             * @enum {string}
+             */
+            bearer?: "courier" | "platform";
+            reason: string;
         };
         /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
         CreateJobRequest: {
@@ -9867,6 +10112,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListClaims: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, courierDeadline, amountClaimed, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of claims */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
                 };
             };
             /** @description Missing, invalid or expired access token */
@@ -14573,6 +14924,341 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorFinance"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fileClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileClaimBody"];
+            };
+        };
+        responses: {
+            /** @description The claim, with the courier */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listClaims: {
+        parameters: {
+            query?: {
+                /** @description Only this order’s claims */
+                orderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendorClaims: {
+        parameters: {
+            query?: {
+                /** @description Only this order’s claims */
+                orderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierClaimAnswer"];
+            };
+        };
+        responses: {
+            /** @description The claim after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDecideClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffClaimDecision"];
+            };
+        };
+        responses: {
+            /** @description The claim after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
                 };
             };
             /** @description Missing, invalid or expired access token */

@@ -12,6 +12,7 @@ import { addressesRouter } from './features/addresses';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
 import { batchesRouter } from './features/batches';
+import { claimsRouter } from './features/claims';
 import { contentRouter } from './features/content';
 import { couriersRouter } from './features/couriers';
 import { devRouter } from './features/dev';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', paymentsRouter);
   api.route('/', payoutsRouter);
   api.route('/', financeRouter);
+  api.route('/', claimsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
   api.route('/', trackingRouter);

@@ -87,6 +87,7 @@ const envSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   PAYOUT_MINIMUM: z.coerce.number().int().min(1).max(100_000_000).default(100),
   PAYOUT_SCHEDULE: z.enum(['off', 'daily', 'weekly']).default('off'),
+  CLAIM_RESPONSE_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   COMPANY_LEGAL_NAME: optionalString.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
   COMPANY_VAT_NUMBER: optionalString.pipe(
@@ -140,6 +141,8 @@ export type Config = {
   quoteRetentionDays: number;
   /** Quotes per minute per client address without a partner key; 0 turns the limit off. */
   quoteLimitPerMinute: number;
+  /** How long a courier has to answer a claim (docs/claims-and-returns.md). */
+  claims: { responseWorkingDays: number };
   /** The money model (docs/payments.md): commission, the payout hold and the seller on receipts. */
   finance: FinanceConfig;
 };
@@ -325,6 +328,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxyHops: env.TRUST_PROXY_HOPS,
     quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    claims: { responseWorkingDays: env.CLAIM_RESPONSE_WORKING_DAYS },
     finance: {
       commission: { percentBp: percentToBasisPoints(env.COMMISSION_PERCENT), fixed: env.COMMISSION_FIXED },
       holdDays: env.PAYOUT_HOLD_DAYS,

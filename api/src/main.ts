@@ -4,6 +4,7 @@ import { closeDatabase } from './db/client';
 import { demoLeftovers, demoLeftoversMessage, seedDemoData } from './db/seed';
 import { demoBanner } from './demo-banner';
 import { createDeps, describeProviders } from './deps';
+import { startClaimSweep } from './features/claims';
 import { startJobExpiry } from './features/jobs';
 import { startUnpaidOrderExpiry } from './features/orders';
 import { startPaymentReconciler } from './features/payments';
@@ -57,6 +58,8 @@ async function main() {
   // Every 5 minutes, in one process at a time: finish payout runs a crash left unsent or unsettled,
   // and the scheduled run when PAYOUT_SCHEDULE turns it on.
   startPayoutSweep(deps);
+  // Every 5 minutes, in one process at a time: escalate claims whose courier missed its deadline.
+  startClaimSweep(deps);
   // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
   startOutboxSweep(deps);
   const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {

@@ -6,6 +6,7 @@
  * payments reconciler), so both see the same targets. Registering again is harmless.
  */
 import { vendorStatusMailSubscriber } from './features/admin';
+import { claimMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
 import { refundMailSubscriber } from './features/finance';
@@ -42,6 +43,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(pointUnavailableMailSubscriber);
   registerSubscriber(partnerKeyMailSubscriber);
   registerSubscriber(payoutMailSubscriber);
+  registerSubscriber(claimMailSubscriber);
   // Every refund mails the customer (with the credit note) and the courier.
   registerSubscriber(refundMailSubscriber);
 }

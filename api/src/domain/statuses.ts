@@ -6,6 +6,11 @@
 
 // The lists people see are shared with the front ends (@consign/shared), labels included.
 export {
+  CLAIM_KINDS,
+  CLAIM_STATUS_FACTS,
+  CLAIM_STATUSES,
+  type ClaimKind,
+  type ClaimStatus,
   COURIER_SERVICE_STATUSES,
   type CourierServiceStatus,
   JOB_STATUS_FACTS,

@@ -55,6 +55,8 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   replyToReview: () => ({ reply: 'Taken over' }),
   updateVendorDropOffPoint: () => ({ name: 'Taken over' }),
   changeOrderDropOffPoint: (c) => ({ dropOffPointId: c.ids.dropOffPointA }),
+  fileClaim: () => ({ kind: 'loss', description: 'Taken over, never arrived', amountClaimed: 100 }),
+  answerClaim: () => ({ decision: 'reject', note: 'Taken over' }),
 };
 
 type Identity = 'customerB' | 'vendorB' | 'pendingVendor' | 'none';

@@ -19,6 +19,7 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'webhook-deliveries.id': (c) => c.ids.deliveryA,
   'reviews.id': (c) => c.ids.reviewA,
   'dropoff-points.id': (c) => c.ids.dropOffPointA,
+  'claims.id': (c) => c.ids.claimA,
   // The order is the object; a credit note's number only picks one of its papers.
   'credit-notes.number': () => 'CN-000001',
 };

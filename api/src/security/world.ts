@@ -7,7 +7,16 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
-import { orders, partners, reviews, users, vendors, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import {
+  claims,
+  orders,
+  partners,
+  reviews,
+  users,
+  vendors,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema';
 import { signUpAdmin, signUpVendor } from '../features/admin/admin.fixtures';
 import { importPlaces, publishPoint } from '../features/dropoff-points/dropoff-points.testing';
 import {
@@ -184,6 +193,26 @@ async function cast(t: TestApp) {
     })
     .returning();
 
+  // A claim on the first order, written directly for the same reason (claiming needs a delivered parcel).
+  const [claim] = await t.deps.db
+    .insert(claims)
+    .values({
+      orderId: order.body.id,
+      customerId: customerA.user.id,
+      vendorId: vendorA.vendorId,
+      kind: 'damage',
+      status: 'with_courier',
+      description: 'Crushed box',
+      photos: [],
+      proofOfValue: [],
+      currency: 'GBP',
+      amountClaimed: 100,
+      cap: 2000,
+      courierDeadline: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+      updatedAt: new Date(),
+    })
+    .returning();
+
   // A drop-off point of vendor A's service (the postcode centroids it is placed by, imported first).
   await importPlaces(t);
   const point = await publishPoint(t, t.bearer(vendorA.owner.accessToken), [vendorA.service.id]);
@@ -211,6 +240,7 @@ async function cast(t: TestApp) {
       deliveryA: delivery!.id,
       reviewA: review!.id,
       dropOffPointA: point.id,
+      claimA: claim!.id,
     },
   };
 }

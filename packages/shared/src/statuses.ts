@@ -225,3 +225,52 @@ export function statusTone(status: string): StatusTone {
   if (hasOwn(JOB_STATUS_FACTS, status)) return JOB_STATUS_FACTS[status].tone;
   return 'grey';
 }
+
+/**
+ * A claim for loss or damage (docs/claims-and-returns.md): filed by the customer, sent to the
+ * courier, answered by it (or escalated when it misses its deadline), reviewed by staff when
+ * rejected or escalated, and paid through a refund. Moves: api/src/features/claims/claims.machine.ts.
+ */
+export const CLAIM_STATUSES = [
+  'submitted',
+  'with_courier',
+  'accepted',
+  'part_accepted',
+  'rejected',
+  'escalated',
+  'paid',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const CLAIM_KINDS = ['loss', 'damage'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export type ClaimStatusFacts = {
+  label: string;
+  tone: StatusTone;
+  /** The line the order's timeline shows when a claim moves here. */
+  timeline: string;
+};
+
+export const CLAIM_STATUS_FACTS = {
+  submitted: { label: 'Submitted', tone: 'grey', timeline: 'Claim filed' },
+  with_courier: {
+    label: 'With courier',
+    tone: 'yellow',
+    timeline: 'Claim sent to the courier for an answer',
+  },
+  accepted: { label: 'Accepted', tone: 'green', timeline: 'Claim accepted' },
+  part_accepted: { label: 'Part accepted', tone: 'green', timeline: 'Claim part accepted' },
+  rejected: { label: 'Rejected', tone: 'red', timeline: 'Claim rejected' },
+  escalated: {
+    label: 'Escalated',
+    tone: 'purple',
+    timeline: 'Claim escalated to Consign staff: the courier did not answer in time',
+  },
+  paid: { label: 'Paid', tone: 'blue', timeline: 'Claim paid' },
+} as const satisfies Record<ClaimStatus, ClaimStatusFacts>;
+
+export const CLAIM_KIND_LABELS = { loss: 'Loss', damage: 'Damage' } as const satisfies Record<
+  ClaimKind,
+  string
+>;

@@ -197,6 +197,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         note: null,
         event: null,
         expectedDelivery: null,
+        claimStatus: null,
         description: 'Order placed, waiting for payment',
       },
       {
@@ -207,6 +208,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         note: 'Paid',
         event: null,
         expectedDelivery: null,
+        claimStatus: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ],

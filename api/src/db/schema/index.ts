@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './claims';
 export * from './content';
 export * from './dropoff-points';
 export * from './events';

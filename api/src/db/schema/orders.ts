@@ -8,7 +8,12 @@ import type {
   PartyKind,
 } from '../../domain/reference-data';
 import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
-import { ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../domain/statuses';
+import {
+  CLAIM_STATUSES,
+  ORDER_ACTOR_ROLES,
+  ORDER_STATUSES,
+  TRACKING_EVENT_KINDS,
+} from '../../domain/statuses';
 import { createdAt, id, timestamp, updatedAt } from './columns';
 import type { ParcelInput } from './quotes';
 
@@ -210,6 +215,8 @@ export const orderEvents = sqliteTable(
     kind: text('kind', { enum: TRACKING_EVENT_KINDS }),
     /** With a `delayed` event: the new expected delivery date (YYYY-MM-DD). */
     expectedDelivery: text('expected_delivery'),
+    /** A claim's move (features/claims), on the timeline without moving the order's status. */
+    claimStatus: text('claim_status', { enum: CLAIM_STATUSES }),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );

@@ -2,6 +2,7 @@ import { createRouter } from '../../context';
 import * as articleHandlers from './articles/admin-articles.handlers';
 import * as articleRoutes from './articles/admin-articles.routes';
 import * as auditRoutes from './audit-log/admin-audit.routes';
+import * as claimRoutes from './claims/admin-claims.routes';
 import * as messageHandlers from './contact-messages/admin-messages.handlers';
 import * as messageRoutes from './contact-messages/admin-messages.routes';
 import * as serviceHandlers from './courier-services/admin-services.handlers';
@@ -65,4 +66,6 @@ export const adminRouter = createRouter()
   .openapi(jobRoutes.refundJob, jobHandlers.refundJob)
   .openapi(reviewRoutes.listReviews.route, reviewRoutes.listReviews.handler)
   .openapi(reviewRoutes.getReview.route, reviewRoutes.getReview.handler)
+  .openapi(claimRoutes.listClaims.route, claimRoutes.listClaims.handler)
+  .openapi(claimRoutes.getClaim.route, claimRoutes.getClaim.handler)
   .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview);

@@ -494,6 +494,7 @@ describe('the job lifecycle', () => {
         note: `Accepted job ${job.reference}`,
         event: null,
         expectedDelivery: null,
+        claimStatus: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ]);

@@ -18,6 +18,7 @@ import {
   type TrackingEventKind,
   vendorOrderVersions,
 } from '../../db/schema';
+import type { ClaimStatus } from '../../domain/statuses';
 import { generateTrackingNumber } from './tracking';
 import { generateTrackingCode } from './tracking-code';
 
@@ -269,6 +270,8 @@ export async function recordOrderEvent(
     note: string | null;
     kind?: TrackingEventKind | null;
     expectedDelivery?: string | null;
+    /** A claim's move (features/claims), which leaves the order's status as it is. */
+    claimStatus?: ClaimStatus | null;
   },
 ): Promise<void> {
   await tx.insert(orderEvents).values({

@@ -114,6 +114,7 @@ const toEventDto = (e: OrderEventRow) => ({
   note: e.note,
   event: e.kind,
   expectedDelivery: e.expectedDelivery,
+  claimStatus: e.claimStatus,
   description: describeEntry(e),
 });
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../db/schema';
+import { CLAIM_STATUSES, ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import {
   COVER_TIERS,
@@ -260,6 +260,12 @@ export const OrderEventSchema = z
       .string()
       .nullable()
       .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
+    claimStatus: z
+      .enum(CLAIM_STATUSES)
+      .nullable()
+      .openapi({
+        description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
+      }),
     description: z
       .string()
       .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),

@@ -111,6 +111,7 @@ describe('POST /orders', () => {
         note: 'Order placed',
         event: null,
         expectedDelivery: null,
+        claimStatus: null,
         description: 'Order placed, waiting for payment',
       },
     ]);

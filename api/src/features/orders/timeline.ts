@@ -3,7 +3,7 @@
  * event, the same on the customer's and courier's order pages and the public tracking page.
  */
 import type { OrderStatus, TrackingEventKind } from '../../db/schema';
-import { ORDER_STATUS_FACTS } from '../../domain/statuses';
+import { CLAIM_STATUS_FACTS, type ClaimStatus, ORDER_STATUS_FACTS } from '../../domain/statuses';
 import { formatPeopleDate } from '../../domain/uk-days';
 
 export type TimelineEntry = {
@@ -11,6 +11,8 @@ export type TimelineEntry = {
   to: OrderStatus;
   kind: TrackingEventKind | null;
   expectedDelivery: string | null;
+  /** A claim's move (features/claims): on the timeline, the order's status unchanged. */
+  claimStatus?: ClaimStatus | null;
 };
 
 export const EVENT_LINES: Record<TrackingEventKind, string> = {
@@ -25,6 +27,7 @@ export function describeEntry(entry: TimelineEntry): string {
     return `Delayed: now expected ${formatPeopleDate(entry.expectedDelivery)}`;
   }
   if (entry.kind) return EVENT_LINES[entry.kind];
+  if (entry.claimStatus) return CLAIM_STATUS_FACTS[entry.claimStatus].timeline;
   if (entry.from === entry.to) return 'Order details updated';
   return ORDER_STATUS_FACTS[entry.to].timeline;
 }

@@ -51,6 +51,10 @@ describe('static pages', () => {
       '50%',
       '5:30 PM on the working day before the collection date',
       'within 5 working days',
+      // The claim windows and liability the product enforces (api/src/features/claims/claims.rules.ts).
+      'standard liability of £20',
+      '3 working days past its promised',
+      'answers a claim within 3 working days',
       '9 months',
       'England and Wales',
     ]) {

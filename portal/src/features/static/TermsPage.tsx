@@ -174,10 +174,10 @@ const SECTIONS: Section[] = [
       <>
         <p>
           Unless you buy extended liability cover, liability for loss of or damage to the Goods is limited to
-          the standard cover of the service you booked, as shown at booking. Extended liability cover raises
-          this to the amount you choose and pay for, up to a <strong>maximum of £1000</strong> per booking,
-          and in every case to no more than the lower of the cost of repair and the replacement cost of the
-          Goods, without profit.
+          the standard liability of <strong>£20</strong> per booking. Extended liability cover raises this to
+          the amount you choose and pay for, up to a <strong>maximum of £1000</strong> per booking, and in
+          every case to no more than the lower of the cost of repair and the replacement cost of the Goods,
+          without profit.
         </p>
         <p>
           Neither we nor the courier are liable for indirect or consequential loss, such as loss of profit,
@@ -250,16 +250,23 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <p>
-          Damage, or a parcel that has not arrived, must be reported to us through the{' '}
-          <Link to="/contact">contact page</Link> <strong>within 5 working days</strong> of delivery, or of
-          the estimated delivery date for a missing parcel. Please keep the parcel, its packaging and contents
-          for inspection until the claim is settled.
+          Claim from your order on your dashboard. Damage must be reported{' '}
+          <strong>within 5 working days</strong> of delivery. A parcel counts as lost once it is{' '}
+          <strong>3 working days</strong> past its promised delivery date without being delivered, and can be
+          claimed from then. Please keep the parcel, its packaging and contents for inspection until the claim
+          is settled. If you cannot use the dashboard, use the <Link to="/contact">contact page</Link>.
         </p>
         <p>
-          To support a claim, send us the booking reference, photographs of the packaging and the damage, and
-          proof of the value of the Goods, such as an invoice. We will pursue the claim with the courier and
-          tell you the outcome. Any right to claim ends unless full written notice of the claim has been
-          received within <strong>9 months</strong> of the collection date.
+          The courier answers a claim within <strong>3 working days</strong>; if it does not, or if it rejects
+          the claim, our staff review the claim and decide. A claim that is accepted is refunded to the way
+          you paid, up to the lower of your cover (or the standard liability) and what you paid for the
+          booking.
+        </p>
+        <p>
+          To support a claim, include photographs of the packaging and the damage, and proof of the value of
+          the Goods, such as an invoice. We will pursue the claim with the courier and tell you the outcome.
+          Any right to claim ends unless full written notice of the claim has been received within{' '}
+          <strong>9 months</strong> of the collection date.
         </p>
       </>
     ),

@@ -15,6 +15,7 @@ import { DropOffPointSummary } from '../../shared/dropoff/DropOffPointSummary';
 import { OrderDocumentButtons, OrderDrawerFrame, Timeline } from '../../shared/orders/OrderDrawer';
 import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 import { AddEventForm, canAddEvent } from './AddEventForm';
+import { VendorClaims } from './VendorClaims';
 
 interface VendorOrderDrawerProps {
   orderId: string;
@@ -89,6 +90,7 @@ export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDraw
               }}
             />
           ) : null}
+          <VendorClaims orderId={order.id} />
           <OrderSections order={order} />
           <Section title="Tracking">
             {order.trackingUrl ? (

@@ -15,6 +15,7 @@ import { DropOffPointSummary } from '../dropoff/DropOffPointSummary';
 import { chooseDropOffHref } from '../dropoff/hours';
 import { Drawer } from './Drawer';
 import { useDocumentDownload } from './download';
+import { OrderClaims } from './OrderClaims';
 import {
   AddressColumns,
   CustomsSections,
@@ -213,6 +214,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       <Section title="Price">
         <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
       </Section>
+      <OrderClaims order={order} />
       <Section title="Tracking">
         {order.trackingUrl && order.status !== 'awaiting_payment' && order.status !== 'cancelled' ? (
           <p>
@@ -244,7 +246,7 @@ export function Timeline({ events }: { events: readonly OrderEvent[] }) {
           <span className="timeline__dot" aria-hidden="true" />
           <div>
             <p className="timeline__status">
-              {event.event ? event.description : statusLabel(event.to)}{' '}
+              {event.event || event.claimStatus ? event.description : statusLabel(event.to)}{' '}
               <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
             </p>
             <p className="muted timeline__time">

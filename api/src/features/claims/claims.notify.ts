@@ -1,0 +1,49 @@
+/**
+ * Every claim change mails the customer and the order's courier (an outbox subscriber,
+ * lib/outbox.ts): the change's transaction wrote `claim.changed`; this runs after, retried on
+ * failure. The claim is read as it is now, so a delivery retried later still says the truth;
+ * the move to with_courier follows filing in the same request, so filing sends one mail each.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { claims, users, vendors } from '../../db/schema';
+import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { CLAIM_EVENTS, type ClaimChangedData } from './claims.change';
+import { type ClaimMailTarget, claimEmail } from './claims.emails';
+import { toClaimDto } from './claims.service';
+
+export const claimMailSubscriber: Subscriber<AppDeps> = {
+  name: 'claim-mail',
+  types: [CLAIM_EVENTS.changed],
+  async targets(_tx, event): Promise<ClaimMailTarget[]> {
+    // Filing writes submitted then with_courier at once: the second says everything.
+    return (event.data as ClaimChangedData).to === 'submitted' ? [] : ['customer', 'courier'];
+  },
+  async deliver(deps, event: OutboxEvent, target) {
+    const data = event.data as ClaimChangedData;
+    const row = await deps.db.query.claims.findFirst({ where: eq(claims.id, data.claimId) });
+    if (!row) return;
+    // The mail tells of this move, with the claim's figures as they stand.
+    const claim = { ...toClaimDto(row), status: data.to };
+    if ((target as ClaimMailTarget) === 'customer') {
+      const user = await deps.db.query.users.findFirst({
+        where: eq(users.id, row.customerId),
+        columns: { email: true },
+      });
+      if (user)
+        await deps.mailer.send(
+          claimEmail(user.email, claim, 'customer', `${deps.config.publicUrl}/dashboard`),
+        );
+      return;
+    }
+    const [owner] = await deps.db
+      .select({ email: users.email })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerId))
+      .where(eq(vendors.id, row.vendorId));
+    if (owner)
+      await deps.mailer.send(
+        claimEmail(owner.email, claim, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),
+      );
+  },
+};

@@ -1,0 +1,11 @@
+import { createRouter } from '../../context';
+import * as handlers from './claims.handlers';
+import * as routes from './claims.routes';
+
+export const claimsRouter = createRouter()
+  .openapi(routes.fileClaim, handlers.fileClaim)
+  .openapi(routes.listClaims, handlers.listClaims)
+  .openapi(routes.getClaim, handlers.getClaim)
+  .openapi(routes.listVendorClaims, handlers.listVendorClaims)
+  .openapi(routes.answerClaim, handlers.answerClaim)
+  .openapi(routes.decideClaim, handlers.decideClaim);

@@ -1,0 +1,106 @@
+import { createRoute } from '@hono/zod-openapi';
+import { requireAuth, requireRole } from '../../lib/auth';
+import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
+import { OrderIdParamsSchema } from '../orders';
+import {
+  ClaimIdParamsSchema,
+  ClaimListQuerySchema,
+  ClaimListSchema,
+  ClaimSchema,
+  CourierAnswerBodySchema,
+  FileClaimBodySchema,
+  StaffDecisionBodySchema,
+} from './claims.schemas';
+
+const tags = ['Claims'];
+
+export const fileClaim = createRoute({
+  operationId: 'fileClaim',
+  method: 'post',
+  path: '/orders/{id}/claims',
+  tags,
+  summary: 'File a claim for loss or damage on one of the caller’s orders',
+  description:
+    'Damage within 5 working days of delivery; loss once the parcel is 3 working days past its promised date; ' +
+    'either within 9 months of collection. The amount is capped by the cover bought at booking (or the standard ' +
+    'liability) and by what is left of the payment. Photos and proof of value are uploads (POST /uploads) by url. ' +
+    'The claim goes to the courier at once, with its deadline (docs/claims-and-returns.md).',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: OrderIdParamsSchema, body: jsonBody(FileClaimBodySchema) },
+  responses: {
+    201: jsonContent(ClaimSchema, 'The claim, with the courier'),
+    ...pickProblems(401, 404, 409, 422),
+  },
+});
+
+export const listClaims = createRoute({
+  operationId: 'listClaims',
+  method: 'get',
+  path: '/claims',
+  tags,
+  summary: 'The caller’s claims, newest first (a customer’s own; a courier’s business’s)',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { query: ClaimListQuerySchema },
+  responses: { 200: jsonContent(ClaimListSchema, 'The claims'), ...pickProblems(401, 422) },
+});
+
+export const getClaim = createRoute({
+  operationId: 'getClaim',
+  method: 'get',
+  path: '/claims/{id}',
+  tags,
+  summary: 'One claim: its customer, its courier or staff',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: ClaimIdParamsSchema },
+  responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(401, 404) },
+});
+
+export const listVendorClaims = createRoute({
+  operationId: 'listVendorClaims',
+  method: 'get',
+  path: '/vendor/claims',
+  tags,
+  summary: 'Claims on the courier’s orders, newest first',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('vendor')] as const,
+  request: { query: ClaimListQuerySchema },
+  responses: { 200: jsonContent(ClaimListSchema, 'The claims'), ...pickProblems(401, 403, 422) },
+});
+
+export const answerClaim = createRoute({
+  operationId: 'answerClaim',
+  method: 'post',
+  path: '/vendor/claims/{id}/response',
+  tags,
+  summary: 'The courier answers a claim: accept, accept part, or reject with evidence',
+  description:
+    'An acceptance pays the claim at once from the courier’s earnings (a refund of the order’s payment). ' +
+    'A rejection goes to Consign staff, who decide whether it stands.',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('vendor')] as const,
+  request: { params: ClaimIdParamsSchema, body: jsonBody(CourierAnswerBodySchema) },
+  responses: {
+    200: jsonContent(ClaimSchema, 'The claim after the answer'),
+    ...pickProblems(401, 403, 404, 409, 422),
+  },
+});
+
+export const decideClaim = createRoute({
+  operationId: 'adminDecideClaim',
+  method: 'post',
+  path: '/admin/claims/{id}/decision',
+  tags: ['Admin'],
+  summary: 'Staff decide an escalated claim or review a courier’s rejection (audited)',
+  description:
+    'Accept or part accept (paid at once, borne by the courier or the platform), or reject for good.',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: ClaimIdParamsSchema, body: jsonBody(StaffDecisionBodySchema) },
+  responses: {
+    200: jsonContent(ClaimSchema, 'The claim after the decision'),
+    ...pickProblems(401, 403, 404, 409, 422),
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * The terms the product enforces on claims (docs/claims-and-returns.md, "Windows and caps"), as
+ * pure functions of the order and the clock. The terms page (portal TermsPage) states the same
+ * figures.
+ */
+import type { ClaimKind } from '../../domain/statuses';
+import { addWorkingDays, ukDayEnd, ukToday } from '../../domain/uk-days';
+
+/** Damage is reported within this many working days of delivery. */
+export const DAMAGE_WINDOW_WORKING_DAYS = 5;
+/** A parcel not delivered this many working days after its promised date counts as lost. */
+export const LOSS_GRACE_WORKING_DAYS = 3;
+/** No claim of either kind after this many months from the collection date. */
+export const CLAIM_LIMIT_MONTHS = 9;
+/** Liability without extended cover, in minor units of the order's currency (£20). */
+export const STANDARD_LIABILITY = 2000;
+
+export type ClaimOrderFacts = {
+  status: string;
+  collectionDate: string;
+  /** The promised delivery date (the courier's revised one after a delay). */
+  promisedDelivery: string | null;
+  /** When the order was delivered, if it was. */
+  deliveredAt: Date | null;
+  coverAmount: number;
+};
+
+/** The last moment a claim of `kind` may be filed, or why it may not be filed at `now`. */
+export function claimWindowProblem(kind: ClaimKind, order: ClaimOrderFacts, now: Date): string | null {
+  const today = ukToday(now);
+  if (now.getTime() >= ukDayEnd(addMonths(order.collectionDate, CLAIM_LIMIT_MONTHS)).getTime()) {
+    return `Claims must be made within ${CLAIM_LIMIT_MONTHS} months of the collection date`;
+  }
+  if (kind === 'damage') {
+    if (order.status !== 'delivered' || !order.deliveredAt) {
+      return 'A damage claim can be made once the parcel is delivered';
+    }
+    const lastDay = addWorkingDays(ukToday(order.deliveredAt), DAMAGE_WINDOW_WORKING_DAYS);
+    if (today > lastDay) {
+      return `Damage must be reported within ${DAMAGE_WINDOW_WORKING_DAYS} working days of delivery`;
+    }
+    return null;
+  }
+  if (order.status === 'delivered') return 'The parcel was delivered: claim for damage instead';
+  if (order.status === 'cancelled' || order.status === 'awaiting_payment') {
+    return 'Only a paid order under way can be claimed as lost';
+  }
+  if (!order.promisedDelivery) return 'The order has no promised delivery date yet';
+  const lostFrom = addWorkingDays(order.promisedDelivery, LOSS_GRACE_WORKING_DAYS);
+  if (today <= lostFrom) {
+    return `A parcel counts as lost once it is ${LOSS_GRACE_WORKING_DAYS} working days past its promised delivery date (after ${lostFrom})`;
+  }
+  return null;
+}
+
+/** The most a claim on the order may ask for: the cover bought, or the standard liability, and never more than can be refunded. */
+export function claimCap(order: Pick<ClaimOrderFacts, 'coverAmount'>, refundable: number) {
+  const liability = order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
+  return { liability, refundable, cap: Math.max(0, Math.min(liability, refundable)) };
+}
+
+/** The courier answers by the end of the `workingDays`th working day after the claim was filed (UK time). */
+export function courierDeadline(filedAt: Date, workingDays: number): Date {
+  return new Date(ukDayEnd(addWorkingDays(ukToday(filedAt), workingDays)).getTime() - 1);
+}
+
+/** A calendar date `months` later, clamped to the month's last day (31 May + 9 months: 28/29 Feb). */
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return `${first.toISOString().slice(0, 8)}${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}

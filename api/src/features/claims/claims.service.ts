@@ -1,0 +1,391 @@
+/**
+ * Claims for loss or damage (docs/claims-and-returns.md): the customer files, the courier
+ * answers, staff decide what the courier rejected or let lapse, and an accepted claim is paid
+ * through a refund of the order's payment, borne by the courier or the platform.
+ */
+import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { claims, orderEvents, orders, refunds, uploads } from '../../db/schema';
+import type { ClaimKind } from '../../domain/statuses';
+import { AppError } from '../../lib/errors';
+import type { AccessClaims } from '../../lib/jwt';
+import { orderPayment, orderReference, promisedDelivery } from '../orders';
+import { requestRefund } from '../payments';
+import { vendorOf } from '../vendors';
+import {
+  type ClaimActor,
+  type ClaimRow,
+  decidedByStaff,
+  moveClaim,
+  recordClaimChange,
+  SYSTEM_CLAIM_ACTOR,
+} from './claims.change';
+import { awaitsStaff, isClaimFinal } from './claims.machine';
+import { claimCap, claimWindowProblem, courierDeadline } from './claims.rules';
+
+export type FileClaimBody = {
+  kind: ClaimKind;
+  description: string;
+  amountClaimed: number;
+  photos: string[];
+  proofOfValue: string[];
+};
+
+export type CourierAnswer = {
+  decision: 'accept' | 'part_accept' | 'reject';
+  amount?: number | undefined;
+  note: string;
+  evidence: string[];
+};
+
+export type StaffDecision = {
+  decision: 'accept' | 'part_accept' | 'reject';
+  amount?: number | undefined;
+  bearer?: 'courier' | 'platform' | undefined;
+  reason: string;
+};
+
+const actorOf = (user: AccessClaims): ClaimActor => ({
+  id: user.sub,
+  email: user.email,
+  role: user.role === 'admin' ? 'admin' : user.role === 'vendor' ? 'vendor' : 'customer',
+});
+
+export function toClaimDto(c: ClaimRow) {
+  const state = { status: c.status, decidedByStaff: decidedByStaff(c) };
+  return {
+    id: c.id,
+    reference: orderReference(c.id),
+    orderId: c.orderId,
+    orderReference: orderReference(c.orderId),
+    kind: c.kind,
+    status: c.status,
+    description: c.description,
+    photos: c.photos,
+    proofOfValue: c.proofOfValue,
+    amountClaimed: { amount: c.amountClaimed, currency: c.currency },
+    cap: { amount: c.cap, currency: c.currency },
+    amountAgreed: c.amountAgreed === null ? null : { amount: c.amountAgreed, currency: c.currency },
+    bearer: c.bearer,
+    courierNote: c.courierNote,
+    courierEvidence: c.courierEvidence,
+    respondedAt: c.respondedAt?.toISOString() ?? null,
+    courierDeadline: c.courierDeadline?.toISOString() ?? null,
+    staffNote: c.staffNote,
+    decidedAt: c.decidedAt?.toISOString() ?? null,
+    decidedByStaff: state.decidedByStaff,
+    awaitsStaff: awaitsStaff(state),
+    final: isClaimFinal(state),
+    paidAt: c.paidAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+export type ClaimDto = ReturnType<typeof toClaimDto>;
+
+/** When the order was delivered: its move to delivered, not a later claim entry. */
+async function deliveredAt(deps: AppDeps, orderId: string): Promise<Date | null> {
+  const row = await deps.db.query.orderEvents.findFirst({
+    where: and(
+      eq(orderEvents.orderId, orderId),
+      eq(orderEvents.to, 'delivered'),
+      ne(orderEvents.from, 'delivered'),
+      isNull(orderEvents.claimStatus),
+    ),
+    orderBy: [asc(orderEvents.at)],
+    columns: { at: true },
+  });
+  return row?.at ?? null;
+}
+
+/** Every file is one the caller uploaded (POST /uploads), named by its /uploads/ path. */
+async function checkUploads(deps: AppDeps, ownerId: string, field: string, urls: string[]) {
+  if (urls.length === 0) return;
+  const keys = urls.map((u) => u.slice('/uploads/'.length));
+  const found = await deps.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), inArray(uploads.key, keys)));
+  const mine = new Set(found.map((r) => r.key));
+  const errors = keys.flatMap((key, i) =>
+    mine.has(key)
+      ? []
+      : [{ path: `${field}.${i}`, message: 'must be an image you uploaded (POST /api/v1/uploads)' }],
+  );
+  if (errors.length) throw AppError.validation(errors, 'Some files are not your uploads');
+}
+
+async function refundableOf(deps: AppDeps, order: typeof orders.$inferSelect) {
+  const payment = await orderPayment(deps.db, order);
+  if (payment?.status !== 'captured') return { payment: null, refundable: 0 };
+  return { payment, refundable: payment.amount - payment.refundedAmount };
+}
+
+export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: string, body: FileClaimBody) {
+  const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  // Orders of others answer 404 (docs/architecture.md §8).
+  if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
+  const now = deps.now();
+  const windowProblem = claimWindowProblem(
+    body.kind,
+    {
+      status: order.status,
+      collectionDate: order.collectionDate,
+      promisedDelivery: promisedDelivery(order),
+      deliveredAt: await deliveredAt(deps, order.id),
+      coverAmount: order.coverAmount,
+    },
+    now,
+  );
+  if (windowProblem) {
+    throw new AppError(422, windowProblem, {
+      code: 'claim_window',
+      errors: [{ path: 'kind', message: windowProblem }],
+    });
+  }
+  if (body.kind === 'damage' && body.photos.length === 0) {
+    throw AppError.validation([{ path: 'photos', message: 'A damage claim needs at least one photo' }]);
+  }
+  const { refundable } = await refundableOf(deps, order);
+  const { cap, liability } = claimCap(order, refundable);
+  if (cap <= 0)
+    throw AppError.conflict(
+      'Nothing of this order’s payment is left to pay a claim from',
+      'nothing_to_claim',
+    );
+  if (body.amountClaimed > cap) {
+    const why =
+      cap < liability
+        ? 'what is left of your payment'
+        : order.coverAmount > 0
+          ? 'the cover you bought'
+          : 'the standard liability';
+    throw AppError.validation(
+      [{ path: 'amountClaimed', message: `must be at most ${cap} (${why})` }],
+      `The amount claimed is more than this order’s claims can pay (${why})`,
+    );
+  }
+  await checkUploads(deps, user.sub, 'photos', body.photos);
+  await checkUploads(deps, user.sub, 'proofOfValue', body.proofOfValue);
+
+  const actor = actorOf(user);
+  const claimId = await deps.db.transaction(
+    async (tx) => {
+      const open = await tx.query.claims.findFirst({
+        where: and(eq(claims.orderId, order.id), ne(claims.status, 'paid')),
+      });
+      if (open && !isClaimFinal({ status: open.status, decidedByStaff: decidedByStaff(open) })) {
+        throw AppError.conflict('This order already has a claim in progress', 'claim_exists');
+      }
+      const [claim] = await tx
+        .insert(claims)
+        .values({
+          orderId: order.id,
+          customerId: order.customerId,
+          vendorId: order.vendorId,
+          kind: body.kind,
+          status: 'submitted',
+          description: body.description,
+          photos: body.photos,
+          proofOfValue: body.proofOfValue,
+          currency: order.currency,
+          amountClaimed: body.amountClaimed,
+          cap,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!claim) throw new Error('claim insert returned nothing');
+      await recordClaimChange(
+        tx,
+        claim,
+        null,
+        actor,
+        `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed`,
+        now,
+      );
+      await moveClaim(tx, claim.id, 'send', SYSTEM_CLAIM_ACTOR, 'Sent to the courier', now, {
+        courierDeadline: courierDeadline(now, deps.config.claims.responseWorkingDays),
+      });
+      return claim.id;
+    },
+    { behavior: 'immediate' },
+  );
+  return getClaim(deps, claimId);
+}
+
+async function getClaim(deps: AppDeps, id: string): Promise<ClaimDto> {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim) throw AppError.notFound('Claim not found');
+  return toClaimDto(claim);
+}
+
+/** A claim its customer, its courier or staff may read; anyone else gets 404. */
+export async function claimFor(deps: AppDeps, user: AccessClaims, id: string): Promise<ClaimDto> {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim) throw AppError.notFound('Claim not found');
+  if (user.role === 'admin' || claim.customerId === user.sub) return toClaimDto(claim);
+  if (user.role === 'vendor' && (await vendorOf(deps, user.sub)).id === claim.vendorId)
+    return toClaimDto(claim);
+  throw AppError.notFound('Claim not found');
+}
+
+/** The caller's claims, newest first: a customer's own, or a courier's business's; optionally one order's. */
+export async function listClaims(deps: AppDeps, user: AccessClaims, orderId?: string) {
+  const owner =
+    user.role === 'vendor'
+      ? eq(claims.vendorId, (await vendorOf(deps, user.sub)).id)
+      : eq(claims.customerId, user.sub);
+  const rows = await deps.db
+    .select()
+    .from(claims)
+    .where(and(owner, orderId ? eq(claims.orderId, orderId) : undefined))
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(200);
+  return rows.map(toClaimDto);
+}
+
+function agreedAmount(claim: ClaimRow, decision: CourierAnswer['decision'], amount: number | undefined) {
+  if (decision === 'reject') return null;
+  if (decision === 'accept') return claim.amountClaimed;
+  if (amount === undefined || amount < 1 || amount >= claim.amountClaimed) {
+    throw AppError.validation([
+      { path: 'amount', message: `a part acceptance needs an amount from 1 to ${claim.amountClaimed - 1}` },
+    ]);
+  }
+  return amount;
+}
+
+export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string, body: CourierAnswer) {
+  const vendor = await vendorOf(deps, user.sub);
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim || claim.vendorId !== vendor.id) throw AppError.notFound('Claim not found');
+  const amountAgreed = agreedAmount(claim, body.decision, body.amount);
+  await checkUploads(deps, user.sub, 'evidence', body.evidence);
+  const now = deps.now();
+  await deps.db.transaction(
+    (tx) =>
+      moveClaim(tx, id, body.decision, actorOf(user), body.note, now, {
+        courierNote: body.note,
+        courierEvidence: body.evidence,
+        respondedAt: now,
+        amountAgreed,
+        bearer: amountAgreed === null ? null : 'courier',
+      }),
+    { behavior: 'immediate' },
+  );
+  if (amountAgreed !== null) await payClaim(deps, id);
+  return getClaim(deps, id);
+}
+
+export async function decideClaim(deps: AppDeps, user: AccessClaims, id: string, body: StaffDecision) {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim) throw AppError.notFound('Claim not found');
+  const amountAgreed = agreedAmount(claim, body.decision, body.amount);
+  if (amountAgreed !== null && !body.bearer) {
+    throw AppError.validation([{ path: 'bearer', message: 'say who pays: the courier or the platform' }]);
+  }
+  const now = deps.now();
+  const move =
+    body.decision === 'accept'
+      ? 'decide_accept'
+      : body.decision === 'part_accept'
+        ? 'decide_part_accept'
+        : 'decide_reject';
+  await deps.db.transaction(
+    (tx) =>
+      moveClaim(tx, id, move, actorOf(user), body.reason, now, {
+        staffNote: body.reason,
+        decidedBy: user.sub,
+        decidedAt: now,
+        amountAgreed,
+        bearer: amountAgreed === null ? null : (body.bearer ?? null),
+      }),
+    { behavior: 'immediate' },
+  );
+  if (amountAgreed !== null) await payClaim(deps, id);
+  return getClaim(deps, id);
+}
+
+/**
+ * Pays an accepted or part-accepted claim: a refund of the order's payment for the agreed
+ * amount, borne as decided (ledger entries, credit note and refund mail come with it), then
+ * the move to paid. A refund still on its way is finished by the claims sweep.
+ */
+export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim || (claim.status !== 'accepted' && claim.status !== 'part_accepted')) return false;
+  if (claim.amountAgreed === null || !claim.bearer) return false;
+  let refundId = claim.refundId;
+  if (!refundId) {
+    const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, claim.orderId) });
+    const payment = order ? await orderPayment(deps.db, order) : undefined;
+    if (!payment) throw new Error(`claim ${claim.id}: the order has no payment`);
+    const { refund } = await requestRefund(deps, payment, {
+      amount: claim.amountAgreed,
+      bearer: claim.bearer,
+      reason: `Claim ${orderReference(claim.id)} (${claim.kind})`,
+      actor: { id: null, role: 'system' },
+      exclusive: true,
+    });
+    refundId = refund.id;
+    await deps.db.update(claims).set({ refundId, updatedAt: deps.now() }).where(eq(claims.id, claim.id));
+  }
+  const refund = await deps.db.query.refunds.findFirst({ where: eq(refunds.id, refundId) });
+  if (refund?.status !== 'completed') return false;
+  const now = deps.now();
+  await deps.db.transaction(
+    (tx) =>
+      moveClaim(tx, claim.id, 'pay', SYSTEM_CLAIM_ACTOR, 'Paid by refund to the customer', now, {
+        paidAt: now,
+      }),
+    { behavior: 'immediate' },
+  );
+  return true;
+}
+
+/**
+ * The claims sweep's work: escalate every claim whose courier missed its deadline, and finish
+ * paying accepted claims (a refund that was still on its way, or a payment that failed).
+ */
+export async function sweepClaims(deps: AppDeps): Promise<{ escalated: number; paid: number }> {
+  const now = deps.now();
+  const overdue = await deps.db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.status, 'with_courier'), lte(claims.courierDeadline, now)));
+  let escalated = 0;
+  for (const { id } of overdue) {
+    try {
+      await deps.db.transaction(
+        (tx) =>
+          moveClaim(
+            tx,
+            id,
+            'escalate',
+            SYSTEM_CLAIM_ACTOR,
+            'The courier did not answer by its deadline',
+            now,
+          ),
+        { behavior: 'immediate' },
+      );
+      escalated += 1;
+    } catch (err) {
+      // Answered at the same moment: the courier's answer stands.
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    }
+  }
+  const unpaid = await deps.db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(inArray(claims.status, ['accepted', 'part_accepted']));
+  let paid = 0;
+  for (const { id } of unpaid) {
+    try {
+      if (await payClaim(deps, id)) paid += 1;
+    } catch (err) {
+      deps.logger.error({ err, claimId: id }, 'claim payment failed; the next sweep tries again');
+    }
+  }
+  return { escalated, paid };
+}

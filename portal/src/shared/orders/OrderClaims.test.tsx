@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { orderFixture, referenceData } from '../../test/bookingFixtures';
+import { customer, problemResponse, sessionFor, stubFetch } from '../../test/fetchStub';
+import { findOpened } from '../../test/opened';
+import { renderApp } from '../../test/render';
+import type { Claim } from '../api/claims';
+
+const signedIn = {
+  'POST /api/v1/auth/refresh': { body: sessionFor(customer) },
+  'GET /api/v1/users/me': {
+    body: { ...customer, name: 'Casey', phone: null, address: null, avatarUrl: null },
+  },
+  'GET /api/v1/meta': { body: referenceData },
+};
+
+const delivered = orderFixture({
+  id: 'o-0000-1111aaaa',
+  status: 'delivered',
+  coverAmount: 0,
+  money: { paid: 6000, refunded: 0, net: 6000 },
+});
+
+function claimFixture(overrides: Partial<Claim> = {}): Claim {
+  return {
+    id: 'c-0000-9999cccc',
+    reference: '#9999cccc',
+    orderId: delivered.id,
+    orderReference: delivered.reference,
+    kind: 'damage',
+    status: 'with_courier',
+    description: 'The vase arrived broken',
+    photos: ['/uploads/a.png'],
+    proofOfValue: [],
+    amountClaimed: { amount: 1500, currency: 'GBP' },
+    cap: { amount: 2000, currency: 'GBP' },
+    amountAgreed: null,
+    bearer: null,
+    courierNote: null,
+    courierEvidence: [],
+    respondedAt: null,
+    courierDeadline: '2026-11-27T23:59:59.999Z',
+    staffNote: null,
+    decidedAt: null,
+    decidedByStaff: false,
+    awaitsStaff: false,
+    final: false,
+    paidAt: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: '2026-11-24T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+async function openDrawer() {
+  renderApp('/dashboard');
+  await userEvent.click(
+    await screen.findByRole('button', { name: `View details of order ${delivered.reference}` }),
+  );
+  return findOpened('dialog', `Order ${delivered.reference}`);
+}
+
+const listed = { body: { items: [delivered], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } } };
+
+describe('claims in the order drawer', () => {
+  it('files a damage claim with a photo, the amount capped, each error beside its field', async () => {
+    const user = userEvent.setup();
+    let claims: Claim[] = [];
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': () => ({ body: { items: claims } }),
+      'POST /api/v1/uploads': { status: 201, body: { url: '/uploads/photo-1.png' } },
+      [`POST /api/v1/orders/${delivered.id}/claims`]: () => {
+        claims = [claimFixture()];
+        return { status: 201, body: claims[0] };
+      },
+    });
+    const drawer = await openDrawer();
+    await user.click(await within(drawer).findByRole('button', { name: 'Claim for damage' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('What happened')));
+
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    expect(within(form).getByText('Describe what happened in at least 10 characters')).toBeTruthy();
+    expect(within(form).getByText('Enter the amount you claim')).toBeTruthy();
+    expect(within(form).getByText('Add at least one photo of the damage')).toBeTruthy();
+
+    await user.type(within(form).getByLabelText('What happened'), 'The vase arrived broken');
+    expect(within(form).queryByText('Describe what happened in at least 10 characters')).toBeNull();
+    await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '25');
+    expect(within(form).getByText(/At most £20.00: the standard liability/)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    expect(within(form).getByText('At most £20.00', { selector: '.field__error' })).toBeTruthy();
+
+    await user.clear(within(form).getByLabelText('Amount claimed (GBP)'));
+    await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '15');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'vase.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText(/Photos/), png);
+    expect(await within(form).findByRole('list', { name: 'Photos added' })).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+
+    const card = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
+    expect(within(card).getByText('With courier')).toBeTruthy();
+    expect(within(card).getByText('Courier answers by')).toBeTruthy();
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
+    expect(sent?.body).toEqual({
+      kind: 'damage',
+      description: 'The vase arrived broken',
+      amountClaimed: 1500,
+      photos: ['/uploads/photo-1.png'],
+      proofOfValue: [],
+    });
+    // One open claim at a time.
+    expect(within(drawer).queryByRole('button', { name: 'Claim for damage' })).toBeNull();
+  });
+
+  it('shows the API’s refusal beside the field it names', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': { body: { items: [] } },
+      'POST /api/v1/uploads': { status: 201, body: { url: '/uploads/photo-1.png' } },
+      [`POST /api/v1/orders/${delivered.id}/claims`]: problemResponse(422, 'Too late', {
+        errors: [{ path: 'kind', message: 'Damage must be reported within 5 working days of delivery' }],
+      }),
+    });
+    const drawer = await openDrawer();
+    await user.click(await within(drawer).findByRole('button', { name: 'Claim for damage' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    await user.type(within(form).getByLabelText('What happened'), 'The vase arrived broken');
+    await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '10');
+    await user.upload(
+      within(form).getByLabelText(/Photos/),
+      new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }),
+    );
+    await within(form).findByRole('list', { name: 'Photos added' });
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    expect(
+      await within(form).findByText('Damage must be reported within 5 working days of delivery'),
+    ).toBeTruthy();
+  });
+
+  it('shows a paid claim with the money back, and one waiting for staff', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': {
+        body: {
+          items: [
+            claimFixture({
+              status: 'paid',
+              final: true,
+              amountAgreed: { amount: 900, currency: 'GBP' },
+              courierNote: 'Signed for in good order',
+              staffNote: 'Goodwill for half',
+              decidedByStaff: true,
+            }),
+            claimFixture({
+              id: 'c-2',
+              reference: '#22222222',
+              status: 'rejected',
+              awaitsStaff: true,
+              courierNote: 'Not us',
+            }),
+          ],
+        },
+      },
+    });
+    const drawer = await openDrawer();
+    const paid = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
+    expect(within(paid).getByText('Refunded to you').nextElementSibling?.textContent).toBe('£9.00');
+    expect(within(paid).getByText('Goodwill for half')).toBeTruthy();
+    const waiting = within(drawer).getByRole('article', { name: 'Claim #22222222' });
+    expect(
+      within(waiting).getByText('Consign staff are reviewing this claim and will email you.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * Claims on a customer's order (docs/claims-and-returns.md): each claim with where it stands, and
+ * the form that files one (damage once delivered, loss while under way), with photos uploaded
+ * first and the amount capped as the API caps it.
+ */
+
+import { formatMoney } from '@consign/shared/money';
+import { CLAIM_STATUS_FACTS } from '@consign/shared/statuses';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { FieldError, TextAreaField, TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/format';
+import { type Claim, claimKeys, claimsApi } from '../api/claims';
+import { describeError, fieldErrorsOf } from '../api/client';
+import { type OrderDetail, orderKeys } from '../api/orders';
+import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../api/uploads';
+import { useAuth } from '../auth/auth';
+import { Section } from './OrderParts';
+
+/** Standard liability without extended cover, in minor units (the terms, "Liability"). */
+const STANDARD_LIABILITY = 2000;
+
+/** The most a claim may ask for, as the API computes it: cover or standard liability, and what is left of the payment. */
+export function claimCap(order: Pick<OrderDetail, 'coverAmount' | 'money'>): number {
+  const liability = order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
+  return Math.max(0, Math.min(liability, order.money.paid - order.money.refunded));
+}
+
+export function OrderClaims({ order }: { order: OrderDetail }) {
+  const { apiClient } = useAuth();
+  const claims = useQuery({
+    queryKey: claimKeys.ofOrder(order.id),
+    queryFn: ({ signal }) => claimsApi.ofOrder(apiClient, order.id, signal),
+  });
+  const [filing, setFiling] = useState(false);
+  const kind = order.status === 'delivered' ? 'damage' : 'loss';
+  const canClaim =
+    (order.status === 'delivered' || order.status === 'in_transit' || order.status === 'confirmed') &&
+    claimCap(order) > 0 &&
+    !claims.data?.some((c) => !c.final);
+
+  if (claims.isPending) return null;
+  if (claims.isError) {
+    return (
+      <Section title="Claims">
+        <p className="alert alert--error" role="alert">
+          {describeError(claims.error)}
+        </p>
+      </Section>
+    );
+  }
+  if (claims.data.length === 0 && !canClaim) return null;
+  return (
+    <Section title="Claims">
+      <div className="stack">
+        {claims.data.map((claim) => (
+          <ClaimCard key={claim.id} claim={claim} />
+        ))}
+        {canClaim && !filing ? (
+          <div>
+            <button type="button" className="button button--secondary" onClick={() => setFiling(true)}>
+              {kind === 'damage' ? 'Claim for damage' : 'Claim for a lost parcel'}
+            </button>
+          </div>
+        ) : null}
+        {filing ? <ClaimForm order={order} kind={kind} onDone={() => setFiling(false)} /> : null}
+      </div>
+    </Section>
+  );
+}
+
+/** One claim and where it stands, as its customer or its courier reads it. */
+export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer?: 'customer' | 'courier' }) {
+  const facts = CLAIM_STATUS_FACTS[claim.status];
+  return (
+    <article className="claim-card" aria-label={`Claim ${claim.reference}`}>
+      <p>
+        <strong>
+          {claim.kind === 'damage' ? 'Damage' : 'Loss'} claim {claim.reference}
+        </strong>{' '}
+        <span className={`status-badge status-badge--${facts.tone}`}>{facts.label}</span>
+      </p>
+      <dl className="meta-list">
+        <dt>Claimed</dt>
+        <dd>{formatMoney(claim.amountClaimed.amount, claim.amountClaimed.currency)}</dd>
+        {claim.amountAgreed ? (
+          <>
+            <dt>
+              {claim.status !== 'paid'
+                ? 'Agreed'
+                : viewer === 'customer'
+                  ? 'Refunded to you'
+                  : 'Refunded to the customer'}
+            </dt>
+            <dd>{formatMoney(claim.amountAgreed.amount, claim.amountAgreed.currency)}</dd>
+          </>
+        ) : null}
+        {claim.status === 'with_courier' && claim.courierDeadline ? (
+          <>
+            <dt>Courier answers by</dt>
+            <dd>{formatDateTime(claim.courierDeadline)}</dd>
+          </>
+        ) : null}
+        {claim.courierNote ? (
+          <>
+            <dt>Courier’s answer</dt>
+            <dd>{claim.courierNote}</dd>
+          </>
+        ) : null}
+        {claim.staffNote ? (
+          <>
+            <dt>Consign’s decision</dt>
+            <dd>{claim.staffNote}</dd>
+          </>
+        ) : null}
+      </dl>
+      {claim.awaitsStaff ? (
+        <p className="muted">Consign staff are reviewing this claim and will email you.</p>
+      ) : null}
+    </article>
+  );
+}
+
+function ClaimForm({
+  order,
+  kind,
+  onDone,
+}: {
+  order: OrderDetail;
+  kind: 'damage' | 'loss';
+  onDone: () => void;
+}) {
+  const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
+  const cap = claimCap(order);
+  const currency = order.price.currency;
+  const [description, setDescription] = useState('');
+  const [amount, setAmount] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const firstField = useRef<HTMLTextAreaElement>(null);
+  /** A field's error goes once the field is changed; the next submit checks again. */
+  const clear = (...fields: string[]) =>
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !fields.includes(k))));
+  useEffect(() => firstField.current?.focus(), []);
+
+  const upload = useImageUpload({
+    onUploaded: (url) => {
+      setPhotos((list) => [...list, url]);
+      clear('photos', 'photos.0');
+    },
+    failureMessage: (error) => uploadProblem(error) ?? describeError(error),
+  });
+
+  const file = useMutation({
+    mutationFn: (amountClaimed: number) =>
+      claimsApi.file(apiClient, order.id, { kind, description, amountClaimed, photos, proofOfValue: [] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: claimKeys.ofOrder(order.id) });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+      toast.success('Claim sent to the courier');
+      onDone();
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      setFormError(Object.keys(fields).length ? null : describeError(error));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (description.trim().length < 10) next.description = 'Describe what happened in at least 10 characters';
+    const pence = Math.round(Number(amount) * 100);
+    if (!amount || !Number.isFinite(pence) || pence < 1) next.amountClaimed = 'Enter the amount you claim';
+    else if (pence > cap) next.amountClaimed = `At most ${formatMoney(cap, currency)}`;
+    if (kind === 'damage' && photos.length === 0) next.photos = 'Add at least one photo of the damage';
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length === 0) file.mutate(pence);
+  }
+
+  return (
+    <form className="stack claim-form" onSubmit={submit} noValidate aria-label="File a claim">
+      <p className="muted">
+        {kind === 'damage'
+          ? 'Tell us what was damaged, add photos of the parcel and its contents, and keep them until the claim is settled.'
+          : 'Tell us what was in the parcel. The courier has 3 working days to answer.'}
+      </p>
+      {formError ? (
+        <p className="alert alert--error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <TextAreaField
+        ref={firstField}
+        label="What happened"
+        value={description}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          clear('description', 'kind');
+        }}
+        error={errors.description ?? errors.kind}
+        maxLength={2000}
+        rows={4}
+      />
+      <TextField
+        label={`Amount claimed (${currency})`}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          clear('amountClaimed');
+        }}
+        error={errors.amountClaimed}
+        hint={`At most ${formatMoney(cap, currency)}: ${order.coverAmount > 0 ? 'your cover' : 'the standard liability'}, and no more than you paid`}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={`claim-photo-${order.id}`}>
+          Photos {kind === 'loss' ? '(optional)' : ''}
+        </label>
+        <input
+          id={`claim-photo-${order.id}`}
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(e) => void upload.onFileChange(e)}
+          disabled={upload.uploading || photos.length >= 10}
+        />
+        {upload.uploading ? <Spinner label="Uploading the photo" /> : null}
+        {photos.length > 0 ? (
+          <ul className="claim-photos" aria-label="Photos added">
+            {photos.map((url) => (
+              <li key={url}>
+                <img src={url} alt="" width={64} height={64} />
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setPhotos((list) => list.filter((p) => p !== url))}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <FieldError error={errors.photos ?? errors['photos.0']} />
+      </div>
+      <div className="row">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={file.isPending || upload.uploading}
+        >
+          {file.isPending ? <Spinner label="Sending the claim" /> : 'Send claim'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone} disabled={file.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
