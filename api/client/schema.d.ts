@@ -2457,7 +2457,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The filtered orders as CSV: Order ID, Date, Customer, Courier, Status, Price, Currency
+         * The filtered orders as CSV: Order ID, Date, Recipient, Courier, Status, Price, Currency
          * @description Same filters as the list, every matching row (up to 50,000). Dates dd-mm-yyyy (UK), prices in major units. Cells that a spreadsheet would run as a formula are prefixed with a single quote.
          */
         get: operations["exportVendorOrders"];

@@ -134,7 +134,7 @@ describe('customer dashboard', () => {
       within(timeline)
         .getAllByRole('listitem')
         .map((li) => li.querySelector('.timeline__status')?.textContent),
-    ).toEqual(['Awaiting payment by you', 'Pending by Consign']);
+    ).toEqual(['Placed by you · Awaiting payment', 'Pending · by Consign']);
     expect(within(drawer).getByRole('button', { name: 'Download label' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Customs declaration' })).toBeNull();
     expect(within(drawer).getByText('Swift Couriers')).toBeTruthy();
