@@ -17,7 +17,7 @@ export type AdminAction =
   | { resource: 'courier-services'; action: 'deactivate' }
   | { resource: 'jobs'; action: 'refund' }
   | { resource: 'contact-messages'; action: 'handle' }
-  | { resource: 'reviews'; action: 'hide' }
+  | { resource: 'reviews'; action: 'hide' | 'show' }
   | { resource: 'partners'; action: 'rotate-key' };
 
 export interface ActOptions {

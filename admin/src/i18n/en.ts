@@ -72,6 +72,11 @@ export const en = {
       hide_content:
         'The comment is hidden from the courier’s public profile; the score still counts. The reason is kept in the audit log.',
       hidden_done: 'The comment of %{name} is hidden',
+      show_text: 'Show comment',
+      show_title: 'Show the comment of %{name} again?',
+      show_content:
+        'The comment is shown on the courier’s public profile again. The reason is kept in the audit log.',
+      shown_done: 'The comment of %{name} is shown again',
     },
     messages: {
       open: 'To answer',
@@ -262,11 +267,12 @@ export const en = {
         rating: 'Score',
         comment: 'Comment',
         authorName: 'Customer',
+        authorEmail: 'Customer’s email',
         vendorName: 'Courier',
         serviceName: 'Service',
         orderId: 'Order',
         reply: 'Courier’s reply',
-        hidden: 'Comment',
+        hidden: 'On the profile',
         hiddenAt: 'Hidden',
         hiddenReason: 'Why hidden',
       },

@@ -24,6 +24,9 @@ export function ReviewList() {
         <DataTable.Col source="rating">
           <NumberField source="rating" />
         </DataTable.Col>
+        <DataTable.Col source="authorEmail" disableSort>
+          <FunctionField<AdminReview> render={(r) => r.authorEmail ?? '—'} />
+        </DataTable.Col>
         <DataTable.Col source="vendorName" disableSort />
         <DataTable.Col source="serviceName" disableSort />
         <DataTable.Col source="comment" disableSort>

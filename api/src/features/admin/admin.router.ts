@@ -65,4 +65,5 @@ export const adminRouter = createRouter()
   .openapi(jobRoutes.refundJob, jobHandlers.refundJob)
   .openapi(reviewRoutes.listReviews.route, reviewRoutes.listReviews.handler)
   .openapi(reviewRoutes.getReview.route, reviewRoutes.getReview.handler)
-  .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview);
+  .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview)
+  .openapi(reviewRoutes.showReview, reviewHandlers.showReview);
