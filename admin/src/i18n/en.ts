@@ -36,6 +36,8 @@ export const en = {
     reason: {
       label: 'Reason (kept in the audit log)',
       required: 'Give a reason for this change',
+      // Said as they type, so a long reason is never cut without a word.
+      count: '%{count} of %{max} characters',
     },
     dashboard: {
       title: 'Dashboard',
@@ -170,7 +172,7 @@ export const en = {
       revoke_session_content:
         'The device signed in with it is signed out at once; other sessions keep working. The reason is kept in the audit log.',
       session_revoked_done: 'The session of %{name} has ended',
-      role: { customer: 'Customer', vendor: 'Vendor', admin: 'Staff' },
+      role: { customer: 'Customer', vendor: 'Vendor', partner: 'Partner', admin: 'Staff' },
       any_role: 'Any role',
       any_state: 'Enabled or disabled',
       disabled_only: 'Disabled',
@@ -358,7 +360,7 @@ export const en = {
         actorEmail: 'Staff member',
         action: 'Action',
         entityType: 'Record type',
-        entityId: 'Record ID',
+        entityId: 'Record',
         before: 'Before',
         after: 'After',
         reason: 'Reason',

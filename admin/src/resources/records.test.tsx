@@ -63,7 +63,8 @@ describe('audit log', () => {
     expect((await screen.findAllByText('Documents checked')).length).toBe(2);
     cleanup();
     renderConsole('/audit-log/a-1/show');
-    expect(await screen.findByText('vendor.activate')).toBeTruthy();
+    expect(await screen.findByText('Vendor: activate')).toBeTruthy();
+    expect(screen.queryByText('vendor.activate')).toBeNull();
     expect(await screen.findByText('admin@consign.example')).toBeTruthy();
   });
 });

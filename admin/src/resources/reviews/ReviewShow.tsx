@@ -1,5 +1,6 @@
 import { DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { AdminReview } from '../../types';
 
@@ -43,9 +44,9 @@ export function ReviewShow() {
         <TextField source="serviceName" />
         <ReferenceField source="orderId" reference="orders" link="show" />
         <TextField source="reply" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} emptyText="—" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="updatedAt" showTime locales="en-GB" />
-        <DateField source="hiddenAt" showTime locales="en-GB" emptyText="—" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="hiddenAt" showTime locales="en-GB" options={DATE_TIME} emptyText="—" />
         <TextField source="hiddenReason" emptyText="—" sx={{ overflowWrap: 'anywhere' }} />
       </SimpleShowLayout>
     </Show>
