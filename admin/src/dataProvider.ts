@@ -18,7 +18,7 @@ export type AdminAction =
   | { resource: 'dropoff-points'; action: 'suspend' | 'reinstate' }
   | { resource: 'jobs'; action: 'refund' }
   | { resource: 'contact-messages'; action: 'handle' }
-  | { resource: 'reviews'; action: 'hide' }
+  | { resource: 'reviews'; action: 'hide' | 'show' }
   | { resource: 'partners'; action: 'rotate-key' };
 
 export interface ActOptions {

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, destinations, money, route, words } from './format';
+import {
+  addressLines,
+  auditActionText,
+  countryName,
+  dateTimeText,
+  dayText,
+  destinations,
+  money,
+  paymentText,
+  route,
+  words,
+} from './format';
 
 describe('format', () => {
   it('shows one destination and several', () => {
     expect(destinations('Scotland')).toBe('Scotland');
-    expect(destinations(['FR', 'DE'])).toBe('FR, DE');
-    expect(route({ fromLocation: 'GB', toLocation: ['FR', 'DE'] })).toBe('GB → FR, DE');
+    expect(destinations(['FR', 'DE'])).toBe('France, Germany');
+    expect(route({ fromLocation: 'GB', toLocation: ['FR', 'DE'] })).toBe('United Kingdom → France, Germany');
     expect(route({ fromLocation: 'England', toLocation: 'Any' })).toBe('England → Any');
   });
   it('shows money with pence and an address as lines', () => {
@@ -22,7 +33,24 @@ describe('format', () => {
         postcode: 'EH1 1YZ',
         country: 'GB',
       }),
-    ).toEqual(['Robin', '2 Royal Mile', 'Edinburgh', 'Midlothian', 'EH1 1YZ', 'GB']);
+    ).toEqual(['Robin', '2 Royal Mile', 'Edinburgh', 'Midlothian', 'EH1 1YZ', 'United Kingdom']);
     expect(words('in_transit')).toBe('In transit');
+  });
+
+  // Issue 51, item 7: staff read words, not stored values.
+  it('names countries, dates, payments and audit actions in words', () => {
+    expect(countryName('FR')).toBe('France');
+    expect(countryName('not a code')).toBe('not a code');
+    expect(dayText('2026-11-26')).toBe('Thu, 26 Nov 2026');
+    expect(dayText(null)).toBe('—');
+    expect(dateTimeText('2026-07-01T11:05:00.000Z')).toBe('1 Jul 2026, 12:05');
+    expect(paymentText({ provider: 'test', status: 'captured', refundedAt: null })).toBe(
+      'Captured (test payment)',
+    );
+    expect(
+      paymentText({ provider: 'paypal', status: 'refunded', refundedAt: '2026-12-01T10:00:00.000Z' }),
+    ).toBe('Refunded through PayPal, refunded 1 Dec 2026, 10:00');
+    expect(auditActionText('partner.rotate_key')).toBe('Partner: rotate key');
+    expect(auditActionText('user.session.revoke')).toBe('User session: revoke');
   });
 });

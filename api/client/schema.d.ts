@@ -1290,6 +1290,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reviews/{id}/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a hidden review’s comment on the public profile again, with a reason (audited) */
+        post: operations["adminShowReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/partners": {
         parameters: {
             query?: never;
@@ -2847,7 +2864,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The filtered orders as CSV: Order ID, Date, Customer, Courier, Status, Price, Currency
+         * The filtered orders as CSV: Order ID, Date, Recipient, Courier, Status, Price, Currency
          * @description Same filters as the list, every matching row (up to 50,000). Dates dd-mm-yyyy (UK), prices in major units. Cells that a spreadsheet would run as a formula are prefixed with a single quote.
          */
         get: operations["exportVendorOrders"];
@@ -4003,6 +4020,8 @@ export interface components {
             money: components["schemas"]["OrderMoney"];
             /** @description The customer’s account; to staff only */
             customerId?: string;
+            /** @description In the customer’s own order list: the score they gave the delivery, null while not rated (so a rated order offers its review, not a new one) */
+            yourRating?: number | null;
             actions: {
                 pay: boolean;
                 cancel: boolean;
@@ -4196,7 +4215,10 @@ export interface components {
             courierServiceId: string;
             serviceName: string;
             customerId: string;
+            /** @description The name the public profile shows */
             authorName: string;
+            /** @description The email of the customer who wrote it (null once the account is gone) */
+            authorEmail: string | null;
             rating: number;
             /** @description Shown to staff even when hidden from the public */
             comment: string | null;
@@ -10265,6 +10287,77 @@ export interface operations {
         };
         responses: {
             /** @description The review, hidden */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminShowReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The review, shown */
             200: {
                 headers: {
                     [name: string]: unknown;

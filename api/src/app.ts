@@ -37,6 +37,7 @@ import { webhooksRouter } from './features/webhooks';
 import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
+import { browserOrigin, withLinkOrigin } from './lib/origin';
 import { requestBody } from './lib/request-body';
 import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
@@ -102,6 +103,10 @@ export function createApp(deps: AppDeps) {
   // Before anything reads them (the partner key middleware included): one rule for text.
   app.use(`${API_BASE}/*`, urlAndHeaderHygiene);
   app.use('/embed/*', urlAndHeaderHygiene);
+  // Links built while serving (mail now, or later from the events published) follow lib/origin.
+  if (deps.config.env !== 'production') {
+    app.use(`${API_BASE}/*`, (c, next) => withLinkOrigin(browserOrigin(deps.config, c.req), next));
+  }
   mountPartnerMiddleware(app);
   app.use(
     '*',

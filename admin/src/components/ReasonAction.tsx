@@ -14,6 +14,9 @@ import {
 import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
 import { type MessageKey, type PromptKey, promptContent, promptTitle, useT } from '../i18n/keys';
 
+/** The API's limit of a reason (lib/audit.ts's ReasonBodySchema). */
+const REASON_MAX = 500;
+
 /** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
 const PHONE = '(max-width: 599.95px)';
 
@@ -144,16 +147,19 @@ export function ReasonAction({
               id={fieldId}
               value={reason}
               rows={3}
-              maxLength={500}
+              maxLength={REASON_MAX}
               required
               aria-invalid={missing}
-              aria-describedby={missing ? `${fieldId}-error` : undefined}
+              aria-describedby={missing ? `${fieldId}-count ${fieldId}-error` : `${fieldId}-count`}
               onChange={(event) => {
                 setReason(event.target.value);
                 if (event.target.value.trim()) setMissing(false);
               }}
               style={{ font: 'inherit', padding: '0.5rem', width: '100%', boxSizing: 'border-box' }}
             />
+            <span id={`${fieldId}-count`} style={{ fontSize: '0.8125rem', color: '#4a5568' }}>
+              {translate('consign.reason.count', { count: reason.length, max: REASON_MAX })}
+            </span>
             {missing && (
               <span id={`${fieldId}-error`} role="alert" style={{ color: '#b3261e' }}>
                 {translate('consign.reason.required')}

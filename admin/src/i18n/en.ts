@@ -36,6 +36,8 @@ export const en = {
     reason: {
       label: 'Reason (kept in the audit log)',
       required: 'Give a reason for this change',
+      // Said as they type, so a long reason is never cut without a word.
+      count: '%{count} of %{max} characters',
     },
     dashboard: {
       title: 'Dashboard',
@@ -84,6 +86,11 @@ export const en = {
       hide_content:
         'The comment is hidden from the courier’s public profile; the score still counts. The reason is kept in the audit log.',
       hidden_done: 'The comment of %{name} is hidden',
+      show_text: 'Show comment',
+      show_title: 'Show the comment of %{name} again?',
+      show_content:
+        'The comment is shown on the courier’s public profile again. The reason is kept in the audit log.',
+      shown_done: 'The comment of %{name} is shown again',
     },
     messages: {
       open: 'To answer',
@@ -177,7 +184,7 @@ export const en = {
       revoke_session_content:
         'The device signed in with it is signed out at once; other sessions keep working. The reason is kept in the audit log.',
       session_revoked_done: 'The session of %{name} has ended',
-      role: { customer: 'Customer', vendor: 'Vendor', admin: 'Staff' },
+      role: { customer: 'Customer', vendor: 'Vendor', partner: 'Partner', admin: 'Staff' },
       any_role: 'Any role',
       any_state: 'Enabled or disabled',
       disabled_only: 'Disabled',
@@ -294,11 +301,12 @@ export const en = {
         rating: 'Score',
         comment: 'Comment',
         authorName: 'Customer',
+        authorEmail: 'Customer’s email',
         vendorName: 'Courier',
         serviceName: 'Service',
         orderId: 'Order',
         reply: 'Courier’s reply',
-        hidden: 'Comment',
+        hidden: 'On the profile',
         hiddenAt: 'Hidden',
         hiddenReason: 'Why hidden',
       },
@@ -384,7 +392,7 @@ export const en = {
         actorEmail: 'Staff member',
         action: 'Action',
         entityType: 'Record type',
-        entityId: 'Record ID',
+        entityId: 'Record',
         before: 'Before',
         after: 'After',
         reason: 'Reason',

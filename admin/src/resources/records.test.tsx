@@ -8,6 +8,7 @@ import {
   message,
   partner,
   quote,
+  review,
   session,
   vendorDetail,
 } from '../test/fixtures';
@@ -62,7 +63,8 @@ describe('audit log', () => {
     expect((await screen.findAllByText('Documents checked')).length).toBe(2);
     cleanup();
     renderConsole('/audit-log/a-1/show');
-    expect(await screen.findByText('vendor.activate')).toBeTruthy();
+    expect(await screen.findByText('Vendor: activate')).toBeTruthy();
+    expect(screen.queryByText('vendor.activate')).toBeNull();
     expect(await screen.findByText('admin@consign.example')).toBeTruthy();
   });
 });
@@ -171,5 +173,42 @@ describe('vendor onboarding review', () => {
     expect(screen.getByText('40 km')).toBeTruthy();
     expect(screen.getByText('Business license, Insurance certificate')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Activate' })).toBeTruthy();
+  });
+});
+
+describe('reviews', () => {
+  it('lists who wrote each review and whether its comment is on the profile, under distinct headings', async () => {
+    stubFetch({
+      'GET /api/v1/admin/reviews': list([review(), review({ id: 'r-2', hidden: true, authorEmail: null })]),
+    });
+    renderConsole('/reviews');
+    expect(await screen.findByText('casey@example.com')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).toContain('Comment');
+    expect(headers).toContain('On the profile');
+    expect(headers.filter((h) => h === 'Comment')).toHaveLength(1);
+  });
+
+  it('offers Hide on a shown comment and Show on a hidden one', async () => {
+    stubFetch({
+      'GET /api/v1/admin/reviews/r-1': one(review()),
+      'GET /api/v1/admin/reviews/r-2': one(
+        review({ id: 'r-2', hidden: true, hiddenAt: '2026-03-06T10:00:00.000Z', hiddenReason: 'Abuse' }),
+      ),
+      'GET /api/v1/admin/users': list([customer()]),
+      'GET /api/v1/admin/orders': list([]),
+    });
+    renderConsole('/reviews/r-1/show');
+    expect(await screen.findByRole('button', { name: 'Hide comment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show comment' })).toBeNull();
+    cleanup();
+    renderConsole('/reviews/r-2/show');
+    const show = await screen.findByRole('button', { name: 'Show comment' });
+    expect(screen.queryByRole('button', { name: 'Hide comment' })).toBeNull();
+    fireEvent.click(show);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Show the comment of Casey C.’s review of Swift Couriers again?'),
+    ).toBeTruthy();
   });
 });

@@ -26,7 +26,7 @@ describe('courier services', () => {
     });
     renderConsole('/courier-services');
     expect(await screen.findByText('England → Scotland')).toBeTruthy();
-    expect(await screen.findByText('GB → FR, DE')).toBeTruthy();
+    expect(await screen.findByText('United Kingdom → France, Germany')).toBeTruthy();
     expect(await screen.findByText('International')).toBeTruthy();
   });
 
@@ -94,7 +94,7 @@ describe('vendors', () => {
     stubFetch({ 'GET /api/v1/admin/vendors/v-1': one(vendorDetail()) });
     renderConsole('/vendors/v-1/show');
     const europe = (await screen.findByText('Europe')).closest('li') as HTMLElement;
-    expect(europe.textContent).toContain('England → FR, DE');
+    expect(europe.textContent).toContain('England → France, Germany');
     expect(screen.getByText('Scotland Next Day').closest('li')?.textContent).toContain('England → Scotland');
     expect(await screen.findByText('GB123456789')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import type {
   AdminQuote,
+  AdminReview,
   AdminSession,
   AdminUser,
   Article,
@@ -244,6 +245,28 @@ export const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => (
   after: { status: 'active' },
   reason: 'Documents checked',
   createdAt: '2026-03-04T10:00:00.000Z',
+  ...overrides,
+});
+
+export const review = (overrides: Partial<AdminReview> = {}): AdminReview => ({
+  id: 'r-1',
+  orderId: 'o-1',
+  vendorId: 'v-1',
+  vendorName: 'Swift Couriers',
+  courierServiceId: 's-1',
+  serviceName: 'Next Day',
+  customerId: 'u-customer',
+  authorName: 'Casey C.',
+  authorEmail: 'casey@example.com',
+  rating: 2,
+  comment: 'Late and rude',
+  reply: null,
+  repliedAt: null,
+  hidden: false,
+  hiddenAt: null,
+  hiddenReason: null,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  updatedAt: '2026-03-05T10:00:00.000Z',
   ...overrides,
 });
 

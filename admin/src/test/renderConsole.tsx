@@ -12,6 +12,7 @@ import jobs from '../resources/jobs';
 import orders from '../resources/orders';
 import partners from '../resources/partners';
 import quotes from '../resources/quotes';
+import reviews from '../resources/reviews';
 import users from '../resources/users';
 import vendors from '../resources/vendors';
 import { SessionStore } from '../session';
@@ -46,6 +47,7 @@ export function renderConsole(path: string) {
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
+      <Resource name="reviews" {...reviews} />
     </Admin>,
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserOrigin, onOrigin } from './origin';
+import { browserOrigin, currentLinkOrigin, linkBase, onOrigin, withLinkOrigin } from './origin';
 
 const request = (url: string, origin?: string) => ({
   url,
@@ -41,5 +41,18 @@ describe('onOrigin', () => {
       'http://127.0.0.1:3000/a/b?c=1#d',
     );
     expect(onOrigin('not a url', 'http://127.0.0.1:3000')).toBe('not a url');
+  });
+});
+
+describe('linkBase', () => {
+  it('is the origin being served, else PUBLIC_URL; always PUBLIC_URL in production', () => {
+    expect(linkBase(dev)).toBe('http://localhost:3000');
+    expect(currentLinkOrigin()).toBeNull();
+    withLinkOrigin('http://127.0.0.1:3000', () => {
+      expect(linkBase(dev)).toBe('http://127.0.0.1:3000');
+      expect(currentLinkOrigin()).toBe('http://127.0.0.1:3000');
+      expect(linkBase(prod)).toBe('https://consign.example');
+      withLinkOrigin(undefined, () => expect(linkBase(dev)).toBe('http://localhost:3000'));
+    });
   });
 });

@@ -11,6 +11,7 @@
  * PUBLIC_URL itself. Anything else is someone else's host, as a staging server with real SMTP
  * would learn: the links then use PUBLIC_URL (which defaults to this machine's own address).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../config';
 
 export type RequestLike = { url: string; header(name: string): string | undefined };
@@ -45,4 +46,27 @@ export function onOrigin(url: string, origin: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The origin of the request being served (browserOrigin), kept for the links built while it is
+ * served and carried by the outbox to the mail its events send later, so every emailed link
+ * follows the one rule above, not only those built in the handler.
+ */
+const linkOrigins = new AsyncLocalStorage<string | undefined>();
+
+/** Runs `fn` with `origin` as the base of the links it builds (undefined: PUBLIC_URL). */
+export function withLinkOrigin<T>(origin: string | undefined, fn: () => T): T {
+  return linkOrigins.run(origin, fn);
+}
+
+/** The origin links are built on now: the request's (or the event's) browserOrigin, else PUBLIC_URL. */
+export function linkBase(config: Pick<Config, 'env' | 'publicUrl'>): string {
+  if (config.env === 'production') return config.publicUrl;
+  return linkOrigins.getStore() ?? config.publicUrl;
+}
+
+/** The origin to store with an event published now (null outside a request). */
+export function currentLinkOrigin(): string | null {
+  return linkOrigins.getStore() ?? null;
 }

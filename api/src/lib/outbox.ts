@@ -19,6 +19,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../db/client';
 import { outboxDeliveries, outboxEvents } from '../db/schema';
 import type { Logger } from './logger';
+import { currentLinkOrigin, withLinkOrigin } from './origin';
 import { startSweep } from './sweep';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -92,7 +93,9 @@ export async function publish(
   now: Date,
 ): Promise<OutboxEvent> {
   const event: OutboxEvent = { id: uuidv7(), type, created: now.toISOString(), data };
-  await tx.insert(outboxEvents).values({ id: event.id, type, created: now, data });
+  await tx
+    .insert(outboxEvents)
+    .values({ id: event.id, type, created: now, data, linkOrigin: currentLinkOrigin() });
   for (const subscriber of subscribers.values()) {
     if (!takesType(subscriber.types, type)) continue;
     const targets = subscriber.targets ? await subscriber.targets(tx, event) : [''];
@@ -196,7 +199,10 @@ async function deliverOne<D extends OutboxDeps>(
   const subscriber = subscribers.get(delivery.subscriber);
   try {
     if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} is registered`);
-    await subscriber.deliver(deps, event, delivery.target, { number: claimed.attempts + 1 });
+    // Links in its mail follow the origin the change was made from (lib/origin).
+    await withLinkOrigin(row.linkOrigin ?? undefined, () =>
+      subscriber.deliver(deps, event, delivery.target, { number: claimed.attempts + 1 }),
+    );
   } catch (err) {
     if (err instanceof HoldDelivery) {
       await deps.db

@@ -76,7 +76,9 @@ function requestHelpers(app: ReturnType<typeof createApp>, deps: AppDeps) {
     // What a change made outside a request (a sweep, a direct service call) published is
     // delivered before the next request, as the outbox sweep would have done by then.
     await drain();
-    const res = await app.request(path, {
+    // A path arrives on PUBLIC_URL, as it does in a running server (the links the API builds
+    // follow the request's origin outside production: lib/origin).
+    const res = await app.request(new URL(path, deps.config.publicUrl).href, {
       method,
       headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,

@@ -473,3 +473,78 @@ test('staff read an onboarding as a document, activate it with its VAT number, a
   await expect(page.getByText(/^Revoked /)).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('staff read words, not stored values: actions, records, dates, countries, payments and roles (issue 51, item 7)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const api: Api = { request, token: ((await login.json()) as { accessToken: string }).accessToken };
+  const active = await courier(api, 'active');
+  const customer = await verifiedAccount(request, 'customer');
+  const paid = await order(api, customer.token, active.services[0]!.id, true);
+  const name = `Words ${unique()}`;
+  const partner = await call(api, 'post', '/api/v1/admin/partners', {
+    name,
+    mode: 'test',
+    allowedOrigins: ['https://shop.example'],
+  });
+  const longReason = `Key shared by mistake ${'in a long support thread '.repeat(12)}`.trim();
+  await call(api, 'post', `/api/v1/admin/partners/${partner.id}/rotate-key`, { reason: longReason });
+
+  const errors = watchErrors(page);
+  await signInAsStaff(page);
+  errors.length = 0;
+  const iso = /\d{4}-\d{2}-\d{2}/;
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The audit log: the partner's creation is there, each action in words, the partner by name.
+    await page.goto(
+      `/admin/#/audit-log?filter=${encodeURIComponent(JSON.stringify({ entityId: partner.id }))}`,
+    );
+    await expect(page.getByText('Partner: create')).toBeVisible();
+    await expect(page.getByText('Partner: rotate key')).toBeVisible();
+    await expect(page.locator(`a[href="#/partners/${partner.id}/show"]`, { hasText: name })).toHaveCount(2);
+    await expect(page.getByText('partner.rotate_key')).toHaveCount(0);
+    await expectNoErrorBoundary(page, `audit log at ${width}px`, errors);
+    // A long reason wraps: the page itself never scrolls sideways beyond its table.
+    const reason = page.getByText(longReason);
+    await expect(reason).toBeVisible();
+    expect((await reason.boundingBox())!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`audit-words-${width}.png`), fullPage: true });
+
+    // An order: its collection day, countries and payment in words; no ISO date anywhere.
+    await page.goto(`/admin/#/orders/${paid}/show`);
+    await expect(page.getByText('Captured (test payment)')).toBeVisible();
+    await expect(page.getByText('United Kingdom').first()).toBeVisible();
+    await expect(page.getByText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} \w{3,4} \d{4}$/)).toBeVisible();
+    await expect(page.getByText(/by the customer/).first()).toBeVisible();
+    expect(await page.locator('.RaShow-card').innerText()).not.toMatch(iso);
+    await expectNoErrorBoundary(page, `order at ${width}px`, errors);
+    await page.screenshot({ path: testInfo.outputPath(`order-words-${width}.png`), fullPage: true });
+
+    // Users: a partner's person has the role Partner.
+    await page.goto(`/admin/#/users?filter=${encodeURIComponent(JSON.stringify({ role: 'partner' }))}`);
+    await expect(page.getByText('partner@consign.example')).toBeVisible();
+    await expect(page.locator('tbody').getByText('Partner', { exact: true }).first()).toBeVisible();
+    await expectNoErrorBoundary(page, `users at ${width}px`, errors);
+  }
+
+  // The reason dialog says how much of the 500 characters is used, so nothing is cut unsaid.
+  // (A key in its grace period is not rotated again: a partner of its own for this.)
+  const fresh = await call(api, 'post', '/api/v1/admin/partners', {
+    name: `Count ${unique()}`,
+    mode: 'test',
+    allowedOrigins: ['https://shop.example'],
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/#/partners/${fresh.id}/show`);
+  await page.getByRole('button', { name: 'Rotate key' }).click();
+  const dialog = await expectOpened(page.getByRole('dialog'));
+  await expect(dialog.getByText('0 of 500 characters')).toBeVisible();
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Lost');
+  await expect(dialog.getByText('4 of 500 characters')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -191,6 +191,10 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   await customer.getByRole('button', { name: 'Publish review' }).click();
   await expect(customer.getByText('Thank you! Your review is published.')).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Update review' })).toBeVisible();
+  // The dashboard now offers the review given, not a new one.
+  await customer.goto('/dashboard');
+  await expect(customer.getByRole('link', { name: `Rated 4 out of 5 of order ${reference}` })).toBeVisible();
+  await expect(customer.getByRole('link', { name: `Rate delivery of order ${reference}` })).toHaveCount(0);
 
   // 7. A new quote shows the courier's one review ("New": too few for an average).
   await customer.goto(`/result?${ROUTE}`);

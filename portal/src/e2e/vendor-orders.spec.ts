@@ -131,7 +131,7 @@ test('a courier handles an order from booking to in transit, and exports it', as
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^vendor-orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await readFile(await download.path())).toString('utf8');
-  expect(csv).toContain('Order ID,Date,Customer,Courier,Status,Price,Currency');
+  expect(csv).toContain('Order ID,Date,Recipient,Courier,Status,Price,Currency');
   expect(csv).toContain(`${reference},`);
   expect(csv).toContain(recipient);
   expect(csv).toContain('in_transit');

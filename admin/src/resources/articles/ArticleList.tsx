@@ -1,4 +1,5 @@
 import { DataTable, DateField, List } from 'react-admin';
+import { DATE_TIME } from '../../format';
 
 export function ArticleList() {
   return (
@@ -7,7 +8,7 @@ export function ArticleList() {
         <DataTable.Col source="title" />
         <DataTable.Col source="id" label="resources.articles.fields.slug" />
         <DataTable.Col source="updatedAt">
-          <DateField source="updatedAt" showTime locales="en-GB" />
+          <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,5 +1,6 @@
 import { DataTable, DateField, FunctionField, List } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { ContactMessage } from '../../types';
 
@@ -17,7 +18,7 @@ export function MessageList() {
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="name" disableSort />
         <DataTable.Col source="email" disableSort />
@@ -27,7 +28,7 @@ export function MessageList() {
           />
         </DataTable.Col>
         <DataTable.Col source="handledAt">
-          <DateField source="handledAt" showTime locales="en-GB" emptyText="—" />
+          <DateField source="handledAt" showTime locales="en-GB" options={DATE_TIME} emptyText="—" />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,5 +1,6 @@
 import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { ContactMessage } from '../../types';
 
@@ -27,8 +28,8 @@ export function MessageShow() {
         <TextField source="email" />
         <TextField source="phone" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="handledAt" showTime locales="en-GB" emptyText="—" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="handledAt" showTime locales="en-GB" options={DATE_TIME} emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

@@ -8,7 +8,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
-import { money, route } from '../../format';
+import { DATE_TIME, money, route } from '../../format';
 import type { CourierService } from '../../types';
 import { SERVICE_TYPE_CHOICES, STATUS } from './shared';
 
@@ -45,7 +45,7 @@ export function ServiceShow() {
         <FunctionField<CourierService> source="toLocation" render={route} />
         <TextField source="transitDays" emptyText="—" />
         <TextField source="id" />
-        <DateField source="createdAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>
     </Show>
   );

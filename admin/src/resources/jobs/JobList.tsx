@@ -1,6 +1,6 @@
 import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
-import { money } from '../../format';
+import { DATE_TIME, money } from '../../format';
 import type { Job } from '../../types';
 import { SERVICE_TYPE_CHOICES } from '../courier-services/shared';
 import { STATUS } from './shared';
@@ -12,7 +12,7 @@ export function JobList() {
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="status">
           <SelectField source="status" choices={STATUS} />

@@ -8,7 +8,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
-import { addressLines, money } from '../../format';
+import { addressLines, DATE_TIME, dayText, money } from '../../format';
 import type { Job } from '../../types';
 import { SERVICE_TYPE_CHOICES } from '../courier-services/shared';
 import { STATUS } from './shared';
@@ -51,7 +51,7 @@ export function JobShow() {
           render={(j) => addressLines(j.deliveryAddress).join(', ')}
         />
         <TextField source="contents" />
-        <TextField source="collectionDate" />
+        <FunctionField<Job> source="collectionDate" render={(j) => dayText(j.collectionDate)} />
         <FunctionField<Job>
           source="askingPrice"
           render={(j) => money(j.askingPrice.amount, j.askingPrice.currency)}
@@ -62,8 +62,8 @@ export function JobShow() {
         />
         <ReferenceField source="orderId" reference="orders" link="show" emptyText="—" />
         <TextField source="id" />
-        <DateField source="expiresAt" showTime locales="en-GB" />
-        <DateField source="createdAt" showTime locales="en-GB" />
+        <DateField source="expiresAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,5 +1,6 @@
 import { DataTable, DateField, List, ReferenceField, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import { ORDER_STATUS_CHOICES, PaidField } from './shared';
 
@@ -30,7 +31,7 @@ export function OrderList() {
         </DataTable.Col>
         <DataTable.Col source="payment.status" disableSort />
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
       </DataTable>
     </List>

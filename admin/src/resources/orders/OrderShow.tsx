@@ -9,7 +9,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { type ReasonActionSpec, ReasonToolbar } from '../../components/ReasonAction';
-import { money } from '../../format';
+import { ACTOR_WORDS, DATE_TIME, dateTimeText, dayText, money, paymentText } from '../../format';
 import { msg, useT } from '../../i18n/keys';
 import { AddressField, type AdminOrder, ORDER_STATUS_CHOICES, PaidField } from './shared';
 
@@ -53,8 +53,9 @@ export function Timeline() {
     <ol aria-label={translate('consign.orders.timeline')} style={{ margin: 0, paddingLeft: '1.25rem' }}>
       {events.map((e) => (
         <li key={`${e.at}-${e.to}-${e.note ?? ''}`}>
-          {new Date(e.at).toLocaleString('en-GB')}: {translate(`consign.orders.status.${e.to}`)} (
-          {e.actorRole}){e.note ? ` — ${e.note}` : ''}
+          {dateTimeText(e.at)}: {translate(`consign.orders.status.${e.to}`)} by{' '}
+          {ACTOR_WORDS[e.actorRole] ?? e.actorRole}
+          {e.note ? ` — ${e.note}` : ''}
         </li>
       ))}
     </ol>
@@ -82,7 +83,7 @@ export function OrderShow() {
         />
         <ReferenceField source="customerId" reference="users" link="show" />
         <TextField source="serviceName" />
-        <TextField source="collectionDate" />
+        <FunctionField<AdminOrder> source="collectionDate" render={(o) => dayText(o.collectionDate)} />
         <AddressField source="collectionAddress" label="resources.orders.fields.collectionAddress" />
         <AddressField source="deliveryAddress" label="resources.orders.fields.deliverTo" />
         <TextField source="contents" />
@@ -102,15 +103,11 @@ export function OrderShow() {
         <FunctionField<AdminOrder>
           source="payment"
           label="resources.orders.fields.paymentSummary"
-          render={(o) =>
-            o.payment
-              ? `${o.payment.provider}: ${o.payment.status}${o.payment.refundedAt ? `, refunded ${new Date(o.payment.refundedAt).toLocaleString('en-GB')}` : ''}`
-              : '—'
-          }
+          render={(o) => (o.payment ? paymentText(o.payment) : '—')}
         />
         <FunctionField source="events" render={() => <Timeline />} />
         <TextField source="id" />
-        <DateField source="createdAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,6 +1,7 @@
 import { isValidEmail } from '@consign/shared/accounts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Confirm, HttpError, useNotify, useRecordContext } from 'react-admin';
+import { dateTimeText } from '../../format';
 import { msg, useT } from '../../i18n/keys';
 import { type PartnerUser, peopleApi } from './people';
 import type { Partner } from './types';
@@ -76,9 +77,7 @@ export function PartnerPeople(_props: { label?: string }) {
                   </th>
                   <td style={cell}>{person.email}</td>
                   <td style={cell}>{translate(`consign.partners.person_${person.status}`)}</td>
-                  <td style={cell}>
-                    {person.lastSignInAt ? new Date(person.lastSignInAt).toLocaleString('en-GB') : '—'}
-                  </td>
+                  <td style={cell}>{person.lastSignInAt ? dateTimeText(person.lastSignInAt) : '—'}</td>
                 </tr>
               ))}
             </tbody>

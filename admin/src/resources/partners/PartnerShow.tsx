@@ -9,6 +9,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import { PartnerPeople } from './PartnerPeople';
 import { formatRevenue, PARTNER_STATUS_CHOICES, type Partner } from './types';
@@ -53,7 +54,7 @@ export function PartnerShow() {
         <NumberField source="orders" />
         <NumberField source="paidOrders" label="Paid orders" />
         <FunctionField<Partner> label="Revenue" render={(p) => formatRevenue(p.revenue)} />
-        <DateField source="createdAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         <PartnerPeople label={msg('consign.partners.people')} />
       </SimpleShowLayout>
     </Show>

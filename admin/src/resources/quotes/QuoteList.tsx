@@ -1,4 +1,5 @@
 import { DataTable, DateField, DateInput, List, SelectField, SelectInput } from 'react-admin';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import { SERVICE_TYPES } from './shared';
 
@@ -14,7 +15,7 @@ export function QuoteList() {
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={50}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="serviceType">
           <SelectField source="serviceType" choices={SERVICE_TYPES} />

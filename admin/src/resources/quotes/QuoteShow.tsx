@@ -1,4 +1,5 @@
 import { DateField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DATE_TIME } from '../../format';
 import { SERVICE_TYPES } from './shared';
 
 export function QuoteShow() {
@@ -6,8 +7,8 @@ export function QuoteShow() {
     <Show>
       <SimpleShowLayout>
         <TextField source="id" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="expiresAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="expiresAt" showTime locales="en-GB" options={DATE_TIME} />
         <SelectField source="serviceType" choices={SERVICE_TYPES} />
         <TextField source="route" />
         <TextField source="parcelCount" />

@@ -1,5 +1,6 @@
 import { DataTable, DateField, FunctionField, List, NumberField } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { AdminReview } from '../../types';
 
@@ -19,10 +20,13 @@ export function ReviewList() {
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="rating">
           <NumberField source="rating" />
+        </DataTable.Col>
+        <DataTable.Col source="authorEmail" disableSort>
+          <FunctionField<AdminReview> render={(r) => r.authorEmail ?? '—'} />
         </DataTable.Col>
         <DataTable.Col source="vendorName" disableSort />
         <DataTable.Col source="serviceName" disableSort />

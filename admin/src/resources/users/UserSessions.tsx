@@ -1,5 +1,6 @@
 import { DataTable, DateField, useRecordContext } from 'react-admin';
 import { ReasonAction } from '../../components/ReasonAction';
+import { DATE_TIME, dateTimeText } from '../../format';
 import { msg, useT } from '../../i18n/keys';
 import type { AdminSession, AdminUser } from '../../types';
 import { UserRecords } from './UserRecords';
@@ -13,7 +14,7 @@ function SessionState() {
     <span>
       {session.revokedAt
         ? translate('consign.users.session_revoked', {
-            date: new Date(session.revokedAt).toLocaleString('en-GB'),
+            date: dateTimeText(session.revokedAt),
           })
         : translate('consign.users.session_ended')}
     </span>
@@ -54,13 +55,13 @@ export function UserSessions(_props: { label?: string }) {
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="lastUsedAt">
-          <DateField source="lastUsedAt" showTime locales="en-GB" />
+          <DateField source="lastUsedAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="expiresAt">
-          <DateField source="expiresAt" showTime locales="en-GB" />
+          <DateField source="expiresAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="active" disableSort>
           <SessionState />

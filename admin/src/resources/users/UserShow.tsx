@@ -8,6 +8,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { AdminUser } from '../../types';
 import { STATUS as JOB_STATUS_CHOICES } from '../jobs/shared';
@@ -48,8 +49,8 @@ export function UserShow() {
         <BooleanField source="googleLinked" />
         <BooleanField source="disabled" />
         <TextField source="id" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="updatedAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
         <UserRecords label={msg('consign.users.orders')} reference="orders" empty="consign.users.no_orders">
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="reference" disableSort />
@@ -60,7 +61,7 @@ export function UserShow() {
               <PaidField />
             </DataTable.Col>
             <DataTable.Col source="createdAt">
-              <DateField source="createdAt" showTime locales="en-GB" />
+              <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
             </DataTable.Col>
           </DataTable>
         </UserRecords>
@@ -72,7 +73,7 @@ export function UserShow() {
             </DataTable.Col>
             <DataTable.Col source="contents" disableSort />
             <DataTable.Col source="createdAt">
-              <DateField source="createdAt" showTime locales="en-GB" />
+              <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
             </DataTable.Col>
           </DataTable>
         </UserRecords>

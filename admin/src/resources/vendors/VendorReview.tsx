@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import { money, route, words } from '../../format';
+import { dateTimeText, money, route, words } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { VendorDetail } from '../../types';
 
@@ -118,9 +118,7 @@ export function VendorReview() {
             <p style={{ margin: '0 0 0.5rem' }}>
               {onboarding.status === 'submitted'
                 ? translate('consign.vendors.onboarding_submitted', {
-                    date: onboarding.submittedAt
-                      ? new Date(onboarding.submittedAt).toLocaleString('en-GB')
-                      : '—',
+                    date: onboarding.submittedAt ? dateTimeText(onboarding.submittedAt) : '—',
                   })
                 : translate('consign.vendors.onboarding_draft')}
             </p>
@@ -143,7 +141,7 @@ export function VendorReview() {
                 <a href={doc.url} target="_blank" rel="noopener noreferrer">
                   {doc.name}
                 </a>{' '}
-                ({doc.contentType}, {kb(doc.size)}, {new Date(doc.uploadedAt).toLocaleDateString('en-GB')})
+                ({doc.contentType}, {kb(doc.size)}, {dateTimeText(doc.uploadedAt)})
               </li>
             ))}
           </ul>

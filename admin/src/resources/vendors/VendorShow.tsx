@@ -8,6 +8,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { DATE_TIME } from '../../format';
 import { type MessageKey, useT } from '../../i18n/keys';
 import type { Vendor } from '../../types';
 import { SafeUrlField } from './SafeUrlField';
@@ -54,8 +55,8 @@ export function VendorShow() {
         <TextField source="ownerEmail" />
         <TextField source="ownerName" emptyText="—" />
         <TextField source="ownerId" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="updatedAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>
     </Show>
   );

@@ -15,6 +15,11 @@ export const outboxEvents = sqliteTable(
     type: text('type').notNull(),
     created: timestamp('created').notNull(),
     data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    /**
+     * Outside production, the origin of the request that published it when that is not
+     * PUBLIC_URL (lib/origin): the links its mail carries go back to where the person browses.
+     */
+    linkOrigin: text('link_origin'),
   },
   (t) => [index('outbox_events_created_idx').on(t.created)],
 );

@@ -68,4 +68,5 @@ export const adminRouter = createRouter()
   .openapi(reviewRoutes.getReview.route, reviewRoutes.getReview.handler)
   .openapi(claimRoutes.listClaims.route, claimRoutes.listClaims.handler)
   .openapi(claimRoutes.getClaim.route, claimRoutes.getClaim.handler)
-  .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview);
+  .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview)
+  .openapi(reviewRoutes.showReview, reviewHandlers.showReview);

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/jwt';
+import { linkBase } from '../../lib/origin';
 import type { Limit } from '../../lib/rate-limit';
 import { opaqueToken, sha256, sixDigitCode } from '../../lib/tokens';
 import {
@@ -156,7 +157,7 @@ export class AuthService {
   /** A sign-up for a verified account: its owner hears of it, with a reset link. */
   private async mailExistingAccount(user: User) {
     await this.deps.mailer.send(
-      accountExistsEmail(user.email, `${this.deps.config.publicUrl}/forgot-password`),
+      accountExistsEmail(user.email, `${linkBase(this.deps.config)}/forgot-password`),
     );
   }
 
@@ -345,7 +346,7 @@ export class AuthService {
       if (user && accountTries === FAILED_SIGN_IN_BURST) {
         this.deps.background.run('failed-sign-ins-mail', () =>
           this.deps.mailer.send(
-            failedSignInsEmail(user.email, `${this.deps.config.publicUrl}/forgot-password`),
+            failedSignInsEmail(user.email, `${linkBase(this.deps.config)}/forgot-password`),
           ),
         );
       }

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { dropoffPoints, orders, users } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { pointUnavailableEmail } from './dropoff-points.emails';
 import { AWAITING_DROP_OFF, POINT_UNAVAILABLE_EVENT } from './dropoff-points.recheck';
@@ -46,7 +47,7 @@ export const pointUnavailableMailSubscriber: Subscriber<AppDeps> = {
         pointName: row.pointName,
         problem,
         collectionDate: row.collectionDate,
-        chooseUrl: chooseAnotherPointUrl(deps.config.publicUrl, row.id),
+        chooseUrl: chooseAnotherPointUrl(linkBase(deps.config), row.id),
       }),
     );
   },

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs, ledgerEntries, orders, users, vendors } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { creditNoteForRefund, type OrderRow, orderReference } from '../orders';
 import { PAYMENT_EVENTS, type PaymentRefundedData } from '../payments';
@@ -49,7 +50,7 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
       reason: data.reason.replace(/^Staff: /, ''),
       cancelled: order?.status === 'cancelled',
     };
-    const dashboard = `${deps.config.publicUrl}/dashboard`;
+    const dashboard = `${linkBase(deps.config)}/dashboard`;
     if ((target as Target) === 'customer') {
       const customerId =
         order?.customerId ??
@@ -84,7 +85,7 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
       courierRefundEmail(
         owner.email,
         { ...facts, bearer: data.bearer, fromEarnings: { amount: fromEarnings, currency } },
-        `${deps.config.publicUrl}/vendor-dashboard`,
+        `${linkBase(deps.config)}/vendor-dashboard`,
       ),
     );
   },

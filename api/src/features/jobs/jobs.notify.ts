@@ -9,6 +9,7 @@ import type { AppDeps } from '../../context';
 import { jobs, orders, payments, users, vendors } from '../../db/schema';
 import { formatMoney } from '../../domain/money';
 import { formatPeopleDate } from '../../domain/uk-days';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
@@ -134,7 +135,7 @@ export async function notifyVendorsOfNewJob(deps: AppDeps, job: JobRow) {
     .from(vendors)
     .innerJoin(users, eq(users.id, vendors.ownerId))
     .where(inArray(vendors.id, [...byVendor.keys()]));
-  const link = `${deps.config.publicUrl}/vendor-bids`;
+  const link = `${linkBase(deps.config)}/vendor-bids`;
   let failed: unknown = null;
   for (const owner of owners) {
     try {
@@ -168,7 +169,7 @@ async function refundNoteOf(deps: AppDeps, jobId: string): Promise<RefundNote> {
 /** Sends one job email to the job's customer; throws on failure, so the outbox retries. */
 async function mailCustomer(deps: AppDeps, job: JobRow, build: (to: string, link: string) => MailMessage) {
   const to = await customerEmail(deps, job.customerId);
-  if (to) await deps.mailer.send(build(to, `${deps.config.publicUrl}/dashboard`));
+  if (to) await deps.mailer.send(build(to, `${linkBase(deps.config)}/dashboard`));
 }
 
 export const jobMailSubscriber: Subscriber<AppDeps> = {

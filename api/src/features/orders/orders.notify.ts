@@ -17,6 +17,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { receiptNumberLabel } from '../../domain/finance';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { dropOffPointOfOrder } from '../dropoff-points';
@@ -39,7 +40,7 @@ import { trackingUrl } from './tracking-code';
 
 /** The order's public tracking page, for the customer's emails. */
 const trackUrlOf = (deps: AppDeps, order: OrderRow) =>
-  order.trackingCode ? trackingUrl(deps.config.publicUrl, order.trackingCode) : null;
+  order.trackingCode ? trackingUrl(linkBase(deps.config), order.trackingCode) : null;
 
 /** Sends what `build` makes, if anything; a failure throws, so the outbox retries it. */
 async function send(deps: AppDeps, build: () => Promise<MailMessage | null>) {
@@ -82,7 +83,7 @@ async function receiptOf(deps: AppDeps, order: OrderRow) {
 
 /** Payment recorded: the customer's booking confirmation and the vendor's new-order notice. */
 export async function notifyOrderPaid(deps: AppDeps, order: OrderRow, only?: Recipient) {
-  const base = deps.config.publicUrl;
+  const base = linkBase(deps.config);
   if (only !== 'vendor')
     await send(deps, async () => {
       const to = await customerEmail(deps, order.customerId);
@@ -121,7 +122,7 @@ export async function notifyStatusChanged(
     await send(deps, async () => {
       const to = await vendorOwnerEmail(deps, order);
       return to
-        ? vendorOrderCancelledEmail(to, order, note, `${deps.config.publicUrl}/vendor-dashboard`)
+        ? vendorOrderCancelledEmail(to, order, note, `${linkBase(deps.config)}/vendor-dashboard`)
         : null;
     });
   }
@@ -135,7 +136,7 @@ export async function notifyStatusChanged(
           from,
           note,
           refund,
-          `${deps.config.publicUrl}/dashboard`,
+          `${linkBase(deps.config)}/dashboard`,
           trackUrlOf(deps, order),
         )
       : null;
@@ -147,7 +148,7 @@ export async function notifyOrderUpdated(deps: AppDeps, order: OrderRow, note: s
   await send(deps, async () => {
     const to = await customerEmail(deps, order.customerId);
     return to
-      ? orderUpdatedEmail(to, order, note, `${deps.config.publicUrl}/dashboard`, trackUrlOf(deps, order))
+      ? orderUpdatedEmail(to, order, note, `${linkBase(deps.config)}/dashboard`, trackUrlOf(deps, order))
       : null;
   });
 }

@@ -2,9 +2,9 @@
  * Reading orders: the wire shape (OrderDto), who may see an order (someone else's is 404, never
  * 403), the customer's list with its totals, and one order with its timeline.
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderStatus, orderEvents, orders, type UserRole, vendors } from '../../db/schema';
+import { type OrderStatus, orderEvents, orders, reviews, type UserRole, vendors } from '../../db/schema';
 import { creditNoteNumberLabel, receiptNumberLabel } from '../../domain/finance';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
@@ -167,6 +167,18 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const byOrder = await orderPayments(db, page);
+  // Only delivered orders can be rated.
+  const delivered = page.filter((o) => o.status === 'delivered').map((o) => o.id);
+  const ratings = new Map(
+    delivered.length === 0
+      ? []
+      : (
+          await db
+            .select({ orderId: reviews.orderId, rating: reviews.rating })
+            .from(reviews)
+            .where(inArray(reviews.orderId, delivered))
+        ).map((r) => [r.orderId, r.rating]),
+  );
 
   const [counts] = await db
     .select({
@@ -198,7 +210,10 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
 
   const now = deps.now();
   return {
-    items: page.map((o) => toOrderDto(o, byOrder.get(o.id), 'customer', now)),
+    items: page.map((o) => ({
+      ...toOrderDto(o, byOrder.get(o.id), 'customer', now),
+      yourRating: ratings.get(o.id) ?? null,
+    })),
     nextCursor: nextCursor(rows, query.limit),
     totals: {
       count: Number(counts?.count ?? 0),

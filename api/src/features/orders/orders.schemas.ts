@@ -340,6 +340,10 @@ export const OrderSchema = z
     payment: nullableRef(OrderPaymentSummarySchema),
     money: OrderMoneySchema,
     customerId: z.string().optional().openapi({ description: 'The customer’s account; to staff only' }),
+    yourRating: z.number().int().min(1).max(5).nullable().optional().openapi({
+      description:
+        'In the customer’s own order list: the score they gave the delivery, null while not rated (so a rated order offers its review, not a new one)',
+    }),
     /** What the caller may do now, so clients do not re-implement the rules. */
     actions: z.object({
       pay: z.boolean(),

@@ -9,6 +9,7 @@ import { partners, passwordResets, refreshTokens, users } from '../../db/schema'
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { linkBase } from '../../lib/origin';
 import { publish, type Subscriber } from '../../lib/outbox';
 import { opaqueToken, sha256 } from '../../lib/tokens';
 import type { MailMessage } from '../../providers/mail';
@@ -135,7 +136,7 @@ export const partnerInviteMailSubscriber: Subscriber<AppDeps> = {
       expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
       createdAt: now,
     });
-    const link = `${deps.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const link = `${linkBase(deps.config)}/set-password?token=${encodeURIComponent(token)}`;
     await deps.mailer.send(inviteEmail(row.email, row.partnerName, link));
   },
 };

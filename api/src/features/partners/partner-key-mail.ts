@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { partners, users } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout } from '../../providers/mail/layout';
@@ -79,7 +80,7 @@ export const partnerKeyMailSubscriber: Subscriber<AppDeps> = {
         partner.name,
         keyPrefix(partner.publishableKey),
         partner.previousKeyExpiresAt,
-        `${deps.config.publicUrl}/partner`,
+        `${linkBase(deps.config)}/partner`,
       ),
     );
   },

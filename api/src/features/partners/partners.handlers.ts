@@ -16,10 +16,17 @@ export const getPartner: RouteHandler<typeof routes.getPartner, AppEnv> = async 
   c.json(await new PartnersService(c.get('deps')).get(c.req.valid('param').id), 200);
 
 export const createPartner: RouteHandler<typeof routes.createPartner, AppEnv> = async (c) =>
-  c.json(await new PartnersService(c.get('deps')).create(c.req.valid('json')), 201);
+  c.json(await new PartnersService(c.get('deps')).create(c.get('user'), c.req.valid('json')), 201);
 
 export const updatePartner: RouteHandler<typeof routes.updatePartner, AppEnv> = async (c) =>
-  c.json(await new PartnersService(c.get('deps')).update(c.req.valid('param').id, c.req.valid('json')), 200);
+  c.json(
+    await new PartnersService(c.get('deps')).update(
+      c.get('user'),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    ),
+    200,
+  );
 
 export const rotatePartnerKey: RouteHandler<typeof routes.rotatePartnerKey, AppEnv> = async (c) =>
   c.json(

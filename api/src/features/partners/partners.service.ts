@@ -73,34 +73,68 @@ export class PartnersService {
     return dto!;
   }
 
-  async create(input: CreatePartnerInput): Promise<PartnerDto> {
-    const [row] = await this.db
-      .insert(partners)
-      .values({
-        name: input.name,
-        mode: input.mode,
-        allowedOrigins: input.allowedOrigins,
-        publishableKey: newPublishableKey(input.mode),
-        ...(input.rateLimitPerMinute ? { rateLimitPerMinute: input.rateLimitPerMinute } : {}),
-        ...(input.keyRateLimitPerMinute ? { keyRateLimitPerMinute: input.keyRateLimitPerMinute } : {}),
-        ...(input.secretKeyRateLimitPerMinute
-          ? { secretKeyRateLimitPerMinute: input.secretKeyRateLimitPerMinute }
-          : {}),
-      })
-      .returning();
-    this.deps.logger.info({ partnerId: row!.id }, 'partner created');
-    return this.get(row!.id);
+  /** Creates a partner, with its audit row in the same transaction (staff made it). */
+  async create(actor: AccessClaims, input: CreatePartnerInput): Promise<PartnerDto> {
+    const now = this.deps.now();
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(partners)
+        .values({
+          name: input.name,
+          mode: input.mode,
+          allowedOrigins: input.allowedOrigins,
+          publishableKey: newPublishableKey(input.mode),
+          ...(input.rateLimitPerMinute ? { rateLimitPerMinute: input.rateLimitPerMinute } : {}),
+          ...(input.keyRateLimitPerMinute ? { keyRateLimitPerMinute: input.keyRateLimitPerMinute } : {}),
+          ...(input.secretKeyRateLimitPerMinute
+            ? { secretKeyRateLimitPerMinute: input.secretKeyRateLimitPerMinute }
+            : {}),
+        })
+        .returning();
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'partner.create',
+          entityType: 'partner',
+          entityId: created!.id,
+          before: null,
+          after: { name: input.name, mode: input.mode, allowedOrigins: input.allowedOrigins },
+          reason: 'Created',
+        },
+        now,
+      );
+      return created!;
+    });
+    this.deps.logger.info({ partnerId: row.id }, 'partner created');
+    return this.get(row.id);
   }
 
-  async update(id: string, input: UpdatePartnerInput): Promise<PartnerDto> {
+  /** Staff's edit of a partner, audited with what changed (before and after) in its transaction. */
+  async update(actor: AccessClaims, id: string, input: UpdatePartnerInput): Promise<PartnerDto> {
     const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) {
-      const [row] = await this.db
-        .update(partners)
-        .set(set)
-        .where(eq(partners.id, id))
-        .returning({ id: partners.id });
-      if (!row) throw AppError.notFound('Partner not found');
+      await this.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(partners).where(eq(partners.id, id));
+        if (!current) throw AppError.notFound('Partner not found');
+        await tx.update(partners).set(set).where(eq(partners.id, id));
+        const before = Object.fromEntries(
+          Object.keys(set).map((key) => [key, current[key as keyof typeof current] ?? null]),
+        );
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'partner.update',
+            entityType: 'partner',
+            entityId: id,
+            before,
+            after: set,
+            reason: 'Edited',
+          },
+          this.deps.now(),
+        );
+      });
       if (input.status)
         this.deps.logger.info({ partnerId: id, status: input.status }, 'partner status changed');
     }

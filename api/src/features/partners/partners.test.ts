@@ -75,6 +75,32 @@ describe('admin partners', () => {
 
     const disabled = await t.call('PUT', `${PARTNERS}/${partner.id}`, { status: 'disabled' }, auth);
     expect(disabled.body.status).toBe('disabled');
+
+    // Creating and every edit are in the audit log, with what changed (issue 51, item 7).
+    const audit = await t.get(
+      `/api/v1/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ entityId: partner.id }))}&sort=${encodeURIComponent('["createdAt","ASC"]')}`,
+      auth,
+    );
+    expect(audit.body.map((e: { action: string }) => e.action).sort()).toEqual([
+      'partner.create',
+      'partner.update',
+      'partner.update',
+    ]);
+    expect(audit.body).toContainEqual(
+      expect.objectContaining({
+        action: 'partner.update',
+        before: { status: 'active' },
+        after: { status: 'disabled' },
+        actorEmail: expect.any(String),
+      }),
+    );
+    expect(audit.body).toContainEqual(
+      expect.objectContaining({
+        action: 'partner.update',
+        before: { allowedOrigins: ['https://shop.example', 'http://127.0.0.1:*'] },
+        after: { allowedOrigins: ['https://new.example'] },
+      }),
+    );
   });
 
   it('names the bad origin and refuses unknown fields', async () => {

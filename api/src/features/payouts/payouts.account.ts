@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payoutAccounts, users, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { linkBase } from '../../lib/origin';
 import type { Limit } from '../../lib/rate-limit';
 import { sha256, sixDigitCode } from '../../lib/tokens';
 import { payoutCodeEmail, payoutEmailChangedEmail } from './payouts.emails';
@@ -128,7 +129,7 @@ export async function verifyPayoutEmail(
     throw AppError.conflict('A new PayPal email was set meanwhile: enter its code', 'payout_code_replaced');
   if (previous && previous !== row.paypalEmail) {
     await deps.mailer.send(
-      payoutEmailChangedEmail(previous, row.paypalEmail ?? '', `${deps.config.publicUrl}/vendor-payouts`),
+      payoutEmailChangedEmail(previous, row.paypalEmail ?? '', `${linkBase(deps.config)}/vendor-payouts`),
     );
   }
   deps.logger.info({ vendorId }, 'payout email confirmed');

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payoutItems } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { Subscriber } from '../../lib/outbox';
 import { vendorOwnerEmail } from './payouts.account';
 import { payoutPaidEmail, payoutReturnedEmail } from './payouts.emails';
@@ -22,7 +23,7 @@ export const payoutMailSubscriber: Subscriber<AppDeps> = {
       receiver: item.receiver,
       reason: item.failureReason,
     };
-    const url = `${deps.config.publicUrl}/vendor-payouts`;
+    const url = `${linkBase(deps.config)}/vendor-payouts`;
     await deps.mailer.send(
       event.type === PAYOUT_EVENTS.paid
         ? payoutPaidEmail(to, facts, url)

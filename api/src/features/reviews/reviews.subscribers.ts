@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { orderScores, orders } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { countDelivery, scoreBoardFor } from '../couriers';
 import { customerEmail, orderReference } from '../orders';
@@ -96,7 +97,7 @@ export const reviewInviteSubscriber: Subscriber<AppDeps> = {
         reference: orderReference(order.id),
         vendorName: order.vendorName,
         serviceName: order.serviceName,
-        reviewUrl: reviewUrl(deps.config.publicUrl, order.id),
+        reviewUrl: reviewUrl(linkBase(deps.config), order.id),
         days: REVIEW_EDIT_WINDOW_DAYS,
       }),
     );

@@ -196,10 +196,16 @@ describe('reviews of delivered orders', () => {
   it('hides a comment from the public profile with an audited reason; the score still counts', async () => {
     const vendor = await createVendorWithService(t);
     const orders: { id: string }[] = [];
+    const authors: string[] = [];
     for (const comment of ['Rude driver called me names', 'Fine']) {
       const order = await paidOrder(vendor);
+      authors.push(order.email);
       await deliver(vendor, order.id, `${PROMISED}T09:00:00Z`);
+      // The customer's list says the delivery is not rated yet, then what they gave (issue 51, item 8).
+      const before = (await t.get('/api/v1/orders', order.auth)).body.items[0];
+      expect(before).toMatchObject({ id: order.id, yourRating: null });
       orders.push((await review(order.id, order.auth, { rating: 3, comment })).body);
+      expect((await t.get('/api/v1/orders', order.auth)).body.items[0]).toMatchObject({ yourRating: 3 });
     }
     const admin = t.bearer((await signUpAdmin(t)).accessToken);
     const target = orders[0]!;
@@ -234,6 +240,31 @@ describe('reviews of delivered orders', () => {
     const list = await t.get('/api/v1/admin/reviews?filter={"hidden":true}', admin);
     expect(list.body.map((r: { id: string }) => r.id)).toEqual([target.id]);
     expect(list.headers.get('content-range')).toBe('reviews 0-0/1');
+    // Staff see who wrote it (issue 51, item 8).
+    expect(list.body[0].authorEmail).toBe(authors[0]);
+    expect((await t.get(`/api/v1/admin/reviews/${target.id}`, admin)).body.authorEmail).toBe(authors[0]);
+
+    // And can show it again, audited, once (issue 51, item 8).
+    expect((await t.post(`/api/v1/admin/reviews/${target.id}/show`, {}, admin)).status).toBe(422);
+    const again = await t.post(
+      `/api/v1/admin/reviews/${target.id}/show`,
+      { reason: 'Author apologised' },
+      admin,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ hidden: false, hiddenAt: null, hiddenReason: null });
+    expect((await t.post(`/api/v1/admin/reviews/${target.id}/show`, { reason: 'Again' }, admin)).status).toBe(
+      409,
+    );
+    const actions = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, target.id)));
+    expect(actions.map((a) => a.action).sort()).toEqual(['review.hide', 'review.show']);
+    const back = (await t.get(`/api/v1/couriers/${vendor.vendorId}/profile`)).body;
+    expect(back.reviews.find((r: { id: string }) => r.id === target.id).comment).toBe(
+      'Rude driver called me names',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { ORDER_STATUS_FACTS } from '../../domain/statuses';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import {
   ORDER_EVENTS,
@@ -66,7 +67,7 @@ export const recipientMailSubscriber: Subscriber<AppDeps> = {
     const to = order && moment ? await recipientOf(deps.db, order) : null;
     if (!order || !moment || !to) return;
     const code = order.trackingCode as string;
-    const base = deps.config.publicUrl;
+    const base = linkBase(deps.config);
     const token = unsubscribeToken(deps.config.jwtSecret, order.id);
     const note =
       event.type === ORDER_EVENTS.trackingEvent ? (event.data as OrderTrackingEventData).note : null;

@@ -1,6 +1,6 @@
 /**
  * The vendor dashboard's CSV export (vendor-and-app spec §7): the filtered rows with the columns
- * Order ID, Date, Customer, Courier, Status, Price, Currency, named vendor-orders-{date}.csv.
+ * Order ID, Date, Recipient, Courier, Status, Price, Currency, named vendor-orders-{date}.csv.
  */
 import { stringify } from 'csv-stringify/sync';
 import { minorUnitsToDecimal } from '../../domain/money';
@@ -10,7 +10,7 @@ import { type OrderRow, orderReference } from '../orders';
 export const CSV_COLUMNS = [
   'Order ID',
   'Date',
-  'Customer',
+  'Recipient',
   'Courier',
   'Status',
   'Price',

@@ -43,7 +43,7 @@ export const exportVendorOrders = createRoute({
   method: 'get',
   path: '/vendor/orders/export.csv',
   tags,
-  summary: 'The filtered orders as CSV: Order ID, Date, Customer, Courier, Status, Price, Currency',
+  summary: 'The filtered orders as CSV: Order ID, Date, Recipient, Courier, Status, Price, Currency',
   description:
     'Same filters as the list, every matching row (up to 50,000). Dates dd-mm-yyyy (UK), prices in major units. ' +
     'Cells that a spreadsheet would run as a formula are prefixed with a single quote.',

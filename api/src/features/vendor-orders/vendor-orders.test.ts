@@ -358,7 +358,7 @@ describe('GET /vendor/orders/export.csv', () => {
     );
     const text = await res.text();
     const rows: string[][] = parse(text, { bom: true });
-    expect(rows[0]).toEqual(['Order ID', 'Date', 'Customer', 'Courier', 'Status', 'Price', 'Currency']);
+    expect(rows[0]).toEqual(['Order ID', 'Date', 'Recipient', 'Courier', 'Status', 'Price', 'Currency']);
     expect(rows.slice(1)).toEqual([
       [`#${o2.id.slice(-8)}`, '05-03-2026', 'Bob Jones', 'Express 24', 'confirmed', '20.00', 'GBP'],
       [`#${o1.id.slice(-8)}`, '01-03-2026', 'Alice Smith', 'Nationwide 48', 'pending', '12.00', 'GBP'],

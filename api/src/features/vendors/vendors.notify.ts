@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { vendors } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { onboardingSubmittedEmail } from './vendors.emails';
 
@@ -24,7 +25,7 @@ export const onboardingMailSubscriber: Subscriber<AppDeps> = {
       onboardingSubmittedEmail(deps.config.mail.staffEmail, {
         vendorId,
         shopName: vendor.shopName,
-        adminUrl: `${deps.config.publicUrl}/admin/`,
+        adminUrl: `${linkBase(deps.config)}/admin/`,
       }),
     );
   },

@@ -8,6 +8,7 @@ import { and, eq, max } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, partners, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import { HoldDelivery, type OutboxEvent, publish, type Subscriber } from '../../lib/outbox';
 import { isSealed, SealedSecretError, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
 import { endpointDisabledEmail } from './webhook-emails';
@@ -252,7 +253,7 @@ export const endpointDisabledMailSubscriber: Subscriber<AppDeps> = {
         user.email,
         endpoint.url,
         endpoint.disabledReason ?? 'it kept failing',
-        `${deps.config.publicUrl}/partner`,
+        `${linkBase(deps.config)}/partner`,
       ),
     );
   },

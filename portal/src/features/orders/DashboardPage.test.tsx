@@ -64,6 +64,35 @@ describe('customer dashboard', () => {
     expect(within(rows[1]!).queryByText('Refunded')).toBeNull();
   });
 
+  it('invites a rating of a delivered order not yet rated, and shows the rating of one that is', async () => {
+    const rated = orderFixture({ id: 'o-0000-1111aaaa', status: 'delivered', yourRating: 4 });
+    const unrated = orderFixture({ id: 'o-0000-2222bbbb', status: 'delivered', yourRating: null });
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [rated, unrated], nextCursor: null, totals: { ...emptyTotals, count: 2 } },
+      },
+    });
+    renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const links = Array.from(table.querySelectorAll<HTMLAnchorElement>('a.dashboard__review-link'));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Rated 4 out of 5 of order #1111aaaa', '/orders/o-0000-1111aaaa/review'],
+      ['Rate delivery of order #2222bbbb', '/orders/o-0000-2222bbbb/review'],
+    ]);
+  });
+
+  it('asks a signed-out visitor of a review link to sign in, in plain words', async () => {
+    stubFetch({
+      'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
+      'GET /api/v1/meta': { body: referenceData },
+    });
+    renderApp('/orders/o-0000-1111aaaa/review');
+    expect(
+      await screen.findByText('You need to be signed in to see the review page of your delivery.'),
+    ).toBeTruthy();
+  });
+
   it('lists orders newest first with totals and status badges, and loads more', async () => {
     const user = userEvent.setup();
     const first = orderFixture({
@@ -169,7 +198,7 @@ describe('customer dashboard', () => {
       within(timeline)
         .getAllByRole('listitem')
         .map((li) => li.querySelector('.timeline__status')?.textContent),
-    ).toEqual(['Awaiting payment by you', 'Pending by Consign']);
+    ).toEqual(['Placed by you · Awaiting payment', 'Pending · by Consign']);
     expect(within(drawer).getByRole('button', { name: 'Download label' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Customs declaration' })).toBeNull();
     expect(within(drawer).getByText('Swift Couriers')).toBeTruthy();

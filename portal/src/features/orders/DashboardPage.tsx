@@ -206,9 +206,11 @@ export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id
                 <td data-label="Status">
                   <StatusBadge status={order.status} /> <RefundedBadge order={order} />
                   {order.status === 'delivered' ? (
-                    // The review invitation (also emailed on delivery); the page says when it can no longer change.
+                    // The review invitation (also emailed on delivery), or the review given, which
+                    // its page shows (and lets change while it may).
                     <Link to={`/orders/${order.id}/review`} className="dashboard__review-link">
-                      Rate delivery<span className="visually-hidden"> of order {order.reference}</span>
+                      {order.yourRating ? `Rated ${order.yourRating} out of 5` : 'Rate delivery'}
+                      <span className="visually-hidden"> of order {order.reference}</span>
                     </Link>
                   ) : null}
                 </td>

@@ -19,7 +19,7 @@ const MAX_COMMENT = 2000;
 export function ReviewPage() {
   usePageTitle('Rate your delivery');
   return (
-    <RequireSignIn what="rate your delivery" roles={['customer']}>
+    <RequireSignIn what="the review page of your delivery" roles={['customer']}>
       <ReviewGate />
     </RequireSignIn>
   );

@@ -74,4 +74,25 @@ describe('tracking page', () => {
     expect(await screen.findByRole('heading', { name: 'Timeline' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Drop-off point' })).toBeNull();
   });
+
+  it('says a parcel out for delivery is expected today, not on the date promised at booking', async () => {
+    open(
+      tracking({
+        status: 'in_transit',
+        promisedDelivery: '2026-12-02',
+        timeline: [
+          {
+            at: '2026-11-30T08:10:00.000Z',
+            status: 'in_transit',
+            event: 'out_for_delivery',
+            description: 'Out for delivery: the driver has the parcel on today’s round',
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Out for delivery today' })).toBeTruthy();
+    const lead = document.querySelector('.tracking__promise');
+    expect(lead?.textContent).toBe('Expected today, Mon, 30 Nov 2026');
+    expect(screen.queryByText('Wed, 2 Dec 2026')).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDateTime, formatLongDate } from '../../lib/format';
+import { formatDateTime, formatLongDate, ukDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
 import { describeDay } from '../../shared/dropoff/hours';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
@@ -97,6 +97,11 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
           ) : null
         ) : tracking.status === 'cancelled' ? (
           <p className="lead">This delivery was cancelled.</p>
+        ) : out && latest ? (
+          // The driver has it today: the date promised at booking would contradict the headline.
+          <p className="lead tracking__promise">
+            Expected <strong>today, {formatLongDate(ukDate(new Date(latest.at)))}</strong>
+          </p>
         ) : tracking.promisedDelivery ? (
           <p className="lead tracking__promise">
             {tracking.delayed ? 'Delayed: now expected ' : 'Expected '}

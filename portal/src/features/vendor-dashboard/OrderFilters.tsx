@@ -110,7 +110,7 @@ export function Filters({
           id={`${id}-q`}
           type="search"
           className="input"
-          placeholder="Order ID, customer or courier"
+          placeholder="Order ID, recipient or courier"
           value={text}
           maxLength={100}
           onChange={(event) => setText(event.target.value)}

@@ -66,7 +66,7 @@ export function OrdersTable({
             <tr>
               <th scope="col">Order Date</th>
               <th scope="col">Order ID</th>
-              <th scope="col">Customer</th>
+              <th scope="col">Recipient</th>
               <th scope="col">Courier</th>
               <th scope="col" className="num">
                 Price
@@ -82,7 +82,7 @@ export function OrdersTable({
                 <td data-label="Order ID">
                   <strong>{order.reference}</strong>
                 </td>
-                <td data-label="Customer">{order.recipientName}</td>
+                <td data-label="Recipient">{order.recipientName}</td>
                 <td data-label="Courier">{order.serviceName}</td>
                 <td data-label="Price" className="num">
                   {formatMoney(order.price.total, order.price.currency)}

@@ -114,7 +114,7 @@ describe('vendor dashboard', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Order Date', 'Order ID', 'Customer', 'Courier', 'Price', 'Status', 'Actions']);
+    ).toEqual(['Order Date', 'Order ID', 'Recipient', 'Courier', 'Price', 'Status', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('22-11-2026')).toBeTruthy();
     expect(within(rows[0]!).getByText('#aaaa1111')).toBeTruthy();
@@ -307,6 +307,38 @@ describe('vendor order drawer', () => {
     expect(within(section).getByText('12 Buckingham Gate, London, SW1E 5DJ')).toBeTruthy();
     expect(within(section).getByText('Open 09:00–17:30 on Mon, 23 Nov 2026')).toBeTruthy();
     expect(within(section).queryByRole('link', { name: 'Choose another drop-off point' })).toBeNull();
+  });
+
+  it('tells the courier who did each step: the customer placed it, Consign took the payment, the courier confirmed', async () => {
+    const user = userEvent.setup();
+    const confirmed = {
+      ...order,
+      events: [
+        ...order.events,
+        {
+          ...order.events[1]!,
+          from: 'pending' as const,
+          to: 'confirmed' as const,
+          actorRole: 'vendor' as const,
+          note: null,
+        },
+      ],
+    };
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([confirmed], 1),
+      [`GET /api/v1/orders/${order.id}`]: { body: confirmed },
+    });
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #cccc3333' }));
+    const drawer = await findOpened('dialog', 'Order #cccc3333');
+    const timeline = await within(drawer).findByRole('list', { name: 'Tracking timeline' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.timeline__status')?.textContent),
+    ).toEqual(['Placed by the customer · Awaiting payment', 'Pending · by Consign', 'Confirmed · by you']);
   });
 
   /** Opens order #cccc3333's drawer, types a tracking number and saves it (the stub answers). */

@@ -107,7 +107,7 @@ export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDraw
                 {order.promisedDelivery !== order.estimatedDelivery ? ' (revised)' : ''}
               </p>
             ) : null}
-            <Timeline events={order.events} />
+            <Timeline events={order.events} viewer="vendor" />
           </Section>
         </div>
       )}

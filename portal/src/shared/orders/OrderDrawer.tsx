@@ -26,12 +26,13 @@ import {
   StatusBadge,
 } from './OrderParts';
 
-const ACTORS: Record<string, string> = {
-  customer: 'by you',
-  vendor: 'by the courier',
-  admin: 'by Consign',
-  system: 'by Consign',
+/** Who did each step, as the person reading the timeline says it. */
+const ACTORS: Record<TimelineViewer, Record<OrderEvent['actorRole'], string>> = {
+  customer: { customer: 'you', vendor: 'the courier', admin: 'Consign', system: 'Consign' },
+  vendor: { customer: 'the customer', vendor: 'you', admin: 'Consign', system: 'Consign' },
 };
+
+export type TimelineViewer = 'customer' | 'vendor';
 
 /** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
 export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
@@ -229,14 +230,19 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             <strong>Delayed:</strong> now expected {formatLongDate(order.promisedDelivery)}
           </p>
         ) : null}
-        <Timeline events={order.events} />
+        <Timeline events={order.events} viewer="customer" />
       </Section>
     </div>
   );
 }
 
 /** The order's timeline: status changes, tracking events (out for delivery, delays…) and edits. */
-export function Timeline({ events }: { events: readonly OrderEvent[] }) {
+/**
+ * The order's steps, oldest first, worded for whoever reads them (`viewer`): a booking's first
+ * step says who placed it and the status it took ("Placed by the customer · Awaiting payment"),
+ * every other step what happened and who did it ("Confirmed · by you").
+ */
+export function Timeline({ events, viewer }: { events: readonly OrderEvent[]; viewer: TimelineViewer }) {
   if (events.length === 0) return <p className="muted">No updates yet.</p>;
   return (
     <ol className="timeline" aria-label="Tracking timeline">
@@ -246,8 +252,17 @@ export function Timeline({ events }: { events: readonly OrderEvent[] }) {
           <span className="timeline__dot" aria-hidden="true" />
           <div>
             <p className="timeline__status">
-              {event.event || event.claimStatus ? event.description : statusLabel(event.to)}{' '}
-              <span className="muted">{ACTORS[event.actorRole] ?? ''}</span>
+              {event.from === null && !event.event && event.actorRole === 'customer' ? (
+                <>
+                  Placed by {ACTORS[viewer][event.actorRole]}{' '}
+                  <span className="muted">· {statusLabel(event.to)}</span>
+                </>
+              ) : (
+                <>
+                  {event.event || event.claimStatus ? event.description : statusLabel(event.to)}{' '}
+                  <span className="muted">· by {ACTORS[viewer][event.actorRole]}</span>
+                </>
+              )}
             </p>
             <p className="muted timeline__time">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>

@@ -12,3 +12,13 @@ export const hideReview: RouteHandler<typeof routes.hideReview, AppEnv> = async 
     ),
     200,
   );
+
+export const showReview: RouteHandler<typeof routes.showReview, AppEnv> = async (c) =>
+  c.json(
+    await new AdminReviewsService(c.get('deps')).show(
+      c.get('user'),
+      c.req.valid('param').id,
+      c.req.valid('json').reason,
+    ),
+    200,
+  );

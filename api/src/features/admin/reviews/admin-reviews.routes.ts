@@ -42,3 +42,18 @@ export const hideReview = createRoute({
     ...pickProblems(401, 403, 404, 409, 422),
   },
 });
+
+export const showReview = createRoute({
+  operationId: 'adminShowReview',
+  method: 'post',
+  path: '/admin/reviews/{id}/show',
+  tags,
+  summary: 'Show a hidden review’s comment on the public profile again, with a reason (audited)',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: IdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  responses: {
+    200: jsonContent(AdminReviewSchema, 'The review, shown'),
+    ...pickProblems(401, 403, 404, 409, 422),
+  },
+});

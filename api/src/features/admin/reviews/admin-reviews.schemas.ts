@@ -11,7 +11,11 @@ export const AdminReviewSchema = z
     courierServiceId: z.string(),
     serviceName: z.string(),
     customerId: z.string(),
-    authorName: z.string(),
+    authorName: z.string().openapi({ description: 'The name the public profile shows' }),
+    authorEmail: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The email of the customer who wrote it (null once the account is gone)' }),
     rating: z.number().int(),
     comment: z
       .string()

@@ -1,7 +1,7 @@
 import { count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
-import { reviews, vendors } from '../../../db/schema';
+import { reviews, users, vendors } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
 import type { AccessClaims } from '../../../lib/jwt';
@@ -18,7 +18,7 @@ const REVIEW_SORT = {
   id: reviews.id,
 } satisfies Record<(typeof REVIEW_SORT_FIELDS)[number], unknown>;
 
-function toAdminReviewDto(r: ReviewRow, vendorName: string | null) {
+function toAdminReviewDto(r: ReviewRow, vendorName: string | null, authorEmail: string | null) {
   return {
     id: r.id,
     orderId: r.orderId,
@@ -28,6 +28,7 @@ function toAdminReviewDto(r: ReviewRow, vendorName: string | null) {
     serviceName: r.serviceName,
     customerId: r.customerId,
     authorName: r.authorName,
+    authorEmail,
     rating: r.rating,
     comment: r.comment,
     reply: r.reply,
@@ -49,9 +50,10 @@ export class AdminReviewsService {
     const f = list.filter ?? {};
     const { rows, total } = await listPage(db, list, {
       rows: db
-        .select({ review: reviews, vendorName: vendors.shopName })
+        .select({ review: reviews, vendorName: vendors.shopName, authorEmail: users.email })
         .from(reviews)
         .leftJoin(vendors, eq(vendors.id, reviews.vendorId))
+        .leftJoin(users, eq(users.id, reviews.customerId))
         .$dynamic(),
       count: db.select({ total: count() }).from(reviews).$dynamic(),
       where: [
@@ -69,36 +71,49 @@ export class AdminReviewsService {
       sort: REVIEW_SORT,
       tieBreaker: reviews.id,
     });
-    return { rows: rows.map((r) => toAdminReviewDto(r.review, r.vendorName)), total };
+    return { rows: rows.map((r) => toAdminReviewDto(r.review, r.vendorName, r.authorEmail)), total };
   }
 
   async get(id: string) {
     const [row] = await this.deps.db
-      .select({ review: reviews, vendorName: vendors.shopName })
+      .select({ review: reviews, vendorName: vendors.shopName, authorEmail: users.email })
       .from(reviews)
       .leftJoin(vendors, eq(vendors.id, reviews.vendorId))
+      .leftJoin(users, eq(users.id, reviews.customerId))
       .where(eq(reviews.id, id));
     if (!row) throw AppError.notFound('Review not found');
-    return toAdminReviewDto(row.review, row.vendorName);
+    return toAdminReviewDto(row.review, row.vendorName, row.authorEmail);
   }
 
   /** Hides the comment (and keeps the score), with its audit row, in one transaction. */
-  async hide(actor: AccessClaims, id: string, reason: string) {
+  hide(actor: AccessClaims, id: string, reason: string) {
+    return this.setHidden(actor, id, reason, true);
+  }
+
+  /** Shows a hidden comment again (staff changed their mind, or the author fixed it), audited. */
+  show(actor: AccessClaims, id: string, reason: string) {
+    return this.setHidden(actor, id, reason, false);
+  }
+
+  private async setHidden(actor: AccessClaims, id: string, reason: string, hide: boolean) {
     const now = this.deps.now();
     const found = await this.deps.db.transaction(
       async (tx) => {
         const [current] = await tx.select().from(reviews).where(eq(reviews.id, id));
-        if (!current || current.hiddenAt) return current ?? null;
-        await tx.update(reviews).set({ hiddenAt: now, hiddenReason: reason }).where(eq(reviews.id, id));
+        if (!current || (current.hiddenAt !== null) === hide) return current ?? null;
+        await tx
+          .update(reviews)
+          .set(hide ? { hiddenAt: now, hiddenReason: reason } : { hiddenAt: null, hiddenReason: null })
+          .where(eq(reviews.id, id));
         await recordAudit(
           tx,
           actor,
           {
-            action: 'review.hide',
+            action: hide ? 'review.hide' : 'review.show',
             entityType: 'review',
             entityId: id,
-            before: { hidden: false },
-            after: { hidden: true },
+            before: { hidden: !hide },
+            after: { hidden: hide },
             reason,
           },
           now,
@@ -108,7 +123,11 @@ export class AdminReviewsService {
       { behavior: 'immediate' },
     );
     if (!found) throw AppError.notFound('Review not found');
-    if (found.hiddenAt) throw AppError.conflict('The review is already hidden', 'review_already_hidden');
+    if ((found.hiddenAt !== null) === hide) {
+      throw hide
+        ? AppError.conflict('The review is already hidden', 'review_already_hidden')
+        : AppError.conflict('The review is already shown', 'review_already_shown');
+    }
     return this.get(id);
   }
 }

@@ -63,6 +63,27 @@ describe('vendor status mail', () => {
     expect(mail[0]?.html).toContain(`href="${t.deps.config.publicUrl}/vendor-dashboard"`);
   });
 
+  it('links the mail to the origin staff acted from when it is this machine, else to PUBLIC_URL', async () => {
+    // Issue 51, item 3: email links follow the origin rules (lib/origin), through the outbox too.
+    const admin = await signUpAdmin(t);
+    const local = await signUpVendor(t, 'local@example.com');
+    const foreign = await signUpVendor(t, 'foreign@example.com');
+    const activate = (vendorId: string, origin: string) =>
+      t.post(
+        `/api/v1/admin/vendors/${vendorId}/activate`,
+        { reason: 'Checked' },
+        { ...t.bearer(admin.accessToken), Origin: origin },
+      );
+    expect((await activate(local.vendorId, 'http://127.0.0.1:5173')).status).toBe(200);
+    expect((await activate(foreign.vendorId, 'https://evil.example')).status).toBe(200);
+    await drainOutbox(t.deps);
+    const [localMail] = await mailTo('local@example.com');
+    expect(localMail?.text).toContain('Open your dashboard: http://127.0.0.1:5173/vendor-dashboard\n');
+    expect(localMail?.html).toContain('href="http://127.0.0.1:5173/vendor-dashboard"');
+    const [foreignMail] = await mailTo('foreign@example.com');
+    expect(foreignMail?.text).toContain(`Open your dashboard: ${t.deps.config.publicUrl}/vendor-dashboard\n`);
+  });
+
   it("quotes staff's reason in the suspension mail, sent after the answer", async () => {
     const admin = await signUpAdmin(t);
     const vendor = await signUpVendor(t, 'suspended@example.com');

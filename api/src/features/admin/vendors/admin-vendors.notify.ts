@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
 import { users, vendors } from '../../../db/schema';
+import { linkBase } from '../../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../../lib/outbox';
 import { vendorActivatedEmail, vendorSuspendedEmail } from './admin-vendors.emails';
 
@@ -31,7 +32,7 @@ export const vendorStatusMailSubscriber: Subscriber<AppDeps> = {
     if (!owner) return;
     await deps.mailer.send(
       event.type === VENDOR_EVENTS.activated
-        ? vendorActivatedEmail(owner.email, owner.shopName, `${deps.config.publicUrl}/vendor-dashboard`)
+        ? vendorActivatedEmail(owner.email, owner.shopName, `${linkBase(deps.config)}/vendor-dashboard`)
         : vendorSuspendedEmail(owner.email, owner.shopName, reason),
     );
   },

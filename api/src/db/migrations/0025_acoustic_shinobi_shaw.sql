@@ -1,0 +1,1 @@
+ALTER TABLE `outbox_events` ADD `link_origin` text;
