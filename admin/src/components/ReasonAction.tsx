@@ -17,7 +17,7 @@ import { type MessageKey, type PromptKey, promptContent, promptTitle, useT } fro
 /** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
 const PHONE = '(max-width: 599.95px)';
 
-function usePhoneWidth() {
+export function usePhoneWidth() {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => {};

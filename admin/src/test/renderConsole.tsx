@@ -1,6 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { Admin, Resource } from 'react-admin';
 import { createDataProvider } from '../dataProvider';
+import finance from '../finance';
 import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
 import articles from '../resources/articles';
@@ -10,6 +11,7 @@ import courierServices from '../resources/courier-services';
 import jobs from '../resources/jobs';
 import orders from '../resources/orders';
 import partners from '../resources/partners';
+import payouts from '../resources/payouts';
 import quotes from '../resources/quotes';
 import users from '../resources/users';
 import vendors from '../resources/vendors';
@@ -44,6 +46,8 @@ export function renderConsole(path: string) {
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
+      <Resource name="payouts" {...payouts} />
+      <Resource name="finance" {...finance} />
     </Admin>,
   );
 }
