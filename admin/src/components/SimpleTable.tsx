@@ -75,6 +75,8 @@ export function Panel({
         padding: '1rem',
         minWidth: 0,
         display: 'grid',
+        // A grid item is as wide as its content unless told: a wide table scrolls in its own box.
+        gridTemplateColumns: 'minmax(0, 1fr)',
         gap: '0.75rem',
       }}
     >

@@ -72,7 +72,8 @@ export function CommissionChart({ commission }: { commission: FinanceSummary['co
         <p style={{ margin: 0 }}>{translate('consign.finance.chart_empty')}</p>
       ) : (
         <>
-          <div style={{ width: '100%', height: 240 }} aria-hidden="true">
+          {/* Clipped: recharts parks its hidden tooltip beside the chart, which scrolled a phone sideways. */}
+          <div style={{ width: '100%', height: 240, overflow: 'hidden' }} aria-hidden="true">
             <ResponsiveContainer>
               <BarChart data={chartRows(points)}>
                 <CartesianGrid strokeDasharray="3 3" />

@@ -113,7 +113,15 @@ export function FinancePage() {
   }, [load]);
 
   return (
-    <div style={{ padding: '1rem 0', display: 'grid', gap: '1rem', minWidth: 0 }}>
+    <div
+      style={{
+        padding: '1rem 0',
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: '1rem',
+        minWidth: 0,
+      }}
+    >
       <Title title={msg('consign.finance.title')} />
       {error && <p role="alert">{error}</p>}
       {!summary && !error && <p role="status">{translate('consign.finance.loading')}</p>}

@@ -207,8 +207,8 @@ describe('payouts', () => {
 });
 
 describe("a courier's money", () => {
-  it('shows the commission, balance, payout account and payouts, and sets the commission with a reason', async () => {
-    const stub = stubFetch({
+  it('shows the commission, balance, payout account and payouts', async () => {
+    stubFetch({
       'GET /api/v1/admin/vendors/v-1': one(vendorDetail()),
       'GET /api/v1/admin/vendors/v-1/finance': one(
         vendorFinance({
@@ -223,6 +223,24 @@ describe("a courier's money", () => {
           ],
         }),
       ),
+    });
+    renderConsole('/vendors/v-1/show');
+    const money = await screen.findByRole('region', { name: 'Money' });
+    expect(money.textContent).toContain('Commission: the default (10%)');
+    expect(rowsOf(within(money).getByRole('table', { name: 'Balance' }))).toEqual([
+      ['GBP', '£10.80', '£21.60', '£12.34'],
+    ]);
+    expect(money.textContent).toContain('Payout account: swift@paypal.example');
+    expect(rowsOf(within(money).getByRole('table', { name: 'Payouts' })).map((r) => r.slice(1))).toEqual([
+      ['£12.34', 'Paid'],
+      ['£12.34', 'Returned to balanceReceiver unregistered'],
+    ]);
+  });
+
+  it('sets the commission with a reason, showing the API’s refusal, with one key per dialog', async () => {
+    const stub = stubFetch({
+      'GET /api/v1/admin/vendors/v-1': one(vendorDetail()),
+      'GET /api/v1/admin/vendors/v-1/finance': one(vendorFinance()),
       'PUT /api/v1/admin/vendors/v-1/commission': [
         () =>
           problem(422, 'The request is not valid', {
@@ -243,16 +261,6 @@ describe("a courier's money", () => {
     });
     renderConsole('/vendors/v-1/show');
     const money = await screen.findByRole('region', { name: 'Money' });
-    expect(money.textContent).toContain('Commission: the default (10%)');
-    expect(rowsOf(within(money).getByRole('table', { name: 'Balance' }))).toEqual([
-      ['GBP', '£10.80', '£21.60', '£12.34'],
-    ]);
-    expect(money.textContent).toContain('Payout account: swift@paypal.example');
-    expect(rowsOf(within(money).getByRole('table', { name: 'Payouts' })).map((r) => r.slice(1))).toEqual([
-      ['£12.34', 'Paid'],
-      ['£12.34', 'Returned to balanceReceiver unregistered'],
-    ]);
-
     fireEvent.click(within(money).getByRole('button', { name: 'Set commission' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set the commission of Swift Couriers' });
     fireEvent.change(within(dialog).getByLabelText('Percentage'), { target: { value: '150' } });

@@ -213,7 +213,7 @@ export const en = {
     finance: {
       title: 'Finance',
       loading: 'Loading the books…',
-      books_ok: 'The books balance: every account sums to captured − refunded − paid out (checked %{at}).',
+      books_ok: 'The books balance: captured − refunded − paid out (checked %{at}).',
       books_bad: 'The books do not balance (checked %{at}):',
       platform: 'Platform, %{currency}',
       commission: 'Commission earned',
@@ -247,7 +247,7 @@ export const en = {
       run: 'Run payouts',
       run_title: 'Run payouts now?',
       run_content:
-        'Every courier with a confirmed PayPal email and an available balance of at least the payout minimum is paid in one PayPal batch. Running it again pays nobody twice.',
+        'Every courier with a confirmed PayPal email and an available balance at or above the minimum is paid in one PayPal batch. A second run pays nobody twice.',
       run_done: 'Payouts sent: %{count} couriers, %{amount}',
       run_nobody: 'Nobody is due a payout',
       not_set: 'not set',
@@ -265,7 +265,6 @@ export const en = {
         canceled: 'Cancelled',
       },
       trigger: { staff: 'Staff', schedule: 'Schedule' },
-      provider: { test: 'TEST MODE', paypal: 'PayPal' },
       items: 'Items',
       items_caption: 'The couriers this batch pays',
       no_items: 'This batch has no items.',

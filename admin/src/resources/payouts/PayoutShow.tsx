@@ -14,7 +14,8 @@ function PayoutTitle() {
 function PayoutItems() {
   const batch = useRecordContext<PayoutBatchDetail>();
   const translate = useT();
-  if (!batch) return null;
+  // Opened from the list, the record is first the list's row, which has no items: wait for them.
+  if (!batch?.items) return null;
   if (batch.items.length === 0) return <p>{translate('consign.payouts.no_items')}</p>;
   return (
     <SimpleTable
