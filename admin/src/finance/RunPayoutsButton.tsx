@@ -51,6 +51,7 @@ export function RunPayoutsButton({ onDone }: { onDone: (run: PayoutRun) => void 
         label="consign.finance.run"
         variant="contained"
         disabled={busy}
+        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
         onClick={() => {
           setKey(crypto.randomUUID());
           setOpen(true);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Confirm, Link, useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import { usePhoneWidth } from '../../components/ReasonAction';
 import { Panel, SimpleTable } from '../../components/SimpleTable';
 import type { ConsignDataProvider } from '../../dataProvider';
 import { money, rate, when } from '../../format';
@@ -35,6 +36,7 @@ function SetCommission({
   const [useDefault, setUseDefault] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const phone = usePhoneWidth();
 
   const start = () => {
     setKey(crypto.randomUUID());
@@ -73,8 +75,14 @@ function SetCommission({
 
   return (
     <>
-      <Button label="consign.commission.set" variant="outlined" onClick={start}>
-        <span>{translate('consign.commission.set')}</span>
+      <Button
+        label="consign.commission.set"
+        variant="outlined"
+        onClick={start}
+        // react-admin's Button shows only its icon on phones: without one, the words at button size.
+        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
+      >
+        {phone ? <span>{translate('consign.commission.set')}</span> : undefined}
       </Button>
       <Confirm
         isOpen={open}
