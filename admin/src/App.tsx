@@ -3,6 +3,7 @@ import { Admin, Resource, useLogin } from 'react-admin';
 import { createAuthProvider } from './authProvider';
 import { ConsignLayout, theme } from './branding';
 import { createDataProvider } from './dataProvider';
+import finance from './finance';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
 import articles from './resources/articles';
@@ -13,6 +14,7 @@ import dropOffPoints from './resources/dropoff-points';
 import jobs from './resources/jobs';
 import orders from './resources/orders';
 import partners from './resources/partners';
+import payouts from './resources/payouts';
 import quotes from './resources/quotes';
 import reviews from './resources/reviews';
 import users from './resources/users';
@@ -50,6 +52,8 @@ export function App() {
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
+      {/* A page of figures, not records: its "list" is the Finance page (finance/FinancePage.tsx). */}
+      <Resource name="finance" {...finance} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="quotes" {...quotes} />
@@ -61,6 +65,7 @@ export function App() {
       <Resource name="user-sessions" />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
+      <Resource name="payouts" {...payouts} />
     </Admin>
   );
 }

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './http';
-import type { DashboardStats } from './types';
+import type { CommissionChange, DashboardStats, FinanceSummary, PayoutRun, VendorFinance } from './types';
 
 export const ADMIN_API = '/api/v1/admin';
 
@@ -36,6 +36,14 @@ export interface ConsignDataProvider extends DataProvider {
   dashboard(): Promise<DashboardStats>;
   /** The article HTML as it would be stored and shown (sanitised by the API), without saving. */
   previewArticle(html: string): Promise<string>;
+  /** The Finance page's figures: commission over time, balances, refunds, the books check. */
+  finance(): Promise<FinanceSummary>;
+  /** A courier's commission, balances, payout account and payouts. */
+  vendorFinance(id: Identifier): Promise<VendorFinance>;
+  /** Sets a courier's commission (or back to the default), with a reason; idempotent by key. */
+  setCommission(id: Identifier, change: CommissionChange, idempotencyKey: string): Promise<VendorFinance>;
+  /** Runs payouts now for everyone due (or the couriers named); idempotent by key. */
+  runPayouts(idempotencyKey: string, vendorIds?: string[]): Promise<PayoutRun>;
   act<T extends RaRecord = RaRecord>(
     target: AdminAction,
     id: Identifier,
@@ -61,6 +69,30 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API): 
     async dashboard() {
       const { json } = await httpClient(`${apiUrl}/stats/dashboard`);
       return json as DashboardStats;
+    },
+    async finance() {
+      const { json } = await httpClient(`${apiUrl}/finance`);
+      return json as FinanceSummary;
+    },
+    async vendorFinance(id: Identifier) {
+      const { json } = await httpClient(`${apiUrl}/vendors/${encodeURIComponent(String(id))}/finance`);
+      return json as VendorFinance;
+    },
+    async setCommission(id: Identifier, change: CommissionChange, idempotencyKey: string) {
+      const { json } = await httpClient(`${apiUrl}/vendors/${encodeURIComponent(String(id))}/commission`, {
+        method: 'PUT',
+        body: JSON.stringify(change),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return json as VendorFinance;
+    },
+    async runPayouts(idempotencyKey: string, vendorIds?: string[]) {
+      const { json } = await httpClient(`${apiUrl}/payouts`, {
+        method: 'POST',
+        body: JSON.stringify(vendorIds ? { vendorIds } : {}),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return json as PayoutRun;
     },
     async act<T extends RaRecord = RaRecord>(
       { resource, action }: AdminAction,

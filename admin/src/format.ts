@@ -83,3 +83,17 @@ export function auditActionText(action: string): string {
   const what = sentenceCase(action.slice(0, cut).replace(/\./g, ' '));
   return `${what}: ${action.slice(cut + 1).replace(/_/g, ' ')}`;
 }
+
+/** A commission rate in words: 1250 bp and 30 → "12.5% + £0.30"; nothing charged → "0%". */
+export function rate(percentBp: number, fixed: number, currency = 'GBP'): string {
+  const percent = `${(percentBp / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+  return fixed > 0 ? `${percent} + ${money(fixed, currency)}` : percent;
+}
+
+/** A moment as staff read it: "29/11/2026, 07:02" (UK time). */
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });

@@ -20,7 +20,7 @@ const REASON_MAX = 500;
 /** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
 const PHONE = '(max-width: 599.95px)';
 
-function usePhoneWidth() {
+export function usePhoneWidth() {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => {};

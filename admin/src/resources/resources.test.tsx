@@ -1,7 +1,16 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { list, one, stubFetch } from '../test/fetchStub';
-import { customer, dropOffPoint, job, order, orderRow, service, vendorDetail } from '../test/fixtures';
+import {
+  customer,
+  dropOffPoint,
+  job,
+  order,
+  orderRow,
+  service,
+  vendorDetail,
+  vendorFinance,
+} from '../test/fixtures';
 import { renderConsole } from '../test/renderConsole';
 
 afterEach(() => {
@@ -91,7 +100,10 @@ describe('drop-off points', () => {
 
 describe('vendors', () => {
   it('shows a vendor whose services have one and several destinations', async () => {
-    stubFetch({ 'GET /api/v1/admin/vendors/v-1': one(vendorDetail()) });
+    stubFetch({
+      'GET /api/v1/admin/vendors/v-1': one(vendorDetail()),
+      'GET /api/v1/admin/vendors/v-1/finance': one(vendorFinance()),
+    });
     renderConsole('/vendors/v-1/show');
     const europe = (await screen.findByText('Europe')).closest('li') as HTMLElement;
     expect(europe.textContent).toContain('England → France, Germany');

@@ -8,12 +8,16 @@ import type {
   ContactMessage,
   CourierService,
   DropOffPoint,
+  FinanceSummary,
   Job,
   Order,
   OrderAddress,
   OrderSummary,
   Partner,
+  PayoutBatchDetail,
+  PayoutItem,
   VendorDetail,
+  VendorFinance,
 } from '../types';
 
 /** Records as the admin API answers them, typed by the generated schema (api/client/schema.d.ts). */
@@ -340,5 +344,124 @@ export const dropOffPoint = (overrides: Partial<DropOffPoint> = {}): DropOffPoin
   suspendedReason: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
+  ...overrides,
+});
+
+export const payoutItem = (overrides: Partial<PayoutItem> = {}): PayoutItem => ({
+  id: 'pi-1',
+  amount: 1234,
+  currency: 'GBP',
+  status: 'paid',
+  receiver: 'swift@paypal.example',
+  reason: null,
+  createdAt: '2026-03-09T10:00:00.000Z',
+  settledAt: '2026-03-09T10:05:00.000Z',
+  vendorId: 'v-1',
+  vendorName: 'Swift Couriers',
+  providerStatus: 'SUCCESS',
+  providerItemId: 'PI-1',
+  transactionId: 'TX-1',
+  ...overrides,
+});
+
+export const payoutBatch = (overrides: Partial<PayoutBatchDetail> = {}): PayoutBatchDetail => ({
+  id: 'pb-1',
+  status: 'success',
+  provider: 'test',
+  providerBatchId: 'TEST-pb-1',
+  trigger: 'staff',
+  itemCount: 1,
+  totals: [{ amount: 1234, currency: 'GBP' }],
+  paid: 1,
+  returned: 0,
+  failureReason: null,
+  createdAt: '2026-03-09T10:00:00.000Z',
+  sentAt: '2026-03-09T10:00:01.000Z',
+  closedAt: '2026-03-09T10:05:00.000Z',
+  items: [payoutItem()],
+  ...overrides,
+});
+
+export const financeSummary = (overrides: Partial<FinanceSummary> = {}): FinanceSummary => ({
+  today: '2026-03-11',
+  commission: {
+    day: [
+      { period: '2026-03-09', currency: 'GBP', amount: 120 },
+      { period: '2026-03-10', currency: 'GBP', amount: 250 },
+    ],
+    week: [{ period: '2026-03-09', currency: 'GBP', amount: 370 }],
+    month: [{ period: '2026-03', currency: 'GBP', amount: 370 }],
+  },
+  platform: [
+    {
+      currency: 'GBP',
+      commission: 400,
+      commissionReturned: 30,
+      goodwill: 150,
+      balance: 220,
+      unassigned: 2500,
+    },
+  ],
+  couriers: [
+    {
+      vendorId: 'v-1',
+      name: 'Swift Couriers',
+      status: 'active',
+      paypalEmail: 'swift@paypal.example',
+      currency: 'GBP',
+      pending: 1080,
+      available: 2160,
+      paidOut: 1234,
+    },
+    {
+      vendorId: 'v-2',
+      name: 'Highland Parcels',
+      status: 'active',
+      paypalEmail: null,
+      currency: 'GBP',
+      pending: 0,
+      available: -100,
+      paidOut: 0,
+    },
+  ],
+  refunds: [
+    { bearer: 'courier', currency: 'GBP', count: 2, amount: 1087 },
+    { bearer: 'platform', currency: 'GBP', count: 1, amount: 150 },
+  ],
+  books: {
+    ok: true,
+    problems: [],
+    totals: [{ currency: 'GBP', captured: 10000, refunded: 1237, paidOut: 1234, entries: 40 }],
+    checkedAt: '2026-03-11T09:00:00.000Z',
+  },
+  ...overrides,
+});
+
+export const vendorFinance = (overrides: Partial<VendorFinance> = {}): VendorFinance => ({
+  commission: {
+    percentBp: 1000,
+    fixed: 0,
+    custom: false,
+    updatedAt: null,
+    defaultRate: { percentBp: 1000, fixed: 0 },
+  },
+  balances: [{ currency: 'GBP', pending: 1080, available: 2160, paidOut: 1234 }],
+  payoutAccount: {
+    paypalEmail: 'swift@paypal.example',
+    verifiedAt: '2026-03-01T10:00:00.000Z',
+    pendingEmail: null,
+  },
+  payouts: [
+    {
+      id: 'pi-1',
+      amount: 1234,
+      currency: 'GBP',
+      status: 'paid',
+      receiver: 'swift@paypal.example',
+      reason: null,
+      createdAt: '2026-03-09T10:00:00.000Z',
+      settledAt: '2026-03-09T10:05:00.000Z',
+    },
+  ],
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { Admin, Resource } from 'react-admin';
 import { createDataProvider } from '../dataProvider';
+import finance from '../finance';
 import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
 import articles from '../resources/articles';
@@ -11,6 +12,7 @@ import dropOffPoints from '../resources/dropoff-points';
 import jobs from '../resources/jobs';
 import orders from '../resources/orders';
 import partners from '../resources/partners';
+import payouts from '../resources/payouts';
 import quotes from '../resources/quotes';
 import reviews from '../resources/reviews';
 import users from '../resources/users';
@@ -48,6 +50,8 @@ export function renderConsole(path: string) {
       <Resource name="audit-log" {...auditLog} />
       <Resource name="partners" {...partners} />
       <Resource name="reviews" {...reviews} />
+      <Resource name="payouts" {...payouts} />
+      <Resource name="finance" {...finance} />
     </Admin>,
   );
 }

@@ -1,6 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { inspectPdf } from '@consign/api/testing/pdf-inspect';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { serverCollectionDay } from './dates';
 import { expect, test } from './fixtures';
+import { expectOpened } from './opened';
 import {
   activeCourier,
   adminToken,
@@ -17,7 +20,8 @@ import {
  * released on delivery: scripts/e2e.sh): a customer pays two orders, staff part-refund one, the
  * courier delivers the other, confirms a PayPal email, staff run payouts; the courier sees the
  * balance, the payout paid, the ledger, and downloads the month's statement. A new courier sees
- * every empty state and confirms its PayPal email through the form.
+ * every empty state and confirms its PayPal email through the form. The customer's drawers show
+ * each refund and offer the VAT receipt and credit notes; the courier's show the earnings.
  */
 
 const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
@@ -65,12 +69,14 @@ async function paidOrder(request: APIRequestContext, customer: string, serviceId
   return created.id as string;
 }
 
-async function look(page: Page, name: string) {
+/** Screenshots at each width, with `show` (e.g. a drawer's lower section) scrolled into view. */
+async function look(page: Page, name: string, show?: Locator) {
   for (const width of [1280, 390, 320]) {
     await page.setViewportSize({ width, height: 900 });
+    await show?.scrollIntoViewIfNeeded();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/vendor-payouts-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/vendor-payouts-${name}-${width}.png`, fullPage: !show });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -181,4 +187,109 @@ test('a new courier sees the empty page and confirms its PayPal email through th
   await expect(page.getByText(`Payouts go to ${paypal} (PayPal).`)).toBeVisible();
   await look(page, 'confirmed');
   await watch.expectClean();
+});
+
+async function pdfText(download: Download) {
+  const { pages } = await inspectPdf(await readFile(await download.path()));
+  return pages.map((p) => p.text).join('\n');
+}
+
+async function openDrawer(page: Page, path: string, reference: string) {
+  await page.goto(path);
+  await page.getByRole('button', { name: `View details of order ${reference}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Order ${reference}` });
+  await expectOpened(drawer);
+  return drawer;
+}
+
+test('the customer downloads the VAT receipt and credit notes; both drawers show the refunds', async ({
+  browser,
+}) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, {
+    shopName: `Refund Couriers ${unique()}`,
+    service: {
+      name: `Refund Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const admin = await adminToken(request);
+  const part = await paidOrder(request, customer.token, courier.serviceId!);
+  const full = await paidOrder(request, customer.token, courier.serviceId!);
+  const kept = await paidOrder(request, customer.token, courier.serviceId!);
+  await apiCall(request, 'patch', `/api/v1/vendor/orders/${part}`, courier.token, { status: 'confirmed' });
+  for (const amount of [100, 150]) {
+    await apiCall(request, 'post', `/api/v1/admin/orders/${part}/refund`, admin, {
+      reason: 'Parcel arrived late',
+      amount,
+      bearer: amount === 100 ? 'courier' : 'platform',
+    });
+  }
+  await apiCall(request, 'post', `/api/v1/admin/orders/${full}/refund`, admin, {
+    reason: 'Never collected',
+    bearer: 'courier',
+  });
+  type Detail = {
+    reference: string;
+    price: { total: number };
+    finance: { receipt: { number: string }; creditNotes: { number: string }[] };
+  };
+  const detail = async (id: string) =>
+    (await apiCall(request, 'get', `/api/v1/orders/${id}`, customer.token)) as unknown as Detail;
+  const [partOrder, fullOrder, keptOrder] = [await detail(part), await detail(full), await detail(kept)];
+  const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+  const page = await signedInPage(browser, customer);
+  const watch = guard(page);
+  let drawer = await openDrawer(page, '/dashboard', partOrder.reference);
+  await expect(drawer.getByText('Part refunded £2.50')).toBeVisible();
+  const price = drawer.getByLabel('Price breakdown');
+  await expect(price).toContainText(`Part refunded−£2.50`);
+  await expect(price).toContainText(`Paid after refunds${money(partOrder.price.total - 250)}`);
+  const receipt = partOrder.finance.receipt.number;
+  const notes = partOrder.finance.creditNotes.map((n) => n.number);
+  expect(notes).toHaveLength(2);
+  await expect(drawer.getByText(`Credit note ${notes[0]}: £1.00 refunded`)).toBeVisible();
+  await expect(drawer.getByText(`Credit note ${notes[1]}: £1.50 refunded`)).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'customer-drawer', drawer.getByRole('heading', { name: 'Receipts' }));
+
+  const [receiptFile] = await Promise.all([
+    page.waitForEvent('download'),
+    drawer.getByRole('button', { name: `Download VAT receipt ${receipt}` }).click(),
+  ]);
+  expect(receiptFile.suggestedFilename()).toBe(`consign-receipt-${receipt}.pdf`);
+  const receiptText = await pdfText(receiptFile);
+  for (const text of [receipt, 'VAT', money(partOrder.price.total)]) expect(receiptText).toContain(text);
+  const [noteFile] = await Promise.all([
+    page.waitForEvent('download'),
+    drawer.getByRole('button', { name: `Download credit note ${notes[1]}` }).click(),
+  ]);
+  expect(noteFile.suggestedFilename()).toBe(`consign-credit-note-${notes[1]}.pdf`);
+  const noteText = await pdfText(noteFile);
+  for (const text of [notes[1]!, receipt, '£1.50']) expect(noteText).toContain(text);
+  await page.keyboard.press('Escape');
+
+  drawer = await openDrawer(page, '/dashboard', fullOrder.reference);
+  await expect(drawer.getByText(`Refunded ${money(fullOrder.price.total)}`)).toBeVisible();
+  await expect(drawer.getByRole('button', { name: /^Download credit note / })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  drawer = await openDrawer(page, '/dashboard', keptOrder.reference);
+  await expect(drawer.getByRole('button', { name: /^Download VAT receipt / })).toBeVisible();
+  await expect(drawer.getByText(/refunded/i)).toHaveCount(0);
+  await watch.expectClean();
+
+  const vendor = await signedInPage(browser, courier);
+  const vendorWatch = guard(vendor);
+  drawer = await openDrawer(vendor, '/vendor-dashboard', partOrder.reference);
+  await expect(drawer.getByText('Part refunded £2.50')).toBeVisible();
+  const earnings = drawer.getByLabel('Your earnings');
+  await expect(earnings).toContainText('Refunds you bore−£1.00');
+  await expect(earnings).toContainText('Part refunded to the customer£2.50');
+  await expect(drawer.getByRole('heading', { name: 'Receipts' })).toHaveCount(0);
+  await vendorWatch.expectClean();
+  await look(vendor, 'courier-drawer', earnings);
 });

@@ -14,6 +14,7 @@ import type { Vendor } from '../../types';
 import { SafeUrlField } from './SafeUrlField';
 import { VENDOR_STATUS_CHOICES } from './types';
 import { VendorActions } from './VendorActions';
+import { VendorMoney } from './VendorMoney';
 import { VendorReview } from './VendorReview';
 
 function VendorTitle() {
@@ -50,6 +51,7 @@ export function VendorShow() {
         <TextField source="postalCode" emptyText="—" />
         <TextField source="country" emptyText="—" />
         <VendorReview />
+        <VendorMoney />
         <Section title="consign.vendors.sections.record" />
         <TextField source="id" />
         <TextField source="ownerEmail" />

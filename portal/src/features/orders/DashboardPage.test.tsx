@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   jobFixture,
   orderDropOffPointFixture,
@@ -91,6 +91,101 @@ describe('customer dashboard', () => {
     expect(
       await screen.findByText('You need to be signed in to see the review page of your delivery.'),
     ).toBeTruthy();
+  });
+
+  it('shows a part refund in the drawer and downloads the VAT receipt and each credit note', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture({
+      status: 'delivered',
+      money: { paid: 987, refunded: 300, net: 687 },
+      actions: { pay: false, cancel: false, nextStatuses: [] },
+      finance: {
+        receipt: {
+          number: 'R-000012',
+          issuedAt: '2026-11-22T09:00:00.000Z',
+          url: '/api/v1/orders/x/receipt',
+        },
+        creditNotes: [
+          {
+            number: 'CN-000003',
+            amount: 100,
+            currency: 'GBP',
+            issuedAt: '2026-11-23T10:00:00.000Z',
+            url: '/api/v1/orders/x/credit-notes/CN-000003',
+          },
+          {
+            number: 'CN-000004',
+            amount: 200,
+            currency: 'GBP',
+            issuedAt: '2026-11-24T10:00:00.000Z',
+            url: '/api/v1/orders/x/credit-notes/CN-000004',
+          },
+        ],
+        earnings: null,
+      },
+    });
+    const pdf = (name: string) => ({
+      body: '%PDF-1.7',
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"` },
+    });
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:paper';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+      [`GET /api/v1/orders/${order.id}/receipt`]: pdf('consign-receipt-R-000012.pdf'),
+      [`GET /api/v1/orders/${order.id}/credit-notes/CN-000004`]: pdf('consign-credit-note-CN-000004.pdf'),
+    });
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
+    const drawer = await findOpened('dialog', `Order ${order.reference}`);
+    expect(within(drawer).getByText('Part refunded £3.00').className).toContain('status-badge--red');
+    const price = within(drawer).getByLabelText('Price breakdown');
+    expect(price.textContent).toContain('Part refunded−£3.00');
+    expect(price.textContent).toContain('Paid after refunds£6.87');
+
+    const papers = within(drawer).getByRole('heading', { name: 'Receipts' }).parentElement as HTMLElement;
+    expect(within(papers).getByText('R-000012')).toBeTruthy();
+    expect(papers.textContent).toContain('Credit note CN-000003: £1.00 refunded');
+    expect(papers.textContent).toContain('Credit note CN-000004: £2.00 refunded');
+    await user.click(within(papers).getByRole('button', { name: 'Download VAT receipt R-000012' }));
+    await waitFor(() => expect(saved).toEqual(['consign-receipt-R-000012.pdf']));
+    await user.click(within(papers).getByRole('button', { name: 'Download credit note CN-000004' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe('consign-credit-note-CN-000004.pdf');
+    expect(calls.filter((c) => c.path.includes('/credit-notes/')).map((c) => c.path)).toEqual([
+      `/api/v1/orders/${order.id}/credit-notes/CN-000004`,
+    ]);
+  });
+
+  it('shows no receipts before payment and a full refund in the header', async () => {
+    const user = userEvent.setup();
+    const order = orderFixture({ status: 'cancelled', money: { paid: 987, refunded: 987, net: 0 } });
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [order], nextCursor: null, totals: { ...emptyTotals, count: 1 } },
+      },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+    });
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: `View details of order ${order.reference}` }));
+    const drawer = await findOpened('dialog', `Order ${order.reference}`);
+    expect(within(drawer).getByText('Refunded £9.87')).toBeTruthy();
+    expect(within(drawer).getByLabelText('Price breakdown').textContent).toContain('Paid after refunds£0.00');
+    expect(within(drawer).queryByRole('heading', { name: 'Receipts' })).toBeNull();
   });
 
   it('lists orders newest first with totals and status badges, and loads more', async () => {

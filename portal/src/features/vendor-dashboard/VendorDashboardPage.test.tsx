@@ -341,6 +341,50 @@ describe('vendor order drawer', () => {
     ).toEqual(['Placed by the customer · Awaiting payment', 'Pending · by Consign', 'Confirmed · by you']);
   });
 
+  it('shows what the courier earns on the order, and a part refund in the header and earnings', async () => {
+    const user = userEvent.setup();
+    const refunded = paid({
+      id: '0193f1b2-7c1e-7000-8000-0000dddd4444',
+      status: 'delivered',
+      money: { paid: 987, refunded: 300, net: 687 },
+      finance: {
+        receipt: null,
+        creditNotes: [],
+        earnings: {
+          price: 987,
+          commission: 104,
+          refunds: 300,
+          net: 583,
+          currency: 'GBP',
+          percentBp: 1250,
+          fixed: 30,
+        },
+      },
+    });
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/vendor/orders/stats': { body: stats },
+      'GET /api/v1/vendor/orders': listOf([refunded, order]),
+      [`GET /api/v1/orders/${refunded.id}`]: { body: refunded },
+      [`GET /api/v1/orders/${order.id}`]: { body: order },
+    });
+    renderApp('/vendor-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View details of order #dddd4444' }));
+    const drawer = await findOpened('dialog', 'Order #dddd4444');
+    expect(within(drawer).getByText('Part refunded £3.00').className).toContain('status-badge--red');
+    const earnings = within(drawer).getByLabelText('Your earnings');
+    expect(earnings.textContent).toBe(
+      'Price£9.87Commission (12.5% + £0.30)−£1.04Refunds you bore−£3.00Net£5.83Part refunded to the customer£3.00',
+    );
+    await user.keyboard('{Escape}');
+
+    // Before payment there is nothing earned and nothing refunded: no section.
+    await user.click(screen.getByRole('button', { name: 'View details of order #cccc3333' }));
+    const other = await findOpened('dialog', 'Order #cccc3333');
+    expect(within(other).queryByRole('heading', { name: 'Your Earnings' })).toBeNull();
+    expect(within(other).queryByText(/refunded/i)).toBeNull();
+  });
+
   /** Opens order #cccc3333's drawer, types a tracking number and saves it (the stub answers). */
   async function saveTrackingNumber(value: string) {
     const user = userEvent.setup();

@@ -139,6 +139,7 @@ function OrderSections({ order }: { order: OrderDetail }) {
           </dd>
         </dl>
       </Section>
+      <Earnings order={order} />
       <Section title="Package Details">
         <dl className="meta-list">
           <dt>Content</dt>
@@ -215,6 +216,58 @@ function OrderSections({ order }: { order: OrderDetail }) {
         />
       ) : null}
     </>
+  );
+}
+
+/** "12.5% + £0.30", "10%", "£0.50" or "None": a commission rate as the courier agreed it. */
+export function rateText(percentBp: number, fixed: number, currency: string): string {
+  const parts = [
+    ...(percentBp > 0 ? [`${(percentBp / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`] : []),
+    ...(fixed > 0 ? [formatMoney(fixed, currency)] : []),
+  ];
+  return parts.length ? parts.join(' + ') : 'None';
+}
+
+/**
+ * The courier's money on the order: the price, the commission kept (at the rate in force when it
+ * was paid), refunds it bore and what it earns; with what went back to the customer, if anything.
+ */
+function Earnings({ order }: { order: OrderDetail }) {
+  const earnings = order.finance.earnings;
+  if (!earnings && order.money.refunded === 0) return null;
+  const currency = earnings?.currency ?? order.price.currency;
+  const money = (amount: number) => formatMoney(amount, currency);
+  return (
+    <Section title="Your Earnings">
+      <dl className="price-list" aria-label="Your earnings">
+        {earnings ? (
+          <>
+            <dt>Price</dt>
+            <dd>{money(earnings.price)}</dd>
+            <dt>Commission ({rateText(earnings.percentBp, earnings.fixed, currency)})</dt>
+            <dd>−{money(earnings.commission)}</dd>
+            {earnings.refunds > 0 ? (
+              <>
+                <dt>Refunds you bore</dt>
+                <dd>−{money(earnings.refunds)}</dd>
+              </>
+            ) : null}
+            <dt className="price-list__total">Net</dt>
+            <dd className="price-list__total">{money(earnings.net)}</dd>
+          </>
+        ) : null}
+        {order.money.refunded > 0 ? (
+          <>
+            <dt className="price-list__refund">
+              {order.money.refunded >= order.money.paid
+                ? 'Refunded to the customer'
+                : 'Part refunded to the customer'}
+            </dt>
+            <dd className="price-list__refund">{money(order.money.refunded)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </Section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { payoutStatusLabel } from '@consign/shared/finance';
 import { formatMoney } from '@consign/shared/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { TextField } from '../../components/Field';
@@ -268,13 +268,16 @@ function Statements() {
 
 function Ledger() {
   const { apiClient } = useAuth();
-  const ledger = useQuery({
+  const ledger = useInfiniteQuery({
     queryKey: payoutKeys.ledger,
-    queryFn: ({ signal }) => payoutsApi.ledger(apiClient, signal),
+    queryFn: ({ pageParam, signal }) => payoutsApi.ledger(apiClient, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
   if (ledger.isPending) return <Loading what="your ledger" />;
-  if (ledger.isError) return <p role="alert">{describeError(ledger.error)}</p>;
-  const items = ledger.data.items;
+  // A failed "Load more" keeps the entries shown; only a failed first page replaces them.
+  if (!ledger.data) return <p role="alert">{describeError(ledger.error)}</p>;
+  const items = ledger.data.pages.flatMap((page) => page.items);
   return (
     <section className="card" aria-labelledby="ledger-heading">
       <h2 id="ledger-heading">Ledger</h2>
@@ -304,6 +307,17 @@ function Ledger() {
           </table>
         </div>
       )}
+      {ledger.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void ledger.fetchNextPage()}
+          disabled={ledger.isFetchingNextPage}
+        >
+          {ledger.isFetchingNextPage ? <Spinner label="Loading more entries" /> : 'Load more'}
+        </button>
+      ) : null}
+      {ledger.isFetchNextPageError ? <p role="alert">{describeError(ledger.error)}</p> : null}
     </section>
   );
 }

@@ -14,7 +14,7 @@ export const payoutKeys = {
   months: ['vendor-payouts', 'months'] as const,
 };
 
-/** The ledger page the Payouts page shows: the latest entries. */
+/** Ledger entries a page: the Payouts page shows the latest, then more on "Load more". */
 const LEDGER_LIMIT = 20;
 
 export const payoutsApi = {
@@ -28,8 +28,14 @@ export const payoutsApi = {
     unwrap(await client.POST('/api/v1/vendor/payout-account/verify', { body: { code } })),
   payouts: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/vendor/payouts', { signal })),
-  ledger: async (client: ApiClient, signal?: AbortSignal) =>
-    unwrap(await client.GET('/api/v1/vendor/ledger', { params: { query: { limit: LEDGER_LIMIT } }, signal })),
+  /** One page of the ledger, newest first: the first without a cursor, then each `nextCursor`. */
+  ledger: async (client: ApiClient, cursor: string | null, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/vendor/ledger', {
+        params: { query: { limit: LEDGER_LIMIT, cursor: cursor ?? undefined } },
+        signal,
+      }),
+    ),
   months: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/vendor/statements', { signal })),
   statement: async (client: ApiClient, month: string, format: 'pdf' | 'csv') => {

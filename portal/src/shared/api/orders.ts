@@ -66,14 +66,34 @@ export const ordersApi = {
       kind === 'label'
         ? await client.GET('/api/v1/orders/{id}/label.pdf', { params: byId(id), parseAs: 'blob' })
         : await client.GET('/api/v1/orders/{id}/customs.pdf', { params: byId(id), parseAs: 'blob' });
-    const blob = unwrap({ data, error, response });
-    const disposition = response.headers.get('Content-Disposition') ?? '';
-    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${kind}.pdf`;
-    return { blob, filename };
+    return fileOf(unwrap({ data, error, response }), response, `${kind}.pdf`);
   },
 };
 
 export type OrderDocument = 'label' | 'customs';
+
+/** A money paper of a paid order: its VAT receipt, or one of its credit notes (by number). */
+export type OrderPaper = { kind: 'receipt' } | { kind: 'credit-note'; number: string };
+
+/** The file a download answered: the bytes and the name the API gave them. */
+function fileOf(blob: Blob, response: Response, fallback: string) {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob, filename: /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallback };
+}
+
+export const orderPapersApi = {
+  download: async (client: ApiClient, id: string, paper: OrderPaper) => {
+    const { data, error, response } =
+      paper.kind === 'receipt'
+        ? await client.GET('/api/v1/orders/{id}/receipt', { params: byId(id), parseAs: 'blob' })
+        : await client.GET('/api/v1/orders/{id}/credit-notes/{number}', {
+            params: { path: { id, number: paper.number } },
+            parseAs: 'blob',
+          });
+    const blob = unwrap({ data, error, response }) as Blob;
+    return fileOf(blob, response, paper.kind === 'receipt' ? 'receipt.pdf' : `${paper.number}.pdf`);
+  },
+};
 
 export const orderKeys = {
   all: ['orders'] as const,

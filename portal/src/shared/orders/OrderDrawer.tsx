@@ -14,7 +14,7 @@ import { useAuth } from '../auth/auth';
 import { DropOffPointSummary } from '../dropoff/DropOffPointSummary';
 import { chooseDropOffHref } from '../dropoff/hours';
 import { Drawer } from './Drawer';
-import { useDocumentDownload } from './download';
+import { useDocumentDownload, usePaperDownload } from './download';
 import { OrderClaims } from './OrderClaims';
 import {
   AddressColumns,
@@ -22,6 +22,7 @@ import {
   OrderNotes,
   PayNowLink,
   PriceBreakdown,
+  RefundedBadge,
   Section,
   StatusBadge,
 } from './OrderParts';
@@ -75,7 +76,9 @@ export function OrderDrawerFrame({
           </h2>
           {order.data ? (
             <p className="muted drawer__subtitle">
-              <StatusBadge status={order.data.status} /> Placed {formatDateTime(order.data.createdAt)}
+              <StatusBadge status={order.data.status} />{' '}
+              <RefundedBadge order={order.data} currency={order.data.price.currency} /> Placed{' '}
+              {formatDateTime(order.data.createdAt)}
               {subtitle?.(order.data)}
             </p>
           ) : null}
@@ -213,9 +216,10 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         reference={reference.data}
       />
       <Section title="Price">
-        <PriceBreakdown price={order.price} coverAmount={order.coverAmount} />
+        <PriceBreakdown price={order.price} coverAmount={order.coverAmount} refunded={order.money.refunded} />
       </Section>
       <OrderClaims order={order} />
+      <OrderPapers order={order} />
       <Section title="Tracking">
         {order.trackingUrl && order.status !== 'awaiting_payment' && order.status !== 'cancelled' ? (
           <p>
@@ -233,6 +237,56 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <Timeline events={order.events} viewer="customer" />
       </Section>
     </div>
+  );
+}
+
+/**
+ * The paid order's VAT receipt and the credit note of each refund, each downloadable (the API
+ * serves them to the customer and staff only, so they are fetched with the session).
+ */
+export function OrderPapers({ order }: { order: Pick<OrderDetail, 'id' | 'finance'> }) {
+  const { download, busy } = usePaperDownload();
+  const { receipt, creditNotes } = order.finance;
+  if (!receipt && creditNotes.length === 0) return null;
+  return (
+    <Section title="Receipts">
+      <ul className="plain-list order-papers">
+        {receipt ? (
+          <li className="order-papers__row">
+            <span>
+              VAT receipt <strong>{receipt.number}</strong>{' '}
+              <span className="muted">issued {formatDateTime(receipt.issuedAt)}</span>
+            </span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Download VAT receipt ${receipt.number}`}
+              onClick={() => download(order.id, { kind: 'receipt' })}
+              disabled={busy !== null}
+            >
+              {busy === 'receipt' ? <Spinner label="Downloading" /> : 'Download receipt'}
+            </button>
+          </li>
+        ) : null}
+        {creditNotes.map((note) => (
+          <li key={note.number} className="order-papers__row">
+            <span>
+              Credit note <strong>{note.number}</strong>: {formatMoney(note.amount, note.currency)} refunded{' '}
+              <span className="muted">issued {formatDateTime(note.issuedAt)}</span>
+            </span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Download credit note ${note.number}`}
+              onClick={() => download(order.id, { kind: 'credit-note', number: note.number })}
+              disabled={busy !== null}
+            >
+              {busy === note.number ? <Spinner label="Downloading" /> : 'Download credit note'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

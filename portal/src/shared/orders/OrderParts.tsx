@@ -86,10 +86,22 @@ export function StatusBadge({ status }: { status: string }) {
  * "Refunded" (or "Part refunded") beside the status of an order whose payment went back: a
  * delivered order keeps its status when staff refund it, and its money no longer counts.
  */
-export function RefundedBadge({ order }: { order: Pick<OrderDetail, 'money'> }) {
+export function RefundedBadge({
+  order,
+  currency,
+}: {
+  order: Pick<OrderDetail, 'money'>;
+  /** Given (a drawer's header): the badge says how much, e.g. "Refunded £9.87". */
+  currency?: string;
+}) {
   if (order.money.refunded === 0) return null;
   const full = order.money.refunded >= order.money.paid;
-  return <span className="status-badge status-badge--red">{full ? 'Refunded' : 'Part refunded'}</span>;
+  const words = full ? 'Refunded' : 'Part refunded';
+  return (
+    <span className="status-badge status-badge--red">
+      {currency ? `${words} ${formatMoney(order.money.refunded, currency)}` : words}
+    </span>
+  );
 }
 
 /** "Pay now", for an order that is still awaiting payment; nothing otherwise. */
@@ -304,10 +316,13 @@ export function PriceBreakdown({
   price,
   coverAmount,
   label = 'Total',
+  refunded = 0,
 }: {
   price: PriceLike;
   coverAmount: number;
   label?: string;
+  /** What went back to the customer: shown below the total with what the order now costs. */
+  refunded?: number;
 }) {
   return (
     <dl className="price-list" aria-label="Price breakdown">
@@ -321,6 +336,14 @@ export function PriceBreakdown({
       <dd>{coverAmount > 0 ? formatMoney(price.coverFee, 'GBP') : 'None'}</dd>
       <dt className="price-list__total">{label}</dt>
       <dd className="price-list__total">{formatMoney(price.total, price.currency)}</dd>
+      {refunded > 0 ? (
+        <>
+          <dt className="price-list__refund">{refunded >= price.total ? 'Refunded' : 'Part refunded'}</dt>
+          <dd className="price-list__refund">−{formatMoney(refunded, price.currency)}</dd>
+          <dt>Paid after refunds</dt>
+          <dd>{formatMoney(Math.max(0, price.total - refunded), price.currency)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { describeError } from '../api/client';
-import { type OrderDocument, ordersApi } from '../api/orders';
+import { type OrderDocument, type OrderPaper, orderPapersApi, ordersApi } from '../api/orders';
 import { useAuth } from '../auth/auth';
 
 export function saveBlob(blob: Blob, filename: string): void {
@@ -30,6 +30,26 @@ export function useDocumentDownload() {
     setBusy(kind);
     try {
       const { blob, filename } = await ordersApi.document(apiClient, orderId, kind);
+      saveBlob(blob, filename);
+    } catch (error) {
+      toast.error(describeError(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { download, busy };
+}
+
+/** The same for an order's VAT receipt and credit notes; `busy` names the paper downloading. */
+export function usePaperDownload() {
+  const { apiClient } = useAuth();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function download(orderId: string, paper: OrderPaper) {
+    setBusy(paper.kind === 'receipt' ? 'receipt' : paper.number);
+    try {
+      const { blob, filename } = await orderPapersApi.download(apiClient, orderId, paper);
       saveBlob(blob, filename);
     } catch (error) {
       toast.error(describeError(error));
