@@ -57,6 +57,7 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   changeOrderDropOffPoint: (c) => ({ dropOffPointId: c.ids.dropOffPointA }),
   fileClaim: () => ({ kind: 'loss', description: 'Taken over, never arrived', amountClaimed: 100 }),
   answerClaim: () => ({ decision: 'reject', note: 'Taken over' }),
+  fixBatchRow: () => ({ cells: { recipient_name: 'Taken over' } }),
 };
 
 type Identity = 'customerB' | 'vendorB' | 'pendingVendor' | 'none';

@@ -7,7 +7,7 @@
  *
  * Seeded and bounded: each string field is sent once per caller (six callers, each kind of hostile
  * text twice per field, which kind for which caller drawn from SEED), then each GET operation once
- * per caller: about 1,700 requests, the same ones on every run.
+ * per caller: about 3,000 requests (more as the API grows), the same ones on every run.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +174,6 @@ describe('hostile text in every string field (fuzz, seeded)', () => {
     expect((await world.http('GET', '/healthz')).status).toBe(200);
     // The bound holds: the run is the size the header says, not open-ended.
     expect(sent).toBeGreaterThan(1_000);
-    expect(sent).toBeLessThan(2_500);
+    expect(sent).toBeLessThan(4_000);
   }, 120_000);
 });

@@ -20,6 +20,10 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'reviews.id': (c) => c.ids.reviewA,
   'dropoff-points.id': (c) => c.ids.dropOffPointA,
   'claims.id': (c) => c.ids.claimA,
+  'address-book.id': (c) => c.ids.addressBookEntryA,
+  'parcel-sizes.id': (c) => c.ids.savedParcelA,
+  'batches.id': (c) => c.ids.batchA,
+  'rows.rowId': (c) => c.ids.batchRowA,
   // The order is the object; a credit note's number only picks one of its papers.
   'credit-notes.number': () => 'CN-000001',
 };

@@ -8,10 +8,14 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import {
+  addressBookEntries,
+  batches,
+  batchRows,
   claims,
   orders,
   partners,
   reviews,
+  savedParcels,
   users,
   vendors,
   webhookDeliveries,
@@ -213,6 +217,56 @@ async function cast(t: TestApp) {
     })
     .returning();
 
+  // Customer A's address book entry and saved parcel size, and a batch of partner A's with one
+  // row, written directly: the matrix only needs objects that belong to someone.
+  const sender = {
+    name: 'Customer A',
+    email: 'a@security.test',
+    phone: '020 7946 0000',
+    line1: '1 Test Street',
+    line2: null,
+    city: 'London',
+    county: null,
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+  };
+  const [entry] = await t.deps.db
+    .insert(addressBookEntries)
+    .values({
+      userId: customerA.user.id,
+      label: 'Home',
+      labelKey: 'home',
+      address: sender as never,
+      searchText: 'home customer a 1 test street london sw1a 1aa',
+    })
+    .returning();
+  const [parcel] = await t.deps.db
+    .insert(savedParcels)
+    .values({
+      userId: customerA.user.id,
+      label: 'Shoebox',
+      labelKey: 'shoebox',
+      length: 30,
+      width: 20,
+      height: 15,
+      weight: 2,
+    })
+    .returning();
+  const [batch] = await t.deps.db
+    .insert(batches)
+    .values({
+      ownerId: partnerUserA.user.id,
+      partnerId: partnerRow!.id,
+      name: 'Security batch',
+      source: 'json',
+      rule: 'cheapest',
+    })
+    .returning();
+  const [batchRow] = await t.deps.db
+    .insert(batchRows)
+    .values({ batchId: batch!.id, position: 1, input: {}, status: 'invalid', errors: [] })
+    .returning();
+
   // A drop-off point of vendor A's service (the postcode centroids it is placed by, imported first).
   await importPlaces(t);
   const point = await publishPoint(t, t.bearer(vendorA.owner.accessToken), [vendorA.service.id]);
@@ -241,6 +295,10 @@ async function cast(t: TestApp) {
       reviewA: review!.id,
       dropOffPointA: point.id,
       claimA: claim!.id,
+      addressBookEntryA: entry!.id,
+      savedParcelA: parcel!.id,
+      batchA: batch!.id,
+      batchRowA: batchRow!.id,
     },
   };
 }

@@ -668,8 +668,8 @@ describe('password reset', () => {
     const mail = (await t.get(`/api/v1/dev/mailbox?to=${email}`)).body.items.find((m: { subject: string }) =>
       /Reset/.test(m.subject),
     );
-    // The harness's requests come from http://localhost (no Origin header), so the link does too.
-    return mail.text.match(/http:\/\/localhost\/reset\/([\w-]+)/)?.[1] as string;
+    // The harness's requests arrive on PUBLIC_URL (no Origin header), so the link does too.
+    return mail.text.match(/http:\/\/localhost:3000\/reset\/([\w-]+)/)?.[1] as string;
   };
 
   // Issue 44, finding 10: a disabled account's password never changes, and it is mailed no link.
