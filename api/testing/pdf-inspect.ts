@@ -159,7 +159,9 @@ function imageSamples(stream: PDFRawStream): Uint8Array {
     params instanceof PDFDict ? unpredict(inflated, numberOf(params, 'Columns'), colors) : inflated;
   if (colors === 3) return samples;
   const rgb = new Uint8Array(samples.length * 3);
-  samples.forEach((value, i) => rgb.fill(value, i * 3, i * 3 + 3));
+  samples.forEach((value, i) => {
+    rgb.fill(value, i * 3, i * 3 + 3);
+  });
   return rgb;
 }
 

@@ -260,12 +260,9 @@ export const OrderEventSchema = z
       .string()
       .nullable()
       .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
-    claimStatus: z
-      .enum(CLAIM_STATUSES)
-      .nullable()
-      .openapi({
-        description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
-      }),
+    claimStatus: z.enum(CLAIM_STATUSES).nullable().openapi({
+      description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
+    }),
     description: z
       .string()
       .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),
