@@ -161,7 +161,7 @@ test('an admin activates a pending vendor with a reason; it is quoted and audite
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
   const entry = page.getByRole('row').filter({ hasText: reason });
   await expect(entry).toBeVisible({ timeout: 30_000 });
-  await expect(entry).toContainText('vendor.activate');
+  await expect(entry).toContainText('Vendor: activate');
   await expect(entry).toContainText('admin@consign.example');
   await expect(entry).toContainText('status: pending');
   await expect(entry).toContainText('status: active');
