@@ -201,6 +201,21 @@ describe('production mode', () => {
     ]);
   });
 
+  it('limits sign-ups to 20 an hour per address by default; 0 turns it off and is unsafe in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).signupLimitPerHour).toBe(20);
+    const off = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ...real,
+      SIGNUP_LIMIT_PER_HOUR: '0',
+    });
+    expect(off.signupLimitPerHour).toBe(0);
+    expect(off.warnings).toEqual([expect.stringContaining('SIGNUP_LIMIT_PER_HOUR=0')]);
+    expect(problemsOf({ ...real, SIGNUP_LIMIT_PER_HOUR: 'many' })).toEqual([
+      expect.stringMatching(/^SIGNUP_LIMIT_PER_HOUR:/),
+    ]);
+  });
+
   it('reads the money settings: commission as basis points, a hold of at least a day in production', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() }).finance;
     expect(defaults).toMatchObject({

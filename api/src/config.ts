@@ -58,6 +58,7 @@ const envSchema = z.object({
   ALLOW_GENERATED_SECRET: flag(false),
   ALLOW_INSECURE_PUBLIC_URL: flag(false),
   QUOTE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -141,6 +142,8 @@ export type Config = {
   quoteRetentionDays: number;
   /** Quotes per minute per client address without a partner key; 0 turns the limit off. */
   quoteLimitPerMinute: number;
+  /** Sign-ups an hour per client address; 0 for none. */
+  signupLimitPerHour: number;
   /** How long a courier has to answer a claim (docs/claims-and-returns.md). */
   claims: { responseWorkingDays: number };
   /** The money model (docs/payments.md): commission, the payout hold and the seller on receipts. */
@@ -240,6 +243,10 @@ function productionWarnings(env: Env): string[] {
     warnings.push(
       'QUOTE_LIMIT_PER_MINUTE=0: anonymous quotes are not limited; one address can fill the database',
     );
+  if (env.SIGNUP_LIMIT_PER_HOUR === 0)
+    warnings.push(
+      'SIGNUP_LIMIT_PER_HOUR=0: sign-ups are not limited per address; one address can mail codes to anyone',
+    );
   return warnings;
 }
 
@@ -328,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxyHops: env.TRUST_PROXY_HOPS,
     quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     claims: { responseWorkingDays: env.CLAIM_RESPONSE_WORKING_DAYS },
     finance: {
       commission: { percentBp: percentToBasisPoints(env.COMMISSION_PERCENT), fixed: env.COMMISSION_FIXED },

@@ -70,6 +70,8 @@ export async function startConsignServer(): Promise<ConsignServer> {
       LOG_LEVEL: 'warn',
       // Earnings are released on delivery (no hold), so the payouts spec can pay a courier at once.
       PAYOUT_HOLD_DAYS: '0',
+      // Every spec a worker draws signs up from 127.0.0.1; the per-address limit has its own API test.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

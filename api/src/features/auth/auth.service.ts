@@ -54,7 +54,6 @@ export const LIMITS = {
   resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 3600 },
   resetPerAddress: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
   signupPerAccount: { name: 'signup-account', max: 5, windowSeconds: 3600 },
-  signupPerAddress: { name: 'signup-ip', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Failures for one account within its back-off window after which its owner is told, once. */
@@ -109,7 +108,9 @@ export class AuthService {
     input: { email: string; password: string; role: 'customer' | 'vendor'; name?: string },
     address: string,
   ) {
-    await this.deps.rateLimiter.hit(LIMITS.signupPerAddress, address);
+    const perAddress = this.deps.config.signupLimitPerHour;
+    if (perAddress > 0)
+      await this.deps.rateLimiter.hit({ name: 'signup-ip', max: perAddress, windowSeconds: 3600 }, address);
     await this.deps.rateLimiter.hit(LIMITS.signupPerAccount, input.email);
     const existing = await this.findUserByEmail(input.email);
     if (existing) {

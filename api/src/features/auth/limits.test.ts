@@ -94,4 +94,26 @@ describe('attempt limits under concurrency', () => {
       (await t.post('/api/v1/auth/verify-email', { email: 'codes@example.com', code, registration })).status,
     ).toBe(400);
   });
+
+  it('takes SIGNUP_LIMIT_PER_HOUR sign-ups an hour from one address (20 by default), and 0 turns it off', async () => {
+    const signups = async (app: TestApp, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++)
+        out.push(
+          (await app.post('/api/v1/auth/signup', { email: `s${i}@example.com`, password: 'password-123' }))
+            .status,
+        );
+      return out;
+    };
+    expect(await signups(t, 21)).toEqual([...Array(20).fill(201), 429]);
+    const low = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '2' });
+    const off = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '0' });
+    try {
+      expect(await signups(low, 3)).toEqual([201, 201, 429]);
+      expect(await signups(off, 25)).toEqual(Array(25).fill(201));
+    } finally {
+      low.close();
+      off.close();
+    }
+  });
 });
