@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { codesMailedTo, readCodeFromMailbox, uniqueEmail } from './helpers';
+import { readCodeFromMailbox, uniqueEmail } from './helpers';
 import { expectOpened } from './opened';
 
 /**
@@ -58,6 +58,21 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(mainNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 });
+
+/** The codes mailed to `email`, oldest first (read from the dev mailbox as the owner's inbox). */
+async function codesMailedTo(request: APIRequestContext, email: string, count: number): Promise<string[]> {
+  let codes: string[] = [];
+  await expect(async () => {
+    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
+    codes = items
+      .filter((m) => /verification code/.test(m.subject))
+      .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
+      .reverse();
+    expect(codes).toHaveLength(count);
+  }).toPass({ timeout: 30_000 });
+  return codes;
+}
 
 // Issue 44, finding 2: the owner signs up, an attacker signs up on the same address a moment
 // later with their own password, and the newest code in the owner's inbox is the attacker's.

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Shared steps of the browser tests. */
 
@@ -30,23 +30,4 @@ export async function readCodeFromMailbox(page: Page, email: string): Promise<st
   } finally {
     await mailbox.close();
   }
-}
-
-/** The codes mailed to `email`, oldest first (read from the dev mailbox as the owner's inbox). */
-export async function codesMailedTo(
-  request: APIRequestContext,
-  email: string,
-  count: number,
-): Promise<string[]> {
-  let codes: string[] = [];
-  await expect(async () => {
-    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { items } = (await response.json()) as { items: { subject: string; text: string }[] };
-    codes = items
-      .filter((m) => /verification code/.test(m.subject))
-      .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
-      .reverse();
-    expect(codes).toHaveLength(count);
-  }).toPass({ timeout: 30_000 });
-  return codes;
 }

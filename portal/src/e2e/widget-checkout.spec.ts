@@ -1,8 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { serverUkToday } from './dates';
 import { expect, test } from './fixtures';
-import { codesMailedTo, uniqueEmail } from './helpers';
-import { expectOpened } from './opened';
 import { CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 import { edinburghRecipient, fillAddresses, londonSender } from './support';
 import { receiver, signatureValid } from './webhook-receiver';
@@ -44,29 +42,6 @@ async function withoutSessionCookies(page: Page, consign: string): Promise<{ ref
 
 const eventLines = async (events: Locator) => ((await events.textContent()) ?? '').split('\n');
 
-/** Opens the partner page, quotes a small parcel in the widget and books the first option. */
-async function openCheckout(page: Page, url: string) {
-  await page.goto(url);
-  const events = page.locator('#events');
-  await expect(events).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
-
-  const widget = page.locator('[data-consign-widget]');
-  await widget.getByLabel('Length (cm)').fill('30');
-  await widget.getByLabel('Width (cm)').fill('20');
-  await widget.getByLabel('Height (cm)').fill('15');
-  await widget.getByLabel('Weight (kg)').fill('2');
-  await widget.getByRole('button', { name: 'Get quotes' }).click();
-  await expect(events).toContainText('quote:results', { timeout: 30_000 });
-  // The results as a shopper sees them, at the page's width and at a phone's.
-  await page.screenshot({ path: test.info().outputPath('results-desktop.png'), fullPage: true });
-  await widget
-    .getByRole('button', { name: /^Book / })
-    .first()
-    .click();
-  await expect(events).toContainText('booking:started');
-  return { events, widget, checkout: page.frameLocator('iframe[title="Consign checkout"]') };
-}
-
 test('a shopper on a cross-site partner page pays without signing in again, even closing the modal after approving', async ({
   page,
   request,
@@ -97,7 +72,26 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   expect(new URL(consign).hostname).not.toBe('localhost');
   const cookies = await withoutSessionCookies(page, consign);
 
-  const { events, widget, checkout } = await openCheckout(page, url);
+  await page.goto(url);
+  const events = page.locator('#events');
+  await expect(events).toContainText('ready {"mode":"test"}', { timeout: 30_000 });
+
+  const widget = page.locator('[data-consign-widget]');
+  await widget.getByLabel('Length (cm)').fill('30');
+  await widget.getByLabel('Width (cm)').fill('20');
+  await widget.getByLabel('Height (cm)').fill('15');
+  await widget.getByLabel('Weight (kg)').fill('2');
+  await widget.getByRole('button', { name: 'Get quotes' }).click();
+  await expect(events).toContainText('quote:results', { timeout: 30_000 });
+  // The results as a shopper sees them, at the page's width and at a phone's.
+  await page.screenshot({ path: test.info().outputPath('results-desktop.png'), fullPage: true });
+  await widget
+    .getByRole('button', { name: /^Book / })
+    .first()
+    .click();
+  await expect(events).toContainText('booking:started');
+
+  const checkout = page.frameLocator('iframe[title="Consign checkout"]');
   await signIn(checkout);
   const form = checkout.getByRole('form', { name: 'Book your delivery' });
   await expect(form).toBeVisible({ timeout: 30_000 });
@@ -200,79 +194,3 @@ test('a shopper on a cross-site partner page pays without signing in again, even
   }
   expect(errors).toEqual([]);
 });
-
-// Issue 44, finding 2, inside the widget: the checkout frame binds the code to this sign-up's
-// handle. Where the browser gives the frame storage (a page on Consign's own site here; a
-// cross-site page in browsers that partition storage) the handle survives a reload of the frame.
-// Where it denies it (a cross-site page in Chromium with third-party cookies blocked), the handle
-// lives for the page load only and is never handed to the partner page to keep: a page that could
-// hand one back could hand the frame an attacker's sign-up (docs/widget.md).
-for (const { site, host, reload } of [
-  { site: 'on Consign’s site, with storage', host: '127.0.0.1', reload: true },
-  { site: 'cross-site, without storage', host: 'localhost', reload: false },
-] as const) {
-  test(`a new shopper signs up inside the checkout frame ${site}; another sign-up’s code is refused${reload ? ' after a reload' : ''}`, async ({
-    page,
-    request,
-    consign,
-  }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const email = uniqueEmail();
-    const password = 'correct-horse-battery';
-    const url = await servePartnerPage(host, { consign, listen: host === 'localhost' ? '::' : host });
-    if (host === 'localhost') await withoutSessionCookies(page, consign);
-    const { checkout } = await openCheckout(page, url);
-
-    const signInDialog = checkout.getByRole('dialog', { name: 'Log In' });
-    await expect(signInDialog).toBeVisible({ timeout: 30_000 });
-    await expectOpened(signInDialog);
-    await signInDialog.getByRole('button', { name: 'Sign Up' }).click();
-    const signUpDialog = checkout.getByRole('dialog', { name: 'Sign Up' });
-    await expectOpened(signUpDialog);
-    // A checkout makes customer accounts only: no "Register as" choice.
-    await expect(signUpDialog.getByRole('group', { name: 'Register as' })).toBeHidden();
-    await signUpDialog.getByLabel('Email').fill(email);
-    await signUpDialog.getByLabel('Password', { exact: true }).fill(password);
-    await signUpDialog.getByLabel('Confirm Password', { exact: true }).fill(password);
-    await signUpDialog.getByRole('button', { name: 'Register' }).click();
-    const otp = checkout.getByRole('form', { name: 'Enter your code' });
-    await expect(otp).toBeVisible();
-    const [ownersCode] = await codesMailedTo(request, email, 1);
-
-    const attacker = await request.post('/api/v1/auth/signup', {
-      data: { email, password: 'attackers-password', role: 'customer' },
-    });
-    expect(attacker.status()).toBe(201);
-    const [, attackersCode] = await codesMailedTo(request, email, 2);
-
-    if (reload) {
-      // The frame reloads (the shopper's "Reload frame"): the code step comes back, for this sign-up.
-      const frame = page.frames().find((f) => f.url().startsWith(`${consign}/embed/`));
-      expect(frame, 'the checkout frame').toBeDefined();
-      await frame!.goto(frame!.url());
-      await expect(otp).toBeVisible({ timeout: 30_000 });
-    }
-    await expect(otp.getByText(email)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('checkout-code-step.png') });
-
-    await otp.getByLabel('Verification code').fill(attackersCode!);
-    await otp.getByRole('button', { name: 'Verify' }).click();
-    await expect(otp.getByText(/This code was sent for another sign-up of this email address/)).toBeVisible();
-    await expect(otp.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
-
-    // The shopper's own code makes the account with their password and goes on to the booking.
-    await otp.getByLabel('Verification code').fill(ownersCode!);
-    await otp.getByRole('button', { name: 'Verify' }).click();
-    await expect(checkout.getByRole('form', { name: 'Book your delivery' })).toBeVisible({ timeout: 30_000 });
-    const attackersLogin = await request.post('/api/v1/auth/login', {
-      data: { email, password: 'attackers-password' },
-    });
-    expect(attackersLogin.status()).toBe(401);
-    expect((await request.post('/api/v1/auth/login', { data: { email, password } })).status()).toBe(200);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(checkout.getByRole('heading', { name: 'Book your Delivery' })).toBeInViewport();
-    await page.screenshot({ path: test.info().outputPath('checkout-signed-up-390.png') });
-    expect(errors).toEqual([]);
-  });
-}
