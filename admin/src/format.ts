@@ -89,11 +89,3 @@ export function rate(percentBp: number, fixed: number, currency = 'GBP'): string
   const percent = `${(percentBp / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
   return fixed > 0 ? `${percent} + ${money(fixed, currency)}` : percent;
 }
-
-/** A moment as staff read it: "29/11/2026, 07:02" (UK time). */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });

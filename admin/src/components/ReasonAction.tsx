@@ -14,6 +14,14 @@ import {
 import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
 import { type MessageKey, type PromptKey, promptContent, promptTitle, useT } from '../i18n/keys';
 
+const WARNING = {
+  margin: 0,
+  padding: '0.5rem 0.75rem',
+  borderLeft: '4px solid #b26a00',
+  background: '#fff4e5',
+  color: '#5f3700',
+} as const;
+
 /** The API's limit of a reason (lib/audit.ts's ReasonBodySchema). */
 const REASON_MAX = 500;
 
@@ -55,6 +63,8 @@ type ReasonActionProps = ReasonActionWords & {
   body?: ActOptions['body'];
   /** Send an Idempotency-Key, new for each opening of the dialog (routes that move money). */
   idempotent?: boolean;
+  /** What staff should know before confirming (i18n keys), shown above the reason. */
+  warnings?: MessageKey[];
 };
 
 /**
@@ -73,6 +83,7 @@ export function ReasonAction({
   body,
   idempotent,
   args,
+  warnings = [],
 }: ReasonActionProps) {
   const dataProvider = useDataProvider<ConsignDataProvider>();
   const notify = useNotify();
@@ -140,6 +151,11 @@ export function ReasonAction({
         content={
           <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
             <p style={{ margin: 0 }}>{translate(promptContent(prompt), { ...args, name })}</p>
+            {warnings.map((warning) => (
+              <p key={warning} role="note" style={WARNING}>
+                {translate(warning, { ...args, name })}
+              </p>
+            ))}
             <label htmlFor={fieldId} style={{ fontWeight: 600 }}>
               {translate('consign.reason.label')}
             </label>

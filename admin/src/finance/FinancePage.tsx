@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Title, useDataProvider, useGetList } from 'react-admin';
 import { Panel, SimpleTable } from '../components/SimpleTable';
 import type { ConsignDataProvider } from '../dataProvider';
-import { money, when } from '../format';
+import { dateTimeText, money } from '../format';
 import { msg, useT } from '../i18n/keys';
 import type { FinanceSummary, PayoutBatch } from '../types';
 import { RunPayoutsButton } from './RunPayoutsButton';
@@ -28,7 +28,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function BooksCheck({ books }: { books: FinanceSummary['books'] }) {
   const translate = useT();
-  const at = when(books.checkedAt);
+  const at = dateTimeText(books.checkedAt);
   return books.ok ? (
     <p
       role="status"
@@ -76,7 +76,7 @@ function RecentPayouts({ version }: { version: number }) {
         key: String(b.id),
         cells: [
           <Link key="at" to={`/payouts/${encodeURIComponent(b.id)}/show`}>
-            {when(b.createdAt)}
+            {dateTimeText(b.createdAt)}
           </Link>,
           translate(`consign.payouts.status.${b.status}`),
           b.itemCount,

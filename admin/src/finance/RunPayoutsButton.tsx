@@ -31,7 +31,7 @@ export function RunPayoutsButton({ onDone }: { onDone: (run: PayoutRun) => void 
       if (result.batch) {
         notify('consign.finance.run_done', {
           type: 'success',
-          messageArgs: { count: result.batch.itemCount, amount: runTotal(result) },
+          messageArgs: { smart_count: result.batch.itemCount, amount: runTotal(result) },
         });
       } else {
         notify('consign.finance.run_nobody', { type: 'info' });

@@ -212,6 +212,9 @@ export const en = {
       activate_title: 'Activate %{name}?',
       activate_content:
         'Its active courier services appear in quotes at once, and the vendor is emailed that its account is live.',
+      activate_no_onboarding:
+        'It has not submitted its onboarding: its business details, insurance and documents have not been sent for review.',
+      activate_no_postcode: 'It has no postcode: its business address is incomplete.',
       suspend_title: 'Suspend %{name}?',
       suspend_content:
         'Its courier services leave quotes and open jobs until it is activated again, and the vendor is emailed the reason. Orders already paid stay with the vendor to complete.',
@@ -267,7 +270,7 @@ export const en = {
       run_title: 'Run payouts now?',
       run_content:
         'Every courier with a confirmed PayPal email and an available balance at or above the minimum is paid in one PayPal batch. A second run pays nobody twice.',
-      run_done: 'Payouts sent: %{count} couriers, %{amount}',
+      run_done: 'Payouts sent: 1 courier, %{amount} |||| Payouts sent: %{smart_count} couriers, %{amount}',
       run_nobody: 'Nobody is due a payout',
       not_set: 'not set',
     },

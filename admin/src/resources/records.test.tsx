@@ -172,7 +172,29 @@ describe('vendor onboarding review', () => {
     expect(screen.getByText('£10,000.00')).toBeTruthy();
     expect(screen.getByText('40 km')).toBeTruthy();
     expect(screen.getByText('Business license, Insurance certificate')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Activate' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog');
+    // Submitted and with a postcode: nothing to warn about.
+    expect(within(dialog).queryAllByRole('note')).toEqual([]);
+  });
+
+  it('warns before activating a vendor that has not submitted its onboarding or has no postcode', async () => {
+    stubFetch({
+      'GET /api/v1/admin/vendors/v-3': one(
+        vendorDetail({ id: 'v-3', status: 'pending', postalCode: null, onboarding: null }),
+      ),
+    });
+    renderConsole('/vendors/v-3/show');
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('note')
+        .map((n) => n.textContent),
+    ).toEqual([
+      'It has not submitted its onboarding: its business details, insurance and documents have not been sent for review.',
+      'It has no postcode: its business address is incomplete.',
+    ]);
   });
 });
 

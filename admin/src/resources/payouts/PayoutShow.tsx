@@ -1,13 +1,13 @@
 import { DateField, Labeled, Link, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { SimpleTable } from '../../components/SimpleTable';
-import { money, when } from '../../format';
+import { dateTimeText, money } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { PayoutBatchDetail } from '../../types';
 import { PayoutStatusField, PayoutTotalsField, PayoutTriggerField } from './shared';
 
 function PayoutTitle() {
   const batch = useRecordContext<PayoutBatchDetail>();
-  return <span>{batch ? when(batch.createdAt) : ''}</span>;
+  return <span>{batch ? dateTimeText(batch.createdAt) : ''}</span>;
 }
 
 /** The batch's items: each courier, what it is paid, where, and how it ended (with PayPal's reason). */
@@ -41,7 +41,7 @@ function PayoutItems() {
             {translate(`consign.payouts.status.${item.status}`)}
             {item.reason ? <span style={{ display: 'block', color: '#4a5468' }}>{item.reason}</span> : null}
           </span>,
-          item.settledAt ? when(item.settledAt) : '—',
+          item.settledAt ? dateTimeText(item.settledAt) : '—',
         ],
       }))}
     />

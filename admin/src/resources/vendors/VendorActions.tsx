@@ -1,15 +1,26 @@
 import { type ReasonActionSpec, ReasonToolbar } from '../../components/ReasonAction';
-import type { Vendor } from '../../types';
+import type { MessageKey } from '../../i18n/keys';
+import type { Vendor, VendorDetail } from '../../types';
+
+/** What is missing for a vendor to be quoted and collected from, said before staff activate it. */
+export function activationWarnings(vendor: Vendor | VendorDetail): MessageKey[] {
+  const warnings: MessageKey[] = [];
+  if ('onboarding' in vendor && vendor.onboarding?.status !== 'submitted')
+    warnings.push('consign.vendors.activate_no_onboarding');
+  if (!vendor.postalCode?.trim()) warnings.push('consign.vendors.activate_no_postcode');
+  return warnings;
+}
 
 /**
  * Activate / Suspend for the vendor in context, each with a required reason. The server decides
  * which transitions are allowed; the toolbar only hides the one that would be a no-op.
  */
-export const vendorStatusActions = (vendor: Vendor): (ReasonActionSpec | false)[] => [
+export const vendorStatusActions = (vendor: Vendor | VendorDetail): (ReasonActionSpec | false)[] => [
   vendor.status !== 'active' && {
     target: { resource: 'vendors', action: 'activate' },
     prompt: 'consign.vendors.activate',
     success: 'consign.vendors.activated',
+    warnings: activationWarnings(vendor),
   },
   vendor.status !== 'suspended' && {
     target: { resource: 'vendors', action: 'suspend' },
@@ -21,7 +32,7 @@ export const vendorStatusActions = (vendor: Vendor): (ReasonActionSpec | false)[
 
 export function VendorActions() {
   return (
-    <ReasonToolbar<Vendor>
+    <ReasonToolbar<VendorDetail>
       name={(vendor) => vendor.shopName ?? vendor.ownerEmail}
       actions={vendorStatusActions}
     />

@@ -3,7 +3,7 @@ import { Button, Confirm, Link, useDataProvider, useNotify, useRecordContext } f
 import { usePhoneWidth } from '../../components/ReasonAction';
 import { Panel, SimpleTable } from '../../components/SimpleTable';
 import type { ConsignDataProvider } from '../../dataProvider';
-import { money, rate, when } from '../../format';
+import { dateTimeText, money, rate } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { Vendor, VendorFinance } from '../../types';
 
@@ -194,7 +194,7 @@ export function VendorMoney() {
         <p style={{ margin: 0 }}>
           <strong>{translate('consign.commission.rate')}:</strong>{' '}
           {c.custom && c.updatedAt
-            ? `${rate(c.percentBp, c.fixed)}, ${translate('consign.commission.custom_since', { date: when(c.updatedAt) })}`
+            ? `${rate(c.percentBp, c.fixed)}, ${translate('consign.commission.custom_since', { date: dateTimeText(c.updatedAt) })}`
             : translate('consign.commission.default_rate', { rate: rate(c.percentBp, c.fixed) })}
         </p>
         <SetCommission vendor={vendor} finance={finance} onSaved={setFinance} />
@@ -239,7 +239,7 @@ export function VendorMoney() {
           rows={finance.payouts.map((p) => ({
             key: p.id,
             cells: [
-              when(p.createdAt),
+              dateTimeText(p.createdAt),
               money(p.amount, p.currency),
               <span key="status">
                 {translate(`consign.payouts.status.${p.status}`)}
