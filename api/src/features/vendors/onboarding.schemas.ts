@@ -74,12 +74,26 @@ const RateCard = z
   })
   .openapi('OnboardingRateCard');
 
-const Day = z
-  .strictObject({ open: z.boolean(), from: time, to: time })
-  .refine((d) => !d.open || d.from < d.to, {
-    message: 'Closing time must be after opening time',
-    path: ['to'],
-  });
+/**
+ * A day as it is being typed: a time input half filled in reads as empty, and an opening time may
+ * be changed before its closing time. A draft saves it as it stands; submitting checks it (Day).
+ */
+const DraftDay = z.strictObject({
+  open: z.boolean(),
+  from: z.union([time, z.literal('')]),
+  to: z.union([time, z.literal('')]),
+});
+
+const Day = DraftDay.superRefine((d, ctx) => {
+  if (!d.open) return;
+  if (!d.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Opening time is required' });
+  if (!d.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Closing time is required' });
+  if (d.from && d.to && d.from >= d.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'Closing time must be after opening time' });
+});
+
+const week = <T extends z.ZodType>(day: T) =>
+  z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, day])) as Record<(typeof WEEKDAYS)[number], T>);
 
 const Insurance = z.strictObject({
   hasInsurance: z.boolean(),
@@ -126,11 +140,7 @@ const draftSteps = {
   }),
   pricing: z.strictObject({ rateCards: z.array(RateCard).max(50).optional() }),
   compliance: z.strictObject({
-    businessHours: z
-      .strictObject(
-        Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<(typeof WEEKDAYS)[number], typeof Day>,
-      )
-      .optional(),
+    businessHours: week(DraftDay).optional(),
     insurance: Insurance.optional(),
     documentsReady: z.array(z.enum(DOCUMENT_CHECKLIST)).max(DOCUMENT_CHECKLIST.length).optional(),
   }),
@@ -173,21 +183,24 @@ export const CompleteOnboardingSchema = z.strictObject({
   pricing: draftSteps.pricing.extend({
     rateCards: z.array(RateCard).min(1, 'Add at least one rate card').max(50),
   }),
-  compliance: draftSteps.compliance.optional().superRefine((c, ctx) => {
-    if (!c?.insurance?.hasInsurance) return;
-    if (!c.insurance.provider)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['insurance', 'provider'],
-        message: 'Insurance provider is required',
-      });
-    if (!c.insurance.policyNumber)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['insurance', 'policyNumber'],
-        message: 'Policy number is required',
-      });
-  }),
+  compliance: draftSteps.compliance
+    .extend({ businessHours: week(Day).optional() })
+    .optional()
+    .superRefine((c, ctx) => {
+      if (!c?.insurance?.hasInsurance) return;
+      if (!c.insurance.provider)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['insurance', 'provider'],
+          message: 'Insurance provider is required',
+        });
+      if (!c.insurance.policyNumber)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['insurance', 'policyNumber'],
+          message: 'Policy number is required',
+        });
+    }),
 });
 
 export const OnboardingStatusSchema = z

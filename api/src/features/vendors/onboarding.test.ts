@@ -124,12 +124,12 @@ describe('GET|PUT /vendors/me/onboarding', () => {
       'answers.pricing.rateCards.0.basePrice',
     ],
     [
-      'a closing time before opening',
+      'a time that is not HH:MM',
       {
         step: 5,
         answers: {
           compliance: {
-            businessHours: { ...complete.compliance.businessHours, monday: hours('17:00', '09:00') },
+            businessHours: { ...complete.compliance.businessHours, monday: hours('09:00', '25:99') },
           },
         },
       },
@@ -142,6 +142,28 @@ describe('GET|PUT /vendors/me/onboarding', () => {
     const res = await t.call('PUT', ONBOARDING, body, auth);
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('saves hours as they are being typed, and checks their order on submit', async () => {
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    const typing = {
+      ...complete.compliance.businessHours,
+      monday: hours('17:00', '09:00'),
+      tuesday: hours('09:00', ''),
+    };
+    const answers = { ...complete, compliance: { ...complete.compliance, businessHours: typing } };
+    const saved = await t.call('PUT', ONBOARDING, { step: 5, answers }, auth);
+    expect(saved.status).toBe(200);
+    expect(saved.body.answers.compliance.businessHours.tuesday).toEqual(hours('09:00', ''));
+    const refused = await t.post(SUBMIT, {}, auth);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'answers.compliance.businessHours.monday.to',
+        message: 'Closing time must be after opening time',
+      },
+      { path: 'answers.compliance.businessHours.tuesday.to', message: 'Closing time is required' },
+    ]);
   });
 
   it('is for vendors only', async () => {
@@ -198,6 +220,21 @@ describe('POST /vendors/me/onboarding/submit', () => {
     expect((await t.call('PUT', ONBOARDING, { step: 1, answers: {} }, auth)).status).toBe(409);
     expect((await t.post(SUBMIT, {}, auth)).status).toBe(409);
     expect((await t.get(ONBOARDING, auth)).body.answers).toEqual(complete);
+  });
+
+  it('fills the business details the courier left empty from its answers, keeping what it set', async () => {
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    expect((await t.call('PATCH', '/api/v1/vendors/me', { city: 'Islington' }, auth)).status).toBe(200);
+    await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    expect((await t.post(SUBMIT, {}, auth)).status).toBe(200);
+    expect((await t.get('/api/v1/vendors/me', auth)).body).toMatchObject({
+      shopName: 'Swift Couriers Ltd',
+      addressLine1: '12 Wharf Road',
+      city: 'Islington',
+      postalCode: 'N1 7GR',
+      country: 'GB',
+      vatNumber: 'GB123456789',
+    });
   });
 
   it('refuses a body with fields', async () => {

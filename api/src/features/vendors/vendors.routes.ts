@@ -76,6 +76,9 @@ export const submitMyOnboarding = createRoute({
   path: '/vendors/me/onboarding/submit',
   tags,
   summary: 'Complete onboarding: check every step and send the answers to staff for review',
+  description:
+    'Business details still empty (shop name, address, city, postcode, country, VAT number) are ' +
+    'filled from the answers; what the vendor already set is kept.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('vendor')] as const,
   request: { body: jsonBody(z.strictObject({}).openapi('EmptyRequest')) },

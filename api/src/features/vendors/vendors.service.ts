@@ -8,6 +8,7 @@ import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
 import { createDocumentStorage } from '../../providers/storage';
 import { UploadsService } from '../uploads';
+import { detailsFromOnboarding } from './onboarding.details';
 import {
   CompleteOnboardingSchema,
   type OnboardingAnswers,
@@ -216,6 +217,13 @@ export class OnboardingService {
           .set({ status: 'submitted', submittedAt: now, step: 5, updatedAt: now })
           .where(and(eq(vendorOnboarding.vendorId, vendor.id), eq(vendorOnboarding.status, 'draft')))
           .returning();
+        const current = await tx.query.vendors.findFirst({ where: eq(vendors.id, vendor.id) });
+        const details = current ? detailsFromOnboarding(current, checked.data) : {};
+        if (Object.keys(details).length > 0)
+          await tx
+            .update(vendors)
+            .set({ ...details, updatedAt: now })
+            .where(eq(vendors.id, vendor.id));
         // Staff are emailed off the request path (vendors.notify.ts); the submission stands either way.
         const data: OnboardingSubmittedData = { vendorId: vendor.id };
         await publish(tx, ONBOARDING_EVENTS.submitted, data, now);
