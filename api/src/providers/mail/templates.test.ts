@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layout, table } from './layout';
 import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './templates';
 
 describe('mail templates', () => {
@@ -24,5 +25,26 @@ describe('mail templates', () => {
   it('tells vendors their account awaits activation', () => {
     expect(welcomeEmail('v@example.com', 'Val', 'vendor').text).toMatch(/reviewing/);
     expect(welcomeEmail('c@example.com', null, 'customer').text).toMatch(/^Hello,/);
+  });
+
+  it('makes an address in a row a link, escaped, and leaves other values as text', () => {
+    const html = table([
+      ['Tracking page', 'https://consign.example/track/ABC?x=1&y="2"'],
+      ['Reference', '<b>#1234</b>'],
+      ['Note', 'see https://consign.example later'],
+    ]);
+    expect(html).toContain(
+      '<a href="https://consign.example/track/ABC?x=1&amp;y=&quot;2&quot;" style="color:#0b3d91">https://consign.example/track/ABC?x=1&amp;y=&quot;2&quot;</a>',
+    );
+    expect(html).toContain('&lt;b&gt;#1234&lt;/b&gt;');
+    expect(html).toContain('<td>see https://consign.example later</td>');
+  });
+
+  it('lays the card out for a phone: the screen width, 560 px at most, long words broken', () => {
+    const html = layout('Hello', '<p>Body</p>');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('max-width:560px');
+    expect(html).not.toMatch(/width="560"/);
+    expect(html).toContain('overflow-wrap:anywhere');
   });
 });
