@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingCancelled,
   bookingCompleted,
+  checkoutEscape,
   checkoutHello,
   parseOrigin,
   paymentApproved,
@@ -17,6 +18,7 @@ describe('checkout messages', () => {
       paymentApproved('ord_1'),
       bookingCompleted(detail),
       bookingCancelled(),
+      checkoutEscape(),
     ]) {
       expect(readCheckoutMessage(structuredClone(message))).toEqual(message);
     }

@@ -20,7 +20,8 @@ export type CheckoutMessage =
   | { source: typeof CONSIGN_SOURCE; type: 'checkout:hello' }
   | { source: typeof CONSIGN_SOURCE; type: 'payment:approved'; detail: { orderId: string } }
   | { source: typeof CONSIGN_SOURCE; type: 'booking:completed'; detail: BookingCompletedDetail }
-  | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' };
+  | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' }
+  | { source: typeof CONSIGN_SOURCE; type: 'checkout:escape' };
 
 /** What the widget sends to the checkout. */
 export type WidgetMessage = {
@@ -60,6 +61,12 @@ export const bookingCancelled = (): CheckoutMessage => ({
   source: CONSIGN_SOURCE,
   type: 'booking:cancelled',
 });
+
+/**
+ * The visitor pressed Escape inside the checkout frame, where the widget's own key handler cannot
+ * hear it (a frame's keys stay in the frame): the widget closes the modal as its Close button does.
+ */
+export const checkoutEscape = (): CheckoutMessage => ({ source: CONSIGN_SOURCE, type: 'checkout:escape' });
 
 /**
  * Accepts `https://host[:port]` (a trailing slash is tolerated) and returns the serialised origin;
@@ -115,6 +122,8 @@ export function readCheckoutMessage(data: unknown): CheckoutMessage | null {
     }
     case 'booking:cancelled':
       return bookingCancelled();
+    case 'checkout:escape':
+      return checkoutEscape();
     default:
       return null;
   }

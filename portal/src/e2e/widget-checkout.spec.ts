@@ -222,7 +222,7 @@ for (const { site, host, reload } of [
     const password = 'correct-horse-battery';
     const url = await servePartnerPage(host, { consign, listen: host === 'localhost' ? '::' : host });
     if (host === 'localhost') await withoutSessionCookies(page, consign);
-    const { checkout } = await openCheckout(page, url);
+    const { checkout, events, widget } = await openCheckout(page, url);
 
     const signInDialog = checkout.getByRole('dialog', { name: 'Log In' });
     await expect(signInDialog).toBeVisible({ timeout: 30_000 });
@@ -273,6 +273,12 @@ for (const { site, host, reload } of [
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(checkout.getByRole('heading', { name: 'Book your Delivery' })).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('checkout-signed-up-390.png') });
+
+    // Escape pressed inside the frame closes the modal as Close does (the frame tells the widget):
+    // before approval, that is a cancelled booking.
+    await checkout.getByLabel('Package content').press('Escape');
+    await expect(widget.getByRole('dialog', { name: 'Book with Consign' })).toHaveCount(0);
+    await expect(events).toContainText('booking:cancelled');
     expect(errors).toEqual([]);
   });
 }

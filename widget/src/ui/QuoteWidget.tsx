@@ -108,6 +108,8 @@ export function QuoteWidget(props: QuoteWidgetProps) {
   const [booked, setBooked] = useState<Booked | null>(null);
   const bookingRef = useRef(booking);
   bookingRef.current = booking;
+  const closeRef = useRef(() => {});
+  closeRef.current = closeBooking;
   useEffect(
     () =>
       props.onCheckoutMessage((message) => {
@@ -124,6 +126,8 @@ export function QuoteWidget(props: QuoteWidgetProps) {
         } else if (message.type === 'booking:cancelled' && !current.approved) {
           setBooking(null);
           emit('booking:cancelled', { quoteId: current.quoteId, optionId: current.optionId });
+        } else if (message.type === 'checkout:escape') {
+          closeRef.current();
         }
       }),
     [props.onCheckoutMessage, emit],

@@ -1,6 +1,8 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { checkoutEscape } from '@consign/shared/checkout-messages';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '../../shared/auth/AuthDialogs';
+import { tellParent } from '../../shared/embed/embedParent';
 import { enterPage } from '../../shared/toasts/pageToasts';
 import { RouteLoading } from './RouteLoading';
 
@@ -13,6 +15,7 @@ import { RouteLoading } from './RouteLoading';
 export function EmbedLayout() {
   const { pathname, search } = useLocation();
   useLayoutEffect(() => enterPage(`${pathname}${search}`), [pathname, search]);
+  useEscapeClosesCheckout();
   return (
     <AuthDialogsProvider customerOnly>
       <main id="main" tabIndex={-1} className="embed-main">
@@ -22,4 +25,19 @@ export function EmbedLayout() {
       </main>
     </AuthDialogsProvider>
   );
+}
+
+/**
+ * Escape anywhere in the frame asks the widget to close its modal (a key pressed in a frame never
+ * reaches the partner page). An Escape something inside already used, such as a dialog or an open
+ * list closing, is left alone.
+ */
+function useEscapeClosesCheckout() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) tellParent(checkoutEscape());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }
