@@ -181,7 +181,9 @@ test('an international booking asks for customs details and a breakdown of conte
   await item.getByLabel('Description').fill('Shoes!');
   await item.getByLabel('Quantity').fill('3');
   await item.getByLabel('Unit value (£)').fill('19.99');
-  await expect(item.getByText('Description may contain letters and numbers only')).toBeVisible();
+  await expect(
+    item.getByText("Description may contain letters, numbers, spaces and , . - / % & ' ( ) + only"),
+  ).toBeVisible();
   await expect(breakdown.getByLabel('Breakdown total')).toHaveText('£59.97');
 
   await item.getByRole('button', { name: 'Find HS code for item 1' }).click();
@@ -193,7 +195,9 @@ test('an international booking asks for customs details and a breakdown of conte
 
   // Fixing the fields clears their messages; company senders need a company name.
   await item.getByLabel('Description').fill('Leather shoes');
-  await expect(item.getByText('Description may contain letters and numbers only')).toBeHidden();
+  await expect(
+    item.getByText("Description may contain letters, numbers, spaces and , . - / % & ' ( ) + only"),
+  ).toBeHidden();
   const customs = form.getByRole('group', { name: 'Customs details' });
   await customs.getByLabel('Sender type').selectOption('company');
   await form.getByRole('button', { name: 'Review order' }).click();

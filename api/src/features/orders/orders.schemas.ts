@@ -46,26 +46,36 @@ export const wholeMinorUnits = (label: string) =>
     .number({ error: requiredMessage(label, 'a number') })
     .int(`${label} is in minor units (pence): a whole number`);
 
+const EMAIL = z.email();
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+
 export const OrderAddressSchema = z
   .strictObject({
     name: requiredText('Name', 120),
+    // Empty is "required" alone, without aborting: an aborted field would stop the address's own
+    // checks (the county below), and one answer should name every problem.
     email: z
       .string({ error: requiredMessage('Email') })
       .trim()
-      .min(1, { message: 'Email is required', abort: true })
+      .min(1, 'Email is required')
       .max(254, 'Email must be at most 254 characters')
-      .email('Not a valid email')
+      .refine((v) => v === '' || EMAIL.safeParse(v).success, 'Not a valid email')
       .openapi({ format: 'email', example: 'sam@example.com' }),
     phone: z
       .string({ error: requiredMessage('Contact number') })
       .trim()
-      .min(1, { message: 'Contact number is required', abort: true })
-      .regex(/^\+?[0-9 ()-]{7,20}$/, 'Contact number must be 7 to 20 digits, spaces or brackets')
-      .openapi({ example: '+44 20 7946 0000' }),
+      .min(1, 'Contact number is required')
+      .refine((v) => v === '' || PHONE.test(v), 'Contact number must be 7 to 20 digits, spaces or brackets')
+      .openapi({ pattern: PHONE.source, example: '+44 20 7946 0000' }),
     line1: requiredText('Street', 200),
     line2: optionalText('Address line 2', 200),
     town: requiredText('Town', 100),
-    county: requiredText('County', 100),
+    county: z
+      .string({ error: 'County must be text' })
+      .trim()
+      .max(100, 'County must be at most 100 characters')
+      .default('')
+      .openapi({ description: 'Required in the UK; elsewhere only where the destination uses one' }),
     postcode: requiredText('Postcode', 16).openapi({ example: 'SW1A 1AA' }),
     country: z
       .string({ error: requiredMessage('Country') })
@@ -73,6 +83,15 @@ export const OrderAddressSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 alpha-2 code such as GB')
       .openapi({ example: 'GB' }),
+  })
+  // Checked even while other fields are wrong (`when`), so one answer names every problem.
+  .refine((address) => address.country !== 'GB' || address.county !== '', {
+    message: 'County is required',
+    path: ['county'],
+    when: ({ value }) => {
+      const v = value as { country?: unknown; county?: unknown } | undefined;
+      return typeof v?.country === 'string' && typeof v.county === 'string';
+    },
   })
   .superRefine((address, ctx) => {
     if (address.country === 'GB' && !parseUkPostcode(address.postcode)) {
@@ -130,12 +149,19 @@ export const OrderCustomsSchema = z
   })
   .openapi('OrderCustoms');
 
+/** \p{L} needs the `u` flag, which a JSON Schema pattern cannot carry: a refinement, described in words. */
+const CUSTOMS_DESCRIPTION = /^[\p{L}\p{N} ,.\-/%&'()+]+$/u;
+
 export const OrderItemSchema = z
   .strictObject({
-    description: requiredText('Description', 100).regex(
-      /^[A-Za-z0-9 ]+$/,
-      'Description may contain letters and numbers only',
-    ),
+    // What a CN22/CN23 description holds: words in any alphabet, figures and the punctuation of
+    // "Wool scarf, 100% merino"; nothing that reads as markup or a control.
+    description: requiredText('Description', 100)
+      .refine(
+        (v) => CUSTOMS_DESCRIPTION.test(v),
+        "Description may contain letters, numbers, spaces and , . - / % & ' ( ) + only",
+      )
+      .openapi({ description: "Letters in any alphabet, figures, spaces and , . - / % & ' ( ) +" }),
     hsCode: z
       .string({ error: requiredMessage('HS code') })
       .trim()

@@ -248,12 +248,8 @@ describe('POST /orders', () => {
       price: 3000,
     });
     const intl = { serviceType: 'international', to: 'FR' };
-    const france = deliveryAddress({
-      country: 'FR',
-      postcode: '75001',
-      town: 'Paris',
-      county: 'Ile-de-France',
-    });
+    // Paris has no county: abroad the field is only filled where the destination uses one.
+    const { county: _none, ...france } = deliveryAddress({ country: 'FR', postcode: '75001', town: 'Paris' });
 
     const missing = await book(f, { deliveryAddress: france }, intl);
     expect(errorsOf(missing.body)).toEqual({
@@ -283,7 +279,7 @@ describe('POST /orders', () => {
       'customs.senderCompanyName': 'Sender company name is required',
       'customs.recipientEori':
         'Recipient EORI number must be 2 letters then up to 15 letters or digits, such as GB123456789000',
-      'items.0.description': 'Description may contain letters and numbers only',
+      'items.0.description': "Description may contain letters, numbers, spaces and , . - / % & ' ( ) + only",
       'items.0.hsCode': 'HS code must be 6 to 10 digits',
       'items.0.quantity': 'Quantity must be at least 1',
       'items.0.unitValue': 'Unit value must be at least 0.01',
@@ -314,7 +310,10 @@ describe('POST /orders', () => {
           senderCompanyName: 'Sam Ltd',
           senderEori: 'gb123456789000',
         }),
-        items: [itemBody(), itemBody({ description: 'Wool scarf', hsCode: '6117100000', quantity: 1 })],
+        items: [
+          itemBody(),
+          itemBody({ description: 'Wool scarf, 100% merino', hsCode: '6117100000', quantity: 1 }),
+        ],
         coverAmount: 10000,
       },
       intl,
@@ -325,7 +324,11 @@ describe('POST /orders', () => {
       // exports are zero-rated; the cover fee for £100 is £2.68
       price: { net: 3000, vat: 0, coverFee: 268, total: 3268, currency: 'GBP' },
       customs: { senderType: 'company', senderCompanyName: 'Sam Ltd', senderEori: 'GB123456789000' },
-      items: [{ description: 'Cotton shirt' }, { description: 'Wool scarf', hsCode: '6117100000' }],
+      items: [
+        { description: 'Cotton shirt' },
+        { description: 'Wool scarf, 100% merino', hsCode: '6117100000' },
+      ],
+      deliveryAddress: { town: 'Paris', county: '' },
     });
   });
 

@@ -144,7 +144,12 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
           }}
         />
         {isUk ? <PostcodeAddresses prefix={prefix} /> : null}
-        {STREET_FIELDS.map(input)}
+        {STREET_FIELDS.map((f) =>
+          // Abroad a county is only asked for where the destination has one.
+          f.key === 'county' && !isUk
+            ? input({ ...f, label: 'County or region (optional)', required: false })
+            : input(f),
+        )}
         <TextField label="Country" value={countryName} readOnly hint="Set by the route of your quote" />
       </div>
     </fieldset>

@@ -37,7 +37,7 @@ export function BreakdownSection({ reference, currency }: BreakdownProps) {
                 <legend className="breakdown__legend">Item {index + 1}</legend>
                 <TextField
                   label="Description"
-                  hint="letters and numbers only"
+                  hint="letters, numbers and , . - / % & ' ( ) +"
                   required
                   error={error(name('description'))}
                   {...register(`items.${index}.description`)}

@@ -67,6 +67,25 @@ describe('booking validation: required fields', () => {
     expect(validateBooking(validDomestic(), domesticRules)).toEqual({});
   });
 
+  it('asks a county of a UK address only; abroad it may be empty (Paris has none)', () => {
+    const abroad = validInternational();
+    abroad.delivery.county = '';
+    expect(validateBooking(abroad, internationalRules)).toEqual({});
+    const home = validDomestic();
+    home.delivery.county = ' ';
+    expect(validateBooking(home, domesticRules)).toEqual({ 'delivery.county': 'County is required' });
+  });
+
+  it("takes a customs description with the punctuation of 'Wool scarf, 100% merino'", () => {
+    const values = validInternational();
+    values.items[0]!.description = 'Wool scarf, 100% merino';
+    expect(validateBooking(values, internationalRules)).toEqual({});
+    values.items[0]!.description = 'Shoes!';
+    expect(validateBooking(values, internationalRules)).toEqual({
+      'items.0.description': messages.description,
+    });
+  });
+
   it('names every empty required field, and the toast asks to fill them in', () => {
     const errors = validateBooking(
       emptyBooking({ from: 'GB', to: 'GB', international: false }),
@@ -200,7 +219,7 @@ describe('booking validation: international customs and items', () => {
       emptyItem(),
     ];
     const errors = validateBooking(values, internationalRules);
-    expect(errors['items.0.description']).toBe('Description may contain letters and numbers only');
+    expect(errors['items.0.description']).toBe(messages.description);
     expect(errors['items.0.hsCode']).toBe('HS code must be 6 to 10 digits');
     expect(errors['items.0.quantity']).toBe(messages.quantity);
     expect(errors['items.0.unitValue']).toBe(messages.unitValue);

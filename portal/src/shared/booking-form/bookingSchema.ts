@@ -29,7 +29,7 @@ export const messages = {
   eori: (who: string) =>
     `${who} EORI number must be 2 letters then up to 15 letters or digits, such as GB123456789000`,
   itemsRequired: 'Add at least one item to the breakdown of contents',
-  description: 'Description may contain letters and numbers only',
+  description: "Description may contain letters, numbers, spaces and , . - / % & ' ( ) + only",
   hsCode: 'HS code must be 6 to 10 digits',
   quantity: 'Quantity must be a whole number of at least 1',
   unitValue: 'Unit value must be at least 0.01, with at most 2 decimals',
@@ -52,7 +52,8 @@ export function isRequiredMessage(message: string | undefined): boolean {
 /** The API's phone rule: digits with optional +, spaces, brackets and dashes. */
 export const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const EORI = /^[A-Z]{2}[A-Z0-9]{1,15}$/;
-const DESCRIPTION = /^[A-Za-z0-9 ]+$/;
+/** The API's rule: words in any alphabet, figures, and the punctuation of "Wool scarf, 100% merino". */
+const DESCRIPTION = /^[\p{L}\p{N} ,.\-/%&'()+]+$/u;
 const HS_CODE = /^\d{6,10}$/;
 
 const text = (label: string, max: number) =>
@@ -74,9 +75,19 @@ export const addressSchema = z
     line1: text('Street', 200),
     line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters'),
     town: text('Town', 100),
-    county: text('County', 100),
+    // A UK address has a county; abroad only where the destination uses one (Paris has none).
+    county: z.string().trim().max(100, 'County must be at most 100 characters'),
     postcode: text('Postcode', 16),
     country: z.string().min(1, required('Country')),
+  })
+  // Checked even while other fields are empty (`when`), so one submit names every problem.
+  .refine((address) => address.country !== 'GB' || address.county.trim() !== '', {
+    message: required('County'),
+    path: ['county'],
+    when: ({ value }) => {
+      const v = value as { country?: unknown; county?: unknown } | undefined;
+      return typeof v?.country === 'string' && typeof v.county === 'string';
+    },
   })
   .superRefine((address, ctx) => {
     if (address.country === 'GB' && address.postcode.trim() && !isUkPostcode(address.postcode)) {
