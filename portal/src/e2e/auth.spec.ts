@@ -22,8 +22,11 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm Password', { exact: true }).fill(password);
   const register = form.getByRole('button', { name: 'Register' });
-  await expect(register).toBeDisabled(); // terms not yet accepted
+  // Terms not yet accepted: Register says so at the box instead of being greyed out.
+  await register.click();
+  await expect(form.getByText('Please accept the Terms and Conditions')).toBeVisible();
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await expect(form.getByText('Please accept the Terms and Conditions')).toBeHidden();
   await register.click();
 
   await expect(page.getByText('Please check your email for OTP')).toBeVisible();

@@ -71,16 +71,18 @@ test('a new courier signs up from the dialog, fills in its business and waits fo
   await expect(page).toHaveURL(/\/vendor-details$/);
   const details = page.getByRole('form', { name: 'Business details' });
   const submit = details.getByRole('button', { name: 'Submit' });
-  await expect(submit).toBeDisabled();
+  // Empty, Submit names what is missing at each field instead of being greyed out.
+  await submit.click();
+  await expect(details.getByText('Shop name is required')).toBeVisible();
+  await expect(details.getByLabel('Shop name *')).toBeFocused();
   await details.getByLabel('Shop name *').fill('E2E Swift Couriers');
   await details.getByLabel('Address line 1').fill('12 Wharf Road');
   await details.getByLabel('City').fill('London');
   await details.getByLabel('State / county *').fill('Greater London');
   await details.getByLabel('Description *').fill('Same-day and next-day parcels across London.');
-  await expect(submit).toBeDisabled();
   await details.getByLabel('Postal code *').fill('N1 7GR');
   await details.getByLabel('Website').fill('https://swift.example.com');
-  await expect(submit).toBeEnabled();
+  await expect(details.getByText(/is required$/)).toHaveCount(0);
   await submit.click();
 
   await expect(page).toHaveURL(/\/successful-vendor-register$/);

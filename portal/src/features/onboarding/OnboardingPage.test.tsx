@@ -109,10 +109,18 @@ describe('onboarding wizard', () => {
     expect(await screen.findByText('Step 4 of 5')).toBeTruthy();
     expect(next().disabled).toBe(true);
     const add = screen.getByRole('button', { name: 'Add rate card' }) as HTMLButtonElement;
-    expect(add.disabled).toBe(true);
+    // Add is never greyed out: pressed too early, it names what is missing at each field.
+    expect(add.disabled).toBe(false);
+    await user.click(add);
+    expect(await screen.findByText('Choose a service type')).toBeTruthy();
+    expect(screen.getByText('Enter the base price, such as 12.50')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Service type')));
+    expect(screen.queryByText(/Next Day: base/)).toBeNull();
     await user.selectOptions(screen.getByLabelText('Service type'), 'Next Day');
+    expect(screen.queryByText('Choose a service type')).toBeNull();
     await user.type(screen.getByLabelText('Base price (£)'), '12.50');
     await user.click(add);
+    expect(screen.queryByText('Enter the base price, such as 12.50')).toBeNull();
     expect(screen.getByText('Next Day: base £12.50')).toBeTruthy();
     expect(next().disabled).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@consign/shared/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SelectField, TextField } from '../../components/Field';
 import { parseMoney } from '../../lib/format';
 import { DELIVERY_TYPES, type DeliveryType, type RateCard } from './onboardingForm';
@@ -31,6 +31,20 @@ export function cardFrom(draft: typeof EMPTY_CARD): RateCard | null {
   };
 }
 
+/** Why the card being typed cannot be added yet, by field: said at each field when Add is pressed. */
+export function cardProblems(draft: typeof EMPTY_CARD): Partial<Record<keyof typeof EMPTY_CARD, string>> {
+  const problems: Partial<Record<keyof typeof EMPTY_CARD, string>> = {};
+  if (draft.serviceType === '') problems.serviceType = 'Choose a service type';
+  if (!draft.basePrice.trim()) problems.basePrice = 'Enter the base price, such as 12.50';
+  else if (parseMoney(draft.basePrice) === null)
+    problems.basePrice = 'Enter the base price in pounds, such as 12.50';
+  for (const field of ['perKmPrice', 'perKgPrice', 'minPrice'] as const) {
+    if (draft[field].trim() && parseMoney(draft[field]) === null)
+      problems[field] = 'Enter an amount in pounds, such as 0.85, or leave it empty';
+  }
+  return problems;
+}
+
 export function describeRateCard(card: RateCard): string {
   const parts = [`${card.serviceType}: base ${formatMoney(card.basePrice)}`];
   if (card.perKmPrice != null) parts.push(`${formatMoney(card.perKmPrice)}/km`);
@@ -42,7 +56,15 @@ export function describeRateCard(card: RateCard): string {
 
 export function PricingStep({ form, update }: StepProps) {
   const [draft, setDraft] = useState(EMPTY_CARD);
-  const card = cardFrom(draft);
+  // Shown once Add was pressed, and kept up to date as the fields change.
+  const [tried, setTried] = useState(0);
+  const problems = tried > 0 ? cardProblems(draft) : {};
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (tried > 0) groupRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tried]);
+  const change = (field: keyof typeof EMPTY_CARD) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }));
   const money = (field: keyof typeof EMPTY_CARD, label: string) => (
     <TextField
       label={label}
@@ -51,19 +73,21 @@ export function PricingStep({ form, update }: StepProps) {
       step={0.01}
       inputMode="decimal"
       value={draft[field]}
-      onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+      error={problems[field]}
+      onChange={change(field)}
     />
   );
 
   return (
     <div className="stack">
-      <fieldset className="onboarding__group">
+      <fieldset className="onboarding__group" ref={groupRef}>
         <legend>Add a rate card</legend>
         <div className="form-grid">
           <SelectField
             label="Service type"
             value={draft.serviceType}
-            onChange={(e) => setDraft((d) => ({ ...d, serviceType: e.target.value as DeliveryType | '' }))}
+            error={problems.serviceType}
+            onChange={change('serviceType')}
             options={DELIVERY_TYPES.map((t) => ({ value: t, label: t }))}
           >
             <option value="">Choose…</option>
@@ -85,11 +109,15 @@ export function PricingStep({ form, update }: StepProps) {
           <button
             type="button"
             className="button button--secondary"
-            disabled={!card}
             onClick={() => {
-              if (!card) return;
+              const card = Object.keys(cardProblems(draft)).length === 0 ? cardFrom(draft) : null;
+              if (!card) {
+                setTried((n) => n + 1);
+                return;
+              }
               update({ rateCards: [...form.rateCards, card] });
               setDraft(EMPTY_CARD);
+              setTried(0);
             }}
           >
             Add rate card

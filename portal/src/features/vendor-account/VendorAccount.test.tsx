@@ -55,20 +55,26 @@ function vendorServer(vendor: Vendor, extra: Record<string, unknown> = {}) {
 }
 
 describe('vendor details form', () => {
-  it('keeps Submit disabled until shop name, description, state and postal code are filled, then saves', async () => {
+  it('names each empty required field on Submit and focuses the first, then saves once filled', async () => {
     const user = userEvent.setup();
     const { calls } = vendorServer(pending);
     const { router } = renderApp('/vendor-details');
     const submit = (await screen.findByRole('button', { name: 'Submit' })) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit.disabled).toBe(false);
     expect((screen.getByLabelText('Country *') as HTMLSelectElement).value).toBe('GB');
 
     await user.type(screen.getByLabelText('Shop name *'), 'Swift Couriers');
     await user.type(screen.getByLabelText('Description *'), 'Same-day across London');
+    await user.click(submit);
+    expect(await screen.findByText('State / county is required')).toBeTruthy();
+    expect(screen.getByText('Postal code is required')).toBeTruthy();
+    expect(screen.queryByText('Shop name is required')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('State / county *')));
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
     await user.type(screen.getByLabelText('State / county *'), 'Greater London');
-    expect(submit.disabled).toBe(true);
     await user.type(screen.getByLabelText('Postal code *'), 'N1 7GR');
-    expect(submit.disabled).toBe(false);
+    expect(screen.queryByText('Postal code is required')).toBeNull();
     await user.type(screen.getByLabelText('Website'), 'https://swift.example.com');
     await user.click(submit);
 

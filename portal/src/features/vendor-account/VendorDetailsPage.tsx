@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
@@ -31,6 +31,15 @@ const EMPTY: Values = {
 
 /** The fields the spec's submit button waits for (2.2). */
 export const REQUIRED_DETAILS = ['shopName', 'description', 'country', 'state', 'postalCode'] as const;
+
+/** What each required field is called in its message: "Shop name is required". */
+const REQUIRED_LABELS: Record<(typeof REQUIRED_DETAILS)[number], string> = {
+  shopName: 'Shop name',
+  description: 'Description',
+  country: 'Country',
+  state: 'State / county',
+  postalCode: 'Postal code',
+};
 
 /** `/vendor-details`: the business details a new courier fills in right after verifying its email. */
 export function VendorDetailsPage() {
@@ -101,11 +110,26 @@ function VendorDetailsForm() {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const missing = REQUIRED_DETAILS.some((field) => !values[field].trim());
+  // Submit is never greyed out for a reason it does not say: it names each empty field instead,
+  // and focus goes to the first.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (missing || uploading || save.isPending) return;
+    if (uploading || save.isPending) return;
+    const empty = REQUIRED_DETAILS.filter((field) => !values[field].trim());
+    if (empty.length > 0) {
+      setErrors((e) => ({
+        ...e,
+        ...Object.fromEntries(empty.map((field) => [field, `${REQUIRED_LABELS[field]} is required`])),
+      }));
+      setRefused((n) => n + 1);
+      return;
+    }
     save.mutate();
   }
 
@@ -125,7 +149,7 @@ function VendorDetailsForm() {
           Tell customers and our team about your courier business. Fields marked * are required.
         </p>
       </header>
-      <form className="card stack" onSubmit={submit} noValidate aria-label="Business details">
+      <form className="card stack" onSubmit={submit} noValidate aria-label="Business details" ref={formRef}>
         <TextField
           label="Shop name *"
           value={values.shopName}
@@ -211,7 +235,7 @@ function VendorDetailsForm() {
         <button
           type="submit"
           className="button button--primary button--block"
-          disabled={missing || uploading || save.isPending}
+          disabled={uploading || save.isPending}
         >
           {save.isPending ? <Spinner label="Saving" /> : 'Submit'}
         </button>

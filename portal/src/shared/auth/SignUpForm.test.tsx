@@ -29,9 +29,9 @@ async function fillPage(
 // The code step is kept in sessionStorage across reloads: each test starts without one.
 afterEach(() => sessionStorage.clear());
 describe('Sign-up page', () => {
-  it('keeps Register disabled until every rule is met, with the spec messages', async () => {
+  it('keeps Register enabled and names each problem at its field, with the spec messages', async () => {
     const user = userEvent.setup();
-    stubFetch(anonymous);
+    const { calls } = stubFetch(anonymous);
     renderApp('/signup');
 
     await screen.findByRole('heading', { name: 'Sign Up', level: 1 });
@@ -39,13 +39,20 @@ describe('Sign-up page', () => {
     expect(within(form()).getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
       '/terms',
     );
-    expect(register().disabled).toBe(true);
-
+    // An empty form: Register says why it cannot go on, at each field, and sends nothing.
+    expect(register().disabled).toBe(false);
+    await user.click(register());
     const email = within(form()).getByLabelText('Email');
-    await user.type(email, 'not-an-email');
-    await user.tab();
-    expect(await screen.findByText('Not a valid email')).toBeTruthy();
-    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form()).getByText('Not a valid email')).toBeTruthy();
+    expect(within(form()).getByText('Password must be at least 8 characters')).toBeTruthy();
+    const terms = within(form()).getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form()).getByText('Please accept the Terms and Conditions').id).toBe(
+      terms.getAttribute('aria-describedby'),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls.filter((c) => c.path === '/api/v1/auth/signup')).toHaveLength(0);
 
     await user.clear(email);
     await user.type(email, 'jane@example');
@@ -64,17 +71,15 @@ describe('Sign-up page', () => {
     await user.type(within(form()).getByLabelText('Confirm Password'), 'something-else');
     await user.tab();
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
-    expect(register().disabled).toBe(true);
 
     const confirm = within(form()).getByLabelText('Confirm Password');
     await user.clear(confirm);
     await user.type(confirm, 'short-but-now-long');
     await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
-    // Terms still unticked.
-    expect(register().disabled).toBe(true);
 
-    await user.click(within(form()).getByRole('checkbox'));
-    await waitFor(() => expect(register().disabled).toBe(false));
+    await user.click(terms);
+    await waitFor(() => expect(screen.queryByText('Please accept the Terms and Conditions')).toBeNull());
+    expect(register().disabled).toBe(false);
   });
 
   it('shows and hides the passwords', async () => {

@@ -74,7 +74,7 @@ export function SignUpForm({
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isSubmitting },
   } = form;
   const role = watch('role');
 
@@ -167,14 +167,27 @@ export function SignUpForm({
         />
         <NewPasswordFields form={form} passwordLabel="Password" />
         {variant === 'page' ? (
-          <div className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
-            <input id="signup-terms" type="checkbox" {...register('terms')} />
-            <label htmlFor="signup-terms">
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" rel="noopener">
-                Terms and Conditions
-              </Link>
-            </label>
+          <div className="field">
+            <div className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
+              <input
+                id="signup-terms"
+                type="checkbox"
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
+                {...register('terms')}
+              />
+              <label htmlFor="signup-terms">
+                I agree to the{' '}
+                <Link to="/terms" target="_blank" rel="noopener">
+                  Terms and Conditions
+                </Link>
+              </label>
+            </div>
+            {errors.terms ? (
+              <p className="field__error" id="signup-terms-error" role="alert">
+                {errors.terms.message}
+              </p>
+            ) : null}
           </div>
         ) : (
           <p className="form-aside">
@@ -188,7 +201,8 @@ export function SignUpForm({
         <button
           type="submit"
           className="button button--primary button--block"
-          disabled={!isValid || isSubmitting}
+          // Never greyed out for a reason it does not say: a click names each problem at its field.
+          disabled={isSubmitting}
         >
           {isSubmitting ? <Spinner label="Registering" /> : 'Register'}
         </button>
