@@ -38,6 +38,10 @@ const INIT = `Scalar.createApiReference('#consign-api-reference', ${JSON.stringi
   url: '/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,
+  // Scalar's hosted extras cannot work here (they call scalar.com, which the CSP refuses): its
+  // AI chat and its developer toolbar (Share, Deploy) are turned off.
+  agent: { disabled: true },
+  showDeveloperTools: 'never',
 })});
 `;
 
