@@ -23,7 +23,8 @@ function listViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['
     .join('\n');
 }
 
-async function axe(page: Page, name: string, width: string) {
+/** Fails on any serious or critical axe violation on the page as it is now. */
+export async function axe(page: Page, name: string, width: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `${name} at ${width}:\n${listViolations(serious)}`).toEqual([]);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { axe } from './a11y';
 import { serverUkToday } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
@@ -80,13 +81,17 @@ const pointSection = (scope: Page | Locator) => {
   );
 };
 
-/** The page at 1280, 390 and 320 px: no sideways scroll, a screenshot each. */
-async function look(page: Page, name: string) {
+/**
+ * The page at 1280, 390 and 320 px: no sideways scroll, a screenshot each, and axe at desktop and
+ * phone widths on the screens `checked` (each new screen once; the states in between are shots).
+ */
+async function look(page: Page, name: string, checked = true) {
   for (const width of [1280, 390, 320]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name}: no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    if (checked && width !== 320) await axe(page, `drop-off ${name}`, `${width}px`);
     await page.screenshot({ path: `test-results/dropoff-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -103,7 +108,7 @@ test('a courier adds a point through the form and imports a CSV, one bad line re
 
   await page.goto('/vendor-dropoff-points');
   await expect(page.getByRole('heading', { name: 'No drop-off points yet' })).toBeVisible();
-  await look(page, 'empty');
+  await look(page, 'empty', false);
 
   await page.getByRole('link', { name: 'Add a point' }).click();
   const form = page.getByRole('form', { name: 'Add a drop-off point' });
@@ -269,7 +274,7 @@ test('a customer books choosing a point, sees it everywhere, and chooses another
   const order = await apiCall(request, 'get', `/api/v1/orders/${orderId}`, buyer.token);
   await page.goto(`/track/${order.trackingCode}`);
   await expect(pointSection(page).getByText(chosen.name, { exact: true })).toBeVisible();
-  await look(page, 'tracking');
+  await look(page, 'tracking', false);
 
   const openDrawer = async () => {
     await page.goto('/dashboard');
@@ -289,7 +294,7 @@ test('a customer books choosing a point, sees it everywhere, and chooses another
   expect(closed.status()).toBe(204);
   drawer = await openDrawer();
   await expect(pointSection(drawer).getByRole('alert')).toBeVisible();
-  await look(page, 'customer-drawer-closed');
+  await look(page, 'customer-drawer-closed', false);
   await drawer.getByRole('link', { name: 'Choose another drop-off point' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}/drop-off$`));
   await expect(page.getByRole('heading', { name: 'Choose a drop-off point' })).toBeVisible();
