@@ -1,8 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { serverCollectionDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
-import { activeCourier, adminToken, apiCall, guard, signedInPage, unique, verifiedAccount } from './support';
+import {
+  activeCourier,
+  adminToken,
+  apiCall,
+  guard,
+  paidOrder,
+  signedInPage,
+  unique,
+  verifiedAccount,
+} from './support';
 
 /**
  * A claim against the built product (TEST MODE payments): a delivered parcel is claimed as
@@ -11,7 +19,6 @@ import { activeCourier, adminToken, apiCall, guard, signedInPage, unique, verifi
  * docs/claims-and-returns.md); the customer sees the claim paid and the money back.
  */
 
-const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -23,49 +30,14 @@ async function deliveredOrder(
   customer: string,
   courier: { token: string; serviceId: string },
 ) {
-  const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
-    serviceType: 'domestic',
-    from: 'England',
-    to: 'Scotland',
-    parcels: PARCELS,
-  });
-  const option = (quote.options as { id: string; courierService: { id: string } }[]).find(
-    (o) => o.courierService.id === courier.serviceId,
-  );
-  expect(option, 'the courier’s service is quoted').toBeTruthy();
-  const address = {
-    name: 'Sam Sender',
-    email: 'sam@example.com',
-    phone: '+44 20 7946 0000',
-    line1: '1 High Street',
-    town: 'London',
-    county: 'Greater London',
-    postcode: 'SW1A 1AA',
-    country: 'GB',
-  };
-  const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
-    quoteOptionId: option!.id,
-    collectionAddress: address,
-    deliveryAddress: {
-      ...address,
-      name: 'Robin Recipient',
-      line1: '2 Royal Mile',
-      town: 'Edinburgh',
-      county: 'Midlothian',
-      postcode: 'EH1 1AA',
-    },
-    collectionDate: await serverCollectionDay(request),
+  const created = await paidOrder(request, customer, {
+    serviceId: courier.serviceId,
     contents: 'A glass vase',
-    contentValue: 2500,
-    coverAmount: 0,
   });
-  const start = await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment`, customer);
-  await request.post(start.approveUrl as string);
-  await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment/capture`, customer);
   for (const status of ['confirmed', 'in_transit', 'delivered']) {
     await apiCall(request, 'patch', `/api/v1/vendor/orders/${created.id}`, courier.token, { status });
   }
-  return { id: created.id as string, reference: created.reference as string };
+  return created;
 }
 
 /** Screenshots at desktop and phone widths, with `show` (the claim, deep in the drawer) scrolled into view. */

@@ -5,6 +5,7 @@
  */
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { watchForErrors } from './a11y';
+import { serverCollectionDay } from './dates';
 
 /** The demo accounts every fresh database has (never in production). */
 export const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
@@ -231,4 +232,54 @@ export function guard(page: Page) {
     /** Forgets what was logged so far: the console logs its 401s before staff sign in. */
     reset: () => errors.clear(),
   };
+}
+
+/**
+ * A domestic parcel from London to Edinburgh, quoted, booked and paid in TEST MODE through the
+ * API by `customer` (an access token): on the option of `serviceId` when given, else the first.
+ */
+export async function paidOrder(
+  request: APIRequestContext,
+  customer: string,
+  { serviceId, contents = 'Books' }: { serviceId?: string; contents?: string } = {},
+): Promise<{ id: string; reference: string }> {
+  const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
+    serviceType: 'domestic',
+    from: 'England',
+    to: 'Scotland',
+    parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
+  });
+  const options = quote.options as { id: string; courierService: { id: string } }[];
+  const option = serviceId ? options.find((o) => o.courierService.id === serviceId) : options[0];
+  expect(option, 'the service is quoted').toBeTruthy();
+  const address = {
+    name: 'Sam Sender',
+    email: 'sam@example.com',
+    phone: '+44 20 7946 0000',
+    line1: '1 High Street',
+    town: 'London',
+    county: 'Greater London',
+    postcode: 'SW1A 1AA',
+    country: 'GB',
+  };
+  const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
+    quoteOptionId: option!.id,
+    collectionAddress: address,
+    deliveryAddress: {
+      ...address,
+      name: 'Robin Recipient',
+      line1: '2 Royal Mile',
+      town: 'Edinburgh',
+      county: 'Midlothian',
+      postcode: 'EH1 1AA',
+    },
+    collectionDate: await serverCollectionDay(request),
+    contents,
+    contentValue: 2500,
+    coverAmount: 0,
+  });
+  const start = await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment`, customer);
+  await request.post(start.approveUrl as string);
+  await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment/capture`, customer);
+  return { id: created.id as string, reference: created.reference as string };
 }

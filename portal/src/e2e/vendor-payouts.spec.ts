@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
-import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
-import { serverCollectionDay } from './dates';
+import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -10,6 +9,7 @@ import {
   apiCall,
   guard,
   mailedCode,
+  paidOrder,
   signedInPage,
   unique,
   verifiedAccount,
@@ -23,51 +23,6 @@ import {
  * every empty state and confirms its PayPal email through the form. The customer's drawers show
  * each refund and offer the VAT receipt and credit notes; the courier's show the earnings.
  */
-
-const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
-
-async function paidOrder(request: APIRequestContext, customer: string, serviceId: string) {
-  const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
-    serviceType: 'domestic',
-    from: 'England',
-    to: 'Scotland',
-    parcels: PARCELS,
-  });
-  const option = (quote.options as { id: string; courierService: { id: string } }[]).find(
-    (o) => o.courierService.id === serviceId,
-  );
-  expect(option, 'the courier’s service is quoted').toBeTruthy();
-  const address = {
-    name: 'Sam Sender',
-    email: 'sam@example.com',
-    phone: '+44 20 7946 0000',
-    line1: '1 High Street',
-    town: 'London',
-    county: 'Greater London',
-    postcode: 'SW1A 1AA',
-    country: 'GB',
-  };
-  const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
-    quoteOptionId: option!.id,
-    collectionAddress: address,
-    deliveryAddress: {
-      ...address,
-      name: 'Robin Recipient',
-      line1: '2 Royal Mile',
-      town: 'Edinburgh',
-      county: 'Midlothian',
-      postcode: 'EH1 1AA',
-    },
-    collectionDate: await serverCollectionDay(request),
-    contents: 'Books',
-    contentValue: 2500,
-    coverAmount: 0,
-  });
-  const start = await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment`, customer);
-  await request.post(start.approveUrl as string);
-  await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment/capture`, customer);
-  return created.id as string;
-}
 
 /** Screenshots at each width, with `show` (e.g. a drawer's lower section) scrolled into view. */
 async function look(page: Page, name: string, show?: Locator) {
@@ -94,8 +49,8 @@ test('a courier is paid and downloads its statement', async ({ browser }) => {
   });
   const customer = await verifiedAccount(request, 'customer');
   const admin = await adminToken(request);
-  const delivered = await paidOrder(request, customer.token, courier.serviceId!);
-  const refunded = await paidOrder(request, customer.token, courier.serviceId!);
+  const delivered = (await paidOrder(request, customer.token, { serviceId: courier.serviceId! })).id;
+  const refunded = (await paidOrder(request, customer.token, { serviceId: courier.serviceId! })).id;
   await apiCall(request, 'post', `/api/v1/admin/orders/${refunded}/refund`, admin, {
     reason: 'Parcel arrived late',
     amount: 100,
@@ -217,9 +172,9 @@ test('the customer downloads the VAT receipt and credit notes; both drawers show
   });
   const customer = await verifiedAccount(request, 'customer');
   const admin = await adminToken(request);
-  const part = await paidOrder(request, customer.token, courier.serviceId!);
-  const full = await paidOrder(request, customer.token, courier.serviceId!);
-  const kept = await paidOrder(request, customer.token, courier.serviceId!);
+  const part = (await paidOrder(request, customer.token, { serviceId: courier.serviceId! })).id;
+  const full = (await paidOrder(request, customer.token, { serviceId: courier.serviceId! })).id;
+  const kept = (await paidOrder(request, customer.token, { serviceId: courier.serviceId! })).id;
   await apiCall(request, 'patch', `/api/v1/vendor/orders/${part}`, courier.token, { status: 'confirmed' });
   for (const amount of [100, 150]) {
     await apiCall(request, 'post', `/api/v1/admin/orders/${part}/refund`, admin, {
