@@ -573,7 +573,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete onboarding: check every step and send the answers to staff for review */
+        /**
+         * Complete onboarding: check every step and send the answers to staff for review
+         * @description Business details still empty (shop name, address, city, postcode, country, VAT number) are filled from the answers; what the vendor already set is kept.
+         */
         post: operations["submitMyOnboarding"];
         delete?: never;
         options?: never;
@@ -3211,6 +3214,10 @@ export interface components {
             line1: string;
             line2?: string;
             town: string;
+            /**
+             * @description Required in the UK; elsewhere only where the destination uses one
+             * @default
+             */
             county: string;
             /** @example SW1A 1AA */
             postcode: string;
@@ -3509,38 +3516,38 @@ export interface components {
                 businessHours?: {
                     monday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     tuesday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     wednesday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     thursday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     friday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     saturday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                     sunday: {
                         open: boolean;
-                        from: string;
-                        to: string;
+                        from: string | "";
+                        to: string | "";
                     };
                 };
                 insurance?: {
@@ -3835,6 +3842,7 @@ export interface components {
             recipientCompanyName?: string;
         };
         OrderItem: {
+            /** @description Letters in any alphabet, figures, spaces and , . - / % & ' ( ) + */
             description: string;
             /** @example 62059080 */
             hsCode: string;
