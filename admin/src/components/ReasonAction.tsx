@@ -149,7 +149,7 @@ export function ReasonAction({
         title={promptTitle(prompt)}
         translateOptions={{ ...args, name }}
         content={
-          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
+          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
             <p style={{ margin: 0 }}>{translate(promptContent(prompt), { ...args, name })}</p>
             {warnings.map((warning) => (
               <p key={warning} role="note" style={WARNING}>

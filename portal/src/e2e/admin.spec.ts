@@ -144,6 +144,8 @@ test('an admin activates a pending vendor with a reason; it is quoted and audite
   // Activate asks for a reason and will not go without one.
   await page.getByRole('button', { name: 'Activate' }).click();
   const dialog = await expectOpened(page.getByRole('dialog'));
+  // It never answered onboarding and has no postcode: staff are told before they confirm.
+  await expect(dialog.getByRole('note')).toHaveText([/has not submitted its onboarding/, /has no postcode/]);
   await dialog.getByRole('button', { name: 'Activate' }).click();
   await expect(dialog.getByText('Give a reason for this change')).toBeVisible();
   const reason = `Insurance and ID checked ${unique()}`;

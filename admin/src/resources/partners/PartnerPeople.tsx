@@ -187,7 +187,7 @@ function InviteButton({
         confirm={msg('consign.partners.invite_send')}
         content={
           <form
-            style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, 80vw)' }}
+            style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}
             onSubmit={(event) => {
               event.preventDefault();
               void send();

@@ -90,7 +90,7 @@ function SetCommission({
         title="consign.commission.set_title"
         translateOptions={{ name }}
         content={
-          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, 80vw)' }}>
+          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
             <p style={{ margin: 0 }}>{translate('consign.commission.set_content')}</p>
             <label htmlFor={`${id}-percent`} style={{ fontWeight: 600 }}>
               {translate('consign.commission.percent')}
