@@ -8,6 +8,7 @@ import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
 import articles from './resources/articles';
 import auditLog from './resources/audit-log';
+import claims from './resources/claims';
 import contactMessages from './resources/contact-messages';
 import courierServices from './resources/courier-services';
 import dropOffPoints from './resources/dropoff-points';
@@ -52,6 +53,7 @@ export function App() {
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
+      <Resource name="claims" {...claims} />
       {/* A page of figures, not records: its "list" is the Finance page (finance/FinancePage.tsx). */}
       <Resource name="finance" {...finance} />
       <Resource name="courier-services" {...courierServices} />

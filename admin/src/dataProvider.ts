@@ -19,7 +19,8 @@ export type AdminAction =
   | { resource: 'jobs'; action: 'refund' }
   | { resource: 'contact-messages'; action: 'handle' }
   | { resource: 'reviews'; action: 'hide' | 'show' }
-  | { resource: 'partners'; action: 'rotate-key' };
+  | { resource: 'partners'; action: 'rotate-key' }
+  | { resource: 'claims'; action: 'decision' };
 
 export interface ActOptions {
   /** More body fields, e.g. the new status of an order. */

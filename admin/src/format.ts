@@ -89,3 +89,23 @@ export function rate(percentBp: number, fixed: number, currency = 'GBP'): string
   const percent = `${(percentBp / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
   return fixed > 0 ? `${percent} + ${money(fixed, currency)}` : percent;
 }
+
+const RELATIVE = [
+  { unit: 'day', ms: 86_400_000 },
+  { unit: 'hour', ms: 3_600_000 },
+  { unit: 'minute', ms: 60_000 },
+] as const;
+
+/**
+ * How far an instant is from `now`, in the largest whole unit up to days: '3 days ago',
+ * 'in 5 hours', 'in 1 minute'; under a minute, 'now'. What a queue's age and a deadline read as.
+ */
+export function relativeText(iso: string, now: number = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  const format = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' });
+  for (const { unit, ms } of RELATIVE) {
+    const n = Math.trunc(diff / ms);
+    if (n !== 0) return format.format(n, unit);
+  }
+  return 'now';
+}

@@ -36,3 +36,8 @@ export type PayoutBatch = Schemas['PayoutBatch'];
 export type PayoutBatchDetail = Schemas['PayoutBatchDetail'];
 export type PayoutItem = Schemas['PayoutItem'];
 export type PayoutRun = Schemas['PayoutRun'];
+/** A claim as the queue lists it; its page reads the AdminClaimDetail (with the timeline). */
+export type AdminClaim = Schemas['AdminClaim'];
+export type AdminClaimDetail = Schemas['AdminClaimDetail'];
+export type ClaimStatus = Schemas['Claim']['status'];
+export type StaffClaimDecision = Schemas['StaffClaimDecision'];

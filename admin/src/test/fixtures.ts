@@ -1,4 +1,6 @@
 import type {
+  AdminClaim,
+  AdminClaimDetail,
   AdminQuote,
   AdminReview,
   AdminSession,
@@ -461,6 +463,67 @@ export const vendorFinance = (overrides: Partial<VendorFinance> = {}): VendorFin
       reason: null,
       createdAt: '2026-03-09T10:00:00.000Z',
       settledAt: '2026-03-09T10:05:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+/** A claim as the queue lists it: escalated unless told otherwise (filed 12 Jan, deadline 15 Jan). */
+export const claim = (overrides: Partial<AdminClaim> = {}): AdminClaim => ({
+  id: 'cl-1',
+  reference: '#c1a1m001',
+  orderId: 'o-00000000-1111aaaa',
+  orderReference: '#1111aaaa',
+  kind: 'damage',
+  status: 'escalated',
+  description: 'The vase arrived in pieces',
+  photos: ['/uploads/vase-1.png', '/uploads/vase-2.png'],
+  proofOfValue: ['/uploads/receipt.png'],
+  amountClaimed: { amount: 1800, currency: 'GBP' },
+  cap: { amount: 2000, currency: 'GBP' },
+  amountAgreed: null,
+  bearer: null,
+  courierNote: null,
+  courierEvidence: [],
+  respondedAt: null,
+  courierDeadline: '2026-01-15T23:59:59.999Z',
+  staffNote: null,
+  decidedAt: null,
+  decidedByStaff: false,
+  awaitsStaff: true,
+  final: false,
+  paidAt: null,
+  createdAt: '2026-01-12T10:00:00.000Z',
+  updatedAt: '2026-01-16T00:05:00.000Z',
+  customerId: 'u-customer',
+  customerName: 'Casey Customer',
+  customerEmail: 'customer@consign.example',
+  vendorId: 'v-1',
+  courierName: 'Swift Couriers',
+  ...overrides,
+});
+
+/** A claim as its page reads it, with its timeline. */
+export const claimDetail = (overrides: Partial<AdminClaimDetail> = {}): AdminClaimDetail => ({
+  ...claim(),
+  timeline: [
+    {
+      at: '2026-01-12T10:00:00.000Z',
+      status: 'submitted',
+      actorRole: 'customer',
+      note: 'Damage claim filed',
+    },
+    {
+      at: '2026-01-12T10:00:00.000Z',
+      status: 'with_courier',
+      actorRole: 'system',
+      note: 'Sent to the courier',
+    },
+    {
+      at: '2026-01-16T00:05:00.000Z',
+      status: 'escalated',
+      actorRole: 'system',
+      note: 'The courier did not answer by its deadline',
     },
   ],
   ...overrides,

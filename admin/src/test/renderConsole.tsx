@@ -6,6 +6,7 @@ import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
 import articles from '../resources/articles';
 import auditLog from '../resources/audit-log';
+import claims from '../resources/claims';
 import contactMessages from '../resources/contact-messages';
 import courierServices from '../resources/courier-services';
 import dropOffPoints from '../resources/dropoff-points';
@@ -40,6 +41,7 @@ export function renderConsole(path: string) {
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
+      <Resource name="claims" {...claims} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="users" {...users} />

@@ -2,8 +2,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
+  ADMIN,
   activeCourier,
-  adminToken,
   apiCall,
   guard,
   paidOrder,
@@ -15,8 +15,8 @@ import {
 /**
  * A claim against the built product (TEST MODE payments): a delivered parcel is claimed as
  * damaged with a photo from the dashboard's order drawer; the courier rejects it in its dashboard;
- * staff decide part accepted (through the staff API: the console's claims queue is not built yet,
- * docs/claims-and-returns.md); the customer sees the claim paid and the money back.
+ * staff find it in the console's claims queue, open it and decide part accepted at the
+ * platform's cost; the customer sees the claim paid and the money back.
  */
 
 /** A real 1×1 PNG. */
@@ -114,6 +114,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   const [claim] = (await apiCall(request, 'get', `/api/v1/claims?orderId=${order.id}`, customer.token))
     .items as {
     id: string;
+    reference: string;
     photos: string[];
   }[];
   expect(claim!.photos).toHaveLength(1);
@@ -139,13 +140,56 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await vendorWatch.expectClean();
   await look(vendor, 'courier-rejected', vendorCard);
 
-  // Staff decide part accepted (the console's claims queue is not built yet: the staff API).
-  await apiCall(request, 'post', `/api/v1/admin/claims/${claim!.id}/decision`, await adminToken(request), {
-    decision: 'part_accept',
-    amount: 200,
-    bearer: 'platform',
-    reason: 'Packaging was thin: goodwill for half',
-  });
+  // Staff decide part accepted in the console: the queue, the claim's page, the decision.
+  const staff = await (await browser.newContext()).newPage();
+  const staffWatch = guard(staff);
+  await staff.goto('/admin/');
+  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const menu = staff.getByRole('menuitem', { name: 'Claims' });
+  await expect(menu).toBeVisible({ timeout: 30_000 });
+  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
+  staffWatch.reset();
+  await menu.click();
+  // The queue opens on the claims waiting for staff; other specs' claims may wait there too.
+  const row = staff.getByRole('row').filter({ hasText: order.reference });
+  await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(row.getByText(/^Answered \d+ \w+ \d{4}, \d\d:\d\d$/)).toBeVisible();
+  await expect(row.getByText('£4.00')).toBeVisible();
+  await staffWatch.expectClean('the claims queue');
+  await look(staff, 'console-queue', row);
+  await row.getByText(order.reference).click();
+  await expect(staff.getByText('Waiting for your decision: the courier rejected it.')).toBeVisible();
+  await expect(staff.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(staff.getByText('Signed for in good order')).toBeVisible();
+  await expect(
+    staff
+      .getByRole('list', { name: 'Claim timeline' })
+      .getByText(/Rejected by the courier — Signed for in good order/),
+  ).toBeVisible();
+  await staffWatch.expectClean('the claim’s page');
+  await look(staff, 'console-claim');
+
+  await staff.getByRole('button', { name: 'Decide' }).click();
+  const decide = await expectOpened(staff.getByRole('dialog', { name: `Decide claim ${claim!.reference}` }));
+  await decide.getByRole('button', { name: 'Send decision' }).click();
+  await expect(decide.getByText('Choose a decision')).toBeVisible();
+  await decide.getByRole('radio', { name: 'Accept part' }).check();
+  await decide.getByRole('textbox', { name: 'Amount to pay (GBP)' }).fill('2');
+  await decide.getByRole('radio', { name: 'The platform, as goodwill' }).check();
+  await decide.getByLabel('Reason (kept in the audit log)').fill('Packaging was thin: goodwill for half');
+  await look(staff, 'console-decide', decide);
+  await decide.getByRole('button', { name: 'Send decision' }).click();
+  await expect(staff.getByText(`Claim ${claim!.reference}: Paid`)).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Decide' })).toHaveCount(0);
+  await expect(
+    staff
+      .getByRole('list', { name: 'Claim timeline' })
+      .getByText(/Paid by Consign — Paid by refund to the customer/),
+  ).toBeVisible();
+  await staffWatch.expectClean('the decided claim');
+  await look(staff, 'console-decided');
 
   await page.reload();
   drawer = await openOrder(page, order.reference);

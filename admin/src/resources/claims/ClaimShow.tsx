@@ -1,0 +1,175 @@
+import {
+  FunctionField,
+  Labeled,
+  Link,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
+import { ACTOR_WORDS, dateTimeText, money } from '../../format';
+import { type MessageKey, useT } from '../../i18n/keys';
+import type { AdminClaimDetail } from '../../types';
+import { ClaimDecision } from './ClaimDecision';
+import { AmountField, DeadlineField, KindField, StatusField } from './shared';
+
+function ClaimTitle() {
+  const claim = useRecordContext<AdminClaimDetail>();
+  return <span>{claim ? `${claim.reference} (${claim.orderReference})` : ''}</span>;
+}
+
+/** "Decide" while the claim waits for staff; always the way back to the queue. */
+function ClaimActions() {
+  const claim = useRecordContext<AdminClaimDetail>();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {claim?.awaitsStaff && <ClaimDecision claim={claim} />}
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+/** Why the claim waits for staff, when it does (no field label: it is a sentence). */
+function WaitingNote(_: { label: false }) {
+  const claim = useRecordContext<AdminClaimDetail>();
+  const translate = useT();
+  if (!claim?.awaitsStaff) return null;
+  return (
+    <p role="status" style={{ margin: 0, fontWeight: 600 }}>
+      {translate(
+        claim.status === 'escalated' ? 'consign.claims.waits_escalated' : 'consign.claims.waits_rejected',
+      )}
+    </p>
+  );
+}
+
+/** Uploaded images as thumbnails, each a link to the full picture in a new tab. */
+function Files({ urls, what }: { urls: string[]; what: MessageKey }) {
+  const translate = useT();
+  if (urls.length === 0) return <span>{translate('consign.claims.no_files')}</span>;
+  return (
+    <ul
+      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {urls.map((url, i) => {
+        const name = translate('consign.claims.file', { what: translate(what), n: i + 1 });
+        return (
+          <li key={url}>
+            <a href={url} target="_blank" rel="noreferrer">
+              <img
+                src={url}
+                alt={name}
+                width={96}
+                height={96}
+                loading="lazy"
+                style={{ objectFit: 'cover', borderRadius: 4, border: '1px solid #ccd', display: 'block' }}
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Every move of the claim, oldest first: when, to what, by whom, and the note. */
+function ClaimTimeline() {
+  const claim = useRecordContext<AdminClaimDetail>();
+  const translate = useT();
+  // Opened from the queue, the record is the page's own read (meta below); wait for it.
+  if (!claim?.timeline) return null;
+  if (claim.timeline.length === 0) return <p>{translate('consign.claims.no_events')}</p>;
+  return (
+    <ol aria-label={translate('consign.claims.timeline')} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+      {claim.timeline.map((step) => (
+        <li key={`${step.at}-${step.status}`}>
+          {translate('consign.claims.step', {
+            date: dateTimeText(step.at),
+            status: translate(`consign.claims.status.${step.status}`),
+            actor: ACTOR_WORDS[step.actorRole] ?? step.actorRole,
+          })}
+          {step.note ? ` — ${step.note}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const amount = (m: { amount: number; currency: string } | null) => (m ? money(m.amount, m.currency) : '—');
+const instant = (iso: string | null) => (iso ? dateTimeText(iso) : '—');
+
+/**
+ * Read under its own key: react-admin fills its cache of single records from every list, and
+ * the queue's rows have no timeline; asked with `meta`, the page waits for the claim itself.
+ */
+const WHOLE_CLAIM = { meta: { whole: true } };
+
+/** One claim: what was claimed and why, the evidence on both sides, the deadline, the decision and the timeline. */
+export function ClaimShow() {
+  const translate = useT();
+  return (
+    <Show title={<ClaimTitle />} actions={<ClaimActions />} queryOptions={WHOLE_CLAIM}>
+      <SimpleShowLayout>
+        <WaitingNote label={false} />
+        <TextField source="reference" />
+        <Labeled source="status">
+          <StatusField />
+        </Labeled>
+        <FunctionField<AdminClaimDetail>
+          source="orderReference"
+          render={(c) => <Link to={`/orders/${encodeURIComponent(c.orderId)}/show`}>{c.orderReference}</Link>}
+        />
+        <Labeled source="kind">
+          <KindField />
+        </Labeled>
+        <TextField source="description" />
+        <FunctionField<AdminClaimDetail>
+          source="customerName"
+          render={(c) => (
+            <Link to={`/users/${encodeURIComponent(c.customerId)}/show`}>
+              {c.customerName}
+              {c.customerEmail && c.customerEmail !== c.customerName ? ` (${c.customerEmail})` : ''}
+            </Link>
+          )}
+        />
+        <FunctionField<AdminClaimDetail>
+          source="courierName"
+          render={(c) => <Link to={`/vendors/${encodeURIComponent(c.vendorId)}/show`}>{c.courierName}</Link>}
+        />
+        <Labeled source="amountClaimed">
+          <AmountField />
+        </Labeled>
+        <FunctionField<AdminClaimDetail> source="cap" render={(c) => amount(c.cap)} />
+        <FunctionField<AdminClaimDetail> source="amountAgreed" render={(c) => amount(c.amountAgreed)} />
+        <FunctionField<AdminClaimDetail>
+          source="bearer"
+          render={(c) => (c.bearer ? translate(`consign.claims.bearer.${c.bearer}`) : '—')}
+        />
+        <FunctionField<AdminClaimDetail>
+          source="photos"
+          render={(c) => <Files urls={c.photos} what="consign.claims.photo" />}
+        />
+        <FunctionField<AdminClaimDetail>
+          source="proofOfValue"
+          render={(c) => <Files urls={c.proofOfValue} what="consign.claims.proof" />}
+        />
+        <Labeled source="courierDeadline">
+          <DeadlineField />
+        </Labeled>
+        <TextField source="courierNote" emptyText="—" />
+        <FunctionField<AdminClaimDetail>
+          source="courierEvidence"
+          render={(c) => <Files urls={c.courierEvidence} what="consign.claims.evidence" />}
+        />
+        <TextField source="staffNote" emptyText="—" />
+        <FunctionField<AdminClaimDetail> source="decidedAt" render={(c) => instant(c.decidedAt)} />
+        <FunctionField<AdminClaimDetail> source="paidAt" render={(c) => instant(c.paidAt)} />
+        <FunctionField<AdminClaimDetail> source="createdAt" render={(c) => instant(c.createdAt)} />
+        <FunctionField source="timeline" render={() => <ClaimTimeline />} />
+        <TextField source="id" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
