@@ -8,6 +8,7 @@ import {
   destinations,
   money,
   paymentText,
+  relativeText,
   route,
   words,
 } from './format';
@@ -52,5 +53,14 @@ describe('format', () => {
     ).toBe('Refunded through PayPal, refunded 1 Dec 2026, 10:00');
     expect(auditActionText('partner.rotate_key')).toBe('Partner: rotate key');
     expect(auditActionText('user.session.revoke')).toBe('User session: revoke');
+  });
+
+  it('says how far an instant is from now, in the largest whole unit up to days', () => {
+    const now = Date.parse('2026-01-20T10:00:00.000Z');
+    expect(relativeText('2026-01-17T09:00:00.000Z', now)).toBe('3 days ago');
+    expect(relativeText('2026-01-22T11:00:00.000Z', now)).toBe('in 2 days');
+    expect(relativeText('2026-01-19T11:00:00.000Z', now)).toBe('23 hours ago');
+    expect(relativeText('2026-01-20T10:01:30.000Z', now)).toBe('in 1 minute');
+    expect(relativeText('2026-01-20T10:00:20.000Z', now)).toBe('now');
   });
 });

@@ -190,6 +190,12 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   ).toBeVisible();
   await staffWatch.expectClean('the decided claim');
   await look(staff, 'console-decided');
+  // Out of the queue now; every claim, the queue filter cleared, shows it paid.
+  await staff.goto(`/admin/#/claims?filter=${encodeURIComponent('{}')}`);
+  const paidRow = staff.getByRole('row').filter({ hasText: order.reference });
+  await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
+  await staffWatch.expectClean('every claim');
+  await look(staff, 'console-all', paidRow);
 
   await page.reload();
   drawer = await openOrder(page, order.reference);

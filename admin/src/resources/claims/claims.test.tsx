@@ -1,10 +1,12 @@
 import { CLAIM_STATUS_FACTS, CLAIM_STATUSES } from '@consign/shared/statuses';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { i18nProvider } from '../../i18n';
 import { list, one, problem, stubFetch } from '../../test/fetchStub';
 import { claim, claimDetail } from '../../test/fixtures';
 import { renderConsole } from '../../test/renderConsole';
 import type { AdminClaimDetail } from '../../types';
+import { deadlineText } from './shared';
 
 afterEach(() => {
   cleanup();
@@ -45,6 +47,28 @@ function everyStatus() {
     }),
   ];
 }
+
+describe('the courier’s deadline in words', () => {
+  const now = Date.parse('2026-01-14T10:00:00.000Z');
+  const words = (c: Parameters<typeof deadlineText>[0]) => deadlineText(c, i18nProvider.translate, now);
+  const deadline = '2026-01-16T23:59:59.999Z';
+
+  it('says when it falls and how far off it is, that it was missed, or that the courier answered', () => {
+    expect(words({ status: 'with_courier', courierDeadline: deadline, respondedAt: null })).toBe(
+      '16 Jan 2026, 23:59 (in 2 days)',
+    );
+    expect(
+      words({ status: 'with_courier', courierDeadline: '2026-01-13T23:59:59.999Z', respondedAt: null }),
+    ).toBe('13 Jan 2026, 23:59 (missed, 10 hours ago)');
+    expect(
+      words({ status: 'escalated', courierDeadline: '2026-01-10T23:59:59.999Z', respondedAt: null }),
+    ).toBe('10 Jan 2026, 23:59 (missed, 3 days ago)');
+    expect(
+      words({ status: 'rejected', courierDeadline: deadline, respondedAt: '2026-01-14T09:30:00.000Z' }),
+    ).toBe('Answered 14 Jan 2026, 09:30');
+    expect(words({ status: 'submitted', courierDeadline: null, respondedAt: null })).toBe('—');
+  });
+});
 
 describe('the claims queue', () => {
   it('opens on the claims waiting for staff, oldest first, and shows claims of every status with age and deadline', async () => {
