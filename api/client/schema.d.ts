@@ -1249,7 +1249,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Claims for loss or damage; `filter={"awaitsStaff":true}` is the staff queue */
+        /** Claims for loss or damage, oldest first unless sorted otherwise; `filter={"awaitsStaff":true}` is the staff queue */
         get: operations["adminListClaims"];
         put?: never;
         post?: never;
@@ -1266,7 +1266,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One claim */
+        /** One claim with its customer, courier, evidence, deadline and timeline */
         get: operations["adminGetClaim"];
         put?: never;
         post?: never;
@@ -4242,6 +4242,15 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        AdminClaim: components["schemas"]["Claim"] & {
+            customerId: string;
+            /** @description The account’s name, or its email when it has none */
+            customerName: string;
+            customerEmail: string | null;
+            vendorId: string;
+            /** @description The courier as the customer booked it */
+            courierName: string;
+        };
         Claim: {
             id: string;
             /** @example #1a2b3c4d */
@@ -4292,6 +4301,19 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        AdminClaimDetail: components["schemas"]["AdminClaim"] & {
+            /** @description Every move, oldest first */
+            timeline: components["schemas"]["ClaimTimelineEntry"][];
+        };
+        ClaimTimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            status: "submitted" | "with_courier" | "accepted" | "part_accepted" | "rejected" | "escalated" | "paid";
+            /** @enum {string} */
+            actorRole: "customer" | "vendor" | "admin" | "system";
+            note: string;
         };
         Partner: {
             id: string;
@@ -10189,7 +10211,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of claims */
+            /** @description One page of claims, each with its customer and courier */
             200: {
                 headers: {
                     /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
@@ -10198,7 +10220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Claim"][];
+                    "application/json": components["schemas"]["AdminClaim"][];
                 };
             };
             /** @description Missing, invalid or expired access token */
@@ -10247,7 +10269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Claim"];
+                    "application/json": components["schemas"]["AdminClaimDetail"];
                 };
             };
             /** @description Missing, invalid or expired access token */
