@@ -138,7 +138,7 @@ export function ClaimDecision({ claim }: { claim: AdminClaim }) {
         title="consign.claims.decide_title"
         translateOptions={{ name: claim.reference }}
         content={
-          <div style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, 100%)' }}>
+          <div style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
             <p style={{ margin: 0 }}>{translate('consign.claims.decide_content')}</p>
             <fieldset style={fieldset} aria-describedby={described('decision')}>
               <legend style={legend}>{translate('consign.claims.decision')}</legend>
