@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
+import { uploadedImage } from '../uploads/uploads.testing';
 import { sweepClaims } from './index';
 
 // Tuesday 13 January 2026.
@@ -23,29 +24,6 @@ beforeEach(async () => {
   t.deps.now = () => now;
 });
 afterEach(() => t.close());
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-async function upload(auth: Record<string, string>) {
-  const form = new FormData();
-  form.append('image', new File([PNG], 'parcel.png', { type: 'image/png' }));
-  const encoded = new Response(form);
-  const body = new Uint8Array(await encoded.arrayBuffer());
-  const res = await t.app.request('/api/v1/uploads', {
-    method: 'POST',
-    body,
-    headers: {
-      ...auth,
-      'Content-Type': encoded.headers.get('content-type') ?? '',
-      'Content-Length': String(body.length),
-    },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { url: string }).url;
-}
 
 /** A paid order (price 5000 + VAT = 6000, plus any cover fee), moved by its courier to `status`. */
 async function order(options: { coverAmount?: number; status?: 'in_transit' | 'delivered' } = {}) {
@@ -70,7 +48,7 @@ async function order(options: { coverAmount?: number; status?: 'in_transit' | 'd
 type Order = Awaited<ReturnType<typeof order>>;
 
 async function damageClaim(o: Order, amountClaimed = 1500) {
-  const photo = await upload(o.customer);
+  const photo = await uploadedImage(t, o.customer);
   return t.post(
     `/api/v1/orders/${o.id}/claims`,
     {
@@ -190,7 +168,7 @@ describe('filing a claim', () => {
     }
     // Another customer's photo is not this customer's evidence.
     const other = await order();
-    const theirs = await upload(other.customer);
+    const theirs = await uploadedImage(t, other.customer);
     const borrowed = await t.post(
       `/api/v1/orders/${o.id}/claims`,
       { kind: 'damage', description: 'x'.repeat(20), amountClaimed: 100, photos: [theirs] },
@@ -293,7 +271,11 @@ describe('the courier’s answer and staff’s decision', () => {
     const claim = (await damageClaim(o, 1800)).body;
     const rejected = await t.post(
       `/api/v1/vendor/claims/${claim.id}/response`,
-      { decision: 'reject', note: 'Delivered in good order, signed for', evidence: [await upload(o.vendor)] },
+      {
+        decision: 'reject',
+        note: 'Delivered in good order, signed for',
+        evidence: [await uploadedImage(t, o.vendor)],
+      },
       o.vendor,
     );
     expect(rejected.body).toMatchObject({

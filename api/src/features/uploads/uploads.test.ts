@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA } from './uploads.service';
+import { multipart, PNG, postUpload } from './uploads.testing';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -24,11 +25,6 @@ const UPLOADS = '/api/v1/uploads';
 type Answer = { url: string; detail: string; errors: { path: string }[] };
 const read = async (res: Response) => (await res.json()) as Answer;
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 const JPEG = Buffer.from([
   0xff,
   0xd8,
@@ -58,25 +54,9 @@ const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 /** The image's own bytes followed by zeros, to reach an exact size. */
 const padded = (image: Buffer, size: number) => Buffer.concat([image, Buffer.alloc(size - image.length)]);
 
-/** The multipart body a browser would send, serialised, with its content type. */
-async function multipart(bytes: Uint8Array, filename: string, type: string, field = 'image') {
-  const form = new FormData();
-  form.append(field, new File([bytes], filename, { type }));
-  const encoded = new Response(form);
-  return {
-    body: new Uint8Array(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type')!,
-  };
-}
-
 /** Sends with a Content-Length, as most clients do. */
 async function upload(bytes: Uint8Array, filename = 'logo.png', type = 'image/png', headers = auth) {
-  const { body, contentType } = await multipart(bytes, filename, type);
-  const res = await t.app.request(UPLOADS, {
-    method: 'POST',
-    body,
-    headers: { ...headers, 'Content-Type': contentType, 'Content-Length': String(body.length) },
-  });
+  const res = await postUpload(t, headers, bytes, filename, type);
   return { status: res.status, headers: res.headers, body: await read(res) };
 }
 

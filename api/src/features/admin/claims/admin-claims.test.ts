@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claims, orders } from '../../../db/schema';
 import { CLAIM_STATUSES, type ClaimStatus } from '../../../domain/statuses';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { uploadedImage } from '../../uploads/uploads.testing';
 import { paidOrder, signUpAdmin } from '../admin.fixtures';
 
 // Tuesday 13 January 2026.
@@ -37,37 +38,6 @@ async function deliveredOrder() {
   const row = await t.deps.db.query.orders.findFirst({ where: eq(orders.id, id) });
   if (!row) throw new Error('order not found');
   return { row, vendor, customer: fixture.auth, customerEmail: fixture.customerEmail };
-}
-
-/** A real 1×1 PNG, uploaded as the customer's form does (POST /uploads); answers its url. */
-async function upload(auth: Record<string, string>) {
-  const form = new FormData();
-  form.append(
-    'image',
-    new File(
-      [
-        Buffer.from(
-          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-          'base64',
-        ),
-      ],
-      'parcel.png',
-      { type: 'image/png' },
-    ),
-  );
-  const encoded = new Response(form);
-  const body = new Uint8Array(await encoded.arrayBuffer());
-  const res = await t.app.request('/api/v1/uploads', {
-    method: 'POST',
-    body,
-    headers: {
-      ...auth,
-      'Content-Type': encoded.headers.get('content-type') ?? '',
-      'Content-Length': String(body.length),
-    },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { url: string }).url;
 }
 
 type Order = Awaited<ReturnType<typeof deliveredOrder>>;
@@ -234,7 +204,7 @@ describe('the staff claims list', () => {
 describe('one claim for staff', () => {
   it('shows a claim filed, rejected by the courier and decided by staff, with its timeline', async () => {
     const o = await deliveredOrder();
-    const photo = await upload(o.customer);
+    const photo = await uploadedImage(t, o.customer);
     const filed = await t.post(
       `/api/v1/orders/${o.row.id}/claims`,
       {
