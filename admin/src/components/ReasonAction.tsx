@@ -1,6 +1,5 @@
-import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
-  Button,
   Confirm,
   type Identifier,
   ListButton,
@@ -13,6 +12,7 @@ import {
 } from 'react-admin';
 import type { ActOptions, AdminAction, ConsignDataProvider } from '../dataProvider';
 import { type MessageKey, type PromptKey, promptContent, promptTitle, useT } from '../i18n/keys';
+import { DIALOG_MIN_WIDTH, WordedButton } from './WordedButton';
 
 const WARNING = {
   margin: 0,
@@ -24,22 +24,6 @@ const WARNING = {
 
 /** The API's limit of a reason (lib/audit.ts's ReasonBodySchema). */
 const REASON_MAX = 500;
-
-/** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
-const PHONE = '(max-width: 599.95px)';
-
-export function usePhoneWidth() {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const query = window.matchMedia(PHONE);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches,
-    () => false,
-  );
-}
 
 /**
  * The i18n key of the question: the dialog's title is `<prompt>_title` and its text
@@ -95,7 +79,6 @@ export function ReasonAction({
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState('');
-  const phone = usePhoneWidth();
 
   const close = () => {
     setOpen(false);
@@ -128,11 +111,9 @@ export function ReasonAction({
 
   return (
     <>
-      <Button
+      <WordedButton
         label={label}
-        // On phones react-admin's Button shows only its icon; these buttons have none, so they
-        // show their words there instead.
-        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
+        labelArgs={{ ...args, name }}
         onClick={() => {
           setKey(crypto.randomUUID());
           setOpen(true);
@@ -140,16 +121,14 @@ export function ReasonAction({
         disabled={busy}
         variant={color === 'error' ? 'text' : 'contained'}
         color={color ?? 'primary'}
-      >
-        {phone ? <span>{translate(label, { ...args, name })}</span> : undefined}
-      </Button>
+      />
       <Confirm
         isOpen={open}
         loading={busy}
         title={promptTitle(prompt)}
         translateOptions={{ ...args, name }}
         content={
-          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
+          <div style={{ display: 'grid', gap: '0.5rem', minWidth: DIALOG_MIN_WIDTH }}>
             <p style={{ margin: 0 }}>{translate(promptContent(prompt), { ...args, name })}</p>
             {warnings.map((warning) => (
               <p key={warning} role="note" style={WARNING}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify } from 'react-admin';
-import { usePhoneWidth } from '../components/ReasonAction';
+import { Confirm, useDataProvider, useNotify } from 'react-admin';
+import { WordedButton } from '../components/WordedButton';
 import type { ConsignDataProvider } from '../dataProvider';
 import { money } from '../format';
 import { useT } from '../i18n/keys';
@@ -22,7 +22,6 @@ export function RunPayoutsButton({ onDone }: { onDone: (run: PayoutRun) => void 
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState('');
-  const phone = usePhoneWidth();
 
   const run = async () => {
     setBusy(true);
@@ -47,19 +46,15 @@ export function RunPayoutsButton({ onDone }: { onDone: (run: PayoutRun) => void 
 
   return (
     <>
-      <Button
+      <WordedButton
         label="consign.finance.run"
         variant="contained"
         disabled={busy}
-        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
         onClick={() => {
           setKey(crypto.randomUUID());
           setOpen(true);
         }}
-      >
-        {/* react-admin's Button shows only its icon on phones: without one, the words instead. */}
-        {phone ? <span>{translate('consign.finance.run')}</span> : undefined}
-      </Button>
+      />
       <Confirm
         isOpen={open}
         loading={busy}

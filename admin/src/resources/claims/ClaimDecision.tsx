@@ -1,7 +1,7 @@
 import { decimalToMinorUnits, minorUnitsToDecimal } from '@consign/shared/money';
 import { useId, useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { usePhoneWidth } from '../../components/ReasonAction';
+import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { DIALOG_MIN_WIDTH, WordedButton } from '../../components/WordedButton';
 import type { ConsignDataProvider } from '../../dataProvider';
 import { money } from '../../format';
 import { useT } from '../../i18n/keys';
@@ -34,7 +34,6 @@ export function ClaimDecision({ claim }: { claim: AdminClaim }) {
   const refresh = useRefresh();
   const translate = useT();
   const id = useId();
-  const phone = usePhoneWidth();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -123,22 +122,14 @@ export function ClaimDecision({ claim }: { claim: AdminClaim }) {
 
   return (
     <>
-      <Button
-        label="consign.claims.decide"
-        variant="contained"
-        onClick={start}
-        // react-admin's Button shows only its icon on phones: without one, the words at button size.
-        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
-      >
-        {phone ? <span>{translate('consign.claims.decide')}</span> : undefined}
-      </Button>
+      <WordedButton label="consign.claims.decide" variant="contained" onClick={start} />
       <Confirm
         isOpen={open}
         loading={busy}
         title="consign.claims.decide_title"
         translateOptions={{ name: claim.reference }}
         content={
-          <div style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
+          <div style={{ display: 'grid', gap: '0.75rem', minWidth: DIALOG_MIN_WIDTH }}>
             <p style={{ margin: 0 }}>{translate('consign.claims.decide_content')}</p>
             <fieldset style={fieldset} aria-describedby={described('decision')}>
               <legend style={legend}>{translate('consign.claims.decision')}</legend>

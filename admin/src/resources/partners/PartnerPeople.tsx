@@ -1,6 +1,7 @@
 import { isValidEmail } from '@consign/shared/accounts';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button, Confirm, HttpError, useNotify, useRecordContext } from 'react-admin';
+import { Confirm, HttpError, useNotify, useRecordContext } from 'react-admin';
+import { DIALOG_MIN_WIDTH, WordedButton } from '../../components/WordedButton';
 import { dateTimeText } from '../../format';
 import { msg, useT } from '../../i18n/keys';
 import { type PartnerUser, peopleApi } from './people';
@@ -178,7 +179,7 @@ function InviteButton({
 
   return (
     <>
-      <Button label={msg('consign.partners.invite')} variant="contained" onClick={() => setOpen(true)} />
+      <WordedButton label="consign.partners.invite" variant="contained" onClick={() => setOpen(true)} />
       <Confirm
         isOpen={open}
         loading={busy}
@@ -187,7 +188,7 @@ function InviteButton({
         confirm={msg('consign.partners.invite_send')}
         content={
           <form
-            style={{ display: 'grid', gap: '0.75rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}
+            style={{ display: 'grid', gap: '0.75rem', minWidth: DIALOG_MIN_WIDTH }}
             onSubmit={(event) => {
               event.preventDefault();
               void send();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button, Confirm, Link, useDataProvider, useNotify, useRecordContext } from 'react-admin';
-import { usePhoneWidth } from '../../components/ReasonAction';
+import { Confirm, Link, useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import { Panel, SimpleTable } from '../../components/SimpleTable';
+import { DIALOG_MIN_WIDTH, WordedButton } from '../../components/WordedButton';
 import type { ConsignDataProvider } from '../../dataProvider';
 import { dateTimeText, money, rate } from '../../format';
 import { useT } from '../../i18n/keys';
@@ -36,7 +36,6 @@ function SetCommission({
   const [useDefault, setUseDefault] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const phone = usePhoneWidth();
 
   const start = () => {
     setKey(crypto.randomUUID());
@@ -75,22 +74,14 @@ function SetCommission({
 
   return (
     <>
-      <Button
-        label="consign.commission.set"
-        variant="outlined"
-        onClick={start}
-        // react-admin's Button shows only its icon on phones: without one, the words at button size.
-        sx={phone ? { borderRadius: 1, fontSize: '0.8125rem', fontWeight: 500 } : undefined}
-      >
-        {phone ? <span>{translate('consign.commission.set')}</span> : undefined}
-      </Button>
+      <WordedButton label="consign.commission.set" variant="outlined" onClick={start} />
       <Confirm
         isOpen={open}
         loading={busy}
         title="consign.commission.set_title"
         translateOptions={{ name }}
         content={
-          <div style={{ display: 'grid', gap: '0.5rem', minWidth: 'min(28rem, calc(100vw - 112px))' }}>
+          <div style={{ display: 'grid', gap: '0.5rem', minWidth: DIALOG_MIN_WIDTH }}>
             <p style={{ margin: 0 }}>{translate('consign.commission.set_content')}</p>
             <label htmlFor={`${id}-percent`} style={{ fontWeight: 600 }}>
               {translate('consign.commission.percent')}
