@@ -5,7 +5,7 @@ import { type MessageKey, useT } from '../i18n/keys';
 /** The width below which react-admin's Button shows an icon only (MUI's `sm` breakpoint). */
 const PHONE = '(max-width: 599.95px)';
 
-export function usePhoneWidth() {
+function usePhoneWidth() {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => {};
