@@ -22,6 +22,13 @@ async function openAddForm(routes: Parameters<typeof stubFetch>[0] = {}) {
   return { ...stub, ...utils, user, form };
 }
 
+/** The new tier starts at a price of 0, which no parcel costs: give it one. */
+async function priceFirstTier(user: ReturnType<typeof userEvent.setup>, form: HTMLElement, price = '4.99') {
+  const field = within(form).getAllByLabelText('Price (£)')[0]!;
+  await user.clear(field);
+  await user.type(field, price);
+}
+
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 
 describe('add courier form', () => {
@@ -139,6 +146,17 @@ describe('add courier form', () => {
     expect(within(form).queryByLabelText('Transit time (working days)')).toBeNull();
   });
 
+  it('names a tier left at a price of 0 at its field and sends nothing', async () => {
+    const { form, user, calls } = await openAddForm();
+    await user.type(within(form).getByLabelText('Service name'), 'Express 24');
+    await user.selectOptions(within(form).getByLabelText('Service type'), 'domestic');
+    await user.click(within(form).getByRole('button', { name: 'Add Courier Service' }));
+    const price = within(form).getByLabelText('Price (£)');
+    expect(await within(form).findByText('Price must be more than 0')).toBeTruthy();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/couriers')).toBe(false);
+  });
+
   it('sends an international service to the chosen destinations only', async () => {
     const { form, user, calls } = await openAddForm({
       'POST /api/v1/couriers': (call) => ({
@@ -148,6 +166,7 @@ describe('add courier form', () => {
     });
     await user.type(within(form).getByLabelText('Service name'), 'Euro Saver');
     await user.selectOptions(within(form).getByLabelText('Service type'), 'international');
+    await priceFirstTier(user, form);
     await user.click(within(form).getByRole('radio', { name: 'Only the countries I choose' }));
     await user.click(within(form).getByRole('button', { name: 'Add Courier Service' }));
     expect(await within(form).findByText('Choose at least one destination, or Any')).toBeTruthy();
@@ -218,6 +237,7 @@ describe('add courier form', () => {
     });
     await user.type(within(form).getByLabelText('Service name'), 'Express 24');
     await user.selectOptions(within(form).getByLabelText('Service type'), 'domestic');
+    await priceFirstTier(user, form);
     await user.click(within(form).getByRole('button', { name: 'Add Courier Service' }));
     expect(await screen.findByText('maxKg must be at most 10000')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Add Courier Service' }));
@@ -233,7 +253,7 @@ describe('edit courier form', () => {
     transitDays: 0,
     sameDay: { baseFee: 1500, perMile: 137.5, minimumFee: 2000 },
     weightTiers: [
-      { maxKg: 5, price: 0 },
+      { maxKg: 5, price: 300 },
       { maxKg: 10, price: 500 },
     ],
     maxWeightKg: 20,
@@ -262,7 +282,7 @@ describe('edit courier form', () => {
       serviceType: 'same_day',
       sameDay: { baseFee: 1235, perMile: 137.5, minimumFee: 2000 },
       weightTiers: [
-        { maxKg: 5, price: 0 },
+        { maxKg: 5, price: 300 },
         { maxKg: 10, price: 500 },
       ],
       maxWeightKg: 20,

@@ -10,7 +10,13 @@ import {
 } from './courierForm';
 
 function values(overrides: Partial<CourierFormValues> = {}): CourierFormValues {
-  return { ...defaultCourierValues(), name: 'Express 24', serviceType: 'domestic', ...overrides };
+  return {
+    ...defaultCourierValues(),
+    name: 'Express 24',
+    serviceType: 'domestic',
+    weightTiers: [{ maxKg: '1', price: '4.99' }],
+    ...overrides,
+  };
 }
 
 function messages(input: CourierFormValues): Record<string, string> {
@@ -86,6 +92,7 @@ describe('courier form validation', () => {
       ],
     });
     expect(messages(input)).toEqual({
+      'weightTiers.0.price': 'Price must be more than 0',
       'weightTiers.1.maxKg': 'Tier 1 already covers up to 1 kg',
       'weightTiers.2.maxKg': 'Weight must be more than 0',
       'weightTiers.2.price': 'Price must be an amount such as 4.99',

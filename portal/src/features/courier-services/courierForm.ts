@@ -148,7 +148,7 @@ const poundsToPence = (v: string, maxDecimals: number) =>
 const MAX_PRICE_PENCE = 100_000_000;
 const MAX_FEE_PENCE = 10_000_000;
 
-const pounds = (label: string, { maxDecimals = 2, maxPence = MAX_FEE_PENCE } = {}) =>
+const pounds = (label: string, { maxDecimals = 2, maxPence = MAX_FEE_PENCE, positive = false } = {}) =>
   z
     .string()
     .trim()
@@ -159,7 +159,9 @@ const pounds = (label: string, { maxDecimals = 2, maxPence = MAX_FEE_PENCE } = {
         ? `${label} must be an amount such as 4.99`
         : `${label} must be an amount with at most ${maxDecimals} decimals`,
     )
-    .refine((v) => (poundsToPence(v, maxDecimals) ?? 0) <= maxPence, `${label} is too large`);
+    .refine((v) => (poundsToPence(v, maxDecimals) ?? 0) <= maxPence, `${label} is too large`)
+    // A tier's price is what a parcel costs: the API takes at least a penny.
+    .refine((v) => !positive || (poundsToPence(v, maxDecimals) ?? 1) > 0, `${label} must be more than 0`);
 
 const tierSchema = z.object({
   maxKg: z
@@ -169,7 +171,7 @@ const tierSchema = z.object({
     .refine((v) => v === '' || isNumber(v), 'Weight must be a number')
     .refine((v) => !isNumber(v) || Number(v) > 0, 'Weight must be more than 0')
     .refine((v) => !isNumber(v) || Number(v) <= 10_000, 'Weight must be at most 10000 kg'),
-  price: pounds('Price', { maxPence: MAX_PRICE_PENCE }),
+  price: pounds('Price', { maxPence: MAX_PRICE_PENCE, positive: true }),
 });
 
 export const courierFormSchema = z
