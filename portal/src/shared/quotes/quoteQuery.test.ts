@@ -260,9 +260,9 @@ describe('the form’s weight (issue 48)', () => {
     ['2.5', 30, undefined],
     ['0.1', 30, undefined],
     ['30', 30, undefined],
-    ['30.1', 30, 'Weight must be at most 30 kg: no courier takes a heavier parcel'],
-    ['2.55', 30, 'Weight to one decimal place, such as 2.5'],
-    ['0.05', null, 'Weight to one decimal place, such as 2.5'],
+    ['30.1', 30, 'No courier takes more than 30 kg'],
+    ['2.55', 30, 'Weight to 0.1 kg, such as 2.5'],
+    ['0.05', null, 'Weight to 0.1 kg, such as 2.5'],
     ['999.9', null, undefined],
     ['1000.1', null, 'Weight must be at most 1000 kg'],
   ])('judges %s kg with a heaviest of %s', (weight, max, message) => {

@@ -110,9 +110,9 @@ export function weightProblem(value: string, maxWeightKg?: number | null): strin
   if (problem) return problem;
   const kg = Number(value.trim());
   if (maxWeightKg != null && kg > maxWeightKg) {
-    return `Weight must be at most ${maxWeightKg} kg: no courier takes a heavier parcel`;
+    return `No courier takes more than ${maxWeightKg} kg`;
   }
-  if (Math.abs(kg * 10 - Math.round(kg * 10)) > 1e-9) return 'Weight to one decimal place, such as 2.5';
+  if (Math.abs(kg * 10 - Math.round(kg * 10)) > 1e-9) return 'Weight to 0.1 kg, such as 2.5';
   return undefined;
 }
 
