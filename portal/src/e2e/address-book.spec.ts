@@ -120,9 +120,12 @@ for (const width of [1280, 390]) {
     await item(page, 'mum').getByRole('button', { name: 'Edit mum' }).click();
     const edit = await expectOpened(page.getByRole('dialog', { name: 'Edit “mum”' }));
     await expect(edit.getByLabel('Town')).toHaveValue('Edinburgh');
+    await checks.expectClean('before a refused label');
     await edit.getByLabel('Label').fill('WAREHOUSE');
     await edit.getByRole('button', { name: 'Save address' }).click();
     await expect(edit.getByText('You already have an address labelled “WAREHOUSE”')).toBeVisible();
+    // The browser itself logs each refused request (422) to the console: expected here.
+    checks.reset();
     await edit.getByLabel('Label').fill('Mum');
     await edit.getByRole('button', { name: 'Save address' }).click();
     await expect(edit).toBeHidden();
@@ -136,12 +139,14 @@ for (const width of [1280, 390]) {
       mimeType: 'text/csv',
       buffer: Buffer.from(BAD_CSV),
     });
+    await checks.expectClean('before a refused file');
     await importForm.getByRole('button', { name: 'Import addresses' }).click();
     const problems = importForm.getByRole('alert');
     await expect(problems).toContainText('nothing was imported');
     await expect(problems.getByRole('listitem')).toHaveText([
       'Line 3, postcode: Enter a valid UK postcode, such as SW1A 1AA',
     ]);
+    checks.reset();
     await page.screenshot({
       path: testInfo.outputPath(`address-book-import-problems-${width}.png`),
       fullPage: true,
@@ -253,11 +258,10 @@ test('a booking starts from the default sender, picks a saved recipient and save
   // Back to the form: the recipient is changed for Mum, chosen from the book.
   await page.getByRole('button', { name: 'Edit' }).click();
   const picker = delivery.getByLabel('Choose a saved address');
-  await expect(picker.locator('optgroup[label="Address book"] option')).toHaveText([
-    /^Warehouse \(default sender\): Sam Sender/,
-    /^Aunt Morag: Morag Mackay/,
-    /^Mum: Pat Reader/,
-  ]);
+  // The book's entries come first, the default sender marked.
+  await expect(picker.locator('option').nth(1)).toHaveText(/^Warehouse \(default sender\): Sam Sender/);
+  await expect(picker.locator('option').nth(2)).toHaveText(/^Aunt Morag: Morag Mackay/);
+  await expect(picker.locator('option').nth(3)).toHaveText(/^Mum: Pat Reader/);
   await picker.selectOption({ label: 'Mum: Pat Reader, 5 Royal Mile, Edinburgh EH1 1YZ' });
   await expect(delivery.getByLabel('Full name', { exact: true })).toHaveValue('Pat Reader');
   await expect(delivery.getByLabel('Street', { exact: true })).toHaveValue('5 Royal Mile');
