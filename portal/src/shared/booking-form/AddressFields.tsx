@@ -1,6 +1,6 @@
 import { formatPostcode } from '@consign/shared/postcodes';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '../../components/Field';
 import type { AddressValues, BookingValues } from './formValues';
 import { PostcodeAddresses } from './PostcodeAddresses';
@@ -80,7 +80,7 @@ export function AddressFields({
   offerSave = false,
   startFromDefault = false,
 }: AddressFieldsProps) {
-  const { register, setValue, getValues, formState, watch } = useFormContext<BookingValues>();
+  const { register, setValue, getValues, formState, control } = useFormContext<BookingValues>();
   const [fromBook, setFromBook] = useState<string | null>(null);
   const started = useRef(false);
   const error = useFieldError();
@@ -129,7 +129,9 @@ export function AddressFields({
     if (empty) fill(defaultSender.id);
   }, [defaultSender]);
 
-  const saving = offerSave && watch(`saveToBook.${prefix}.save`);
+  // useWatch, not watch: this section alone draws again when the box changes, not the whole form.
+  const ticked = useWatch({ control, name: `saveToBook.${prefix}.save` });
+  const saving = offerSave && ticked;
   const books = saved.filter((a) => a.fromBook);
   const others = saved.filter((a) => !a.fromBook);
   const options = (list: readonly SavedAddress[]) =>
