@@ -1833,6 +1833,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The heaviest parcel any active courier service takes, overall and per service type
+         * @description The quote forms let a parcel weigh up to this. It changes as couriers change their services: cacheable for a minute.
+         */
+        get: operations["getQuoteLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes/{id}": {
         parameters: {
             query?: never;
@@ -5078,6 +5098,37 @@ export interface components {
              * @description Not before today, UK time; when absent, the next collection day (today on a working day)
              */
             collectionDate?: string;
+        };
+        QuoteLimits: {
+            /**
+             * @description Kilograms: the most any active service takes (its own limit or its heaviest tier); null when none is active
+             * @example 30
+             */
+            maxWeightKg: number | null;
+            /** @description The same, for each service type */
+            byServiceType: {
+                domestic: {
+                    /**
+                     * @description Kilograms: the most any active service takes (its own limit or its heaviest tier); null when none is active
+                     * @example 30
+                     */
+                    maxWeightKg: number | null;
+                };
+                international: {
+                    /**
+                     * @description Kilograms: the most any active service takes (its own limit or its heaviest tier); null when none is active
+                     * @example 30
+                     */
+                    maxWeightKg: number | null;
+                };
+                same_day: {
+                    /**
+                     * @description Kilograms: the most any active service takes (its own limit or its heaviest tier); null when none is active
+                     * @example 30
+                     */
+                    maxWeightKg: number | null;
+                };
+            };
         };
         /** @description When a parcel collected on collectionDate arrives with this option; a booking stores the same date */
         DeliveryDate: {
@@ -12924,6 +12975,27 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuoteLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteLimits"];
                 };
             };
         };

@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'profile', ...lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage') },
           {
+            path: 'address-book',
+            ...lazyPage(() => import('../features/address-book/AddressBookPage'), 'AddressBookPage'),
+          },
+          {
             path: 'batches',
             element: (
               <RequireRole roles={['customer']} what="your batches">

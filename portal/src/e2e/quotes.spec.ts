@@ -17,7 +17,7 @@ async function fillParcel(page: Page, length: string, width: string, height: str
   await form.getByLabel('Length (cm)').fill(length);
   await form.getByLabel('Width (cm)').fill(width);
   await form.getByLabel('Height (cm)').fill(height);
-  await form.getByLabel('Weight (kg)').selectOption(weight);
+  await form.getByLabel('Weight (kg)').fill(weight);
 }
 
 test('signed out: a UK–UK quote sorted by price, the label popup ("Printer required"), and Book Now asks to log in', async ({

@@ -36,7 +36,7 @@ export function stubFetch(routes: Record<string, Handler>) {
       method,
       path: url.pathname,
       query: url.searchParams,
-      body: typeof text === 'string' && text && !text.startsWith('--') ? JSON.parse(text) : undefined,
+      body: typeof text === 'string' && text && !text.startsWith('--') ? jsonOrText(text) : undefined,
       headers: request ? headerRecord(request.headers) : ((init.headers ?? {}) as Record<string, string>),
       credentials: request?.credentials ?? init.credentials,
     };
@@ -56,6 +56,15 @@ export function stubFetch(routes: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** A JSON body parsed; any other text (a CSV upload) as it was sent. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Request headers by their usual spelling ('authorization' → 'Authorization'), as the tests read them. */

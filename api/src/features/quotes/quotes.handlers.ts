@@ -3,6 +3,7 @@ import type { AppEnv } from '../../context';
 import { partnerOf } from '../../context';
 import { serializedJson } from '../../lib/openapi';
 import { optionalUser } from './optional-auth';
+import { currentQuoteLimits } from './quote-limits';
 import type * as routes from './quotes.routes';
 import { QuotesService } from './quotes.service';
 
@@ -21,4 +22,9 @@ export const getDeliveryDate: RouteHandler<typeof routes.getDeliveryDate, AppEnv
   const { id, optionId } = c.req.valid('param');
   const { collectionDate } = c.req.valid('query');
   return c.json(await new QuotesService(c.get('deps')).deliveryDate(id, optionId, collectionDate), 200);
+};
+
+export const getQuoteLimits: RouteHandler<typeof routes.getQuoteLimits, AppEnv> = async (c) => {
+  c.header('Cache-Control', 'public, max-age=60');
+  return c.json(await currentQuoteLimits(c.get('deps').catalog), 200);
 };

@@ -6,6 +6,8 @@ import * as routes from './quotes.routes';
 
 export const quotesRouter = createRouter()
   .openapi(routes.createQuote, handlers.createQuote)
+  // Before /quotes/{id}, which would otherwise take "limits" for an id.
+  .openapi(routes.getQuoteLimits, handlers.getQuoteLimits)
   .openapi(routes.getQuote, handlers.getQuote)
   .openapi(routes.getDeliveryDate, handlers.getDeliveryDate)
   .openapi(adminRoutes.listQuotes, adminHandlers.listQuotes)

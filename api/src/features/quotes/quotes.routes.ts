@@ -7,6 +7,7 @@ import {
   DeliveryDateQuerySchema,
   DeliveryDateSchema,
   QuoteIdParamsSchema,
+  QuoteLimitsSchema,
   QuoteRequestSchema,
   QuoteSchema,
 } from './quotes.schemas';
@@ -65,5 +66,22 @@ export const getDeliveryDate = createRoute({
   responses: {
     200: jsonContent(DeliveryDateSchema, 'The dates'),
     ...pickProblems(404, 422),
+  },
+});
+
+export const getQuoteLimits = createRoute({
+  operationId: 'getQuoteLimits',
+  method: 'get',
+  path: '/quotes/limits',
+  tags,
+  summary: 'The heaviest parcel any active courier service takes, overall and per service type',
+  description:
+    'The quote forms let a parcel weigh up to this. It changes as couriers change their services: ' +
+    'cacheable for a minute.',
+  responses: {
+    200: {
+      ...jsonContent(QuoteLimitsSchema, 'The limits'),
+      headers: { 'Cache-Control': { schema: { type: 'string', example: 'public, max-age=60' } } },
+    },
   },
 });

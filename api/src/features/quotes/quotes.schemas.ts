@@ -279,3 +279,19 @@ export const DeliveryDateSchema = z
     description:
       'When a parcel collected on collectionDate arrives with this option; a booking stores the same date',
   });
+
+const MaxWeightSchema = z.number().nullable().openapi({
+  description:
+    'Kilograms: the most any active service takes (its own limit or its heaviest tier); null when none is active',
+  example: 30,
+});
+const TypeLimitsSchema = z.object({ maxWeightKg: MaxWeightSchema });
+
+export const QuoteLimitsSchema = z
+  .object({
+    maxWeightKg: MaxWeightSchema,
+    byServiceType: z
+      .object({ domestic: TypeLimitsSchema, international: TypeLimitsSchema, same_day: TypeLimitsSchema })
+      .openapi({ description: 'The same, for each service type' }),
+  })
+  .openapi('QuoteLimits');

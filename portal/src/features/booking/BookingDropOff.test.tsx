@@ -125,7 +125,7 @@ describe('the drop-off point picker in the booking form', () => {
     expect(within(section).getByText(/Enter the collection postcode above/)).toBeTruthy();
 
     const collection = within(form).getByRole('group', { name: 'Collection address' });
-    await user.selectOptions(await within(collection).findByLabelText('Use a saved address'), 'profile');
+    await user.selectOptions(await within(collection).findByLabelText('Choose a saved address'), 'profile');
     const first = await within(section).findByRole('listbox', {
       name: 'Drop-off points near the collection postcode',
     });
@@ -206,7 +206,7 @@ describe('the drop-off point picker in the booking form', () => {
     await user.click(within(section).getByRole('radio', { name: 'Collected from the collection address' }));
 
     const collection = within(form).getByRole('group', { name: 'Collection address' });
-    await user.selectOptions(await within(collection).findByLabelText('Use a saved address'), 'profile');
+    await user.selectOptions(await within(collection).findByLabelText('Choose a saved address'), 'profile');
     await fillTheRest(user, form);
     await user.click(within(form).getByRole('button', { name: 'Review order' }));
     const create = await waitFor(() => {
@@ -223,7 +223,7 @@ describe('the drop-off point picker in the booking form', () => {
     renderApp('/booking?quote=q_1&option=opt_1');
     const form = await screen.findByRole('form', { name: 'Book your delivery' });
     const collection = within(form).getByRole('group', { name: 'Collection address' });
-    await user.selectOptions(await within(collection).findByLabelText('Use a saved address'), 'profile');
+    await user.selectOptions(await within(collection).findByLabelText('Choose a saved address'), 'profile');
     const section = within(form).getByRole('group', { name: 'Drop-off point' });
     expect(
       await within(section).findByText(/This courier has no drop-off points near SW1A 1AA/),

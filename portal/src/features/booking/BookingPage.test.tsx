@@ -96,7 +96,7 @@ describe('booking form (step 1)', () => {
 
     // The account's saved address fills the collection address in one go.
     const collection = within(form).getByRole('group', { name: 'Collection address' });
-    await user.selectOptions(await within(collection).findByLabelText('Use a saved address'), 'profile');
+    await user.selectOptions(await within(collection).findByLabelText('Choose a saved address'), 'profile');
     expect((within(collection).getByLabelText('Street') as HTMLInputElement).value).toBe('10 Downing Street');
     expect((within(collection).getByLabelText('Full name') as HTMLInputElement).value).toBe('Casey Customer');
     expect(within(collection).queryByText('Name is required')).toBeNull();
@@ -205,7 +205,7 @@ describe('booking form (step 1)', () => {
     const delivery = within(form).getByRole('group', { name: 'Delivery address' });
     expect((within(delivery).getByLabelText('Country') as HTMLInputElement).value).toBe('France');
     // A UK saved address is not offered for a delivery abroad.
-    expect(within(delivery).queryByLabelText('Use a saved address')).toBeNull();
+    expect(within(delivery).queryByLabelText('Choose a saved address')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ukDate } from '../../lib/format';
+import { addressBookKeys } from '../../shared/api/address-book';
 import {
   bookingApi,
   countryName,
@@ -30,6 +31,7 @@ import { collectMessages, flatResolver } from '../../shared/booking-form/formRes
 import { type BookingValues, emptyBooking } from '../../shared/booking-form/formValues';
 import { Stepper } from '../../shared/booking-form/Stepper';
 import { useSavedAddresses } from '../../shared/booking-form/savedAddresses';
+import { saveTickedAddresses, saveToBookErrors } from '../../shared/booking-form/saveToBook';
 import { toShipmentBody } from '../../shared/booking-form/shipmentBody';
 import { TermsBox } from '../../shared/booking-form/TermsBox';
 import { DropOffSection } from '../../shared/dropoff/DropOffSection';
@@ -133,6 +135,7 @@ interface BookingFormProps {
 function BookingForm({ quote, option, reference }: BookingFormProps) {
   const navigate = useNavigate();
   const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
   const international = option.serviceType === 'international';
   const deliveryCountry = deliveryCountryOf(quote.request);
   const today = ukDate();
@@ -158,6 +161,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
       (values) => ({
         ...validateBooking(values, { international, today, coverAmounts }),
         ...dropOffErrors(values, option.handover),
+        ...saveToBookErrors(values),
       }),
       ['items'],
     ),
@@ -199,7 +203,23 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
     cover === '' ? null : (reference.coverTiers.find((t) => String(t.coverAmount) === cover)?.fee ?? null);
   const route = describeRoute(quote.request, reference);
 
-  const onValid = (values: BookingValues) => {
+  const onValid = async (values: BookingValues) => {
+    const outcome = await saveTickedAddresses(apiClient, values);
+    for (const { section, entry } of outcome.saved) {
+      toast.success(`“${entry.label}” saved to your address book`);
+      // Saved once: the form sent again (back from the review) must not save it twice.
+      methods.setValue(`saveToBook.${section}.save`, false);
+    }
+    if (outcome.saved.length) void queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
+    if (!outcome.ok) {
+      methods.setError(
+        outcome.path as `saveToBook.collection.label`,
+        { type: 'server', message: outcome.message },
+        { shouldFocus: true },
+      );
+      toast.error(outcome.message);
+      return;
+    }
     const body = {
       quoteOptionId: option.id,
       ...toShipmentBody(values, international),
@@ -269,12 +289,15 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
               intro="Where the courier collects the parcel. Also the return address if it cannot be delivered."
               countryName={countryName('GB', reference)}
               saved={saved.collection}
+              offerSave
+              startFromDefault
             />
             <AddressFields
               prefix="delivery"
               legend="Delivery address"
               countryName={countryName(deliveryCountry, reference)}
               saved={saved.delivery}
+              offerSave
             />
             <AdditionalInfo today={today} />
             <DropOffSection

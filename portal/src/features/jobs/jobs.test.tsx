@@ -126,7 +126,7 @@ describe('post a job page', () => {
     expect((within(form).getByLabelText('Weight (kg)') as HTMLInputElement).value).toBe('2');
 
     const collection = within(form).getByRole('group', { name: 'Collection address' });
-    await user.selectOptions(await within(collection).findByLabelText('Use a saved address'), 'profile');
+    await user.selectOptions(await within(collection).findByLabelText('Choose a saved address'), 'profile');
     const delivery = within(form).getByRole('group', { name: 'Delivery address' });
     for (const [label, value] of [
       ['Full name', 'Morag Mackay'],

@@ -50,6 +50,7 @@ describe('customer profile', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Orders', '/dashboard'],
+      ['Address book', '/address-book'],
       ['Profile', '/profile'],
       ['Home', '/'],
       ['Help', '/contact'],

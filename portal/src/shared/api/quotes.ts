@@ -19,6 +19,7 @@ export type ServiceType = Schemas['ServiceType'];
 export type UkNation = DomesticQuoteRequest['from'];
 export type DestinationCode = InternationalQuoteRequest['to'];
 export type Article = Schemas['Article'];
+export type QuoteLimits = Schemas['QuoteLimits'];
 
 export const quotesApi = {
   /**
@@ -27,6 +28,8 @@ export const quotesApi = {
    */
   create: async (client: ApiClient, body: QuoteRequest, signal?: AbortSignal) =>
     unwrap(await client.POST('/api/v1/quotes', { body, signal })),
+  /** The heaviest parcel any active service takes: the quote form's weight goes up to it. */
+  limits: async (signal?: AbortSignal) => unwrap(await publicClient.GET('/api/v1/quotes/limits', { signal })),
   get: async (id: string, signal?: AbortSignal) =>
     unwrap(await publicClient.GET('/api/v1/quotes/{id}', { params: { path: { id } }, signal })),
   article: async (slug: string, signal?: AbortSignal) =>

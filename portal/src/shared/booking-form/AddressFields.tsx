@@ -1,6 +1,6 @@
 import { formatPostcode } from '@consign/shared/postcodes';
-import { type ReactNode, useId } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '../../components/Field';
 import type { AddressValues, BookingValues } from './formValues';
 import { PostcodeAddresses } from './PostcodeAddresses';
@@ -9,6 +9,9 @@ export interface SavedAddress {
   id: string;
   label: string;
   values: Partial<AddressValues>;
+  /** An address book entry (not the account's or an earlier order's). */
+  fromBook?: boolean;
+  defaultSender?: boolean;
 }
 
 export const ADDRESS_KEYS = [
@@ -59,10 +62,27 @@ export interface AddressFieldsProps {
   /** The country, read-only: it comes from the quote's route. */
   countryName: string;
   saved: readonly SavedAddress[];
+  /** Offer "Save to my address book" with a label (the booking form saves it when sent). */
+  offerSave?: boolean;
+  /**
+   * Fill an empty section with the address book's default sender, once it is known (the
+   * booking's collection: the sender bookings start from).
+   */
+  startFromDefault?: boolean;
 }
 
-export function AddressFields({ prefix, legend, intro, countryName, saved }: AddressFieldsProps) {
-  const { register, setValue, getValues, formState } = useFormContext<BookingValues>();
+export function AddressFields({
+  prefix,
+  legend,
+  intro,
+  countryName,
+  saved,
+  offerSave = false,
+  startFromDefault = false,
+}: AddressFieldsProps) {
+  const { register, setValue, getValues, formState, control } = useFormContext<BookingValues>();
+  const [fromBook, setFromBook] = useState<string | null>(null);
+  const started = useRef(false);
   const error = useFieldError();
   const pickerId = useId();
   const isUk = getValues(`${prefix}.country`) === 'GB';
@@ -88,6 +108,9 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
   function fill(id: string) {
     const address = saved.find((a) => a.id === id);
     if (!address) return;
+    // An address from the book needs no saving; another one may still be saved under a label.
+    setFromBook(address.fromBook ? address.label : null);
+    if (address.fromBook) setValue(`saveToBook.${prefix}.save`, false);
     for (const key of ADDRESS_KEYS) {
       const value = address.values[key];
       if (value !== undefined && value !== '') {
@@ -97,6 +120,27 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
     }
   }
 
+  const defaultSender = startFromDefault ? saved.find((a) => a.defaultSender) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the default sender is first known; later changes are the customer's.
+  useEffect(() => {
+    if (!defaultSender || started.current) return;
+    started.current = true;
+    const empty = (['name', 'line1', 'postcode'] as const).every((key) => !getValues(field(key)));
+    if (empty) fill(defaultSender.id);
+  }, [defaultSender]);
+
+  // useWatch, not watch: this section alone draws again when the box changes, not the whole form.
+  const ticked = useWatch({ control, name: `saveToBook.${prefix}.save` });
+  const saving = offerSave && ticked;
+  const books = saved.filter((a) => a.fromBook);
+  const others = saved.filter((a) => !a.fromBook);
+  const options = (list: readonly SavedAddress[]) =>
+    list.map((address) => (
+      <option key={address.id} value={address.id}>
+        {address.label}
+      </option>
+    ));
+
   return (
     <fieldset className="card form-section">
       <legend className="form-section__title">{legend}</legend>
@@ -104,7 +148,7 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
       {saved.length > 0 ? (
         <div className="field saved-address">
           <label className="field__label" htmlFor={pickerId}>
-            Use a saved address
+            Choose a saved address
           </label>
           <select
             id={pickerId}
@@ -113,15 +157,24 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
             onChange={(event) => fill(event.target.value)}
             aria-describedby={`${pickerId}-hint`}
           >
-            <option value="">Choose from your account and earlier orders…</option>
-            {saved.map((address) => (
-              <option key={address.id} value={address.id}>
-                {address.label}
-              </option>
-            ))}
+            <option value="">
+              {books.length
+                ? 'Choose from your address book and earlier orders…'
+                : 'Choose from your account and earlier orders…'}
+            </option>
+            {books.length && others.length ? (
+              <>
+                <optgroup label="Address book">{options(books)}</optgroup>
+                <optgroup label="Your account and earlier orders">{options(others)}</optgroup>
+              </>
+            ) : (
+              options(saved)
+            )}
           </select>
-          <p className="field__hint" id={`${pickerId}-hint`}>
-            Fills the fields below; you can still change them.
+          <p className="field__hint" id={`${pickerId}-hint`} aria-live="polite">
+            {fromBook
+              ? `Filled from your address book: ${fromBook.split(':')[0]}. You can still change the fields.`
+              : 'Fills the fields below; you can still change them.'}
           </p>
         </div>
       ) : null}
@@ -152,6 +205,23 @@ export function AddressFields({ prefix, legend, intro, countryName, saved }: Add
         )}
         <TextField label="Country" value={countryName} readOnly hint="Set by the route of your quote" />
       </div>
+      {offerSave && !fromBook ? (
+        <div className="save-to-book">
+          <label className="checkbox">
+            <input type="checkbox" {...register(`saveToBook.${prefix}.save`)} />
+            <span>Save to my address book</span>
+          </label>
+          {saving ? (
+            <TextField
+              label="Label for this address"
+              hint="Your own name for it, such as Warehouse or Mum"
+              maxLength={40}
+              error={error(`saveToBook.${prefix}.label`)}
+              {...register(`saveToBook.${prefix}.label`)}
+            />
+          ) : null}
+        </div>
+      ) : null}
     </fieldset>
   );
 }

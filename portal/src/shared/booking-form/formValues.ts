@@ -46,6 +46,13 @@ export interface BookingValues {
   handoverChoice?: 'collection' | 'drop_off';
   /** The drop-off point chosen in the picker; '' until chosen. */
   dropOffPointId?: string;
+  /** "Save to my address book" of each section, with the label to save it under (not sent with the order). */
+  saveToBook?: Partial<Record<'collection' | 'delivery', SaveToBook>>;
+}
+
+export interface SaveToBook {
+  save: boolean;
+  label: string;
 }
 
 export const emptyAddress = (country: string): AddressValues => ({

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { type AddressBookEntry, addressBookApi, addressBookKeys } from '../api/address-book';
 import type { UserProfile } from '../api/client';
 import { type Order, type OrderAddress, ordersApi } from '../api/orders';
 import { useAuth } from '../auth/auth';
@@ -60,9 +61,29 @@ export function savedAddressesFor(
   return options.slice(0, 12);
 }
 
+/** The address book's entries in a country, first among the choices, the default sender marked. */
+export function bookAddressesFor(country: string, entries: readonly AddressBookEntry[]): SavedAddress[] {
+  return entries
+    .filter((entry) => entry.address.country === country)
+    .map((entry) => {
+      const a = entry.address;
+      return {
+        id: `book-${entry.id}`,
+        label: `${entry.label}${entry.defaultSender ? ' (default sender)' : ''}: ${a.name}, ${a.line1}, ${a.town} ${a.postcode}`,
+        values: { ...a, line2: a.line2 ?? '' },
+        fromBook: true,
+        defaultSender: entry.defaultSender,
+      };
+    });
+}
+
+/** How many address book entries the form offers: the first page, the default sender first. */
+const BOOK_CHOICES = 100;
+
 /**
- * The saved addresses the booking and job forms offer: the account's and those of the last 20
- * orders, for the collection (in the UK, with the account's contact details) and the delivery.
+ * The saved addresses the booking and job forms offer: the address book's (docs/batches.md),
+ * then the account's and those of the last 20 orders, for the collection (in the UK, with the
+ * account's contact details) and the delivery.
  */
 export function useSavedAddresses(deliveryCountry: string) {
   const { apiClient } = useAuth();
@@ -72,9 +93,20 @@ export function useSavedAddresses(deliveryCountry: string) {
     queryFn: ({ signal }) => ordersApi.list(apiClient, { limit: 20 }, signal),
     staleTime: 60_000,
   });
+  const book = useQuery({
+    queryKey: [...addressBookKeys.all, 'choices'],
+    queryFn: ({ signal }) => addressBookApi.list(apiClient, { limit: BOOK_CHOICES }, signal),
+    staleTime: 60_000,
+  });
   const orders = recent.data?.items ?? [];
+  const entries = book.data?.items ?? [];
   return {
-    collection: savedAddressesFor('GB', profile.data, orders, true),
-    delivery: savedAddressesFor(deliveryCountry, profile.data, orders, false),
+    /** Settled once the address book has answered (or failed): the default sender is known then. */
+    bookLoaded: !book.isPending,
+    collection: [...bookAddressesFor('GB', entries), ...savedAddressesFor('GB', profile.data, orders, true)],
+    delivery: [
+      ...bookAddressesFor(deliveryCountry, entries),
+      ...savedAddressesFor(deliveryCountry, profile.data, orders, false),
+    ],
   };
 }

@@ -4,12 +4,13 @@ import './orders.css';
 
 const LINKS = [
   { to: '/dashboard', label: 'Orders', end: true },
+  { to: '/address-book', label: 'Address book', end: false },
   { to: '/profile', label: 'Profile', end: false },
   { to: '/', label: 'Home', end: true },
   { to: '/contact', label: 'Help', end: false },
 ] as const;
 
-/** The customer's own pages (orders, profile): the sidebar of links, and the page beside it. */
+/** The customer's own pages (orders, address book, profile): the sidebar of links, and the page beside it. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <section className="container page dashboard">

@@ -1,14 +1,24 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
 import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
 
+const limits = {
+  maxWeightKg: 30,
+  byServiceType: {
+    domestic: { maxWeightKg: 30 },
+    international: { maxWeightKg: 20 },
+    same_day: { maxWeightKg: 20 },
+  },
+};
+
 const anonymous = {
   'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
   'GET /api/v1/meta/auth': { body: outboxMeta },
   'GET /api/v1/meta': { body: referenceData },
+  'GET /api/v1/quotes/limits': { body: limits },
 };
 
 async function renderHome() {
@@ -26,11 +36,11 @@ describe('quote form', () => {
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect((within(form).getByLabelText('Collect From') as HTMLSelectElement).value).toBe('England');
     expect((within(form).getByLabelText('Deliver to') as HTMLSelectElement).value).toBe('England');
-    const weight = within(form).getByLabelText('Weight (kg)') as HTMLSelectElement;
+    const weight = within(form).getByLabelText('Weight (kg)') as HTMLInputElement;
     expect(weight.value).toBe('1');
-    expect(Array.from(weight.options).map((o) => o.value)).toEqual(
-      Array.from({ length: 20 }, (_, i) => String(i + 1)),
-    );
+    expect(weight.type).toBe('number');
+    expect(weight.inputMode).toBe('decimal');
+    expect([weight.min, weight.step]).toEqual(['0.1', '0.1']);
 
     await user.click(within(form).getByRole('tab', { name: 'International' }));
     expect((within(form).getByLabelText('Collect From') as HTMLInputElement).value).toBe('United Kingdom');
@@ -87,12 +97,79 @@ describe('quote form', () => {
     await user.type(within(form).getByLabelText('Length (cm)'), '30');
     await user.type(within(form).getByLabelText('Width (cm)'), '20');
     await user.type(within(form).getByLabelText('Height (cm)'), '15');
-    await user.selectOptions(within(form).getByLabelText('Weight (kg)'), '3');
+    const weight = within(form).getByLabelText('Weight (kg)');
+    await user.clear(weight);
+    await user.type(weight, '2.5');
     await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
     expect(router.state.location.pathname).toBe('/result');
     expect(router.state.location.search).toBe(
-      '?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=3',
+      '?type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2.5',
     );
+  });
+
+  // Issue 48: up to the heaviest parcel an active service of the tab takes, to 0.1 kg.
+  it('takes a weight up to what the services carry, and names a bad one at the field', async () => {
+    stubFetch(anonymous);
+    const { form, user, router } = await renderHome();
+    const weight = within(form).getByLabelText('Weight (kg)') as HTMLInputElement;
+    await within(form).findByText('Up to 30 kg');
+    expect(weight.max).toBe('30');
+    for (const [label, value] of [
+      ['Length (cm)', '40'],
+      ['Width (cm)', '30'],
+      ['Height (cm)', '30'],
+    ] as const) {
+      await user.type(within(form).getByLabelText(label), value);
+    }
+    for (const [typed, message] of [
+      ['30.5', 'No courier takes more than 30 kg'],
+      ['2.55', 'Weight to 0.1 kg, such as 2.5'],
+      ['0', 'Weight must be more than 0'],
+      ['', 'Enter the weight'],
+    ] as const) {
+      await user.clear(weight);
+      if (typed) await user.type(weight, typed);
+      await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+      expect(await within(form).findByText(message)).toBeTruthy();
+      expect(weight.getAttribute('aria-invalid')).toBe('true');
+      expect(router.state.location.pathname).toBe('/');
+    }
+
+    // International services carry 20 kg here: the same 25 kg is refused on that tab.
+    await user.clear(weight);
+    await user.type(weight, '25');
+    await user.click(within(form).getByRole('tab', { name: 'International' }));
+    await within(form).findByText('Up to 20 kg');
+    await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+    expect(await within(form).findByText('No courier takes more than 20 kg')).toBeTruthy();
+    await user.click(within(form).getByRole('tab', { name: 'UK–UK' }));
+    await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/result'));
+    expect(router.state.location.search).toBe(
+      '?type=Domestic&from=England&to=England&length=40&width=30&height=30&weight=25',
+    );
+  });
+
+  it('keeps the API bound when the limits cannot be read', async () => {
+    stubFetch({ ...anonymous, 'GET /api/v1/quotes/limits': problemResponse(503, 'Unavailable') });
+    const { form, user, router } = await renderHome();
+    const weight = within(form).getByLabelText('Weight (kg)') as HTMLInputElement;
+    expect(weight.max).toBe('1000');
+    for (const [label, value] of [
+      ['Length (cm)', '10'],
+      ['Width (cm)', '10'],
+      ['Height (cm)', '10'],
+    ] as const) {
+      await user.type(within(form).getByLabelText(label), value);
+    }
+    await user.clear(weight);
+    await user.type(weight, '1000.5');
+    await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+    expect(await within(form).findByText('Weight must be at most 1000 kg')).toBeTruthy();
+    await user.clear(weight);
+    await user.type(weight, '45.5');
+    await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/result'));
   });
 
   it('checks same-day postcodes before searching', async () => {
@@ -138,7 +215,8 @@ describe('quote form', () => {
       await user.type(within(group).getByLabelText('Length (cm)'), dims[0]);
       await user.type(within(group).getByLabelText('Width (cm)'), dims[1]);
       await user.type(within(group).getByLabelText('Height (cm)'), dims[2]);
-      await user.selectOptions(within(group).getByLabelText('Weight (kg)'), weight);
+      await user.clear(within(group).getByLabelText('Weight (kg)'));
+      await user.type(within(group).getByLabelText('Weight (kg)'), weight);
     }
     await user.click(within(form).getByRole('button', { name: 'Get Quote' }));
     expect(router.state.location.search).toBe(

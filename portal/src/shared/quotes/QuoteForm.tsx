@@ -4,7 +4,7 @@ import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { SelectField, TextField } from '../../components/Field';
 import { countryOptions } from '../api/meta';
-import type { ServiceType } from '../api/quotes';
+import type { QuoteLimits, ServiceType } from '../api/quotes';
 import { lazyToast } from '../toasts/lazyToast';
 import {
   defaultFormValues,
@@ -13,12 +13,13 @@ import {
   FIX_FIELDS,
   hasEmptyRequiredField,
   MAX_PARCELS,
+  MAX_WEIGHT_KG,
   type QuoteFormValues,
   quoteFormSchema,
   requestFromForm,
   searchFromRequest,
 } from './quoteQuery';
-import { useQuoteReferenceData } from './referenceData';
+import { maxWeightFor, useQuoteLimits, useQuoteReferenceData } from './referenceData';
 import './quotes.css';
 
 const TABS: { value: ServiceType; label: string }[] = [
@@ -35,10 +36,20 @@ interface QuoteFormProps {
   titleLevel?: 1 | 2;
 }
 
-let resolver: Resolver<QuoteFormValues> | undefined;
-/** The form's resolver, whose schema is built at the first validation (see quoteFormSchema). */
-const validateQuoteForm: Resolver<QuoteFormValues> = (values, context, options) => {
-  resolver ??= zodResolver(quoteFormSchema()) as unknown as Resolver<QuoteFormValues>;
+type FormContext = { limits: QuoteLimits | undefined };
+
+const resolvers = new Map<number | null, Resolver<QuoteFormValues, FormContext>>();
+/**
+ * The form's resolver, whose schema is built at the first validation (see quoteFormSchema), one
+ * for each heaviest weight the form has been told of.
+ */
+const validateQuoteForm: Resolver<QuoteFormValues, FormContext> = (values, context, options) => {
+  const max = maxWeightFor(context?.limits, values.serviceType);
+  let resolver = resolvers.get(max);
+  if (!resolver) {
+    resolver = zodResolver(quoteFormSchema(max)) as unknown as Resolver<QuoteFormValues, FormContext>;
+    resolvers.set(max, resolver);
+  }
   return resolver(values, context, options);
 };
 
@@ -54,6 +65,7 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
   const panelId = useId();
   const tabIds = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const limits = useQuoteLimits();
 
   const {
     register,
@@ -63,8 +75,9 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<QuoteFormValues>({
+  } = useForm<QuoteFormValues, FormContext>({
     resolver: validateQuoteForm,
+    context: { limits },
     defaultValues: initialValues ?? defaultFormValues(meta.defaultDestination),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -73,7 +86,7 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
 
   const serviceType = watch('serviceType');
   const destination = watch('destination');
-  const weightValues = watch('parcels').map((p) => p.weight);
+  const maxWeightKg = maxWeightFor(limits, serviceType);
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -112,7 +125,6 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
       ? [...destinations, { code: destination, name: destination }]
       : destinations;
   const nations = meta.ukNations;
-  const weightOptions = meta.weightOptions;
   const activeIndex = TABS.findIndex((t) => t.value === serviceType);
   const Heading = titleLevel === 1 ? 'h1' : 'h2';
 
@@ -197,9 +209,6 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
 
         {fields.map((field, index) => {
           const parcelErrors = errors.parcels?.[index];
-          const weight = weightValues[index] ?? '1';
-          const weights = weightOptions.map(String);
-          if (weight && !weights.includes(weight)) weights.push(weight);
           return (
             <fieldset key={field.id} className="quote-form__parcel">
               <legend className={fields.length > 1 ? 'quote-form__legend' : 'visually-hidden'}>
@@ -236,10 +245,16 @@ export function QuoteForm({ initialValues, title = 'Get a quote', titleLevel = 2
                   error={parcelErrors?.height?.message}
                   {...register(`parcels.${index}.height`)}
                 />
-                <SelectField
+                <TextField
                   label="Weight (kg)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0.1}
+                  step={0.1}
+                  max={maxWeightKg ?? MAX_WEIGHT_KG}
+                  required
+                  hint={maxWeightKg ? `Up to ${maxWeightKg} kg` : undefined}
                   error={parcelErrors?.weight?.message}
-                  options={weights.map((w) => ({ value: w, label: `${w} kg` }))}
                   {...register(`parcels.${index}.weight`)}
                 />
               </div>

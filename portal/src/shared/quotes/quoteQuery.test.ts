@@ -9,6 +9,7 @@ import {
   quoteFormSchema,
   requestFromForm,
   searchFromRequest,
+  weightProblem,
 } from './quoteQuery';
 
 function values(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
@@ -19,8 +20,8 @@ function values(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
   };
 }
 
-function messages(input: QuoteFormValues): Record<string, string> {
-  const result = quoteFormSchema().safeParse(input);
+function messages(input: QuoteFormValues, maxWeightKg: number | null = null): Record<string, string> {
+  const result = quoteFormSchema(maxWeightKg).safeParse(input);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
@@ -251,5 +252,29 @@ describe('parseResultSearch', () => {
         params('type=Domestic&from=England&to=Wales&length=1&width=1&height=1&weight=1&length=0'),
       ),
     ).toEqual({ kind: 'invalid', message: 'Parcel 2: Length must be more than 0' });
+  });
+});
+
+describe('the form’s weight (issue 48)', () => {
+  it.each([
+    ['2.5', 30, undefined],
+    ['0.1', 30, undefined],
+    ['30', 30, undefined],
+    ['30.1', 30, 'No courier takes more than 30 kg'],
+    ['2.55', 30, 'Weight to 0.1 kg, such as 2.5'],
+    ['0.05', null, 'Weight to 0.1 kg, such as 2.5'],
+    ['999.9', null, undefined],
+    ['1000.1', null, 'Weight must be at most 1000 kg'],
+  ])('judges %s kg with a heaviest of %s', (weight, max, message) => {
+    expect(weightProblem(weight, max)).toBe(message);
+    const input = values({ parcels: [{ length: '30', width: '20', height: '15', weight }] });
+    expect(messages(input, max)['parcels.0.weight']).toBe(message);
+  });
+
+  it('reads a results link with the API’s bounds only: the quote says what carries it', () => {
+    const parsed = parseResultSearch(
+      params('type=Domestic&from=England&to=Wales&length=1&width=1&height=1&weight=2.55'),
+    );
+    expect(parsed.kind).toBe('ok');
   });
 });

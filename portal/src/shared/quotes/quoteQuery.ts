@@ -101,6 +101,22 @@ function measureProblem(key: keyof ParcelFields, value: string): string | undefi
 }
 
 /**
+ * The form's weight: a measure, in tenths of a kilogram, and no heavier than the heaviest parcel
+ * an active service takes (GET /quotes/limits) when that is known. A results link is read with
+ * the API's own bounds only: the quote then says that nothing carries it.
+ */
+export function weightProblem(value: string, maxWeightKg?: number | null): string | undefined {
+  const problem = measureProblem('weight', value);
+  if (problem) return problem;
+  const kg = Number(value.trim());
+  if (maxWeightKg != null && kg > maxWeightKg) {
+    return `No courier takes more than ${maxWeightKg} kg`;
+  }
+  if (Math.abs(kg * 10 - Math.round(kg * 10)) > 1e-9) return 'Weight to 0.1 kg, such as 2.5';
+  return undefined;
+}
+
+/**
  * The first problem of a parcel's measures, in the form's order. The results page checks its
  * URL with this rather than through zod: building a zod schema and its first parse were 40 ms
  * of a phone's main thread in the task that asks for the quote.
@@ -122,12 +138,18 @@ const measure = (key: keyof ParcelFields) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
-const buildParcelSchema = () =>
+const buildParcelSchema = (maxWeightKg: number | null) =>
   z.object({
     length: measure('length'),
     width: measure('width'),
     height: measure('height'),
-    weight: measure('weight'),
+    weight: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = weightProblem(value, maxWeightKg);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   });
 
 const postcode = (missing: string) =>
@@ -141,15 +163,20 @@ const postcode = (missing: string) =>
  * Only the fields of the chosen tab are checked; the others keep their values for a tab switch.
  * Built on first use, not when the module loads: building zod schemas took tens of milliseconds
  * of a phone's main thread while the home page was starting, before anyone could submit.
+ * `maxWeightKg`: the heaviest parcel the chosen service type's services take, when known.
  */
-export function quoteFormSchema() {
-  formSchema ??= buildQuoteFormSchema();
-  return formSchema;
+export function quoteFormSchema(maxWeightKg: number | null = null) {
+  let schema = formSchemas.get(maxWeightKg);
+  if (!schema) {
+    schema = buildQuoteFormSchema(maxWeightKg);
+    formSchemas.set(maxWeightKg, schema);
+  }
+  return schema;
 }
 
-let formSchema: ReturnType<typeof buildQuoteFormSchema> | undefined;
+const formSchemas = new Map<number | null, ReturnType<typeof buildQuoteFormSchema>>();
 
-const buildQuoteFormSchema = () =>
+const buildQuoteFormSchema = (maxWeightKg: number | null) =>
   z
     .object({
       serviceType: z.enum(['domestic', 'international', 'same_day']),
@@ -158,7 +185,10 @@ const buildQuoteFormSchema = () =>
       destination: z.string(),
       fromPostcode: z.string(),
       toPostcode: z.string(),
-      parcels: z.array(buildParcelSchema()).min(1).max(MAX_PARCELS, `At most ${MAX_PARCELS} parcels`),
+      parcels: z
+        .array(buildParcelSchema(maxWeightKg))
+        .min(1)
+        .max(MAX_PARCELS, `At most ${MAX_PARCELS} parcels`),
     })
     .superRefine((values, ctx) => {
       if (values.serviceType === 'international' && !values.destination) {

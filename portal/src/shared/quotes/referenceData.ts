@@ -5,8 +5,9 @@ import {
   UK_NATION_VALUES,
 } from '@consign/shared/nations';
 import { SERVICE_TYPE_OPTIONS } from '@consign/shared/services';
+import { useQuery } from '@tanstack/react-query';
 import { type ReferenceData, useReferenceData } from '../api/meta';
-import type { UkNation } from '../api/quotes';
+import { type QuoteLimits, quotesApi, type ServiceType, type UkNation } from '../api/quotes';
 
 /** The spec's fixed lists, so the form is usable before GET /meta answers. */
 export const UK_NATIONS: readonly UkNation[] = UK_NATION_VALUES;
@@ -46,4 +47,25 @@ export function useQuoteReferenceData() {
     isFallback: !query.data,
     isError: query.isError,
   };
+}
+
+/**
+ * GET /quotes/limits: the heaviest parcel active services take. Couriers change their services,
+ * so it is asked again after a minute; undefined while it loads or when it failed.
+ */
+export function useQuoteLimits(): QuoteLimits | undefined {
+  return useQuery({
+    queryKey: ['quotes', 'limits'],
+    queryFn: ({ signal }) => quotesApi.limits(signal),
+    staleTime: 60_000,
+    retry: 1,
+  }).data;
+}
+
+/**
+ * The heaviest parcel the services of a type take, or null when that is not known or no
+ * service of the type is active: the form then keeps the API's own bound.
+ */
+export function maxWeightFor(limits: QuoteLimits | undefined, serviceType: ServiceType): number | null {
+  return limits?.byServiceType[serviceType]?.maxWeightKg ?? null;
 }
