@@ -246,7 +246,8 @@ async function customerAdjustment(deps: AppDeps, user: AccessClaims, orderId: st
 
 /** Starts (or resumes) paying an accepted or upheld adjustment's difference. */
 async function startDifferencePayment(deps: AppDeps, row: AdjustmentRow, origin: string) {
-  const query = `adjustment=${encodeURIComponent(row.id)}`;
+  // The portal's payment page pays an adjustment by its id and its order's (docs/claims-and-returns.md).
+  const query = `adjustment=${encodeURIComponent(row.id)}&on=${encodeURIComponent(row.orderId)}`;
   return startPayment(
     deps,
     { kind: 'adjustment', id: row.id },
@@ -255,7 +256,7 @@ async function startDifferencePayment(deps: AppDeps, row: AdjustmentRow, origin:
       currency: row.currency,
       description: `Consign order ${orderReference(row.orderId)}: weight and size adjustment ${orderReference(row.id)}`,
       returnUrl: `${origin}/payment?${query}&approved=1`,
-      cancelUrl: `${origin}/dashboard`,
+      cancelUrl: `${origin}/payment?${query}`,
     },
     origin,
   );

@@ -240,9 +240,9 @@ const SECTIONS: Section[] = [
           may ask for the difference <strong>within 2 working days of collection</strong>, with the measured
           weight and sizes and a photo. The difference is worked out from the courier’s own published rates
           for the service you booked: what the parcel as measured costs more than the parcel as booked, plus
-          VAT; the courier cannot name its own amount. Nothing is charged until you accept it. You may
-          instead dispute it with your reason, and Consign staff decide: if they uphold it you pay the
-          difference, if they overturn it you pay nothing more. One adjustment may be made per order.
+          VAT; the courier cannot name its own amount. Nothing is charged until you accept it. You may instead
+          dispute it with your reason, and Consign staff decide: if they uphold it you pay the difference, if
+          they overturn it you pay nothing more. One adjustment may be made per order.
         </p>
         <p>
           If a delivery fails, the recipient is told how to collect the parcel. A parcel waiting at a depot or
