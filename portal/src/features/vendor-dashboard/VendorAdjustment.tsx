@@ -21,12 +21,8 @@ import { describeError, fieldErrorsOf } from '../../shared/api/client';
 import { type OrderDetail, orderKeys } from '../../shared/api/orders';
 import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../../shared/api/uploads';
 import { useAuth } from '../../shared/auth/auth';
-import { AdjustmentCard } from '../../shared/orders/OrderAdjustments';
+import { AdjustmentCard, mayHaveAdjustments } from '../../shared/orders/OrderAdjustments';
 import { Section } from '../../shared/orders/OrderParts';
-
-/** Collected orders may be adjusted; the API enforces the 2-working-day window. */
-export const canAdjust = (order: Pick<OrderDetail, 'status'>) =>
-  order.status === 'in_transit' || order.status === 'delivered';
 
 export function VendorAdjustment({ order }: { order: OrderDetail }) {
   const { apiClient } = useAuth();
@@ -34,8 +30,10 @@ export function VendorAdjustment({ order }: { order: OrderDetail }) {
   const adjustments = useQuery({
     queryKey: [...adjustmentKeys.ofOrder(order.id), 'vendor'],
     queryFn: ({ signal }) => adjustmentsApi.ofOrder(apiClient, order.id, signal),
+    // Collected orders only; the API enforces the 2-working-day window.
+    enabled: mayHaveAdjustments(order),
   });
-  if (adjustments.isPending) return null;
+  if (!mayHaveAdjustments(order) || adjustments.isPending) return null;
   if (adjustments.isError) {
     return (
       <Section title="Price adjustment">
@@ -56,7 +54,6 @@ export function VendorAdjustment({ order }: { order: OrderDetail }) {
       </Section>
     );
   }
-  if (!canAdjust(order)) return null;
   return (
     <Section title="Price adjustment">
       {filing ? (

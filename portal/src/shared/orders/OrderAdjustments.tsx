@@ -15,7 +15,7 @@ import { Spinner } from '../../components/Spinner';
 import { describeParcel, formatKg } from '../../lib/format';
 import { type Adjustment, adjustmentKeys, adjustmentsApi } from '../api/adjustments';
 import { describeError, fieldErrorsOf } from '../api/client';
-import { orderKeys } from '../api/orders';
+import { type OrderDetail, orderKeys } from '../api/orders';
 import { useAuth } from '../auth/auth';
 import { Section } from './OrderParts';
 
@@ -25,13 +25,24 @@ export const adjustmentPaymentPath = (a: Pick<Adjustment, 'id' | 'orderId'>) =>
 
 const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency);
 
-export function OrderAdjustments({ orderId }: { orderId: string }) {
+/** Only a collected parcel can have been measured: other orders have no adjustments to ask for. */
+export const mayHaveAdjustments = (order: Pick<OrderDetail, 'status'>) =>
+  order.status === 'in_transit' || order.status === 'delivered';
+
+export function OrderAdjustments({ order }: { order: Pick<OrderDetail, 'id' | 'status'> }) {
   const { apiClient } = useAuth();
+  const orderId = order.id;
   const adjustments = useQuery({
     queryKey: adjustmentKeys.ofOrder(orderId),
     queryFn: ({ signal }) => adjustmentsApi.ofOrder(apiClient, orderId, signal),
+    enabled: mayHaveAdjustments(order),
   });
-  if (adjustments.isPending || (adjustments.isSuccess && adjustments.data.length === 0)) return null;
+  if (
+    !mayHaveAdjustments(order) ||
+    adjustments.isPending ||
+    (adjustments.isSuccess && adjustments.data.length === 0)
+  )
+    return null;
   return (
     <Section title="Price adjustment">
       {adjustments.isError ? (

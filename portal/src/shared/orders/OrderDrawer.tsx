@@ -143,7 +143,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
     <div className="stack">
       <OrderActions order={order} />
       {/* First: a price adjustment waits for the customer's answer. */}
-      <OrderAdjustments orderId={order.id} />
+      <OrderAdjustments order={order} />
       <Section title="Order Summary">
         <dl className="meta-list">
           <dt>Courier</dt>
