@@ -19,7 +19,7 @@ const signedIn = {
 const moving = orderFixture({ id: 'o-0000-2222bbbb', status: 'in_transit' });
 const listed = { body: { items: [moving], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } } };
 
-export function adjustmentFixture(overrides: Partial<Adjustment> = {}): Adjustment {
+function adjustmentFixture(overrides: Partial<Adjustment> = {}): Adjustment {
   return {
     id: 'a-0000-7777aaaa',
     reference: '#7777aaaa',
