@@ -9,6 +9,7 @@ import { mountApiReference } from './api-reference';
 import { type AppDeps, type AppEnv, createRouter } from './context';
 import { addressBookRouter } from './features/address-book';
 import { addressesRouter } from './features/addresses';
+import { adjustmentsRouter } from './features/adjustments';
 import { adminRouter } from './features/admin';
 import { authRouter } from './features/auth';
 import { batchesRouter } from './features/batches';
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', payoutsRouter);
   api.route('/', financeRouter);
   api.route('/', claimsRouter);
+  api.route('/', adjustmentsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
   api.route('/', trackingRouter);

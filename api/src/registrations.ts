@@ -5,6 +5,8 @@
  * createApp calls it, and so does every script that runs the core without the HTTP app (the
  * payments reconciler), so both see the same targets. Registering again is harmless.
  */
+
+import { adjustmentMailSubscriber, adjustmentPaymentTarget } from './features/adjustments';
 import { vendorStatusMailSubscriber } from './features/admin';
 import { claimMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
@@ -24,6 +26,7 @@ import { registerSubscriber } from './lib/outbox';
 export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
+  registerPaymentTarget('adjustment', adjustmentPaymentTarget);
   // PayPal's payout events reach the payouts feature through the payments webhook.
   registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
@@ -44,6 +47,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerKeyMailSubscriber);
   registerSubscriber(payoutMailSubscriber);
   registerSubscriber(claimMailSubscriber);
+  registerSubscriber(adjustmentMailSubscriber);
   // Every refund mails the customer (with the credit note) and the courier.
   registerSubscriber(refundMailSubscriber);
 }

@@ -6,6 +6,9 @@
 
 // The lists people see are shared with the front ends (@consign/shared), labels included.
 export {
+  ADJUSTMENT_STATUS_FACTS,
+  ADJUSTMENT_STATUSES,
+  type AdjustmentStatus,
   CLAIM_KINDS,
   CLAIM_STATUS_FACTS,
   CLAIM_STATUSES,

@@ -274,3 +274,44 @@ export const CLAIM_KIND_LABELS = { loss: 'Loss', damage: 'Damage' } as const sat
   ClaimKind,
   string
 >;
+
+/**
+ * A courier's weight or size adjustment (docs/claims-and-returns.md, "Adjustments"): filed by the
+ * courier after measuring, accepted (and then paid) or disputed by the customer, disputes decided
+ * by staff (upheld: the customer pays; overturned: nothing is charged).
+ * Moves: api/src/features/adjustments/adjustments.machine.ts.
+ */
+export const ADJUSTMENT_STATUSES = [
+  'awaiting_customer',
+  'accepted',
+  'disputed',
+  'upheld',
+  'overturned',
+  'paid',
+] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+
+export const ADJUSTMENT_STATUS_FACTS = {
+  awaiting_customer: {
+    label: 'Awaiting your answer',
+    tone: 'yellow',
+    timeline: 'The courier measured the parcel and asked for a price adjustment',
+  },
+  accepted: { label: 'Accepted, to pay', tone: 'yellow', timeline: 'Price adjustment accepted' },
+  disputed: {
+    label: 'Disputed',
+    tone: 'purple',
+    timeline: 'Price adjustment disputed: Consign staff decide',
+  },
+  upheld: {
+    label: 'Upheld, to pay',
+    tone: 'yellow',
+    timeline: 'Price adjustment upheld by Consign staff',
+  },
+  overturned: {
+    label: 'Overturned',
+    tone: 'green',
+    timeline: 'Price adjustment overturned by Consign staff: nothing to pay',
+  },
+  paid: { label: 'Paid', tone: 'blue', timeline: 'Price adjustment paid' },
+} as const satisfies Record<AdjustmentStatus, ClaimStatusFacts>;

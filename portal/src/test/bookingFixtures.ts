@@ -198,6 +198,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         event: null,
         expectedDelivery: null,
         claimStatus: null,
+        adjustmentStatus: null,
         description: 'Order placed, waiting for payment',
       },
       {
@@ -209,6 +210,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         event: null,
         expectedDelivery: null,
         claimStatus: null,
+        adjustmentStatus: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ],

@@ -7,7 +7,7 @@
  * entries. Amounts are signed minor units: money into an account is positive.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../domain/currency';
 import {
   LEDGER_ACCOUNTS,
@@ -34,13 +34,14 @@ export const commissionRates = sqliteTable('commission_rates', {
 });
 
 /**
- * The commission in force when an order was paid (or, for an order made from a job, accepted):
+ * The commission in force when an order was paid (or, for an order made from a job, accepted; or
+ * a weight adjustment's difference paid):
  * later changes to the rate never touch it.
  */
 export const orderCommissions = sqliteTable(
   'order_commissions',
   {
-    orderId: text('order_id').primaryKey(),
+    orderId: text('order_id').notNull(),
     vendorId: text('vendor_id').notNull(),
     paymentId: text('payment_id')
       .notNull()
@@ -54,7 +55,11 @@ export const orderCommissions = sqliteTable(
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [uniqueIndex('order_commissions_payment_unique').on(t.paymentId)],
+  // One per payment of the order: its price, and a weight adjustment's difference (features/adjustments).
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.paymentId] }),
+    uniqueIndex('order_commissions_payment_unique').on(t.paymentId),
+  ],
 );
 
 export const ledgerEntries = sqliteTable(

@@ -1,3 +1,4 @@
+export * from './adjustments';
 export * from './audit';
 export * from './claims';
 export * from './content';

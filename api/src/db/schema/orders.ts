@@ -9,6 +9,7 @@ import type {
 } from '../../domain/reference-data';
 import { SERVICE_TYPE_VALUES, type ServiceType } from '../../domain/services';
 import {
+  ADJUSTMENT_STATUSES,
   CLAIM_STATUSES,
   ORDER_ACTOR_ROLES,
   ORDER_STATUSES,
@@ -217,6 +218,8 @@ export const orderEvents = sqliteTable(
     expectedDelivery: text('expected_delivery'),
     /** A claim's move (features/claims), on the timeline without moving the order's status. */
     claimStatus: text('claim_status', { enum: CLAIM_STATUSES }),
+    /** A weight or size adjustment's move (features/adjustments), likewise without moving the status. */
+    adjustmentStatus: text('adjustment_status', { enum: ADJUSTMENT_STATUSES }),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );

@@ -7,7 +7,7 @@ import { orders } from './orders';
 export { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/statuses';
 
 /**
- * One provider payment for one order, one job or one batch charge (never two of them). The unique columns are the
+ * One provider payment for one order, one job, one batch charge or one adjustment (never two of them). The unique columns are the
  * database-level guards that make "record the capture once" hold across API processes:
  * one payment row per order or job, one row per provider order, and one per capture.
  * The status only moves forward with conditional updates (`… WHERE status = 'created'`).
@@ -20,6 +20,8 @@ export const payments = sqliteTable(
     jobId: text('job_id'),
     /** A batch's charge (features/batches): one payment for several rows. */
     batchChargeId: text('batch_charge_id'),
+    /** A weight or size adjustment's difference (features/adjustments), paid on its own. */
+    adjustmentId: text('adjustment_id'),
     provider: text('provider', { enum: ['test', 'paypal'] }).notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
     approveUrl: text('approve_url'),
@@ -51,6 +53,7 @@ export const payments = sqliteTable(
     uniqueIndex('payments_order_unique').on(t.orderId),
     uniqueIndex('payments_job_unique').on(t.jobId),
     uniqueIndex('payments_batch_charge_unique').on(t.batchChargeId),
+    uniqueIndex('payments_adjustment_unique').on(t.adjustmentId),
     index('payments_status_idx').on(t.status),
   ],
 );

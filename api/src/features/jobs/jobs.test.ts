@@ -495,6 +495,7 @@ describe('the job lifecycle', () => {
         event: null,
         expectedDelivery: null,
         claimStatus: null,
+        adjustmentStatus: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ]);

@@ -43,7 +43,11 @@ export async function orderBooks(
           .where(eq(refunds.paymentId, paymentId))
           .orderBy(asc(creditNotes.number))
       : [],
-    db.query.orderCommissions.findFirst({ where: eq(orderCommissions.orderId, orderId) }),
+    // The order's price's snapshot (a weight adjustment's difference has its own, later).
+    db.query.orderCommissions.findFirst({
+      where: eq(orderCommissions.orderId, orderId),
+      orderBy: asc(orderCommissions.createdAt),
+    }),
     db
       .select({ kind: ledgerEntries.kind, amount: sql<number>`sum(${ledgerEntries.amount})` })
       .from(ledgerEntries)

@@ -18,7 +18,7 @@ import {
   type TrackingEventKind,
   vendorOrderVersions,
 } from '../../db/schema';
-import type { ClaimStatus } from '../../domain/statuses';
+import type { AdjustmentStatus, ClaimStatus } from '../../domain/statuses';
 import { generateTrackingNumber } from './tracking';
 import { generateTrackingCode } from './tracking-code';
 
@@ -272,6 +272,8 @@ export async function recordOrderEvent(
     expectedDelivery?: string | null;
     /** A claim's move (features/claims), which leaves the order's status as it is. */
     claimStatus?: ClaimStatus | null;
+    /** An adjustment's move (features/adjustments), which leaves it as it is too. */
+    adjustmentStatus?: AdjustmentStatus | null;
   },
 ): Promise<void> {
   await tx.insert(orderEvents).values({

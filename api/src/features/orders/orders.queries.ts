@@ -115,6 +115,7 @@ const toEventDto = (e: OrderEventRow) => ({
   event: e.kind,
   expectedDelivery: e.expectedDelivery,
   claimStatus: e.claimStatus,
+  adjustmentStatus: e.adjustmentStatus,
   description: describeEntry(e),
 });
 

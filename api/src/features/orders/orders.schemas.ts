@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { CLAIM_STATUSES, ORDER_ACTOR_ROLES, ORDER_STATUSES, TRACKING_EVENT_KINDS } from '../../db/schema';
+import {
+  ADJUSTMENT_STATUSES,
+  CLAIM_STATUSES,
+  ORDER_ACTOR_ROLES,
+  ORDER_STATUSES,
+  TRACKING_EVENT_KINDS,
+} from '../../db/schema';
 import { CURRENCIES } from '../../domain/currency';
 import {
   COVER_TIERS,
@@ -288,6 +294,10 @@ export const OrderEventSchema = z
       .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
     claimStatus: z.enum(CLAIM_STATUSES).nullable().openapi({
       description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
+    }),
+    adjustmentStatus: z.enum(ADJUSTMENT_STATUSES).nullable().openapi({
+      description:
+        'A weight or size adjustment’s move (docs/claims-and-returns.md); the order’s status is unchanged',
     }),
     description: z
       .string()

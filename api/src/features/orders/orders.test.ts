@@ -112,6 +112,7 @@ describe('POST /orders', () => {
         event: null,
         expectedDelivery: null,
         claimStatus: null,
+        adjustmentStatus: null,
         description: 'Order placed, waiting for payment',
       },
     ]);

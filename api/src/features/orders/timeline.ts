@@ -3,7 +3,13 @@
  * event, the same on the customer's and courier's order pages and the public tracking page.
  */
 import type { OrderStatus, TrackingEventKind } from '../../db/schema';
-import { CLAIM_STATUS_FACTS, type ClaimStatus, ORDER_STATUS_FACTS } from '../../domain/statuses';
+import {
+  ADJUSTMENT_STATUS_FACTS,
+  type AdjustmentStatus,
+  CLAIM_STATUS_FACTS,
+  type ClaimStatus,
+  ORDER_STATUS_FACTS,
+} from '../../domain/statuses';
 import { formatPeopleDate } from '../../domain/uk-days';
 
 export type TimelineEntry = {
@@ -13,6 +19,8 @@ export type TimelineEntry = {
   expectedDelivery: string | null;
   /** A claim's move (features/claims): on the timeline, the order's status unchanged. */
   claimStatus?: ClaimStatus | null;
+  /** An adjustment's move (features/adjustments), likewise. */
+  adjustmentStatus?: AdjustmentStatus | null;
 };
 
 export const EVENT_LINES: Record<TrackingEventKind, string> = {
@@ -28,6 +36,7 @@ export function describeEntry(entry: TimelineEntry): string {
   }
   if (entry.kind) return EVENT_LINES[entry.kind];
   if (entry.claimStatus) return CLAIM_STATUS_FACTS[entry.claimStatus].timeline;
+  if (entry.adjustmentStatus) return ADJUSTMENT_STATUS_FACTS[entry.adjustmentStatus].timeline;
   if (entry.from === entry.to) return 'Order details updated';
   return ORDER_STATUS_FACTS[entry.to].timeline;
 }

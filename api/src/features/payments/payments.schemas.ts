@@ -38,7 +38,9 @@ export const PaymentReturnSchema = z
       description:
         'pending: the provider holds the capture for review; a webhook or the reconciler finishes it',
     }),
-    kind: z.enum(['order', 'job', 'batch']).openapi({ description: 'What the payment paid for' }),
+    kind: z
+      .enum(['order', 'job', 'batch', 'adjustment'])
+      .openapi({ description: 'What the payment paid for' }),
     id: z.string().openapi({ description: "The order or job id, or the batch charge's id" }),
     reference: z.string().openapi({ example: '#89abcdef' }),
     amount: z.number().int().openapi({ description: 'Minor units of currency' }),

@@ -62,6 +62,7 @@ const SUBJECT_COLUMNS = {
   order: payments.orderId,
   job: payments.jobId,
   batch: payments.batchChargeId,
+  adjustment: payments.adjustmentId,
 } as const;
 
 const subjectColumn = (subject: PaymentSubject) => eq(SUBJECT_COLUMNS[subject.kind], subject.id);
@@ -161,6 +162,7 @@ export async function ensureProviderPayment(
       orderId: subject.kind === 'order' ? subject.id : null,
       jobId: subject.kind === 'job' ? subject.id : null,
       batchChargeId: subject.kind === 'batch' ? subject.id : null,
+      adjustmentId: subject.kind === 'adjustment' ? subject.id : null,
       createdAt: now,
     })
     .onConflictDoNothing()

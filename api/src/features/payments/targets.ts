@@ -13,7 +13,7 @@ import type { payments } from '../../db/schema';
 import type { Payee } from '../ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentKind = 'order' | 'job' | 'batch';
+export type PaymentKind = 'order' | 'job' | 'batch' | 'adjustment';
 export type PaymentSubject = { kind: PaymentKind; id: string };
 
 /** What recording a capture did to the target. */
@@ -73,9 +73,12 @@ export function registeredPaymentTargets(): PaymentTarget[] {
   return [...registered.values()];
 }
 
-export function subjectOf(payment: Pick<PaymentRow, 'orderId' | 'jobId' | 'batchChargeId'>): PaymentSubject {
+export function subjectOf(
+  payment: Pick<PaymentRow, 'orderId' | 'jobId' | 'batchChargeId' | 'adjustmentId'>,
+): PaymentSubject {
   if (payment.orderId) return { kind: 'order', id: payment.orderId };
+  if (payment.adjustmentId) return { kind: 'adjustment', id: payment.adjustmentId };
   if (payment.jobId) return { kind: 'job', id: payment.jobId };
   if (payment.batchChargeId) return { kind: 'batch', id: payment.batchChargeId };
-  throw new Error('payment belongs to no order, job or batch charge');
+  throw new Error('payment belongs to no order, job, batch charge or adjustment');
 }

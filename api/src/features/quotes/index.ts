@@ -1,6 +1,6 @@
 /** The quotes feature's public surface: other features and the app import nothing else of it. */
 export { createDeliveryEstimator, type DeliveryEstimator, deliveryDateFor } from './engine/delivery';
-export { evaluateService } from './engine/pricing';
+export { evaluateService, priceParcels } from './engine/pricing';
 export type { CourierServiceRates, Parcel, QuoteRequest, ServiceEvaluation } from './engine/types';
 export {
   countPostcodes,

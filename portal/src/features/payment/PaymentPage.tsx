@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { describeParcel, formatDateTime, formatLongDate } from '../../lib/format';
+import { describeParcel, formatDateTime, formatKg, formatLongDate } from '../../lib/format';
+import { type Adjustment, adjustmentKeys, adjustmentsApi } from '../../shared/api/adjustments';
 import { countryName, describeRoute } from '../../shared/api/booking';
 import { describeError } from '../../shared/api/client';
 import { type Job, jobKeys, jobsApi } from '../../shared/api/jobs';
@@ -23,7 +24,8 @@ import '../../shared/booking-form/booking.css';
 import './payment.css';
 
 /**
- * Step 3 of 3, `/payment?order=<id>`; also `/payment?job=<id>` for a posted job's asking price.
+ * Step 3 of 3, `/payment?order=<id>`; also `/payment?job=<id>` for a posted job's asking price,
+ * and `/payment?adjustment=<id>&on=<order id>` for a price adjustment's difference.
  * The providers send the buyer back here with `approved=1`, and the payment is captured.
  */
 export function PaymentPage() {
@@ -31,10 +33,14 @@ export function PaymentPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const jobId = params.get('job');
+  const adjustmentId = params.get('adjustment');
+  const adjustmentOrder = params.get('on');
   const approved = params.get('approved') === '1';
   return (
     <RequireSignIn what="the payment page">
-      {orderId ? (
+      {adjustmentId && adjustmentOrder ? (
+        <AdjustmentPayment id={adjustmentId} orderId={adjustmentOrder} approved={approved} />
+      ) : orderId ? (
         <OrderPayment id={orderId} approved={approved} />
       ) : jobId ? (
         <JobPayment id={jobId} approved={approved} />
@@ -262,6 +268,78 @@ function JobPayment({ id, approved }: { id: string; approved: boolean }) {
         </dl>
       }
       steps={jobSteps}
+    >
+      <PaymentPanel target={target} approved={approved} onBusyChange={setBusy} />
+    </PaymentLayout>
+  );
+}
+
+function AdjustmentPayment({ id, orderId, approved }: { id: string; orderId: string; approved: boolean }) {
+  const { apiClient } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const adjustments = useQuery({
+    queryKey: adjustmentKeys.ofOrder(orderId),
+    queryFn: ({ signal }) => adjustmentsApi.ofOrder(apiClient, orderId, signal),
+  });
+
+  const onPaid = useCallback(
+    (paid: Adjustment) => {
+      toast.info(`Adjustment ${paid.reference} is paid`, FOR_NEXT_PAGE);
+      navigate('/dashboard', { replace: true });
+    },
+    [navigate],
+  );
+
+  if (adjustments.isPending) return <Loading />;
+  if (adjustments.isError) {
+    return <Message title="Something Went Wrong">{describeError(adjustments.error)}</Message>;
+  }
+  const a = adjustments.data.find((item) => item.id === id);
+  if (!a) return <Message title="Nothing to pay">There is no such price adjustment on your orders.</Message>;
+  if (!a.payable && !approved) {
+    return (
+      <Message title={a.status === 'paid' ? 'This adjustment is paid' : 'Nothing to pay yet'}>
+        {a.status === 'paid'
+          ? `Adjustment ${a.reference} on order ${a.orderReference} is paid.`
+          : `Adjustment ${a.reference} on order ${a.orderReference} is ${a.status.replace('_', ' ')}: nothing is charged unless you accept it or Consign staff uphold it.`}
+      </Message>
+    );
+  }
+
+  const target: PaymentTarget<Adjustment> = {
+    kind: 'adjustment',
+    id: a.id,
+    currency: a.difference.currency,
+    start: () => adjustmentsApi.startPayment(apiClient, orderId, a.id),
+    capture: () => adjustmentsApi.capture(apiClient, orderId, a.id),
+    stillAwaiting: (result) => result.status !== 'paid',
+    onPaid,
+  };
+
+  return (
+    <PaymentLayout
+      title="Pay the price adjustment"
+      busy={busy}
+      back={{ label: 'Back to dashboard', onClick: () => navigate('/dashboard') }}
+      summary={
+        <dl className="price-list payment-summary">
+          <dt>Order</dt>
+          <dd>{a.orderReference}</dd>
+          <dt>Adjustment</dt>
+          <dd>{a.reference}</dd>
+          <dt>Chargeable weight</dt>
+          <dd>
+            {formatKg(a.bookedChargeableKg)} booked, {formatKg(a.measuredChargeableKg)} measured
+          </dd>
+          <dt>Price booked</dt>
+          <dd>{formatMoney(a.bookedPrice.amount, a.bookedPrice.currency)}</dd>
+          <dt>Price as measured</dt>
+          <dd>{formatMoney(a.adjustedPrice.amount, a.adjustedPrice.currency)}</dd>
+          <dt className="price-list__total">To pay</dt>
+          <dd className="price-list__total">{formatMoney(a.difference.amount, a.difference.currency)}</dd>
+        </dl>
+      }
     >
       <PaymentPanel target={target} approved={approved} onBusyChange={setBusy} />
     </PaymentLayout>

@@ -57,6 +57,8 @@ describe('static pages', () => {
       'answers a claim within 3 working days',
       '9 months',
       'England and Wales',
+      // The adjustment window the product enforces (api/src/features/adjustments/adjustments.rules.ts).
+      'within 2 working days of collection',
     ]) {
       expect(text).toContain(figure);
     }

@@ -61,8 +61,8 @@ const SECTIONS: Section[] = [
         <p>
           Prices are calculated from the dimensions, weight and route you enter. The chargeable weight of a
           parcel is the greater of its actual weight and its volumetric weight. If the parcel handed over is
-          larger or heavier than declared, the courier may charge the difference, which we will pass on to you
-          (see <a href="#additional-charges">Additional charges</a>).
+          larger or heavier than declared, the courier may ask for the difference, which you may accept or
+          dispute (see <a href="#additional-charges">Additional charges</a>).
         </p>
         <p>
           Delivery dates shown at booking are estimates. Transit times are counted in working days from
@@ -221,8 +221,8 @@ const SECTIONS: Section[] = [
         <p>The following charges may be added after booking, and you authorise us to take them:</p>
         <ul>
           <li>
-            the difference in price where a parcel is heavier or larger than declared, or was booked on the
-            wrong service;
+            the difference in price where a parcel is heavier or larger than declared (a price adjustment,
+            below);
           </li>
           <li>
             <strong>£10.20 plus VAT</strong> per parcel re-packed or sealed because it was presented untaped;
@@ -235,6 +235,15 @@ const SECTIONS: Section[] = [
           <li>Same Day waiting time at £20 per hour (see Same Day service); and</li>
           <li>duties, taxes and customs charges billed to us for your international shipment.</li>
         </ul>
+        <p>
+          <strong>Price adjustments.</strong> A courier that measures a parcel heavier or larger than booked
+          may ask for the difference <strong>within 2 working days of collection</strong>, with the measured
+          weight and sizes and a photo. The difference is worked out from the courier’s own published rates
+          for the service you booked: what the parcel as measured costs more than the parcel as booked, plus
+          VAT; the courier cannot name its own amount. Nothing is charged until you accept it. You may instead
+          dispute it with your reason, and Consign staff decide: if they uphold it you pay the difference, if
+          they overturn it you pay nothing more. One adjustment may be made per order.
+        </p>
         <p>
           If a delivery fails, the recipient is told how to collect the parcel. A parcel waiting at a depot or
           access point must be collected within <strong>72 hours</strong>, after which it is returned to the

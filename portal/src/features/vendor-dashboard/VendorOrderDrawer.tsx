@@ -15,6 +15,7 @@ import { DropOffPointSummary } from '../../shared/dropoff/DropOffPointSummary';
 import { OrderDocumentButtons, OrderDrawerFrame, Timeline } from '../../shared/orders/OrderDrawer';
 import { AddressColumns, CustomsSections, OrderNotes, Section } from '../../shared/orders/OrderParts';
 import { AddEventForm, canAddEvent } from './AddEventForm';
+import { VendorAdjustment } from './VendorAdjustment';
 import { VendorClaims } from './VendorClaims';
 
 interface VendorOrderDrawerProps {
@@ -90,6 +91,7 @@ export function VendorOrderDrawer({ orderId, onClose, onSaved }: VendorOrderDraw
               }}
             />
           ) : null}
+          <VendorAdjustment order={order} />
           <VendorClaims orderId={order.id} />
           <OrderSections order={order} />
           <Section title="Tracking">

@@ -15,6 +15,7 @@ import { DropOffPointSummary } from '../dropoff/DropOffPointSummary';
 import { chooseDropOffHref } from '../dropoff/hours';
 import { Drawer } from './Drawer';
 import { useDocumentDownload, usePaperDownload } from './download';
+import { OrderAdjustments } from './OrderAdjustments';
 import { OrderClaims } from './OrderClaims';
 import {
   AddressColumns,
@@ -141,6 +142,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   return (
     <div className="stack">
       <OrderActions order={order} />
+      {/* First: a price adjustment waits for the customer's answer. */}
+      <OrderAdjustments order={order} />
       <Section title="Order Summary">
         <dl className="meta-list">
           <dt>Courier</dt>
@@ -313,7 +316,9 @@ export function Timeline({ events, viewer }: { events: readonly OrderEvent[]; vi
                 </>
               ) : (
                 <>
-                  {event.event || event.claimStatus ? event.description : statusLabel(event.to)}{' '}
+                  {event.event || event.claimStatus || event.adjustmentStatus
+                    ? event.description
+                    : statusLabel(event.to)}{' '}
                   <span className="muted">· by {ACTORS[viewer][event.actorRole]}</span>
                 </>
               )}

@@ -11,9 +11,9 @@ import { browser } from './browser';
 import { paymentMessages } from './messages';
 import { PayPalCheckout } from './PayPalCheckout';
 
-/** What is being paid: an order, or a job's asking price. Both follow the same two calls. */
+/** What is being paid: an order, a job's asking price, or an adjustment's difference. All follow the same two calls. */
 export interface PaymentTarget<T> {
-  kind: 'order' | 'job';
+  kind: 'order' | 'job' | 'adjustment';
   id: string;
   currency: string;
   start: () => Promise<PaymentSession>;
@@ -22,6 +22,9 @@ export interface PaymentTarget<T> {
   stillAwaiting: (result: T) => boolean;
   onPaid: (result: T) => void;
 }
+
+/** The cached lists a capture changes. */
+const QUERY_ROOT = { order: 'orders', job: 'jobs', adjustment: 'adjustments' } as const;
 
 /** One capture per subject at a time across remounts (React's StrictMode runs effects twice). */
 const inflight = new Map<string, Promise<unknown>>();
@@ -68,7 +71,7 @@ export function PaymentPanel<T>({ target, approved, onBusyChange }: PaymentPanel
     setProblem(null);
     try {
       const result = await captureOnce(`${current.kind}:${current.id}`, current.capture);
-      await queryClient.invalidateQueries({ queryKey: [current.kind === 'order' ? 'orders' : 'jobs'] });
+      await queryClient.invalidateQueries({ queryKey: [QUERY_ROOT[current.kind]] });
       if (current.stillAwaiting(result)) {
         setPhase('review');
         return;

@@ -269,6 +269,36 @@ function round2(value: number): number {
  * Prices one service for a request, or says why it cannot carry it. `estimateDelivery` lets
  * `priceQuote` share one reading of the clock across all services.
  */
+/**
+ * The net price `service`'s rate card gives `parcels` alone (no route, status or distance fee):
+ * the same limit, chargeable-weight and tier rules as a quote. A price adjustment
+ * (features/adjustments) compares the parcels as booked with the parcels as measured by it.
+ */
+export function priceParcels(
+  service: CourierServiceRates,
+  parcels: readonly Parcel[],
+):
+  | { ok: true; net: number; chargeableWeightKg: number; parcels: PricedParcel[] }
+  | { ok: false; index: number; detail: string } {
+  const limits = limitsOf(service);
+  const priced: PricedParcel[] = [];
+  for (const [index, parcel] of parcels.entries()) {
+    const breach = limitBreach(parcel, limits);
+    if (breach) return { ok: false, index, detail: breach };
+    const { kg, billedBy } = chargeableWeight(parcel, limits.volumetricDivisor);
+    const tier = cheapestCoveringTier(service.weightTiers, kg);
+    if (!tier) return { ok: false, index, detail: `no weight tier covers ${kg}kg` };
+    priced.push({ chargeableWeightKg: kg, billedBy, tierMaxKg: tier.maxKg, price: tier.price });
+  }
+  const grams = priced.reduce((sum, p) => sum + toGrams(p.chargeableWeightKg), 0);
+  return {
+    ok: true,
+    net: priced.reduce((sum, p) => sum + p.price, 0),
+    chargeableWeightKg: round2(grams / 1000),
+    parcels: priced,
+  };
+}
+
 export function evaluateService(
   request: QuoteRequest,
   service: CourierServiceRates,
