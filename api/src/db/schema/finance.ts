@@ -54,7 +54,8 @@ export const orderCommissions = sqliteTable(
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [uniqueIndex('order_commissions_payment_unique').on(t.paymentId)],
+  // Several per payment when it is split (a batch's charge pays one order per row).
+  (t) => [index('order_commissions_payment_idx').on(t.paymentId)],
 );
 
 export const ledgerEntries = sqliteTable(
@@ -103,6 +104,8 @@ export const refunds = sqliteTable(
       .references(() => payments.id),
     /** 1 for the payment's first refund, then 2, 3…: part of the provider request id. */
     seq: integer('seq').notNull(),
+    /** The order of a split payment (a batch's) the refund is for; null: the payment's only order. */
+    orderId: text('order_id'),
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     bearer: text('bearer', { enum: REFUND_BEARERS }).notNull().default('courier'),

@@ -36,13 +36,13 @@ export const orderPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
-  async payeeOf(tx, payment) {
-    if (!payment.orderId) return null;
+  async payeesOf(tx, payment) {
+    if (!payment.orderId) return [];
     const order = await tx.query.orders.findFirst({
       where: eq(orders.id, payment.orderId),
       columns: { id: true, vendorId: true },
     });
-    return order ? { vendorId: order.vendorId, orderId: order.id } : null;
+    return order ? [{ vendorId: order.vendorId, orderId: order.id, amount: payment.amount }] : [];
   },
 
   async awaitsCapture(db, payment) {
