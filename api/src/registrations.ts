@@ -6,6 +6,7 @@
  * payments reconciler), so both see the same targets. Registering again is harmless.
  */
 import { vendorStatusMailSubscriber } from './features/admin';
+import { batchPaymentTarget } from './features/batches';
 import { claimMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
@@ -24,6 +25,7 @@ import { registerSubscriber } from './lib/outbox';
 export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
+  registerPaymentTarget('batch', batchPaymentTarget);
   // PayPal's payout events reach the payouts feature through the payments webhook.
   registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).

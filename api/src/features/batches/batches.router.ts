@@ -10,5 +10,10 @@ export const batchesRouter = createRouter()
   .openapi(routes.getBatch, handlers.getBatch)
   .openapi(routes.fixBatchRow, handlers.fixBatchRow)
   .openapi(routes.dropBatchRow, handlers.dropBatchRow)
+  .openapi(routes.retryBatchRow, handlers.retryBatchRow)
+  .openapi(routes.startBatchPayment, handlers.startBatchPayment)
+  .openapi(routes.captureBatchPayment, handlers.captureBatchPayment)
   .openapi(routes.createPartnerBatch, handlers.createPartnerBatch)
-  .openapi(routes.getPartnerBatch, handlers.getPartnerBatch);
+  .openapi(routes.getPartnerBatch, handlers.getPartnerBatch)
+  .openapi(routes.startPartnerBatchPayment, handlers.startPartnerBatchPayment)
+  .openapi(routes.capturePartnerBatchPayment, handlers.capturePartnerBatchPayment);
