@@ -103,7 +103,7 @@ async function bookRow(deps: AppDeps, batch: Batch, row: Row): Promise<void> {
 /** Each failed row's amount back to the buyer, once per row (the refund names the row). */
 async function refundFailedRows(deps: AppDeps, chargeId: string): Promise<void> {
   const payment = await findPayment(deps.db, { kind: 'batch', id: chargeId });
-  if (!payment || payment.status !== 'captured') return;
+  if (payment?.status !== 'captured') return;
   const failed = await deps.db.query.batchRows.findMany({
     where: and(eq(batchRows.chargeId, chargeId), eq(batchRows.status, 'failed')),
     orderBy: asc(batchRows.position),

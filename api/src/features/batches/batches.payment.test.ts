@@ -137,7 +137,7 @@ describe('paying for a batch', () => {
 
     const creates = fake.requests.filter((r) => r.operation === 'createOrder');
     expect(creates).toHaveLength(1);
-    const unit = (creates[0]?.body as Json).purchase_units[0];
+    const unit = (creates[0] as Json).body.purchase_units[0];
     const paid = batch.rows.slice(0, 3).reduce((sum: number, r: Json) => sum + r.amount, 0);
     expect(batch.payable.amount).toBe(paid);
     expect(unit.amount.value).toBe((paid / 100).toFixed(2));
