@@ -5,6 +5,8 @@
  * parallel captures, the split ledger, a charge voided by a row's change, a row that cannot be
  * booked (refunded, then retried), and the partner routes with a secret key.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -16,11 +18,12 @@ import {
   refunds,
   vendors,
 } from '../../db/schema';
+import { drainOutbox } from '../../lib/outbox';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { checkBooks } from '../ledger';
 import { createVendorWithService } from '../orders/orders.testing';
-import { createPartner, secretKeyOf } from '../partners/partners.testing';
+import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
 import { BATCH_COLUMNS } from './batch-row';
 
 let fake: FakePayPal;
@@ -48,6 +51,22 @@ afterEach(async () => {
   expect(fake.problems).toEqual([]);
   await fake.close();
 });
+
+/** A real HTTP receiver for partner webhooks on this machine: the bodies it got. */
+async function receiver() {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
 
 /** A courier named `name` with one domestic service at `price` pence a parcel. */
 async function courier(name: string, price: number) {
@@ -297,10 +316,18 @@ describe('paying for a batch', () => {
     expect(fixed.body.rows[0]).toMatchObject({ status: 'valid', choice: { vendorName: 'Bolt' } });
   });
 
-  it('is paid through the partner routes with a secret key', async () => {
+  it('is paid through the partner routes with a secret key, and tells the partner once with batch.completed', async () => {
     await courier('Bolt', 1000);
     const { partner } = await createPartner(t);
     const key = { Authorization: `Bearer ${await secretKeyOf(t, partner.id)}` };
+    const hook = await receiver();
+    const { auth: partnerAuth } = await partnerUser(t, partner.id);
+    const endpoint = await t.post(
+      '/api/v1/partner/webhook-endpoints',
+      { url: hook.url, events: ['batch.completed'] },
+      partnerAuth,
+    );
+    expect(endpoint.status).toBe(201);
     const batch = await upload(
       [GOOD, { ...GOOD, recipient_postcode: 'M1 1AE' }],
       key,
@@ -317,5 +344,15 @@ describe('paying for a batch', () => {
     expect(done.body.counts).toMatchObject({ booked: 2 });
     const made = await t.deps.db.select().from(orders);
     expect(made.map((o) => o.partnerId)).toEqual([partner.id, partner.id]);
+
+    await Promise.all([capture(batch.id, key, base), capture(batch.id, key, base)]);
+    await drainOutbox(t.deps);
+    await hook.close();
+    expect(hook.received).toHaveLength(1);
+    const sent = JSON.parse(hook.received[0] as string);
+    expect(sent).toMatchObject({
+      type: 'batch.completed',
+      data: { batchId: batch.id, booked: 2, failed: 0 },
+    });
   });
 });
