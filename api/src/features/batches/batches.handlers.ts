@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { browserOrigin } from '../../lib/origin';
 import { currentPartner } from '../partners';
-import { MAX_CSV_BYTES, readBatchCsv, templateCsv } from './batches.csv';
+import { MAX_CSV_BYTES, readBatchCsv, resultsCsv, templateCsv } from './batches.csv';
 import { captureBatchPayment as capture, startBatchPayment as start } from './batches.payment';
 import type * as routes from './batches.routes';
 import { CreateBatchSchema } from './batches.schemas';
@@ -165,3 +165,18 @@ export const capturePartnerBatchPayment: RouteHandler<
   const { state, batch } = await take(c, await partnerOwner(c), c.req.valid('param').id);
   return state === 'captured' ? c.json(batch, 200) : c.json(batch, 202);
 };
+
+async function results(c: Context<AppEnv>, owner: BatchOwner, id: string) {
+  const batch = await service(c).get(owner, id);
+  privately(c);
+  return c.body(resultsCsv(batch.rows), 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="consign-batch-${batch.id.slice(-8)}-results.csv"`,
+  });
+}
+
+export const getBatchResults: RouteHandler<typeof routes.getBatchResults, AppEnv> = async (c) =>
+  results(c, customer(c), c.req.valid('param').id);
+
+export const getPartnerBatchResults: RouteHandler<typeof routes.getPartnerBatchResults, AppEnv> = async (c) =>
+  results(c, await partnerOwner(c), c.req.valid('param').id);

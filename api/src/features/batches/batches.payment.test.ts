@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -193,6 +194,28 @@ describe('paying for a batch', () => {
     expect(made.map((o) => o.status)).toEqual(['pending', 'pending', 'pending']);
     expect(new Set(made.map((o) => o.vendorId))).toEqual(new Set([acme.vendorId, bolt.vendorId]));
     expect(rows[3]).toMatchObject({ status: 'invalid', orderId: null, order: null });
+
+    // The results: every row, parsed back.
+    const csv = await t.app.request(`/api/v1/batches/${batch.id}/results.csv`, { headers: auth });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines: Record<string, string>[] = parse(await csv.text(), { columns: true });
+    expect(lines.map((l) => [l.reference, l.status])).toEqual([
+      ['A-1', 'booked'],
+      ['B-1', 'booked'],
+      ['B-2', 'booked'],
+      ['BAD', 'invalid'],
+    ]);
+    for (const [i, row] of rows.slice(0, 3).entries()) {
+      expect(lines[i]).toMatchObject({
+        order_reference: row.order.reference,
+        tracking_code: row.order.trackingCode,
+        tracking_url: row.order.trackingUrl,
+        price: (row.amount / 100).toFixed(2),
+        error: '',
+      });
+    }
+    expect(lines[3]?.error).toMatch(/^recipient_postcode: /);
 
     // The ledger: one payment split between two couriers, a sale per row, books balanced.
     const [payment] = await t.deps.db.select().from(payments);

@@ -178,6 +178,21 @@ export const captureBatchPayment = createRoute({
   },
 });
 
+export const getBatchResults = createRoute({
+  operationId: 'getBatchResults',
+  method: 'get',
+  path: '/batches/{id}/results.csv',
+  tags,
+  summary: 'The rows as CSV: reference, status, order reference, tracking code and URL, price, error',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: { description: 'The results', content: { 'text/csv': { schema: z.string() } } },
+    ...pickProblems(401, 404),
+  },
+});
+
 const WHO =
   ' Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.';
 
@@ -243,5 +258,21 @@ export const capturePartnerBatchPayment = createRoute({
     402: problem('Payment failed. Please try again. (payment_declined)'),
     ...pickProblems(400, 401, 403, 404, 409, 429),
     ...payProblems,
+  },
+});
+
+export const getPartnerBatchResults = createRoute({
+  operationId: 'partnerGetBatchResults',
+  method: 'get',
+  path: '/partner/batches/{id}/results.csv',
+  tags: ['Partner', ...tags],
+  summary: "One of the partner's batches as CSV results",
+  description: WHO.trim(),
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: { description: 'The results', content: { 'text/csv': { schema: z.string() } } },
+    ...pickProblems(400, 401, 403, 404, 429),
   },
 });
