@@ -8,6 +8,7 @@
 
 import { adjustmentMailSubscriber, adjustmentPaymentTarget } from './features/adjustments';
 import { vendorStatusMailSubscriber } from './features/admin';
+import { batchPaymentTarget } from './features/batches';
 import { claimMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
@@ -27,6 +28,7 @@ export function registerFeatureHooks(): void {
   registerPaymentTarget('order', orderPaymentTarget);
   registerPaymentTarget('job', jobPaymentTarget);
   registerPaymentTarget('adjustment', adjustmentPaymentTarget);
+  registerPaymentTarget('batch', batchPaymentTarget);
   // PayPal's payout events reach the payouts feature through the payments webhook.
   registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).

@@ -55,10 +55,11 @@ export const orderCommissions = sqliteTable(
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at').notNull(),
   },
-  // One per payment of the order: its price, and a weight adjustment's difference (features/adjustments).
+  // One per payment of the order (its price, a weight adjustment's difference: features/adjustments),
+  // and several per payment when it is split (a batch's charge pays one order per row).
   (t) => [
     primaryKey({ columns: [t.orderId, t.paymentId] }),
-    uniqueIndex('order_commissions_payment_unique').on(t.paymentId),
+    index('order_commissions_payment_idx').on(t.paymentId),
   ],
 );
 
@@ -108,6 +109,8 @@ export const refunds = sqliteTable(
       .references(() => payments.id),
     /** 1 for the payment's first refund, then 2, 3…: part of the provider request id. */
     seq: integer('seq').notNull(),
+    /** The order of a split payment (a batch's) the refund is for; null: the payment's only order. */
+    orderId: text('order_id'),
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     bearer: text('bearer', { enum: REFUND_BEARERS }).notNull().default('courier'),

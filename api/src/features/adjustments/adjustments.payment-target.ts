@@ -29,13 +29,13 @@ export const adjustmentPaymentTarget: PaymentTarget = {
     return 'paid';
   },
 
-  async payeeOf(tx, payment) {
-    if (!payment.adjustmentId) return null;
+  async payeesOf(tx, payment) {
+    if (!payment.adjustmentId) return [];
     const row = await tx.query.adjustments.findFirst({
       where: eq(adjustments.id, payment.adjustmentId),
       columns: { vendorId: true, orderId: true },
     });
-    return row ? { vendorId: row.vendorId, orderId: row.orderId } : null;
+    return row ? [{ vendorId: row.vendorId, orderId: row.orderId, amount: payment.amount }] : [];
   },
 
   async awaitsCapture(db, payment) {

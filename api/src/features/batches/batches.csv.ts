@@ -70,3 +70,42 @@ export function readBatchCsv(text: string): IncomingRow[] {
     cells: Object.fromEntries(names.map((name, i) => [name, record[i] ?? ''])),
   }));
 }
+
+/** The results' columns (docs/batches.md, "Results"). */
+export const RESULT_COLUMNS = [
+  'position',
+  'reference',
+  'status',
+  'order_reference',
+  'tracking_code',
+  'tracking_url',
+  'price',
+  'error',
+] as const;
+
+type ResultRow = {
+  position: number;
+  status: string;
+  cells: BatchCells;
+  amount: number | null;
+  errors: { message: string; column: string | null }[];
+  failure: string | null;
+  order: { reference: string; trackingCode: string | null; trackingUrl: string | null } | null;
+};
+
+/** Every row of a batch as it stands, one line each, in the upload's order. */
+export function resultsCsv(rows: readonly ResultRow[]): string {
+  return stringify(
+    rows.map((r) => [
+      r.position,
+      r.cells.reference ?? '',
+      r.status,
+      r.order?.reference ?? '',
+      r.order?.trackingCode ?? '',
+      r.order?.trackingUrl ?? '',
+      r.amount === null ? '' : (r.amount / 100).toFixed(2),
+      r.failure ?? r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; '),
+    ]),
+    { header: true, columns: [...RESULT_COLUMNS] },
+  );
+}

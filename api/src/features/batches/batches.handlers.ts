@@ -4,8 +4,10 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { browserOrigin } from '../../lib/origin';
 import { currentPartner } from '../partners';
-import { MAX_CSV_BYTES, readBatchCsv, templateCsv } from './batches.csv';
+import { MAX_CSV_BYTES, readBatchCsv, resultsCsv, templateCsv } from './batches.csv';
+import { captureBatchPayment as capture, startBatchPayment as start } from './batches.payment';
 import type * as routes from './batches.routes';
 import { CreateBatchSchema } from './batches.schemas';
 import { BatchesService, type BatchOwner, type BatchSettings, type IncomingRow } from './batches.service';
@@ -126,3 +128,55 @@ export const getPartnerBatch: RouteHandler<typeof routes.getPartnerBatch, AppEnv
   privately(c);
   return c.json(await service(c).get(await partnerOwner(c), c.req.valid('param').id), 200);
 };
+
+export const retryBatchRow: RouteHandler<typeof routes.retryBatchRow, AppEnv> = async (c) => {
+  const { id, rowId } = c.req.valid('param');
+  return c.json(await service(c).retryRow(customer(c), id, rowId), 200);
+};
+
+async function pay(c: Context<AppEnv>, owner: BatchOwner, id: string) {
+  const deps = c.get('deps');
+  const batches = service(c);
+  return start(deps, batches, owner, await batches.batchOf(owner, id), browserOrigin(deps.config, c.req));
+}
+
+async function take(c: Context<AppEnv>, owner: BatchOwner, id: string) {
+  const batches = service(c);
+  const state = await capture(c.get('deps'), await batches.batchOf(owner, id));
+  return { state, batch: await batches.get(owner, id) };
+}
+
+export const startBatchPayment: RouteHandler<typeof routes.startBatchPayment, AppEnv> = async (c) =>
+  c.json(await pay(c, customer(c), c.req.valid('param').id), 200);
+
+export const captureBatchPayment: RouteHandler<typeof routes.captureBatchPayment, AppEnv> = async (c) => {
+  const { state, batch } = await take(c, customer(c), c.req.valid('param').id);
+  return state === 'captured' ? c.json(batch, 200) : c.json(batch, 202);
+};
+
+export const startPartnerBatchPayment: RouteHandler<typeof routes.startPartnerBatchPayment, AppEnv> = async (
+  c,
+) => c.json(await pay(c, await partnerOwner(c), c.req.valid('param').id), 200);
+
+export const capturePartnerBatchPayment: RouteHandler<
+  typeof routes.capturePartnerBatchPayment,
+  AppEnv
+> = async (c) => {
+  const { state, batch } = await take(c, await partnerOwner(c), c.req.valid('param').id);
+  return state === 'captured' ? c.json(batch, 200) : c.json(batch, 202);
+};
+
+async function results(c: Context<AppEnv>, owner: BatchOwner, id: string) {
+  const batch = await service(c).get(owner, id);
+  privately(c);
+  return c.body(resultsCsv(batch.rows), 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="consign-batch-${batch.id.slice(-8)}-results.csv"`,
+  });
+}
+
+export const getBatchResults: RouteHandler<typeof routes.getBatchResults, AppEnv> = async (c) =>
+  results(c, customer(c), c.req.valid('param').id);
+
+export const getPartnerBatchResults: RouteHandler<typeof routes.getPartnerBatchResults, AppEnv> = async (c) =>
+  results(c, await partnerOwner(c), c.req.valid('param').id);

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../../lib/auth';
-import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
+import { bearerSecurity, jsonContent, ProblemSchema, pickProblems } from '../../lib/openapi';
+import { PaymentSessionSchema } from '../orders';
 import { requirePartner } from '../partners';
 import {
   BatchIdParamsSchema,
@@ -13,6 +14,11 @@ import {
 } from './batches.schemas';
 
 const tags = ['Batches'];
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
 
 const createBody = {
   required: false,
@@ -109,6 +115,84 @@ export const dropBatchRow = createRoute({
   responses: { 200: jsonContent(BatchSchema, 'The batch'), ...pickProblems(401, 404, 409) },
 });
 
+export const retryBatchRow = createRoute({
+  operationId: 'retryBatchRow',
+  method: 'post',
+  path: '/batches/{id}/rows/{rowId}/retry',
+  tags,
+  summary: 'Check and price a failed row again (once its refund is made), to pay with the next charge',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchRowParamsSchema },
+  responses: { 200: jsonContent(BatchSchema, 'The batch'), ...pickProblems(401, 404, 409) },
+});
+
+const payDescription =
+  'One charge for the rows valid now (invalid and dropped rows are left out, to fix and pay later), one ' +
+  'provider order with an item per row. Send the browser to `approveUrl` (the test provider’s TEST MODE ' +
+  'page, or PayPal), or render PayPal buttons with `clientId` and `providerOrderId`. Asking again answers the ' +
+  'same provider order while no row changed; changing or dropping a row voids it.';
+const captureDescription =
+  'Takes the approved payment, then books every paid row as an order (the row’s id is the order’s id), ' +
+  'each exactly once however often or simultaneously this is called. A row that cannot be booked ends ' +
+  '`failed` with the reason and its amount is refunded. 402 payment_declined: approve again with another ' +
+  'funding source; 409 payment_not_approved: not approved yet; 409 charge_void: a row changed.';
+const payProblems = {
+  502: problem('The payment provider refused the request'),
+  503: problem('The payment provider is unavailable; retry later'),
+};
+
+export const startBatchPayment = createRoute({
+  operationId: 'startBatchPayment',
+  method: 'post',
+  path: '/batches/{id}/payment',
+  tags,
+  summary: 'Start paying for the batch’s valid rows: the provider order to approve',
+  description: payDescription,
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: jsonContent(PaymentSessionSchema, 'The provider order'),
+    ...pickProblems(401, 404, 409),
+    ...payProblems,
+  },
+});
+
+export const captureBatchPayment = createRoute({
+  operationId: 'captureBatchPayment',
+  method: 'post',
+  path: '/batches/{id}/payment/capture',
+  tags,
+  summary: 'Take the approved payment; every paid row becomes an order',
+  description: captureDescription,
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: jsonContent(BatchSchema, 'Paid: the batch, its rows booked or failed'),
+    202: jsonContent(BatchSchema, 'The provider holds the payment for review; the rows wait'),
+    402: problem('Payment failed. Please try again. (payment_declined)'),
+    ...pickProblems(401, 404, 409),
+    ...payProblems,
+  },
+});
+
+export const getBatchResults = createRoute({
+  operationId: 'getBatchResults',
+  method: 'get',
+  path: '/batches/{id}/results.csv',
+  tags,
+  summary: 'The rows as CSV: reference, status, order reference, tracking code and URL, price, error',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: { description: 'The results', content: { 'text/csv': { schema: z.string() } } },
+    ...pickProblems(401, 404),
+  },
+});
+
 const WHO =
   ' Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.';
 
@@ -139,4 +223,56 @@ export const getPartnerBatch = createRoute({
   middleware: [requirePartner] as const,
   request: { params: BatchIdParamsSchema },
   responses: { 200: jsonContent(BatchSchema, 'The batch'), ...pickProblems(400, 401, 403, 404, 429) },
+});
+
+export const startPartnerBatchPayment = createRoute({
+  operationId: 'partnerStartBatchPayment',
+  method: 'post',
+  path: '/partner/batches/{id}/payment',
+  tags: ['Partner', ...tags],
+  summary: 'Start paying for one of the partner’s batches',
+  description: `${payDescription}${WHO}`,
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: jsonContent(PaymentSessionSchema, 'The provider order'),
+    ...pickProblems(400, 401, 403, 404, 409, 429),
+    ...payProblems,
+  },
+});
+
+export const capturePartnerBatchPayment = createRoute({
+  operationId: 'partnerCaptureBatchPayment',
+  method: 'post',
+  path: '/partner/batches/{id}/payment/capture',
+  tags: ['Partner', ...tags],
+  summary: 'Take the approved payment of one of the partner’s batches; its rows become orders',
+  description: `${captureDescription}${WHO}`,
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: jsonContent(BatchSchema, 'Paid: the batch, its rows booked or failed'),
+    202: jsonContent(BatchSchema, 'The provider holds the payment for review; the rows wait'),
+    402: problem('Payment failed. Please try again. (payment_declined)'),
+    ...pickProblems(400, 401, 403, 404, 409, 429),
+    ...payProblems,
+  },
+});
+
+export const getPartnerBatchResults = createRoute({
+  operationId: 'partnerGetBatchResults',
+  method: 'get',
+  path: '/partner/batches/{id}/results.csv',
+  tags: ['Partner', ...tags],
+  summary: "One of the partner's batches as CSV results",
+  description: WHO.trim(),
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema },
+  responses: {
+    200: { description: 'The results', content: { 'text/csv': { schema: z.string() } } },
+    ...pickProblems(400, 401, 403, 404, 429),
+  },
 });

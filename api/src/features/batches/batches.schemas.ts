@@ -75,7 +75,21 @@ export const BatchRowSchema = z
     choice: ChoiceSchema.nullable(),
     amount: z.number().int().nullable(),
     orderId: z.string().nullable(),
-    failure: z.string().nullable(),
+    order: z
+      .object({
+        id: z.string(),
+        reference: z.string().openapi({ example: '#1a2b3c4d' }),
+        status: z.string(),
+        trackingCode: z.string().nullable().openapi({ description: 'The code /track accepts' }),
+        trackingNumber: z.string().nullable(),
+        trackingUrl: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: 'The order the row became, once booked' }),
+    failure: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why booking the paid row failed (its amount is refunded)' }),
   })
   .openapi('BatchRow');
 

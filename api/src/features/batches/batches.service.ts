@@ -4,7 +4,7 @@
  * evaluated before anything is written, then the batch and all its rows are saved in one
  * transaction, so a batch is never half there.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import {
@@ -14,14 +14,15 @@ import {
   type BatchRule,
   batches,
   batchRows,
-  type OrderAddress,
+  orders,
+  refunds,
 } from '../../db/schema';
 import type { UkNation } from '../../domain/nations';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { nationOfPostcode } from '../../providers/distance';
-import { AddressBookService, labelKey } from '../address-book';
-import { shipmentErrors } from '../orders';
+import { labelKey } from '../address-book';
+import { orderReference, shipmentErrors, trackingUrl } from '../orders';
 import { QuotesService } from '../quotes';
 import {
   type BatchCells,
@@ -32,6 +33,8 @@ import {
   toCells,
 } from './batch-row';
 import { chooseOption, type RuleSettings } from './batch-rules';
+import { voidOpenCharge } from './batches.payment';
+import { type Senders, sendersFor } from './batches.senders';
 
 export const MAX_BATCH_ROWS = 500;
 
@@ -49,16 +52,6 @@ type Evaluated = {
 
 type BatchRow = typeof batchRows.$inferSelect;
 type Batch = typeof batches.$inferSelect;
-
-/** Senders the rows may name: the owner's saved addresses by label and the default sender. */
-type Senders = { byLabel: Map<string, OrderAddress>; fallback: OrderAddress | null };
-
-async function sendersFor(deps: AppDeps, userId: string, rows: readonly BatchCells[]): Promise<Senders> {
-  const book = new AddressBookService(deps);
-  const labels = rows.map((r) => r.sender).filter((l): l is string => Boolean(l));
-  const [byLabel, fallback] = await Promise.all([book.byLabels(userId, labels), book.defaultSender(userId)]);
-  return { byLabel, fallback: fallback?.address ?? null };
-}
 
 const rowError = (position: number, e: CellError): BatchRowError => ({
   path: `rows.${position}.${e.column}`,
@@ -143,7 +136,9 @@ async function evaluate(
   };
 }
 
-function rowDto(row: BatchRow) {
+type OrderFacts = Pick<typeof orders.$inferSelect, 'id' | 'status' | 'trackingCode' | 'trackingNumber'>;
+
+function rowDto(row: BatchRow, order: OrderFacts | undefined, publicUrl: string) {
   return {
     id: row.id,
     position: row.position,
@@ -154,6 +149,17 @@ function rowDto(row: BatchRow) {
     choice: row.choice,
     amount: row.amount,
     orderId: row.orderId,
+    /** The order the row became: its reference, status and where it is tracked. */
+    order: order
+      ? {
+          id: order.id,
+          reference: orderReference(order.id),
+          status: order.status,
+          trackingCode: order.trackingCode,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingCode ? trackingUrl(publicUrl, order.trackingCode) : null,
+        }
+      : null,
     failure: row.failure,
   };
 }
@@ -178,8 +184,16 @@ function summary(batch: Batch, rows: readonly BatchRow[]) {
   };
 }
 
-function batchDto(batch: Batch, rows: readonly BatchRow[]) {
-  return { ...summary(batch, rows), rows: rows.map(rowDto) };
+function batchDto(
+  batch: Batch,
+  rows: readonly BatchRow[],
+  ordersById: Map<string, OrderFacts>,
+  publicUrl: string,
+) {
+  return {
+    ...summary(batch, rows),
+    rows: rows.map((r) => rowDto(r, r.orderId ? ordersById.get(r.orderId) : undefined, publicUrl)),
+  };
 }
 
 export type BatchDto = ReturnType<typeof batchDto>;
@@ -263,7 +277,29 @@ export class BatchesService {
 
   async get(owner: BatchOwner, id: string): Promise<BatchDto> {
     const batch = await this.own(owner, id);
-    return batchDto(batch, await this.rowsOf(batch.id));
+    const rows = await this.rowsOf(batch.id);
+    const ids = rows.flatMap((r) => (r.orderId ? [r.orderId] : []));
+    const found: OrderFacts[] = [];
+    // In slices: SQLite caps the variables of one statement.
+    for (let at = 0; at < ids.length; at += 200) {
+      found.push(
+        ...(await this.deps.db
+          .select({
+            id: orders.id,
+            status: orders.status,
+            trackingCode: orders.trackingCode,
+            trackingNumber: orders.trackingNumber,
+          })
+          .from(orders)
+          .where(inArray(orders.id, ids.slice(at, at + 200)))),
+      );
+    }
+    return batchDto(batch, rows, new Map(found.map((o) => [o.id, o])), this.deps.config.publicUrl);
+  }
+
+  /** The batch itself, the owner's own (404 otherwise). */
+  async batchOf(owner: BatchOwner, id: string): Promise<Batch> {
+    return this.own(owner, id);
   }
 
   async list(owner: BatchOwner) {
@@ -277,16 +313,39 @@ export class BatchesService {
     return { items };
   }
 
-  private async ownRow(owner: BatchOwner, batchId: string, rowId: string) {
+  private async ownRow(owner: BatchOwner, batchId: string, rowId: string, allowed = EDITABLE) {
     const batch = await this.own(owner, batchId);
     const row = await this.deps.db.query.batchRows.findFirst({
       where: and(eq(batchRows.batchId, batch.id), eq(batchRows.id, rowId)),
     });
     if (!row) throw AppError.notFound('Row not found');
-    if (!['valid', 'invalid', 'dropped'].includes(row.status)) {
-      throw AppError.conflict('This row is paid for: it can no longer be changed', 'row_paid');
-    }
+    if (!allowed.includes(row.status)) throw notEditable(row.status);
     return { batch, row };
+  }
+
+  /**
+   * Writes a row's change and voids the batch's open charge in one immediate transaction: a
+   * charge covers its rows as they were when it opened, so any change makes it unpayable.
+   */
+  private async changeRow(
+    batchId: string,
+    row: BatchRow,
+    set: Partial<typeof batchRows.$inferInsert>,
+    allowed = EDITABLE,
+  ) {
+    const now = this.deps.now();
+    await this.deps.db.transaction(
+      async (tx) => {
+        const current = await tx.query.batchRows.findFirst({ where: eq(batchRows.id, row.id) });
+        if (!current || !allowed.includes(current.status)) throw notEditable(current?.status ?? 'paid');
+        await voidOpenCharge(tx, batchId, now);
+        await tx
+          .update(batchRows)
+          .set({ ...set, updatedAt: now })
+          .where(eq(batchRows.id, row.id));
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /**
@@ -298,22 +357,68 @@ export class BatchesService {
     const cells = toCells({ ...(row.input as Record<string, unknown>), ...changes });
     const senders = await sendersFor(this.deps, owner.userId, [cells]);
     const evaluated = await evaluate(this.deps, owner, batch, senders, row.position, cells);
-    await this.deps.db
-      .update(batchRows)
-      .set({ input: cells as Record<string, unknown>, ...evaluated, updatedAt: this.deps.now() })
-      .where(and(eq(batchRows.id, row.id), eq(batchRows.status, row.status)));
+    await this.changeRow(batch.id, row, {
+      input: cells as Record<string, unknown>,
+      chargeId: null,
+      ...evaluated,
+    });
     return this.get(owner, batch.id);
   }
 
   /** Leaves a row out of the batch's payment; fixing it brings it back. */
   async dropRow(owner: BatchOwner, batchId: string, rowId: string) {
     const { batch, row } = await this.ownRow(owner, batchId, rowId);
-    await this.deps.db
-      .update(batchRows)
-      .set({ status: 'dropped', updatedAt: this.deps.now() })
-      .where(and(eq(batchRows.id, row.id), eq(batchRows.status, row.status)));
+    await this.changeRow(batch.id, row, { status: 'dropped', chargeId: null });
     return this.get(owner, batch.id);
   }
+
+  /** Prices rows again as they stand (their quotes lapsed): each ends valid with a fresh option or invalid. */
+  async reprice(owner: BatchOwner, batch: Batch, rows: readonly BatchRow[]) {
+    const cells = rows.map((r) => r.input as BatchCells);
+    const senders = await sendersFor(this.deps, batch.ownerId, cells);
+    for (const row of rows) {
+      const evaluated = await evaluate(
+        this.deps,
+        owner,
+        batch,
+        senders,
+        row.position,
+        row.input as BatchCells,
+      );
+      await this.changeRow(batch.id, row, { chargeId: null, ...evaluated }, ['valid']);
+    }
+  }
+
+  /**
+   * A failed row, once its amount went back, is checked and priced again as it stands (valid
+   * with a new option, or invalid with what to fix) and is paid with the batch's next charge.
+   */
+  async retryRow(owner: BatchOwner, batchId: string, rowId: string) {
+    const { batch, row } = await this.ownRow(owner, batchId, rowId, ['failed']);
+    const refunded = await this.deps.db.query.refunds.findFirst({
+      where: and(eq(refunds.orderId, row.id), eq(refunds.status, 'completed')),
+    });
+    if (!refunded) {
+      throw AppError.conflict(
+        'This row’s refund is still on its way; retry it once the money is back',
+        'refund_in_progress',
+      );
+    }
+    const senders = await sendersFor(this.deps, owner.userId, [row.input as BatchCells]);
+    const evaluated = await evaluate(this.deps, owner, batch, senders, row.position, row.input as BatchCells);
+    await this.changeRow(batch.id, row, { chargeId: null, failure: null, orderId: null, ...evaluated }, [
+      'failed',
+    ]);
+    return this.get(owner, batch.id);
+  }
+}
+
+const EDITABLE: readonly BatchRowStatus[] = ['valid', 'invalid', 'dropped'];
+
+function notEditable(status: BatchRowStatus) {
+  return status === 'failed'
+    ? AppError.conflict('This row could not be booked: retry it instead', 'row_failed')
+    : AppError.conflict('This row is paid for: it can no longer be changed', 'row_paid');
 }
 
 export type { BatchRule };

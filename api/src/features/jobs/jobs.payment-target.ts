@@ -35,8 +35,8 @@ export const jobPaymentTarget: PaymentTarget = {
   },
 
   /** Nobody yet: the money waits unassigned until a courier accepts the job (jobs.vendor). */
-  async payeeOf() {
-    return null;
+  async payeesOf() {
+    return [];
   },
 
   async awaitsCapture(db, payment) {

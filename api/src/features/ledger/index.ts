@@ -24,6 +24,7 @@ export {
   issueCreditNote,
   issueReceipt,
   type Payee,
+  type PayeeShare,
   type PaymentFacts,
   type PayoutItemFacts,
   postCapture,

@@ -57,7 +57,10 @@ export async function checkBooks(db: Database): Promise<BooksCheck> {
     .select()
     .from(payments)
     .where(inArray(payments.status, ['captured', 'refunded']));
-  const snapshots = new Map((await db.select().from(orderCommissions)).map((s) => [s.paymentId, s] as const));
+  // One per order paid for: a split payment (a batch's charge) has several.
+  const snapshotsOf = new Map<string, (typeof orderCommissions.$inferSelect)[]>();
+  for (const s of await db.select().from(orderCommissions))
+    snapshotsOf.set(s.paymentId, [...(snapshotsOf.get(s.paymentId) ?? []), s]);
   const completed = await db
     .select()
     .from(refunds)
@@ -90,7 +93,7 @@ export async function checkBooks(db: Database): Promise<BooksCheck> {
   const problems: string[] = [];
 
   for (const payment of captured) {
-    const snapshot = snapshots.get(payment.id);
+    const snapshots = snapshotsOf.get(payment.id) ?? [];
     const theirs = refundsOf.get(payment.id) ?? [];
     const sumOf = (list: typeof theirs) => list.reduce((sum, r) => sum + r.amount, 0);
     const recorded = sumOf(theirs);
@@ -99,7 +102,8 @@ export async function checkBooks(db: Database): Promise<BooksCheck> {
         `payment ${payment.id}: refunds add up to ${recorded} but the payment says ${payment.refundedAmount} was refunded`,
       );
     }
-    if (!snapshot) {
+    const first = snapshots[0];
+    if (!first) {
       const held = account('unassigned', null, payment.currency);
       held.captured += payment.amount;
       held.refunded += recorded;
@@ -107,28 +111,31 @@ export async function checkBooks(db: Database): Promise<BooksCheck> {
     }
     // A job's payment waits unassigned until the job is accepted: what was refunded before then
     // came out of it, and the rest moved on to the courier.
-    const before = theirs.filter((r) => r.completedAt && r.completedAt < snapshot.createdAt);
+    const before = theirs.filter((r) => r.completedAt && r.completedAt < first.createdAt);
     const after = theirs.filter((r) => !before.includes(r));
     if (payment.jobId) {
       const held = account('unassigned', null, payment.currency);
       held.captured += payment.amount;
       held.refunded += sumOf(before);
-      held.transferred += snapshot.gross;
+      held.transferred += first.gross;
     }
-    const courier = account('courier', snapshot.vendorId, payment.currency);
     const platform = account('platform', null, payment.currency);
-    courier.captured += snapshot.gross - snapshot.amount;
-    platform.captured += snapshot.amount;
-    let courierRefunded = 0;
-    for (const r of after) {
-      if (r.bearer === 'platform') {
-        platform.refunded += r.amount;
-        continue;
+    for (const snapshot of snapshots) {
+      const courier = account('courier', snapshot.vendorId, payment.currency);
+      courier.captured += snapshot.gross - snapshot.amount;
+      platform.captured += snapshot.amount;
+      let courierRefunded = 0;
+      // A split payment's refunds name their order; a payment with one order's refunds are its.
+      for (const r of after.filter((r) => (r.orderId ?? first.orderId) === snapshot.orderId)) {
+        if (r.bearer === 'platform') {
+          platform.refunded += r.amount;
+          continue;
+        }
+        const back = commissionReturned(snapshot.gross, snapshot.amount, courierRefunded, r.amount);
+        courierRefunded += r.amount;
+        courier.refunded += r.amount - back;
+        platform.refunded += back;
       }
-      const back = commissionReturned(snapshot.gross, snapshot.amount, courierRefunded, r.amount);
-      courierRefunded += r.amount;
-      courier.refunded += r.amount - back;
-      platform.refunded += back;
     }
   }
   for (const item of items) {

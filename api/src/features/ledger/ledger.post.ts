@@ -20,6 +20,13 @@ type NewEntry = typeof ledgerEntries.$inferInsert;
 /** Who earns a captured payment: the courier of the order it paid for, or nobody yet (an open job). */
 export type Payee = { vendorId: string; orderId: string };
 
+/**
+ * One payee's part of a payment. A payment is split when it pays for several orders at once (a
+ * batch's charge, an order per row, each with its own courier): one share per order, the
+ * shares summing to the payment.
+ */
+export type PayeeShare = Payee & { amount: number };
+
 export type PaymentFacts = { id: string; amount: number; currency: Currency };
 
 async function insertEntries(tx: Tx, entries: NewEntry[]) {
@@ -47,6 +54,7 @@ async function earn(
   currency: Currency,
   defaults: FinanceConfig['commission'],
   now: Date,
+  ref = paymentId,
 ): Promise<NewEntry[]> {
   const rate = await commissionRateOf(tx, payee.vendorId, defaults);
   const commission = commissionOf(gross, rate);
@@ -61,7 +69,7 @@ async function earn(
     amount: commission,
     createdAt: now,
   });
-  const facts = { currency, paymentId, orderId: payee.orderId, ref: paymentId, at: now };
+  const facts = { currency, paymentId, orderId: payee.orderId, ref, at: now };
   return [
     entry('courier', 'sale', gross, { ...facts, vendorId: payee.vendorId }),
     entry('courier', 'commission', -commission, { ...facts, vendorId: payee.vendorId }),
@@ -69,17 +77,35 @@ async function earn(
   ];
 }
 
-/** A capture recorded: the courier earns its share and the platform its commission, or the job's money waits unassigned. */
+/**
+ * A capture recorded: each payee earns its share and the platform its commission on it, or, with
+ * no payee yet, the job's money waits unassigned. A split payment's movements are told apart by
+ * their order (`ref` = `<payment id>:<order id>`); a payment with one payee keeps the payment's id.
+ */
 export async function postCapture(
   tx: Tx,
-  input: { payment: PaymentFacts; payee: Payee | null; commission: FinanceConfig['commission']; now: Date },
+  input: {
+    payment: PaymentFacts;
+    payees: readonly PayeeShare[];
+    commission: FinanceConfig['commission'];
+    now: Date;
+  },
 ): Promise<void> {
-  const { payment, payee, now } = input;
-  if (payee) {
-    await insertEntries(
-      tx,
-      await earn(tx, payee, payment.id, payment.amount, payment.currency, input.commission, now),
-    );
+  const { payment, payees, now } = input;
+  if (payees.length) {
+    const sum = payees.reduce((total, share) => total + share.amount, 0);
+    if (sum !== payment.amount) {
+      throw new Error(`payment ${payment.id}: its shares sum to ${sum}, not the ${payment.amount} paid`);
+    }
+    const split = payees.length > 1;
+    const entries: NewEntry[] = [];
+    for (const share of payees) {
+      const ref = split ? `${payment.id}:${share.orderId}` : payment.id;
+      entries.push(
+        ...(await earn(tx, share, payment.id, share.amount, payment.currency, input.commission, now, ref)),
+      );
+    }
+    await insertEntries(tx, entries);
     return;
   }
   await insertEntries(tx, [
@@ -125,6 +151,8 @@ export async function assignPayment(
 export type RefundFacts = {
   id: string;
   paymentId: string;
+  /** Which order of a split payment it gives back; null: the payment's only order (or job). */
+  orderId: string | null;
   amount: number;
   currency: Currency;
   bearer: RefundBearer;
@@ -137,9 +165,14 @@ export type RefundFacts = {
  * the courier keeps what it earned. A job's payment not yet assigned simply holds less.
  */
 export async function postRefund(tx: Tx, refund: RefundFacts, now: Date): Promise<void> {
-  const snapshot = await tx.query.orderCommissions.findFirst({
-    where: eq(orderCommissions.paymentId, refund.paymentId),
+  const snapshots = await tx.query.orderCommissions.findMany({
+    where: refund.orderId
+      ? and(eq(orderCommissions.paymentId, refund.paymentId), eq(orderCommissions.orderId, refund.orderId))
+      : eq(orderCommissions.paymentId, refund.paymentId),
   });
+  // A split payment is refunded order by order: which courier gives the money back must be said.
+  if (snapshots.length > 1) throw new Error(`refund ${refund.id} of a split payment names no order`);
+  const snapshot = snapshots[0];
   const facts = {
     currency: refund.currency,
     paymentId: refund.paymentId,
@@ -165,6 +198,7 @@ export async function postRefund(tx: Tx, refund: RefundFacts, now: Date): Promis
         eq(ledgerEntries.account, 'courier'),
         eq(ledgerEntries.kind, 'refund'),
         eq(ledgerEntries.paymentId, refund.paymentId),
+        eq(ledgerEntries.orderId, snapshot.orderId),
       ),
     );
   const back = commissionReturned(snapshot.gross, snapshot.amount, before?.amount ?? 0, refund.amount);

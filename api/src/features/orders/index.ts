@@ -21,6 +21,7 @@ export {
   vendorOrdersVersion,
 } from './order-store';
 export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary';
+export { createOrderFromOption } from './orders.booking';
 export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
 export {
@@ -30,7 +31,7 @@ export {
   type OrderTrackingEventData,
   orderMailSubscriber,
 } from './orders.notify';
-export { orderPaymentTarget } from './orders.payment-target';
+export { markOrderPaid, orderPaymentTarget } from './orders.payment-target';
 export type { Viewer } from './orders.queries';
 export {
   creditNoteForRefund,

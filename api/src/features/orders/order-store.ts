@@ -52,8 +52,11 @@ export function orderSearchText(
 const NEW_ORDER_COLUMNS = ['id', 'searchText', 'trackingCode', 'createdAt', 'updatedAt'] as const;
 
 /** A new order's row: its id, search text, tracking code and times added to what the caller gives. */
-function newOrderRow<V extends Omit<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>(values: V, now: Date) {
-  const id = uuidv7();
+function newOrderRow<V extends Omit<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>(
+  values: V,
+  now: Date,
+  id: string = uuidv7(),
+) {
   return {
     ...values,
     id,
@@ -134,9 +137,11 @@ export async function insertBookedOrder(
   now: Date,
   alongside: readonly PreparedWrite[] = [],
   note = 'Order placed',
+  /** The order's id when the caller has one (a batch row's, its idempotency key); else a new one. */
+  id?: string,
 ): Promise<OrderRow> {
   const queries = bookingQueries(db);
-  const order = newOrderRow(values, now);
+  const order = newOrderRow(values, now, id);
   await groupedWriteBatch(db, [
     { query: queries.order, values: order },
     { query: queries.bumpVendor, values: { vendorId: values.vendorId } },

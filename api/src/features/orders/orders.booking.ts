@@ -39,7 +39,8 @@ export async function createOrderFromOption(
   deps: AppDeps,
   customerId: string,
   body: CreateOrderBody,
-  options: { partnerId?: string | null } = {},
+  /** `id`: the order's id when the caller has one (a batch row's id: booking it twice fails). */
+  options: { partnerId?: string | null; id?: string } = {},
 ): Promise<OrderRow> {
   const { db } = deps;
   const now = deps.now();
@@ -147,5 +148,7 @@ export async function createOrderFromOption(
     { id: customerId, role: 'customer' },
     now,
     [quoteBookedWrite(db, quote.id, now)],
+    'Order placed',
+    options.id,
   );
 }

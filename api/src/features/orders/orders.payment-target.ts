@@ -5,9 +5,10 @@
  * its payment goes back. Registered with the payment core at start-up (src/registrations.ts).
  */
 import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { publish } from '../../lib/outbox';
-import type { PaymentTarget } from '../payments';
+import type { CaptureFate, PaymentTarget } from '../payments';
 import {
   applyTransition,
   bumpVendorOrdersOfPayment,
@@ -18,31 +19,40 @@ import { ORDER_EVENTS } from './orders.notify';
 import { changeOrderStatus } from './orders.service';
 import { FINAL_STATUSES } from './status';
 
+/**
+ * An order awaiting payment becomes pending with a tracking number and its `order.paid` event,
+ * inside the caller's immediate transaction (its own payment's capture, or a batch charge's
+ * booking of a paid row). 'unfulfillable': gone or cancelled; 'noop': paid already.
+ */
+export async function markOrderPaid(tx: Tx, orderId: string, now: Date): Promise<CaptureFate> {
+  const order = await tx.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order || order.status === 'cancelled') return 'unfulfillable';
+  if (order.status !== 'awaiting_payment') return 'noop';
+  const trackingNumber = order.trackingNumber ?? (await uniqueTrackingNumber(tx));
+  const moved = await applyTransition(tx, order, 'pending', SYSTEM_ACTOR, now, {
+    note: 'Payment received',
+    set: { paidAt: now, trackingNumber },
+  });
+  // The immediate transaction holds the write lock since the order was read, so this holds.
+  if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
+  // The customer's confirmation and the vendor's notice are outbox subscribers (orders.notify).
+  await publish(tx, ORDER_EVENTS.paid, { orderId: order.id }, now);
+  return 'paid';
+}
+
 export const orderPaymentTarget: PaymentTarget = {
   async onCaptured(tx, payment, now) {
     if (!payment.orderId) return 'unfulfillable';
-    const order = await tx.query.orders.findFirst({ where: eq(orders.id, payment.orderId) });
-    if (!order || order.status === 'cancelled') return 'unfulfillable';
-    if (order.status !== 'awaiting_payment') return 'noop';
-    const trackingNumber = order.trackingNumber ?? (await uniqueTrackingNumber(tx));
-    const moved = await applyTransition(tx, order, 'pending', SYSTEM_ACTOR, now, {
-      note: 'Payment received',
-      set: { paidAt: now, trackingNumber },
-    });
-    // The immediate transaction holds the write lock since the order was read, so this holds.
-    if (!moved) throw new Error(`order ${order.id} changed under a write lock`);
-    // The customer's confirmation and the vendor's notice are outbox subscribers (orders.notify).
-    await publish(tx, ORDER_EVENTS.paid, { orderId: order.id }, now);
-    return 'paid';
+    return markOrderPaid(tx, payment.orderId, now);
   },
 
-  async payeeOf(tx, payment) {
-    if (!payment.orderId) return null;
+  async payeesOf(tx, payment) {
+    if (!payment.orderId) return [];
     const order = await tx.query.orders.findFirst({
       where: eq(orders.id, payment.orderId),
       columns: { id: true, vendorId: true },
     });
-    return order ? { vendorId: order.vendorId, orderId: order.id } : null;
+    return order ? [{ vendorId: order.vendorId, orderId: order.id, amount: payment.amount }] : [];
   },
 
   async awaitsCapture(db, payment) {

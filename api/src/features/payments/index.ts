@@ -11,8 +11,10 @@ export {
   type RefundOutcome,
   type RefundRequest,
   type RefundRow,
+  refundInFlight,
   refundPayment,
   requestRefund,
+  sendRefund,
 } from './payments.refunds';
 export { paymentsRouter } from './payments.router';
 export {
@@ -22,4 +24,4 @@ export {
   findPayments,
   type PaymentRow,
 } from './payments.service';
-export { type PaymentTarget, registerPaymentTarget } from './targets';
+export { type CaptureFate, type PaymentTarget, registerPaymentTarget } from './targets';

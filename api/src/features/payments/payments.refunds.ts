@@ -54,6 +54,8 @@ export type RefundRequest = {
   amount?: number | undefined;
   /** Who bears it: the courier (default) or the platform, as goodwill. */
   bearer?: RefundBearer | undefined;
+  /** The order of a split payment (a batch's charge) the money is for; see postRefund. */
+  orderId?: string | undefined;
   reason: string;
   actor?: RefundActor;
   /**
@@ -163,6 +165,7 @@ async function openRefund(deps: AppDeps, payment: PaymentRow, request: RefundReq
           .values({
             paymentId: payment.id,
             seq,
+            orderId: request.orderId ?? null,
             amount,
             currency: payment.currency,
             bearer: request.bearer ?? 'courier',

@@ -394,7 +394,7 @@ export async function recordCapture(
       // capture that must go back is refunded after the commit, and that refund is in them too.
       await postCapture(tx, {
         payment,
-        payee: await target.payeeOf(tx, payment),
+        payees: await target.payeesOf(tx, payment),
         commission: deps.config.finance.commission,
         now,
       });

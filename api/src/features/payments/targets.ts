@@ -10,7 +10,7 @@
 import type { AppDeps } from '../../context';
 import type { Database, Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
-import type { Payee } from '../ledger';
+import type { PayeeShare } from '../ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'order' | 'job' | 'batch' | 'adjustment';
@@ -34,10 +34,11 @@ export interface PaymentTarget {
   onCaptured(tx: Tx, payment: PaymentRow, now: Date): Promise<CaptureFate>;
   /**
    * Who earns the payment, asked in the same transaction right after onCaptured: the courier of
-   * the order it paid for, or null while nobody does yet (a job no courier has accepted). The
-   * payment core writes the ledger entries from it.
+   * the order it paid for (one share, the whole amount), each row's courier for a batch's charge
+   * (a share per order, summing to the payment), or none while nobody does yet (a job no courier
+   * has accepted). The payment core writes the ledger entries from it.
    */
-  payeeOf(tx: Tx, payment: PaymentRow): Promise<Payee | null>;
+  payeesOf(tx: Tx, payment: PaymentRow): Promise<PayeeShare[]>;
   /**
    * Whether the subject still wants its approved payment taken (an order still awaiting payment).
    * The server's own capture paths (the buyer's return from the provider, the approval webhook,

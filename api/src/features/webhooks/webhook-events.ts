@@ -21,13 +21,17 @@ export const PARTNER_EVENT_TYPES = [
     description: 'The courier changed the order without moving its status (tracking number, dates).',
   },
   { type: 'order.tracking_event', description: 'The courier reported a tracking event.' },
+  {
+    type: 'batch.completed',
+    description: "Every paid row of a batch's payment is booked or failed (docs/batches.md).",
+  },
 ] as const;
 
 /** Only sent by `POST /partner/webhook-endpoints/{id}/test`, to the endpoint tested. */
 export const PING = 'ping';
 
 /** The outbox events the webhooks listen to (lib/outbox.ts); every `order.*` type, new ones included. */
-export const SOURCE_TYPES = ['order.*', 'payment.refunded', 'webhook.ping'] as const;
+export const SOURCE_TYPES = ['order.*', 'payment.refunded', 'webhook.ping', 'batch.completed'] as const;
 
 export const isKnownType = (type: string) => type === '*' || PARTNER_EVENT_TYPES.some((e) => e.type === type);
 
@@ -47,6 +51,10 @@ export function partnerEventsOf(
   const { data } = source;
   const orderId = typeof data.orderId === 'string' ? data.orderId : null;
   if (source.type === 'webhook.ping') return [{ type: PING, data: { endpointId: data.endpointId } }];
+  if (source.type === 'batch.completed') {
+    const { batchId, chargeId, booked, failed } = data;
+    return [{ type: 'batch.completed', data: { batchId, chargeId, booked, failed } }];
+  }
   if (!orderId) return [];
   const ref = { orderId, reference: orderReference(orderId) };
   switch (source.type) {

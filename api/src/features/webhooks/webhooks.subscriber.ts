@@ -72,6 +72,14 @@ async function partnerOfEvent(tx: Pick<Tx, 'select'>, event: OutboxEvent): Promi
       .where(eq(webhookEndpoints.id, String(event.data.endpointId)));
     return row?.partnerId ?? null;
   }
+  // A batch's event names its partner (features/batches, `batch.completed`).
+  if (event.type === 'batch.completed' && typeof event.data.partnerId === 'string') {
+    const [row] = await tx
+      .select({ id: partners.id })
+      .from(partners)
+      .where(and(eq(partners.id, event.data.partnerId), eq(partners.status, 'active')));
+    return row?.id ?? null;
+  }
   if (typeof event.data.orderId !== 'string') return null;
   const [row] = await tx
     .select({ partnerId: orders.partnerId })

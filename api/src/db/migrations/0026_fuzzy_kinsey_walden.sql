@@ -48,7 +48,8 @@ INSERT INTO `__new_order_commissions`("order_id", "vendor_id", "payment_id", "cu
 DROP TABLE `order_commissions`;--> statement-breakpoint
 ALTER TABLE `__new_order_commissions` RENAME TO `order_commissions`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
-CREATE UNIQUE INDEX `order_commissions_payment_unique` ON `order_commissions` (`payment_id`);--> statement-breakpoint
+CREATE INDEX `order_commissions_payment_idx` ON `order_commissions` (`payment_id`);--> statement-breakpoint
+ALTER TABLE `refunds` ADD `order_id` text;--> statement-breakpoint
 ALTER TABLE `order_events` ADD `adjustment_status` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `adjustment_id` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `payments_adjustment_unique` ON `payments` (`adjustment_id`);
