@@ -34,6 +34,8 @@ const VENDOR = { email: 'vendor@consign.example', password: 'consign-demo-1' };
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 
 test('signed-out pages: home, results, sign-in and sign-up', async ({ page }) => {
+  // Eight axe scans, seconds each on a busy two-core machine: a bound, not a wait.
+  test.slow();
   const errors = watchForErrors(page);
   await page.goto('/');
   await checkAccessibility(page, 'home', () =>
@@ -58,6 +60,8 @@ test('signed-out pages: home, results, sign-in and sign-up', async ({ page }) =>
 });
 
 test('the customer journey: booking, review, payment and confirmation', async ({ page }) => {
+  // Eight axe scans and the booking through its pages: a bound for a busy machine.
+  test.slow();
   const errors = watchForErrors(page);
   const recipient = `Morag ${unique()}`;
   await signIn(page, CUSTOMER);
@@ -127,6 +131,8 @@ test('the courier pages: vendor dashboard, onboarding and bids, with a paid job 
   browser,
   request,
 }) => {
+  // Six axe scans and two people signed in: a bound for a busy machine.
+  test.slow();
   // A customer posts and pays a job the demo courier's services can carry (through the API: the
   // job form has its own test in vendor-orders.spec.ts).
   const { reference: jobReference } = await paidJob(request, await accessToken(request, CUSTOMER), {
