@@ -7,7 +7,8 @@ const jsonReport = process.env.E2E_JSON_REPORT;
 export default defineConfig({
   testDir: 'src/e2e',
   // Each worker tests its own server on its own database (src/e2e/fixtures.ts), so specs never
-  // share data; a spec's tests run in order on one worker. Two: this project's machine has two cores.
+  // share data; a spec's tests run in order on one worker unless the spec asks for parallel mode
+  // (test.describe.configure). Two: this project's machine has two cores.
   fullyParallel: false,
   workers: 2,
   retries: 0,

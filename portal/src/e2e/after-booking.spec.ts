@@ -1,18 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { checkAccessibility, DESKTOP, PHONE } from './a11y';
-import { serverUkToday } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
   ADMIN,
   activeCourier,
-  edinburghRecipient,
-  fillAddresses,
   guard,
-  londonSender,
   mailTo,
-  payInTestMode,
+  paidOrder,
   signedInPage,
   unique,
   verifiedAccount,
@@ -21,9 +17,9 @@ import {
 /**
  * Issue 20's story after the booking, in order, against the built product with the dev mailbox
  * (the outbox transport) and TEST MODE payments:
- * a customer books and pays; the courier uploads a CSV that marks the order confirmed and in
- * transit, then adds an out-for-delivery event in the order drawer; the recipient opens the link
- * from their email at /track/… signed out and sees the timeline; the courier marks it delivered;
+ * a customer books and pays (through the API: the booking pages have their own specs); the
+ * courier uploads a CSV that marks the order confirmed and in transit, then adds an
+ * out-for-delivery event in the order drawer; the recipient opens the link from their email at /track/… signed out and sees the timeline; the courier marks it delivered;
  * the customer reviews it; a new quote shows that courier's rating count; the courier replies to
  * the review from the dashboard's Reviews section; the courier's public profile shows the review
  * and the reply; staff hide the comment in the console, and the profile and the courier's
@@ -79,7 +75,8 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   const buyer = await verifiedAccount(request, 'customer', 'Jamie Reviewer');
   const recipient = { name: `Morag ${unique()}`, email: `recipient-${unique()}@example.com` };
 
-  // 1. The customer books that service and pays in TEST MODE.
+  // 1. The customer finds the service unreviewed, then books and pays for it in TEST MODE
+  // (through the API: the booking pages have their own specs).
   const customer = await signedInPage(browser, buyer);
   const customerGuard = guard(customer);
   await customer.goto(`/result?${ROUTE}`);
@@ -87,19 +84,16 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
     .getByTestId('quote-card')
     .filter({ has: customer.getByRole('heading', { name: serviceName }) });
   await expect(card.getByTestId('rating')).toContainText('No reviews yet');
-  await card.getByRole('button', { name: 'Book Now' }).click();
-  const form = customer.getByRole('form', { name: 'Book your delivery' });
-  await fillAddresses(form, londonSender(buyer.email), edinburghRecipient(recipient.name, recipient.email));
-  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
-  await form.getByLabel('Package content').fill('Books');
-  await form.getByLabel('Content value (£)').fill('45.00');
-  await form.getByRole('radio', { name: 'No extended cover' }).check();
-  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
-  await form.getByRole('button', { name: 'Review order' }).click();
-  await customer.getByRole('button', { name: 'Confirm and pay' }).click();
-  await payInTestMode(customer);
-  await expect(customer.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-  const reference = (await customer.locator('.confirmation__number strong').textContent())?.trim() ?? '';
+  const { reference } = await paidOrder(request, buyer.token, {
+    serviceId: courier.serviceId!,
+    delivery: {
+      name: recipient.name,
+      email: recipient.email,
+      phone: '0131 496 0000',
+      line1: '1 Royal Mile',
+      postcode: 'EH1 1YZ',
+    },
+  });
   expect(reference).toMatch(/^#[0-9a-f]{8}$/i);
   await customerGuard.expectClean();
 

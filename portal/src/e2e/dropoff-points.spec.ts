@@ -23,8 +23,11 @@ import {
  * form and a CSV import (one bad line refused, then the file saved); a customer books a drop-off
  * service choosing a point by keyboard, sees it on the confirmation, the tracking page and the
  * order panel; the courier closes it and the customer chooses another; staff list and open points
- * in the console. Every screen at 1280, 390 and 320 px, failing on page or console errors.
+ * in the console. Every screen at 1280, 390 and 320 px, failing on page or console errors. Each
+ * test makes its own courier and points, so the tests run side by side on the two workers.
  */
+
+test.describe.configure({ mode: 'parallel' });
 
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const ALL_WEEK = Object.fromEntries(

@@ -87,12 +87,15 @@ export async function verifiedAccount(
   };
 }
 
-/** A staff access token (the demo admin). */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+/** An access token of `account`, signed in through the API. */
+export async function accessToken(request: APIRequestContext, account: Account): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: account });
   expect(login.ok()).toBe(true);
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
+
+/** A staff access token (the demo admin). */
+export const adminToken = (request: APIRequestContext) => accessToken(request, ADMIN);
 
 /**
  * Saves a courier's business details through the API, as the details form does: every vendor
@@ -234,14 +237,50 @@ export function guard(page: Page) {
   };
 }
 
+/** The addresses the API-made bookings and jobs use: from London to Edinburgh. */
+const SENDER = {
+  name: 'Sam Sender',
+  email: 'sam@example.com',
+  phone: '+44 20 7946 0000',
+  line1: '1 High Street',
+  town: 'London',
+  county: 'Greater London',
+  postcode: 'SW1A 1AA',
+  country: 'GB',
+};
+const RECIPIENT = {
+  ...SENDER,
+  name: 'Robin Recipient',
+  line1: '2 Royal Mile',
+  town: 'Edinburgh',
+  county: 'Midlothian',
+  postcode: 'EH1 1AA',
+};
+
+/** Approves and captures a TEST MODE payment through the API, as the provider's page would. */
+async function payThroughApi(request: APIRequestContext, path: string, customer: string) {
+  const start = await apiCall(request, 'post', `${path}/payment`, customer);
+  await request.post(start.approveUrl as string);
+  await apiCall(request, 'post', `${path}/payment/capture`, customer);
+}
+
+type OrderOptions = {
+  serviceId?: string;
+  contents?: string;
+  delivery?: Partial<typeof RECIPIENT>;
+  notes?: string;
+};
+
 /**
- * A domestic parcel from London to Edinburgh, quoted, booked and paid in TEST MODE through the
- * API by `customer` (an access token): on the option of `serviceId` when given, else the first.
+ * A domestic parcel from London to Edinburgh, quoted and booked (not yet paid) through the API by
+ * `customer` (an access token): on the option of `serviceId` when given, else the first;
+ * `delivery` changes the recipient's details, `notes` are the customer's notes for the courier.
+ * (The booking pages have their own specs: booking, journey, a11y, drop-off points.)
  */
-export async function paidOrder(
+export async function bookedOrder(
   request: APIRequestContext,
   customer: string,
-  { serviceId, contents = 'Books' }: { serviceId?: string; contents?: string } = {},
+  { serviceId, contents = 'Books', delivery = {}, notes }: OrderOptions = {},
 ): Promise<{ id: string; reference: string }> {
   const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
     serviceType: 'domestic',
@@ -252,34 +291,47 @@ export async function paidOrder(
   const options = quote.options as { id: string; courierService: { id: string } }[];
   const option = serviceId ? options.find((o) => o.courierService.id === serviceId) : options[0];
   expect(option, 'the service is quoted').toBeTruthy();
-  const address = {
-    name: 'Sam Sender',
-    email: 'sam@example.com',
-    phone: '+44 20 7946 0000',
-    line1: '1 High Street',
-    town: 'London',
-    county: 'Greater London',
-    postcode: 'SW1A 1AA',
-    country: 'GB',
-  };
   const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
     quoteOptionId: option!.id,
-    collectionAddress: address,
-    deliveryAddress: {
-      ...address,
-      name: 'Robin Recipient',
-      line1: '2 Royal Mile',
-      town: 'Edinburgh',
-      county: 'Midlothian',
-      postcode: 'EH1 1AA',
-    },
+    collectionAddress: SENDER,
+    deliveryAddress: { ...RECIPIENT, ...delivery },
     collectionDate: await serverCollectionDay(request),
     contents,
     contentValue: 2500,
     coverAmount: 0,
+    ...(notes ? { notes } : {}),
   });
-  const start = await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment`, customer);
-  await request.post(start.approveUrl as string);
-  await apiCall(request, 'post', `/api/v1/orders/${created.id}/payment/capture`, customer);
   return { id: created.id as string, reference: created.reference as string };
+}
+
+/** `bookedOrder`, then paid in TEST MODE through the API. */
+export async function paidOrder(request: APIRequestContext, customer: string, options: OrderOptions = {}) {
+  const order = await bookedOrder(request, customer, options);
+  await payThroughApi(request, `/api/v1/orders/${order.id}`, customer);
+  return order;
+}
+
+/**
+ * A domestic job from London to Edinburgh at the customer's own price, posted and paid in TEST
+ * MODE through the API: open to couriers. (Posting a job through its form: vendor-orders.spec.ts.)
+ */
+export async function paidJob(
+  request: APIRequestContext,
+  customer: string,
+  { contents = 'Vinyl records', askingPrice = 2400 }: { contents?: string; askingPrice?: number } = {},
+): Promise<{ id: string; reference: string }> {
+  const job = await apiCall(request, 'post', '/api/v1/jobs', customer, {
+    serviceType: 'domestic',
+    from: 'England',
+    to: 'Scotland',
+    parcels: [{ length: 30, width: 20, height: 15, weight: 2 }],
+    askingPrice: { amount: askingPrice, currency: 'GBP' },
+    collectionAddress: SENDER,
+    deliveryAddress: RECIPIENT,
+    collectionDate: await serverCollectionDay(request),
+    contents,
+    contentValue: 6000,
+  });
+  await payThroughApi(request, `/api/v1/jobs/${job.id}`, customer);
+  return { id: job.id as string, reference: job.reference as string };
 }

@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { serverUkToday } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
+  accessToken,
   activeCourier,
   DEMO_CUSTOMER,
   edinburghRecipient,
   fillAddresses,
   londonSender,
+  paidOrder,
   payInTestMode,
   signedInPage,
   unique,
@@ -17,29 +19,31 @@ import {
 /**
  * The vendor side of the marketplace loop, against the real API serving the built portal, with
  * the TEST MODE payment provider:
- * - a new courier (made and activated through the API) adds a courier service in the UI, a
- *   customer books and pays for it, and the courier finds the order on the dashboard, moves it to
- *   in transit with a tracking number (the customer's timeline shows it) and exports it as CSV;
- * - a customer posts and pays a job, the courier accepts it with a service, and it becomes an
- *   order on that courier's dashboard.
+ * - a customer books and pays for a new courier's service, and the courier finds the order on the
+ *   dashboard, moves it to in transit with a tracking number (the customer's timeline shows it)
+ *   and exports it as CSV;
+ * - a customer posts and pays a job through the form, the courier accepts it with a service, and
+ *   it becomes an order on that courier's dashboard.
+ * The courier, its service and the booking are made through the API: the service form and the
+ * booking pages have their own specs (courier-services, booking). The two tests run side by side.
  */
+
+test.describe.configure({ mode: 'parallel' });
 
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const recipientAt = (name: string) => edinburghRecipient(name, 'recipient@example.com');
 
-/** The courier adds a domestic service, Any to Any, one tier up to 30 kg, through the form. */
-async function addService(page: Page, name: string) {
-  await page.goto('/add-courier');
-  const form = page.getByRole('form', { name: 'Add New Courier Service' });
-  await form.getByLabel('Service name').fill(name);
-  await form.getByLabel('Service type').selectOption('domestic');
-  const tier = form.getByRole('group', { name: 'Tier 1' });
-  await tier.getByLabel('Up to (kg)').fill('30');
-  await tier.getByLabel('Price (£)').fill('4.00');
-  await form.getByRole('button', { name: 'Add Courier Service' }).click();
-  await expect(page.getByText('Courier service added successfully!')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
-}
+/** A new active courier with one domestic service, England to Scotland, up to 30 kg at £4.00. */
+const courierWithService = (request: APIRequestContext, name: string) =>
+  activeCourier(request, {
+    service: {
+      name,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+      weightTiers: [{ maxKg: 30, price: 400 }],
+    },
+  });
 
 /** Filters the vendor dashboard to one recipient and answers that order's row. */
 async function findOrder(page: Page, recipient: string) {
@@ -54,34 +58,19 @@ async function findOrder(page: Page, recipient: string) {
 
 test('a courier handles an order from booking to in transit, and exports it', async ({ browser }) => {
   const request = (await browser.newContext()).request;
-  const courier = await activeCourier(request);
   const serviceName = `E2E Nationwide ${unique()}`;
   const recipient = `Morag ${unique()}`;
-
+  const courier = await courierWithService(request, serviceName);
   const vendor = await signedInPage(browser, courier);
-  await addService(vendor, serviceName);
 
   // The customer books that service and pays in TEST MODE.
-  const customer = await signedInPage(browser, DEMO_CUSTOMER);
-  await customer.goto(`/result?${ROUTE}`);
-  const card = customer
-    .getByTestId('quote-card')
-    .filter({ has: customer.getByRole('heading', { name: serviceName }) });
-  await card.getByRole('button', { name: 'Book Now' }).click();
-  const form = customer.getByRole('form', { name: 'Book your delivery' });
-  await fillAddresses(form, londonSender(DEMO_CUSTOMER.email), recipientAt(recipient));
-  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
-  await form.getByLabel('Package content').fill('Books');
-  await form.getByLabel('Content value (£)').fill('45.00');
-  await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');
-  await form.getByRole('radio', { name: 'No extended cover' }).check();
-  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
-  await form.getByRole('button', { name: 'Review order' }).click();
-  await customer.getByRole('button', { name: 'Confirm and pay' }).click();
-  await payInTestMode(customer);
-  await expect(customer.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-  const reference = (await customer.locator('.confirmation__number strong').textContent())?.trim() ?? '';
+  const { reference } = await paidOrder(request, await accessToken(request, DEMO_CUSTOMER), {
+    serviceId: courier.serviceId!,
+    delivery: { name: recipient },
+    notes: 'Ring the bell twice',
+  });
   expect(reference).toMatch(/^#[0-9a-z-]{8}$/i);
+  const customer = await signedInPage(browser, DEMO_CUSTOMER);
 
   // The courier finds it, opens it and moves it on: confirmed, then in transit with a tracking number.
   const row = await findOrder(vendor, recipient);
@@ -139,11 +128,10 @@ test('a courier handles an order from booking to in transit, and exports it', as
 
 test('a paid job accepted by a courier becomes an order on its dashboard', async ({ browser }) => {
   const request = (await browser.newContext()).request;
-  const courier = await activeCourier(request);
   const serviceName = `E2E Jobs ${unique()}`;
   const recipient = `Ailsa ${unique()}`;
+  const courier = await courierWithService(request, serviceName);
   const vendor = await signedInPage(browser, courier);
-  await addService(vendor, serviceName);
 
   // The customer posts a job at their own price and pays it.
   const customer = await signedInPage(browser, DEMO_CUSTOMER);
