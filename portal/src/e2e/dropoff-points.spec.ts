@@ -1,11 +1,11 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axe } from './a11y';
 import { serverUkToday } from './dates';
+import { dropOffCourier, pointSection, publishPoint } from './dropoff';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
   ADMIN,
-  activeCourier,
   adminToken,
   apiCall,
   edinburghRecipient,
@@ -30,59 +30,6 @@ import {
 test.describe.configure({ mode: 'parallel' });
 
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
-const ALL_WEEK = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
-    d,
-    [{ opens: '06:00', closes: '23:00' }],
-  ]),
-);
-
-/** A courier whose one service is dropped off only (no collection). */
-async function dropOffCourier(request: APIRequestContext) {
-  const serviceName = `Drop Express ${unique()}`;
-  const courier = await activeCourier(request, {
-    shopName: `Drop Couriers ${unique()}`,
-    service: {
-      name: serviceName,
-      serviceType: 'domestic',
-      fromLocation: 'England',
-      toLocation: 'Scotland',
-      handover: 'drop_off',
-      labelMode: 'printed',
-    },
-  });
-  return { ...courier, serviceName, serviceId: courier.serviceId as string };
-}
-
-async function publish(
-  request: APIRequestContext,
-  token: string,
-  serviceId: string,
-  point: { code: string; name: string; line1: string; postcode: string },
-) {
-  return (await apiCall(request, 'post', '/api/v1/vendor/dropoff-points', token, {
-    code: point.code,
-    name: point.name,
-    address: { line1: point.line1, town: 'London', postcode: point.postcode },
-    openingHours: ALL_WEEK,
-    closedDates: [{ date: '2030-12-25', reason: 'Christmas Day' }],
-    maxWeightKg: 20,
-    serviceIds: [serviceId],
-  })) as { id: string; name: string };
-}
-
-/** The "Drop-off point" section of a page or a drawer. */
-const pointSection = (scope: Page | Locator) => {
-  // A filter's `has` is matched inside each section, so it must start from the page.
-  const page = 'goto' in scope ? scope : scope.page();
-  return (
-    scope
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Drop-off point', exact: true }) })
-      // The innermost: the page's own sections hold it too.
-      .last()
-  );
-};
 
 /**
  * The page at 1280, 390 and 320 px: no sideways scroll, a screenshot each, and axe at desktop and
@@ -220,13 +167,13 @@ test('a customer books choosing a point, sees it everywhere, and chooses another
   test.slow();
   const request = (await browser.newContext()).request;
   const courier = await dropOffCourier(request);
-  const kiosk = await publish(request, courier.token, courier.serviceId, {
+  const kiosk = await publishPoint(request, courier.token, courier.serviceId, {
     code: 'KIOSK',
     name: `Palace Kiosk ${unique()}`,
     line1: '2 The Mall',
     postcode: 'SW1A 2AA',
   });
-  const lockers = await publish(request, courier.token, courier.serviceId, {
+  const lockers = await publishPoint(request, courier.token, courier.serviceId, {
     code: 'LOCKERS',
     name: `Waterloo Lockers ${unique()}`,
     line1: '3 York Road',
@@ -334,19 +281,19 @@ test('staff list drop-off points of every status in the console and open one', a
     suspended: `Suspended Lockers ${tag}`,
     closed: `Closed Shop ${tag}`,
   };
-  const active = await publish(request, courier.token, courier.serviceId, {
+  const active = await publishPoint(request, courier.token, courier.serviceId, {
     code: 'A',
     name: names.active,
     line1: '2 The Mall',
     postcode: 'SW1A 2AA',
   });
-  const suspended = await publish(request, courier.token, courier.serviceId, {
+  const suspended = await publishPoint(request, courier.token, courier.serviceId, {
     code: 'S',
     name: names.suspended,
     line1: '3 York Road',
     postcode: 'SE1 7PB',
   });
-  const closed = await publish(request, courier.token, courier.serviceId, {
+  const closed = await publishPoint(request, courier.token, courier.serviceId, {
     code: 'C',
     name: names.closed,
     line1: '1 Strand',
