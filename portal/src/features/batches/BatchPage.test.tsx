@@ -36,6 +36,7 @@ const row = (position: number, over: Partial<BatchRow> = {}): BatchRow => ({
   choice,
   amount: 1200,
   orderId: null,
+  order: null,
   failure: null,
   ...over,
 });
