@@ -13,6 +13,7 @@ import { captureFor, findPayment, startPayment } from '../payments';
 import { QuotesService } from '../quotes';
 import type { BatchCells } from './batch-row';
 import { bookPaidRows } from './batches.booking';
+import { voidOpenCharge } from './batches.charges';
 import type { BatchesService, BatchOwner } from './batches.service';
 
 type Batch = typeof batches.$inferSelect;
@@ -122,25 +123,6 @@ function validRows(deps: AppDeps, batchId: string) {
     where: and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'valid')),
     orderBy: asc(batchRows.position),
   });
-}
-
-/**
- * The batch's open charge can no longer be paid (a row changed, its prices lapsed): its rows are
- * free for the next one, and a payment for it that arrives anyway is refunded. Inside the
- * caller's immediate transaction, with the row's change.
- */
-export async function voidOpenCharge(tx: Tx, batchId: string, now: Date) {
-  const voided = await tx
-    .update(batchCharges)
-    .set({ status: 'void' })
-    .where(and(eq(batchCharges.batchId, batchId), eq(batchCharges.status, 'open')))
-    .returning({ id: batchCharges.id });
-  for (const charge of voided) {
-    await tx
-      .update(batchRows)
-      .set({ chargeId: null, updatedAt: now })
-      .where(and(eq(batchRows.chargeId, charge.id), eq(batchRows.status, 'valid')));
-  }
 }
 
 export async function startBatchPayment(

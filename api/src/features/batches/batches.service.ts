@@ -33,7 +33,7 @@ import {
   toCells,
 } from './batch-row';
 import { chooseOption, type RuleSettings } from './batch-rules';
-import { voidOpenCharge } from './batches.payment';
+import { voidOpenCharge } from './batches.charges';
 import { type Senders, sendersFor } from './batches.senders';
 
 export const MAX_BATCH_ROWS = 500;
