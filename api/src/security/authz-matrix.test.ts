@@ -58,6 +58,12 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   fileClaim: () => ({ kind: 'loss', description: 'Taken over, never arrived', amountClaimed: 100 }),
   answerClaim: () => ({ decision: 'reject', note: 'Taken over' }),
   fixBatchRow: () => ({ cells: { recipient_name: 'Taken over' } }),
+  previewAdjustment: () => ({ parcels: [{ length: 30, width: 20, height: 10, weight: 9 }] }),
+  fileAdjustment: () => ({
+    parcels: [{ length: 30, width: 20, height: 10, weight: 9 }],
+    photos: ['/uploads/taken-over.png'],
+  }),
+  disputeAdjustment: () => ({ reason: 'Taken over, the parcel weighed what I said' }),
 };
 
 type Identity = 'customerB' | 'vendorB' | 'pendingVendor' | 'none';

@@ -20,6 +20,7 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'reviews.id': (c) => c.ids.reviewA,
   'dropoff-points.id': (c) => c.ids.dropOffPointA,
   'claims.id': (c) => c.ids.claimA,
+  'adjustments.adjustmentId': (c) => c.ids.adjustmentA,
   'address-book.id': (c) => c.ids.addressBookEntryA,
   'parcel-sizes.id': (c) => c.ids.savedParcelA,
   'batches.id': (c) => c.ids.batchA,

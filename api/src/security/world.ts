@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import {
   addressBookEntries,
+  adjustments,
   batches,
   batchRows,
   claims,
@@ -217,6 +218,29 @@ async function cast(t: TestApp) {
     })
     .returning();
 
+  // A weight adjustment vendor A filed on the first order, written directly (filing needs the
+  // parcel collected within the last two working days).
+  const booked = { length: 30, width: 20, height: 10, weight: 2 };
+  const [adjustment] = await t.deps.db
+    .insert(adjustments)
+    .values({
+      orderId: order.body.id,
+      customerId: customerA.user.id,
+      vendorId: vendorA.vendorId,
+      status: 'awaiting_customer',
+      bookedParcels: [booked],
+      measuredParcels: [{ ...booked, weight: 5 }],
+      bookedChargeableKg: 2,
+      measuredChargeableKg: 5,
+      photos: [],
+      currency: 'GBP',
+      bookedPrice: 1000,
+      adjustedPrice: 1500,
+      difference: 500,
+      updatedAt: new Date(),
+    })
+    .returning();
+
   // Customer A's address book entry and saved parcel size, and a batch of partner A's with one
   // row, written directly: the matrix only needs objects that belong to someone.
   const sender = {
@@ -295,6 +319,7 @@ async function cast(t: TestApp) {
       reviewA: review!.id,
       dropOffPointA: point.id,
       claimA: claim!.id,
+      adjustmentA: adjustment!.id,
       addressBookEntryA: entry!.id,
       savedParcelA: parcel!.id,
       batchA: batch!.id,
