@@ -42,7 +42,7 @@ describe('customer dashboard', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Orders', 'Profile', 'Home', 'Help']);
+    ).toEqual(['Orders', 'Address book', 'Profile', 'Home', 'Help']);
   });
 
   it('marks a refunded order beside its status', async () => {
