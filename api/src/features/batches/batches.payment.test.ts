@@ -10,22 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  batchCharges,
-  courierServices,
-  ledgerEntries,
-  orders,
-  payments,
-  refunds,
-  vendors,
-} from '../../db/schema';
+import { batchCharges, courierServices, ledgerEntries, orders, payments, refunds } from '../../db/schema';
 import { drainOutbox } from '../../lib/outbox';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { checkBooks } from '../ledger';
-import { createVendorWithService } from '../orders/orders.testing';
 import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
-import { BATCH_COLUMNS } from './batch-row';
+import { batchCourier, csvOf, goodRow } from './batches.testing';
 
 let fake: FakePayPal;
 let t: TestApp;
@@ -69,48 +60,9 @@ async function receiver() {
   return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** A courier named `name` with one domestic service at `price` pence a parcel. */
-async function courier(name: string, price: number) {
-  const made = await createVendorWithService(t, { price, name: `${name} Next Day` });
-  await t.deps.db.update(vendors).set({ shopName: name }).where(eq(vendors.id, made.vendorId));
-  await t.deps.catalog.write((tx) =>
-    tx
-      .update(courierServices)
-      .set({ transitDays: 1, weightTiers: [{ maxKg: 30, price }] })
-      .where(eq(courierServices.id, made.service.id)),
-  );
-  return made;
-}
+const courier = (name: string, price: number) => batchCourier(t, name, { price });
 
-const GOOD: Record<string, string> = {
-  sender_name: 'Wendy Ware',
-  sender_email: 'dispatch@example.com',
-  sender_phone: '0113 496 0000',
-  sender_line1: 'Unit 4, Canal Wharf',
-  sender_town: 'Leeds',
-  sender_county: 'West Yorkshire',
-  sender_postcode: 'LS1 4AP',
-  recipient_name: 'Robin Reader',
-  recipient_email: 'robin@example.com',
-  recipient_phone: '020 7946 0000',
-  recipient_line1: '2 New Street',
-  recipient_town: 'London',
-  recipient_county: 'Greater London',
-  recipient_postcode: 'SW1A 1AA',
-  weight_kg: '2.5',
-  length_cm: '30',
-  width_cm: '20',
-  height_cm: '15',
-  contents: 'Books',
-  value: '25.00',
-  collection_date: TOMORROW,
-};
-
-const csvOf = (rows: Record<string, string>[]) =>
-  [
-    BATCH_COLUMNS.join(','),
-    ...rows.map((r) => BATCH_COLUMNS.map((c) => JSON.stringify(r[c] ?? '')).join(',')),
-  ].join('\n');
+const GOOD = goodRow(TOMORROW);
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields freely
 type Json = any;

@@ -6,7 +6,6 @@
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { Tx } from '../../db/client';
 import { batchCharges, type batches, batchRows } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { captureFor, findPayment, startPayment } from '../payments';

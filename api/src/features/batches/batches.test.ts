@@ -1,14 +1,8 @@
-/**
- * Batches through the API (docs/batches.md): CSV and JSON uploads previewed row by row with
- * errors by column, the rules, fixing and dropping rows, and the partner route with a secret key.
- */
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { courierServices, vendors } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
-import { createVendorWithService } from '../orders/orders.testing';
 import { createPartner, secretKeyOf } from '../partners/partners.testing';
 import { BATCH_COLUMNS } from './batch-row';
+import { batchCourier, csvOf, goodRow } from './batches.testing';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -24,53 +18,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/** A courier named `name` with one domestic service. */
-async function courier(name: string, over: { price?: number; transitDays?: number; maxKg?: number } = {}) {
-  const made = await createVendorWithService(t, { price: over.price ?? 1000, name: `${name} Next Day` });
-  await t.deps.db.update(vendors).set({ shopName: name }).where(eq(vendors.id, made.vendorId));
-  await t.deps.catalog.write((tx) =>
-    tx
-      .update(courierServices)
-      .set({
-        transitDays: over.transitDays ?? 1,
-        weightTiers: [{ maxKg: over.maxKg ?? 30, price: over.price ?? 1000 }],
-      })
-      .where(eq(courierServices.id, made.service.id)),
-  );
-  return made;
-}
+const courier = (name: string, over: Parameters<typeof batchCourier>[2] = {}) => batchCourier(t, name, over);
 
-const GOOD: Record<string, string> = {
-  reference: 'ORDER-1',
-  sender_name: 'Wendy Ware',
-  sender_email: 'dispatch@example.com',
-  sender_phone: '0113 496 0000',
-  sender_line1: 'Unit 4, Canal Wharf',
-  sender_town: 'Leeds',
-  sender_county: 'West Yorkshire',
-  sender_postcode: 'LS1 4AP',
-  recipient_name: 'Robin Reader',
-  recipient_email: 'robin@example.com',
-  recipient_phone: '020 7946 0000',
-  recipient_line1: '2 New Street',
-  recipient_town: 'London',
-  recipient_county: 'Greater London',
-  recipient_postcode: 'SW1A 1AA',
-  parcels: '1',
-  weight_kg: '2.5',
-  length_cm: '30',
-  width_cm: '20',
-  height_cm: '15',
-  contents: 'Books',
-  value: '25.00',
-  collection_date: TOMORROW,
-};
-
-const csvOf = (rows: Record<string, string>[]) =>
-  [
-    BATCH_COLUMNS.join(','),
-    ...rows.map((r) => BATCH_COLUMNS.map((c) => JSON.stringify(r[c] ?? '')).join(',')),
-  ].join('\n');
+const GOOD: Record<string, string> = { reference: 'ORDER-1', ...goodRow(TOMORROW), parcels: '1' };
 
 async function send(path: string, body: string, type: string, headers = auth) {
   const res = await t.app.request(path, {
