@@ -6,11 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { jobs, ledgerEntries, orders, users, vendors } from '../../db/schema';
+import { jobs, ledgerEntries, orders, users } from '../../db/schema';
 import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { creditNoteForRefund, type OrderRow, orderReference } from '../orders';
 import { PAYMENT_EVENTS, type PaymentRefundedData } from '../payments';
+import { vendorOwner } from '../vendors';
 import { courierRefundEmail, customerRefundEmail } from './finance.emails';
 
 type Target = 'customer' | 'courier';
@@ -70,11 +71,7 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
     }
     // A job no courier accepted has nobody else to tell.
     if (!order) return;
-    const [owner] = await deps.db
-      .select({ email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(eq(vendors.id, order.vendorId));
+    const owner = await vendorOwner(deps.db, order.vendorId);
     if (!owner) return;
     const entries = await deps.db
       .select({ amount: ledgerEntries.amount })
