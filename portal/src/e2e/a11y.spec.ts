@@ -27,8 +27,6 @@ import {
  * Each test makes its own data, so the tests run side by side on the two workers.
  */
 
-test.describe.configure({ mode: 'parallel' });
-
 const CUSTOMER = DEMO_CUSTOMER;
 const VENDOR = { email: 'vendor@consign.example', password: 'consign-demo-1' };
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';

@@ -4,6 +4,7 @@
  * parcel from the default sender to a saved recipient, saving a new address on the way.
  */
 import type { Page } from '@playwright/test';
+import { axe } from './a11y';
 import { serverUkToday } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
@@ -83,6 +84,7 @@ for (const width of [1280, 390]) {
     await expect(add.getByText('Label is required')).toBeVisible();
     await expect(add.getByText('County is required')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`address-book-dialog-${width}.png`) });
+    await axe(page, 'the address dialog with its errors', `${width} px`);
     await add.getByLabel('Label').fill('Warehouse');
     await add.getByLabel('Full name').fill(sender.name);
     await add.getByLabel('Email').fill(sender.email);
@@ -201,6 +203,7 @@ for (const width of [1280, 390]) {
     );
 
     await checks.expectClean('the address book');
+    await axe(page, 'the address book', `${width} px`);
     await page.screenshot({ path: testInfo.outputPath(`address-book-${width}.png`), fullPage: true });
     await page.screenshot({ path: testInfo.outputPath(`address-book-${width}-top.png`) });
     await page.context().close();

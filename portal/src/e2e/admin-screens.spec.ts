@@ -23,8 +23,6 @@ import {
  * side by side on the two workers.
  */
 
-test.describe.configure({ mode: 'parallel' });
-
 const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
 
 const MENU = [

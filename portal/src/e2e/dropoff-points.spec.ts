@@ -27,8 +27,6 @@ import {
  * test makes its own courier and points, so the tests run side by side on the two workers.
  */
 
-test.describe.configure({ mode: 'parallel' });
-
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 
 /**

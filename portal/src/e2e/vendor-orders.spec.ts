@@ -28,8 +28,6 @@ import {
  * booking pages have their own specs (courier-services, booking). The two tests run side by side.
  */
 
-test.describe.configure({ mode: 'parallel' });
-
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const recipientAt = (name: string) => edinburghRecipient(name, 'recipient@example.com');
 

@@ -206,7 +206,8 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
   const onValid = async (values: BookingValues) => {
     const outcome = await saveTickedAddresses(apiClient, values);
     for (const { section, entry } of outcome.saved) {
-      toast.success(`“${entry.label}” saved to your address book`);
+      // The form moves on to the review when every save went through: the toast goes with it.
+      toast.success(`“${entry.label}” saved to your address book`, outcome.ok ? FOR_NEXT_PAGE : undefined);
       // Saved once: the form sent again (back from the review) must not save it twice.
       methods.setValue(`saveToBook.${section}.save`, false);
     }
