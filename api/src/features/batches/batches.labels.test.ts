@@ -8,7 +8,7 @@ import { inspectPdf, readBarcode } from '../../../testing/pdf-inspect';
 import { orders } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
-import { batchCourier, csvOf, goodRow } from './batches.testing';
+import { batchCourier, goodRow, uploadCsv } from './batches.testing';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -27,15 +27,8 @@ afterEach(() => t.close());
 // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields freely
 type Json = any;
 
-async function upload(rows: Record<string, string>[], headers = auth, base = '/api/v1/batches') {
-  const res = await t.app.request(base, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'text/csv' },
-    body: csvOf(rows),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Json;
-}
+const upload = (rows: Record<string, string>[], headers = auth, base = '/api/v1/batches') =>
+  uploadCsv(t, rows, headers, base);
 
 /** Pays the batch's valid rows in TEST MODE; answers the batch, its rows booked. */
 async function pay(id: string, headers = auth, base = '/api/v1/batches') {

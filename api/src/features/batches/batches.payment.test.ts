@@ -16,7 +16,7 @@ import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server'
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { checkBooks } from '../ledger';
 import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
-import { batchCourier, csvOf, goodRow } from './batches.testing';
+import { batchCourier, goodRow, uploadCsv } from './batches.testing';
 
 let fake: FakePayPal;
 let t: TestApp;
@@ -67,15 +67,8 @@ const GOOD = goodRow(TOMORROW);
 // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields freely
 type Json = any;
 
-async function upload(rows: Record<string, string>[], headers = auth, path = '/api/v1/batches') {
-  const res = await t.app.request(path, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'text/csv' },
-    body: csvOf(rows),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Json;
-}
+const upload = (rows: Record<string, string>[], headers = auth, path = '/api/v1/batches') =>
+  uploadCsv(t, rows, headers, path);
 
 /**
  * Three rows for two couriers (Acme carries what names it, Bolt the rest at its lower price),
