@@ -78,7 +78,7 @@ export function BatchRowItem({
       {row.failure ? (
         <p role="alert">
           {row.failure}
-          <span className="muted"> · its amount is refunded</span>
+          <span className="muted"> · its amount goes back to the way you paid</span>
         </p>
       ) : null}
       {row.status === 'failed' ? (
