@@ -450,6 +450,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's labels in one document: 4x6 PDF, A4 sheets or ZPL
+         * @description One document with the labels of every order the batch made (one label per parcel), in row order; cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; the formats are in docs/batches.md.
+         */
+        get: operations["getBatchLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batches/{id}": {
         parameters: {
             query?: never;
@@ -574,6 +594,26 @@ export interface paths {
          * @description Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
          */
         get: operations["partnerGetBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/batches/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the partner's batches' labels in one document
+         * @description One document with the labels of every order the batch made (one label per parcel), in row order; cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; the formats are in docs/batches.md. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        get: operations["partnerGetBatchLabels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3746,6 +3786,13 @@ export interface components {
         BatchList: {
             items: components["schemas"]["BatchSummary"][];
         };
+        /**
+         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
+         * @default pdf-4x6
+         * @example pdf-a4
+         * @enum {string}
+         */
+        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         /** @description The cells to change; an empty string clears one */
         FixBatchRow: {
             cells: components["schemas"]["BatchRowCells"];
@@ -5533,12 +5580,6 @@ export interface components {
             orderIds: string[];
             format?: components["schemas"]["LabelFormat"];
         };
-        /**
-         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
-         * @default pdf-4x6
-         * @enum {string}
-         */
-        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         OrderList: {
             items: components["schemas"]["Order"][];
             nextCursor: string | null;
@@ -7700,6 +7741,69 @@ export interface operations {
             };
         };
     };
+    getBatchLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, in row order */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBatch: {
         parameters: {
             query?: never;
@@ -8213,6 +8317,96 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetBatchLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, in row order */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14623,7 +14817,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
-                format?: components["schemas"]["LabelFormat"] & unknown;
+                format?: components["schemas"]["LabelFormat"];
             };
             header?: never;
             path: {
