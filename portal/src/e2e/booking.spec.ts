@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddress, londonSender } from './support';
@@ -73,7 +73,7 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
   // The UK postcode is put into its usual form when the field is left.
   await expect(collection.getByLabel('Postcode')).toHaveValue('SW1A 1AA');
 
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');
