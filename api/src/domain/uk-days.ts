@@ -154,7 +154,7 @@ export function bankHolidaysBetween(from: string, to: string): string[] {
  * widget and partner bookings, batch rows, jobs, a courier's new date) and of quotes that name a
  * day: not before today (UK time), within the next 12 months, on a working day (Monday to Friday,
  * not an England & Wales bank holiday), and today only before the same-day cut-off. The words are
- * @consign/shared/collection-days', which the portal's forms use too.
+ * in @consign/shared/collection-days, which the portal's forms use too.
  */
 export function collectionDateProblem(date: string, now: Date): string | null {
   return sharedCollectionDateProblem(date, collectionCalendar(now));
