@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/meta/collection-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days a parcel booked now may be collected
+         * @description Collections are Monday to Friday, not on England & Wales bank holidays, up to 12 months ahead; today only when booked before the same-day cut-off (UK time). Every booking path refuses other days with a 422 naming collectionDate; booking forms offer only these days.
+         */
+        get: operations["getCollectionDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hs-codes": {
         parameters: {
             query?: never;
@@ -3502,6 +3522,34 @@ export interface components {
         Option: {
             value: string;
             label: string;
+        };
+        CollectionDays: {
+            /**
+             * @description Today in the UK (Europe/London)
+             * @example 2026-11-30
+             */
+            today: string;
+            /**
+             * @description The first collection day for a booking made now: today on a working day before the cut-off, else the next working day
+             * @example 2026-11-30
+             */
+            earliest: string;
+            /**
+             * @description The last day a collection may be booked for (12 months ahead)
+             * @example 2026-11-30
+             */
+            latest: string;
+            /**
+             * @description The same-day cut-off, UK time
+             * @example 14:00
+             */
+            cutoff: string;
+            /** @enum {string} */
+            timeZone: "Europe/London";
+            /** @description England & Wales bank holidays from today to latest: no collections */
+            bankHolidays: string[];
+            /** @description The rule in a sentence, as the booking forms state it */
+            hint: string;
         };
         HsCodeSearchResult: {
             items: components["schemas"]["HsCode"][];
@@ -7069,6 +7117,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getCollectionDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection calendar now */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDays"];
+                };
             };
         };
     };

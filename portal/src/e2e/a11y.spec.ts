@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -78,7 +78,7 @@ test('the customer journey: booking, review, payment and confirmation', async ({
     londonSender(CUSTOMER.email),
     edinburghRecipient(recipient, 'recipient@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: 'No extended cover' }).check();

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axe } from './a11y';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -241,7 +241,7 @@ test('a booking starts from the default sender, picks a saved recipient and save
   // A new recipient, saved to the book under a label as the form is sent.
   await fillAddress(delivery, edinburghRecipient('Morag Mackay', 'morag@example.com'));
   await delivery.getByRole('checkbox', { name: 'Save to my address book' }).check();
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();

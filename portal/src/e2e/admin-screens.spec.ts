@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { serverCollectionDay } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -187,7 +187,7 @@ async function orders(api: Api) {
       county: 'Midlothian',
       postcode: 'EH1 1AA',
     },
-    collectionDate: await serverCollectionDay(api.request),
+    collectionDate: await serverBookableDay(api.request),
     contents: 'Books',
     contentValue: 2500,
   });

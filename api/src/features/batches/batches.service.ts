@@ -18,7 +18,6 @@ import {
   refunds,
 } from '../../db/schema';
 import type { UkNation } from '../../domain/nations';
-import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { nationOfPostcode } from '../../providers/distance';
 import { labelKey } from '../address-book';
@@ -114,7 +113,7 @@ async function evaluate(
     collection: sender,
     delivery: row.recipient,
     collectionDate: row.collectionDate,
-    today: ukToday(deps.now()),
+    now: deps.now(),
     customs: undefined,
     items: undefined,
     sameDay: { fromPostcode: undefined, toPostcode: undefined, message: () => '' },
