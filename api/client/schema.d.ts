@@ -5320,6 +5320,7 @@ export interface components {
             badges: ("cheapest" | "fastest")[];
             rating: components["schemas"]["ServiceRating"];
             onTime: components["schemas"]["ServiceOnTime"];
+            record: components["schemas"]["CourierRecord"];
             /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
             distance?: {
                 miles: number;
@@ -5354,6 +5355,32 @@ export interface components {
             share: number | null;
             /** @description Orders delivered in the last 90 days */
             delivered: number;
+        };
+        /** @description The courier's adjustment and claim record over the last 90 days, as of reading */
+        CourierRecord: {
+            /** @description The courier's orders paid in the last 90 days */
+            orders: number;
+            /** @description Price adjustments it filed in the last 90 days, whatever their outcome */
+            adjustments: number;
+            /**
+             * @description adjustments ÷ orders (0–1, three decimals); null below 10 orders (show "Not enough orders yet")
+             * @example 0.02
+             */
+            adjustmentRate: number | null;
+            /** @description Loss and damage claims filed in the last 90 days */
+            claims: number;
+            /**
+             * @description claims per hundred orders (one decimal); null below 10 orders
+             * @example 1.5
+             */
+            claimsPerHundred: number | null;
+            /** @description Claims decided for good in the last 90 days: accepted or part accepted (by the courier or staff), or rejected by staff */
+            claimsDecided: number;
+            /**
+             * @description Share (0–1, three decimals) of the decided claims accepted in full or in part; null below 10 orders or 3 decided claims
+             * @example 0.667
+             */
+            claimsAccepted: number | null;
         };
         QuoteRequest: components["schemas"]["DomesticQuoteRequest"] | components["schemas"]["InternationalQuoteRequest"] | components["schemas"]["SameDayQuoteRequest"];
         DomesticQuoteRequest: {
@@ -5628,6 +5655,7 @@ export interface components {
                 share: number | null;
                 delivered: number;
             };
+            record: components["schemas"]["CourierRecord"];
             services: {
                 id: string;
                 name: string;

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../context';
 import { adjustments, courierServices, orderEvents, orders, uploads, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
-import { quotableService, vendorNameOf } from '../couriers';
+import { quotableService, scoreBoardFor, vendorNameOf } from '../couriers';
 import { orderReference } from '../orders';
 import { captureFor, startPayment } from '../payments';
 import type { Parcel } from '../quotes';
@@ -206,6 +206,7 @@ export async function fileAdjustment(
     },
     { behavior: 'immediate' },
   );
+  scoreBoardFor(deps.db).invalidate();
   return getAdjustment(deps, id);
 }
 
