@@ -6,6 +6,7 @@ import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
 import articles from '../resources/articles';
 import auditLog from '../resources/audit-log';
+import adjustments from '../resources/adjustments';
 import claims from '../resources/claims';
 import contactMessages from '../resources/contact-messages';
 import courierServices from '../resources/courier-services';
@@ -42,6 +43,7 @@ export function renderConsole(path: string) {
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
       <Resource name="claims" {...claims} />
+      <Resource name="adjustments" {...adjustments} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="users" {...users} />
