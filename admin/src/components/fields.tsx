@@ -1,5 +1,5 @@
 /** Fields more than one resource shows the same way: a record's age, and uploaded images. */
-import { useRecordContext } from 'react-admin';
+import { Link, useRecordContext } from 'react-admin';
 import { dateTimeText, relativeText } from '../format';
 import { type MessageKey, useT } from '../i18n/keys';
 
@@ -40,3 +40,28 @@ export function Thumbnails({ urls, what }: { urls: string[]; what: MessageKey })
     </ul>
   );
 }
+
+/** What a record names of its order, customer and courier (a claim, an adjustment). */
+type Parties = {
+  orderId: string;
+  orderReference: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string | null;
+  vendorId: string;
+  courierName: string;
+};
+
+/** Links to the record's order, customer ("name (email)") and courier, for FunctionField's render. */
+export const partyLinks = {
+  order: (r: Parties) => <Link to={`/orders/${encodeURIComponent(r.orderId)}/show`}>{r.orderReference}</Link>,
+  customer: (r: Parties) => (
+    <Link to={`/users/${encodeURIComponent(r.customerId)}/show`}>
+      {r.customerName}
+      {r.customerEmail && r.customerEmail !== r.customerName ? ` (${r.customerEmail})` : ''}
+    </Link>
+  ),
+  courier: (r: Parties) => (
+    <Link to={`/vendors/${encodeURIComponent(r.vendorId)}/show`}>{r.courierName}</Link>
+  ),
+};

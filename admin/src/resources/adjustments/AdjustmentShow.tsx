@@ -1,13 +1,5 @@
-import {
-  FunctionField,
-  Labeled,
-  Link,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  useRecordContext,
-} from 'react-admin';
-import { Thumbnails } from '../../components/fields';
+import { FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { partyLinks, Thumbnails } from '../../components/fields';
 import { ReasonToolbar } from '../../components/ReasonAction';
 import { dateTimeText, money } from '../../format';
 import { useT } from '../../i18n/keys';
@@ -83,23 +75,9 @@ export function AdjustmentShow() {
         <Labeled source="status">
           <StatusField />
         </Labeled>
-        <FunctionField<AdminAdjustment>
-          source="orderReference"
-          render={(a) => <Link to={`/orders/${encodeURIComponent(a.orderId)}/show`}>{a.orderReference}</Link>}
-        />
-        <FunctionField<AdminAdjustment>
-          source="customerName"
-          render={(a) => (
-            <Link to={`/users/${encodeURIComponent(a.customerId)}/show`}>
-              {a.customerName}
-              {a.customerEmail && a.customerEmail !== a.customerName ? ` (${a.customerEmail})` : ''}
-            </Link>
-          )}
-        />
-        <FunctionField<AdminAdjustment>
-          source="courierName"
-          render={(a) => <Link to={`/vendors/${encodeURIComponent(a.vendorId)}/show`}>{a.courierName}</Link>}
-        />
+        <FunctionField<AdminAdjustment> source="orderReference" render={partyLinks.order} />
+        <FunctionField<AdminAdjustment> source="customerName" render={partyLinks.customer} />
+        <FunctionField<AdminAdjustment> source="courierName" render={partyLinks.courier} />
         <FunctionField<AdminAdjustment>
           source="bookedParcels"
           render={(a) => <Parcels parcels={a.bookedParcels} />}

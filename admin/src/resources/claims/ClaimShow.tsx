@@ -1,7 +1,6 @@
 import {
   FunctionField,
   Labeled,
-  Link,
   ListButton,
   Show,
   SimpleShowLayout,
@@ -9,7 +8,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { Thumbnails } from '../../components/fields';
+import { partyLinks, Thumbnails } from '../../components/fields';
 import { ACTOR_WORDS, dateTimeText, money } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { AdminClaimDetail } from '../../types';
@@ -89,27 +88,13 @@ export function ClaimShow() {
         <Labeled source="status">
           <StatusField />
         </Labeled>
-        <FunctionField<AdminClaimDetail>
-          source="orderReference"
-          render={(c) => <Link to={`/orders/${encodeURIComponent(c.orderId)}/show`}>{c.orderReference}</Link>}
-        />
+        <FunctionField<AdminClaimDetail> source="orderReference" render={partyLinks.order} />
         <Labeled source="kind">
           <KindField />
         </Labeled>
         <TextField source="description" />
-        <FunctionField<AdminClaimDetail>
-          source="customerName"
-          render={(c) => (
-            <Link to={`/users/${encodeURIComponent(c.customerId)}/show`}>
-              {c.customerName}
-              {c.customerEmail && c.customerEmail !== c.customerName ? ` (${c.customerEmail})` : ''}
-            </Link>
-          )}
-        />
-        <FunctionField<AdminClaimDetail>
-          source="courierName"
-          render={(c) => <Link to={`/vendors/${encodeURIComponent(c.vendorId)}/show`}>{c.courierName}</Link>}
-        />
+        <FunctionField<AdminClaimDetail> source="customerName" render={partyLinks.customer} />
+        <FunctionField<AdminClaimDetail> source="courierName" render={partyLinks.courier} />
         <Labeled source="amountClaimed">
           <AmountField />
         </Labeled>
