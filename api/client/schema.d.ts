@@ -1470,6 +1470,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price adjustments, oldest first unless sorted otherwise; `filter={"status":"disputed"}` is the staff queue */
+        get: operations["adminListAdjustments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/adjustments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price adjustment with its customer and courier: booked and measured figures, photos, dispute */
+        get: operations["adminGetAdjustment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/reviews/{id}/hide": {
         parameters: {
             query?: never;
@@ -2960,23 +2994,6 @@ export interface paths {
         put?: never;
         /** The customer disputes an adjustment with a reason; Consign staff decide */
         post: operations["disputeAdjustment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/adjustments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Adjustments, oldest first (status=disputed: those waiting for staff) */
-        get: operations["adminListAdjustments"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4755,6 +4772,72 @@ export interface components {
             actorRole: "customer" | "vendor" | "admin" | "system";
             note: string;
         };
+        AdminAdjustment: components["schemas"]["Adjustment"] & {
+            customerId: string;
+            /** @description The account’s name, or its email when it has none */
+            customerName: string;
+            customerEmail: string | null;
+            vendorId: string;
+            /** @description The courier as the customer booked it */
+            courierName: string;
+        };
+        Adjustment: {
+            id: string;
+            /** @example #1a2b3c4d */
+            reference: string;
+            orderId: string;
+            orderReference: string;
+            /** @enum {string} */
+            status: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
+            bookedParcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            measuredParcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            bookedChargeableKg: number;
+            measuredChargeableKg: number;
+            photos: string[];
+            note: string | null;
+            bookedPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            adjustedPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            difference: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            disputeReason: string | null;
+            /** Format: date-time */
+            disputedAt: string | null;
+            staffNote: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @description Accepted or upheld, not yet paid: the customer owes it */
+            payable: boolean;
+            final: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Partner: {
             id: string;
             name: string;
@@ -5415,6 +5498,7 @@ export interface components {
             badges: ("cheapest" | "fastest")[];
             rating: components["schemas"]["ServiceRating"];
             onTime: components["schemas"]["ServiceOnTime"];
+            record: components["schemas"]["CourierRecord"];
             /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
             distance?: {
                 miles: number;
@@ -5449,6 +5533,32 @@ export interface components {
             share: number | null;
             /** @description Orders delivered in the last 90 days */
             delivered: number;
+        };
+        /** @description The courier's adjustment and claim record over the last 90 days, as of reading */
+        CourierRecord: {
+            /** @description The courier's orders paid in the last 90 days */
+            orders: number;
+            /** @description Price adjustments it filed in the last 90 days, whatever their outcome */
+            adjustments: number;
+            /**
+             * @description adjustments ÷ orders (0–1, three decimals); null below 10 orders (show "Not enough orders yet")
+             * @example 0.02
+             */
+            adjustmentRate: number | null;
+            /** @description Loss and damage claims filed in the last 90 days */
+            claims: number;
+            /**
+             * @description claims per hundred orders (one decimal); null below 10 orders
+             * @example 1.5
+             */
+            claimsPerHundred: number | null;
+            /** @description Claims decided for good in the last 90 days: accepted or part accepted (by the courier or staff), or rejected by staff */
+            claimsDecided: number;
+            /**
+             * @description Share (0–1, three decimals) of the decided claims accepted in full or in part; null below 10 orders or 3 decided claims
+             * @example 0.667
+             */
+            claimsAccepted: number | null;
         };
         QuoteRequest: components["schemas"]["DomesticQuoteRequest"] | components["schemas"]["InternationalQuoteRequest"] | components["schemas"]["SameDayQuoteRequest"];
         DomesticQuoteRequest: {
@@ -5717,6 +5827,7 @@ export interface components {
                 share: number | null;
                 delivered: number;
             };
+            record: components["schemas"]["CourierRecord"];
             services: {
                 id: string;
                 name: string;
@@ -6108,63 +6219,6 @@ export interface components {
             /** @description Each booked parcel as measured (cm, kg), in the order booked */
             parcels: components["schemas"]["Parcel"][];
         };
-        Adjustment: {
-            id: string;
-            /** @example #1a2b3c4d */
-            reference: string;
-            orderId: string;
-            orderReference: string;
-            /** @enum {string} */
-            status: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
-            bookedParcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            measuredParcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            bookedChargeableKg: number;
-            measuredChargeableKg: number;
-            photos: string[];
-            note: string | null;
-            bookedPrice: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            adjustedPrice: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            difference: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            disputeReason: string | null;
-            /** Format: date-time */
-            disputedAt: string | null;
-            staffNote: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            /** Format: date-time */
-            acceptedAt: string | null;
-            /** Format: date-time */
-            paidAt: string | null;
-            /** @description Accepted or upheld, not yet paid: the customer owes it */
-            payable: boolean;
-            final: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
         FileAdjustmentBody: {
             /** @description Each booked parcel as measured (cm, kg), in the order booked */
             parcels: components["schemas"]["Parcel"][];
@@ -6181,11 +6235,6 @@ export interface components {
         };
         DisputeAdjustmentBody: {
             reason: string;
-        };
-        AdminAdjustmentList: {
-            items: (components["schemas"]["Adjustment"] & {
-                courierName: string;
-            })[];
         };
         AdjustmentDecision: {
             /**
@@ -11533,6 +11582,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminClaimDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListAdjustments: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, disputedAt, difference, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of adjustments, each with its customer and courier */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAdjustment"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adjustment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAdjustment"];
                 };
             };
             /** @description Missing, invalid or expired access token */
@@ -17155,56 +17310,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed; `errors` names each field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    adminListAdjustments: {
-        parameters: {
-            query?: {
-                /** @description Only this status (disputed: to decide) */
-                status?: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The adjustments */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAdjustmentList"];
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
