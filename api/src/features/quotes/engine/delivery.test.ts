@@ -38,7 +38,8 @@ describe('estimateDeliveryDate', () => {
     ['domestic', 1, '2026-12-24T10:00:00Z', '2026-12-29'], // Christmas Eve -> past Christmas and the Boxing Day substitute
     ['domestic', 1, '2026-12-25T10:00:00Z', '2026-12-30'], // booked on Christmas Day: collected Tue 29
     ['domestic', 1, '2026-07-18T10:00:00Z', '2026-07-21'], // Saturday: collected Mon 20
-    ['domestic', 2, '2026-07-17T15:00:00Z', '2026-07-21'], // Friday afternoon still collects Friday
+    ['domestic', 2, '2026-07-17T12:59:00Z', '2026-07-21'], // Friday 13:59 BST: collected that Friday
+    ['domestic', 2, '2026-07-17T15:00:00Z', '2026-07-22'], // Friday 16:00 BST, past the cut-off: collected Mon 20
     // Same-day ignores transit days and uses the 14:00 UK cut-off.
     ['same_day', 5, '2026-07-15T12:59:00Z', '2026-07-15'], // 13:59 BST
     ['same_day', 5, '2026-07-15T13:01:00Z', '2026-07-16'], // 14:01 BST
