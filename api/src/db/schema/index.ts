@@ -18,3 +18,4 @@ export * from './users';
 export * from './vendor-onboarding';
 export * from './vendors';
 export * from './volume';
+export * from './returns';
