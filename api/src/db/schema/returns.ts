@@ -3,8 +3,9 @@
  * return order to the order it sends back. The return itself is an ordinary order (booked from a
  * quote for the reverse route); this row says what it returns, why, and who pays.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
 import { RETURN_PAYERS, RETURN_REASONS, type ReturnReason } from '@consign/shared/returns';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, id, timestamp } from './columns';
 import { orders } from './orders';
 import { partners } from './partners';
