@@ -199,6 +199,8 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Order placed, waiting for payment',
       },
       {
@@ -211,6 +213,8 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ],
