@@ -4,15 +4,13 @@
  * the partner's account, linked on both timelines, audited, and sent to the partner's webhook
  * (a real receiver, the signature checked).
  */
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orderReturns } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
 import { createPartner, partnerOrder, partnerUser } from '../partners/partners.testing';
+import { receiver, verify } from '../webhooks/webhooks.testing';
 
 // Tuesday 13 January 2026.
 const TODAY = '2026-01-13';
@@ -258,34 +256,12 @@ describe('booking a return the shopper pays for', () => {
   });
 });
 
-type Received = { headers: IncomingHttpHeaders; raw: string };
-async function receiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((r) => server.close(() => r())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
-}
-
-/** What docs/partners.md tells partners to do. */
-function signedBy(secret: string, got: Received): boolean {
-  const header = String(got.headers['consign-signature']);
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  return createHmac('sha256', secret).update(`${parts.t}.${got.raw}`).digest('hex') === parts.v1;
-}
-
 describe("a partner's return policy", () => {
   async function partnerSetUp() {
     const { partner } = await createPartner(t);
     const { auth } = await partnerUser(t, partner.id);
     const r = await receiver();
+    closers.push(r.close);
     const endpoint = await t.post(
       '/api/v1/partner/webhook-endpoints',
       { url: r.url, events: ['return.created'] },
@@ -367,7 +343,9 @@ describe("a partner's return policy", () => {
 
     const hooks = r.received.filter((x) => JSON.parse(x.raw).type === 'return.created');
     expect(hooks).toHaveLength(1);
-    expect(signedBy(secret, hooks[0]!)).toBe(true);
+    expect(verify(secret, hooks[0]!.raw, String(hooks[0]!.headers['consign-signature']))).toBe(true);
+    // One byte changed and the signature no longer matches.
+    expect(verify(secret, `${hooks[0]!.raw} `, String(hooks[0]!.headers['consign-signature']))).toBe(false);
     expect(JSON.parse(hooks[0]!.raw).data).toEqual({
       orderId: o.id,
       reference: o.reference,
