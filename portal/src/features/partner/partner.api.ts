@@ -24,7 +24,6 @@ export type WebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'get'>['
 export type CreatedWebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'post', 201>;
 export type WebhookDelivery = Json<'/api/v1/partner/webhook-deliveries', 'get'>['data'][number];
 export type ReturnPolicy = Json<'/api/v1/partner/return-policy', 'get'>;
-export type PartnerReturn = Json<'/api/v1/partner/returns', 'get'>['items'][number];
 
 export interface OrderFilters {
   status?: string | undefined;

@@ -6,9 +6,6 @@ type Schemas = components['schemas'];
 export type StartReturnBody = Schemas['StartReturnBody'];
 export type ReturnDraft = Schemas['ReturnDraft'];
 export type BookReturnBody = Schemas['BookReturnBody'];
-export type Return = Schemas['Return'];
-export type ReturnPolicy = Schemas['ReturnPolicy'];
-export type ReturnPolicyBody = Schemas['ReturnPolicyBody'];
 
 export const returnsApi = {
   start: async (client: ApiClient, body: StartReturnBody) =>
