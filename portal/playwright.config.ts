@@ -6,10 +6,10 @@ const jsonReport = process.env.E2E_JSON_REPORT;
 
 export default defineConfig({
   testDir: 'src/e2e',
-  // Each worker tests its own server on its own database (src/e2e/fixtures.ts), so specs never
-  // share data; a spec's tests run in order on one worker unless the spec asks for parallel mode
-  // (test.describe.configure). Two: this project's machine has two cores.
-  fullyParallel: false,
+  // Each worker tests its own server on its own database (src/e2e/fixtures.ts), and every test
+  // makes its own data: any test may run on either worker, so neither waits idle at the end while
+  // the other finishes a long spec. Two: this project's machine has two cores.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   // Bounds, not waits: a page on a busy two-core machine (a build or another test run beside it)

@@ -6,6 +6,7 @@ import { createDataProvider } from './dataProvider';
 import finance from './finance';
 import { createHttpClient } from './http';
 import { i18nProvider } from './i18n';
+import adjustments from './resources/adjustments';
 import articles from './resources/articles';
 import auditLog from './resources/audit-log';
 import claims from './resources/claims';
@@ -54,6 +55,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
       <Resource name="claims" {...claims} />
+      <Resource name="adjustments" {...adjustments} />
       {/* A page of figures, not records: its "list" is the Finance page (finance/FinancePage.tsx). */}
       <Resource name="finance" {...finance} />
       <Resource name="courier-services" {...courierServices} />

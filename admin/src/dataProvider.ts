@@ -20,7 +20,8 @@ export type AdminAction =
   | { resource: 'contact-messages'; action: 'handle' }
   | { resource: 'reviews'; action: 'hide' | 'show' }
   | { resource: 'partners'; action: 'rotate-key' }
-  | { resource: 'claims'; action: 'decision' };
+  | { resource: 'claims'; action: 'decision' }
+  | { resource: 'adjustments'; action: 'decision' };
 
 export interface ActOptions {
   /** More body fields, e.g. the new status of an order. */

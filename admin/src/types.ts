@@ -41,3 +41,6 @@ export type AdminClaim = Schemas['AdminClaim'];
 export type AdminClaimDetail = Schemas['AdminClaimDetail'];
 export type ClaimStatus = Schemas['Claim']['status'];
 export type StaffClaimDecision = Schemas['StaffClaimDecision'];
+/** A price adjustment as staff list and read it, with its customer and courier. */
+export type AdminAdjustment = Schemas['AdminAdjustment'];
+export type AdjustmentStatus = Schemas['Adjustment']['status'];

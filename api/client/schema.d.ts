@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/meta/collection-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days a parcel booked now may be collected
+         * @description Collections are Monday to Friday, not on England & Wales bank holidays, up to 12 months ahead; today only when booked before the same-day cut-off (UK time). Every booking path refuses other days with a 422 naming collectionDate; booking forms offer only these days.
+         */
+        get: operations["getCollectionDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hs-codes": {
         parameters: {
             query?: never;
@@ -450,6 +470,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's labels in one document: 4x6 PDF, A4 sheets or ZPL
+         * @description One document with the labels of every order the batch made (one label per parcel), in row order; cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; the formats are in docs/batches.md.
+         */
+        get: operations["getBatchLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batches/{id}": {
         parameters: {
             query?: never;
@@ -574,6 +614,26 @@ export interface paths {
          * @description Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
          */
         get: operations["partnerGetBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/batches/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the partner's batches' labels in one document
+         * @description One document with the labels of every order the batch made (one label per parcel), in row order; cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; the formats are in docs/batches.md. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        get: operations["partnerGetBatchLabels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1402,6 +1462,40 @@ export interface paths {
         };
         /** One claim with its customer, courier, evidence, deadline and timeline */
         get: operations["adminGetClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price adjustments, oldest first unless sorted otherwise; `filter={"status":"disputed"}` is the staff queue */
+        get: operations["adminListAdjustments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/adjustments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price adjustment with its customer and courier: booked and measured figures, photos, dispute */
+        get: operations["adminGetAdjustment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2906,23 +3000,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/adjustments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Adjustments, oldest first (status=disputed: those waiting for staff) */
-        get: operations["adminListAdjustments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/adjustments/{id}/decision": {
         parameters: {
             query?: never;
@@ -3538,6 +3615,34 @@ export interface components {
             value: string;
             label: string;
         };
+        CollectionDays: {
+            /**
+             * @description Today in the UK (Europe/London)
+             * @example 2026-11-30
+             */
+            today: string;
+            /**
+             * @description The first collection day for a booking made now: today on a working day before the cut-off, else the next working day
+             * @example 2026-11-30
+             */
+            earliest: string;
+            /**
+             * @description The last day a collection may be booked for (12 months ahead)
+             * @example 2026-11-30
+             */
+            latest: string;
+            /**
+             * @description The same-day cut-off, UK time
+             * @example 14:00
+             */
+            cutoff: string;
+            /** @enum {string} */
+            timeZone: "Europe/London";
+            /** @description England & Wales bank holidays from today to latest: no collections */
+            bankHolidays: string[];
+            /** @description The rule in a sentence, as the booking forms state it */
+            hint: string;
+        };
         HsCodeSearchResult: {
             items: components["schemas"]["HsCode"][];
         };
@@ -3821,6 +3926,13 @@ export interface components {
         BatchList: {
             items: components["schemas"]["BatchSummary"][];
         };
+        /**
+         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
+         * @default pdf-4x6
+         * @example pdf-a4
+         * @enum {string}
+         */
+        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         /** @description The cells to change; an empty string clears one */
         FixBatchRow: {
             cells: components["schemas"]["BatchRowCells"];
@@ -4742,6 +4854,72 @@ export interface components {
             actorRole: "customer" | "vendor" | "admin" | "system";
             note: string;
         };
+        AdminAdjustment: components["schemas"]["Adjustment"] & {
+            customerId: string;
+            /** @description The account’s name, or its email when it has none */
+            customerName: string;
+            customerEmail: string | null;
+            vendorId: string;
+            /** @description The courier as the customer booked it */
+            courierName: string;
+        };
+        Adjustment: {
+            id: string;
+            /** @example #1a2b3c4d */
+            reference: string;
+            orderId: string;
+            orderReference: string;
+            /** @enum {string} */
+            status: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
+            bookedParcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            measuredParcels: {
+                length: number;
+                width: number;
+                height: number;
+                weight: number;
+            }[];
+            bookedChargeableKg: number;
+            measuredChargeableKg: number;
+            photos: string[];
+            note: string | null;
+            bookedPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            adjustedPrice: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            difference: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            disputeReason: string | null;
+            /** Format: date-time */
+            disputedAt: string | null;
+            staffNote: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @description Accepted or upheld, not yet paid: the customer owes it */
+            payable: boolean;
+            final: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Partner: {
             id: string;
             name: string;
@@ -5402,6 +5580,7 @@ export interface components {
             badges: ("cheapest" | "fastest")[];
             rating: components["schemas"]["ServiceRating"];
             onTime: components["schemas"]["ServiceOnTime"];
+            record: components["schemas"]["CourierRecord"];
             /** @description Same day only; 'estimate' is great-circle × road factor, 'maps' a routed figure */
             distance?: {
                 miles: number;
@@ -5436,6 +5615,32 @@ export interface components {
             share: number | null;
             /** @description Orders delivered in the last 90 days */
             delivered: number;
+        };
+        /** @description The courier's adjustment and claim record over the last 90 days, as of reading */
+        CourierRecord: {
+            /** @description The courier's orders paid in the last 90 days */
+            orders: number;
+            /** @description Price adjustments it filed in the last 90 days, whatever their outcome */
+            adjustments: number;
+            /**
+             * @description adjustments ÷ orders (0–1, three decimals); null below 10 orders (show "Not enough orders yet")
+             * @example 0.02
+             */
+            adjustmentRate: number | null;
+            /** @description Loss and damage claims filed in the last 90 days */
+            claims: number;
+            /**
+             * @description claims per hundred orders (one decimal); null below 10 orders
+             * @example 1.5
+             */
+            claimsPerHundred: number | null;
+            /** @description Claims decided for good in the last 90 days: accepted or part accepted (by the courier or staff), or rejected by staff */
+            claimsDecided: number;
+            /**
+             * @description Share (0–1, three decimals) of the decided claims accepted in full or in part; null below 10 orders or 3 decided claims
+             * @example 0.667
+             */
+            claimsAccepted: number | null;
         };
         QuoteRequest: components["schemas"]["DomesticQuoteRequest"] | components["schemas"]["InternationalQuoteRequest"] | components["schemas"]["SameDayQuoteRequest"];
         DomesticQuoteRequest: {
@@ -5615,12 +5820,6 @@ export interface components {
             orderIds: string[];
             format?: components["schemas"]["LabelFormat"];
         };
-        /**
-         * @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label
-         * @default pdf-4x6
-         * @enum {string}
-         */
-        LabelFormat: "pdf-4x6" | "pdf-a4" | "zpl";
         OrderList: {
             items: components["schemas"]["Order"][];
             nextCursor: string | null;
@@ -5710,6 +5909,7 @@ export interface components {
                 share: number | null;
                 delivered: number;
             };
+            record: components["schemas"]["CourierRecord"];
             services: {
                 id: string;
                 name: string;
@@ -6101,63 +6301,6 @@ export interface components {
             /** @description Each booked parcel as measured (cm, kg), in the order booked */
             parcels: components["schemas"]["Parcel"][];
         };
-        Adjustment: {
-            id: string;
-            /** @example #1a2b3c4d */
-            reference: string;
-            orderId: string;
-            orderReference: string;
-            /** @enum {string} */
-            status: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
-            bookedParcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            measuredParcels: {
-                length: number;
-                width: number;
-                height: number;
-                weight: number;
-            }[];
-            bookedChargeableKg: number;
-            measuredChargeableKg: number;
-            photos: string[];
-            note: string | null;
-            bookedPrice: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            adjustedPrice: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            difference: {
-                amount: number;
-                /** @enum {string} */
-                currency: "GBP" | "EUR" | "USD";
-            };
-            disputeReason: string | null;
-            /** Format: date-time */
-            disputedAt: string | null;
-            staffNote: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            /** Format: date-time */
-            acceptedAt: string | null;
-            /** Format: date-time */
-            paidAt: string | null;
-            /** @description Accepted or upheld, not yet paid: the customer owes it */
-            payable: boolean;
-            final: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
         FileAdjustmentBody: {
             /** @description Each booked parcel as measured (cm, kg), in the order booked */
             parcels: components["schemas"]["Parcel"][];
@@ -6174,11 +6317,6 @@ export interface components {
         };
         DisputeAdjustmentBody: {
             reason: string;
-        };
-        AdminAdjustmentList: {
-            items: (components["schemas"]["Adjustment"] & {
-                courierName: string;
-            })[];
         };
         AdjustmentDecision: {
             /**
@@ -7207,6 +7345,27 @@ export interface operations {
             };
         };
     };
+    getCollectionDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection calendar now */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDays"];
+                };
+            };
+        };
+    };
     searchHsCodes: {
         parameters: {
             query: {
@@ -7876,6 +8035,69 @@ export interface operations {
             };
         };
     };
+    getBatchLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, in row order */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBatch: {
         parameters: {
             query?: never;
@@ -8389,6 +8611,96 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetBatchLabels: {
+        parameters: {
+            query?: {
+                /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
+                format?: components["schemas"]["LabelFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, in row order */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11446,6 +11758,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminClaimDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListAdjustments: {
+        parameters: {
+            query?: {
+                /** @description [field, order]; field is one of createdAt, disputedAt, difference, status, id */
+                sort?: string;
+                /** @description [first, last] row, inclusive; at most 1000 rows */
+                range?: string;
+                /** @description An object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of adjustments, each with its customer and courier */
+            200: {
+                headers: {
+                    /** @description Which rows this page holds and how many match, e.g. `vendors 0-24/319` */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAdjustment"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adjustment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAdjustment"];
                 };
             };
             /** @description Missing, invalid or expired access token */
@@ -14799,7 +15217,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `pdf-4x6`: a 4x6 inch page per label; `pdf-a4`: four labels to an A4 sheet with cut marks; `zpl`: ZPL II for thermal printers, one `^XA…^XZ` per label */
-                format?: components["schemas"]["LabelFormat"] & unknown;
+                format?: components["schemas"]["LabelFormat"];
             };
             header?: never;
             path: {
@@ -17068,56 +17486,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed; `errors` names each field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    adminListAdjustments: {
-        parameters: {
-            query?: {
-                /** @description Only this status (disputed: to decide) */
-                status?: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The adjustments */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAdjustmentList"];
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ import {
 } from './db/schema';
 import { LIMITS } from './features/auth';
 import { bumpCatalogVersion } from './features/couriers';
+import { bookableDay } from './features/orders/orders.testing';
 import { publish } from './lib/outbox';
 import { registerFeatureHooks } from './registrations';
 
@@ -244,7 +245,7 @@ describe('two API processes on one database', { timeout: 90_000 }, () => {
     }
     expect(option?.price.total).toBe(1200);
 
-    const collectionDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const collectionDate = bookableDay();
     const address = (name: string, postcode: string, town: string, county: string) => ({
       name,
       email: 'someone@example.com',

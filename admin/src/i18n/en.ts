@@ -1,4 +1,5 @@
 import {
+  type AdjustmentStatus,
   CLAIM_KIND_LABELS,
   CLAIM_STATUS_FACTS,
   CLAIM_STATUSES,
@@ -129,6 +130,7 @@ export const en = {
       timeline: 'Timeline',
       no_events: 'No events yet.',
     },
+    images: { none: 'None', item: '%{what} %{n}' },
     claims: {
       status: labels<ClaimStatus>(CLAIM_STATUSES, CLAIM_STATUS_FACTS),
       kind: CLAIM_KIND_LABELS,
@@ -141,8 +143,6 @@ export const en = {
       deadline_due: '%{date} (%{relative})',
       deadline_missed: '%{date} (missed, %{relative})',
       deadline_answered: 'Answered %{date}',
-      no_files: 'None',
-      file: '%{what} %{n}',
       photo: 'Photo',
       proof: 'Proof of value',
       evidence: 'Courier’s evidence',
@@ -167,6 +167,31 @@ export const en = {
       choose: 'Choose a decision',
       send: 'Send decision',
       decided: 'Claim %{name}: %{status}',
+    },
+    adjustments: {
+      // Staff's words for each status (the customer's own are in the shared status table).
+      status: {
+        awaiting_customer: 'Awaiting the customer',
+        accepted: 'Accepted, to pay',
+        disputed: 'Disputed',
+        upheld: 'Upheld, to pay',
+        overturned: 'Overturned',
+        paid: 'Paid',
+      } satisfies Record<AdjustmentStatus, string>,
+      any_status: 'Any status',
+      waits: 'Waiting for your decision: the customer disputed it.',
+      parcel: '%{length} × %{width} × %{height} cm, %{weight} kg',
+      photo: 'Photo',
+      uphold: 'Uphold',
+      uphold_title: 'Uphold adjustment %{name}?',
+      uphold_content:
+        'The customer owes the difference of %{difference} and is asked to pay it. Both parties are emailed your reason.',
+      upheld: 'Adjustment %{name} upheld: the customer owes the difference',
+      overturn: 'Overturn',
+      overturn_title: 'Overturn adjustment %{name}?',
+      overturn_content:
+        'Nothing is ever charged for it: the quoted price stays the price. Both parties are emailed your reason.',
+      overturned: 'Adjustment %{name} overturned: nothing is charged',
     },
     partners: {
       rotate: 'Rotate key',
@@ -357,6 +382,34 @@ export const en = {
     },
   },
   resources: {
+    adjustments: {
+      name: 'Adjustment |||| Adjustments',
+      fields: {
+        id: 'ID',
+        reference: 'Adjustment',
+        orderReference: 'Order',
+        status: 'Status',
+        customerName: 'Customer',
+        courierName: 'Courier',
+        bookedParcels: 'Booked',
+        measuredParcels: 'Measured',
+        bookedChargeableKg: 'Booked chargeable weight',
+        measuredChargeableKg: 'Measured chargeable weight',
+        bookedPrice: 'Booked price',
+        adjustedPrice: 'Adjusted price',
+        difference: 'Difference',
+        photos: 'Courier’s photos',
+        note: 'Courier’s note',
+        disputeReason: 'Customer’s dispute',
+        disputedAt: 'Disputed',
+        staffNote: 'Staff’s reason',
+        decidedAt: 'Decided',
+        paidAt: 'Paid',
+        createdAt: 'Filed',
+        age: 'Waiting',
+        q: 'Reference',
+      },
+    },
     claims: {
       name: 'Claim |||| Claims',
       fields: {

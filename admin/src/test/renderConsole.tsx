@@ -4,6 +4,7 @@ import { createDataProvider } from '../dataProvider';
 import finance from '../finance';
 import { createHttpClient } from '../http';
 import { i18nProvider } from '../i18n';
+import adjustments from '../resources/adjustments';
 import articles from '../resources/articles';
 import auditLog from '../resources/audit-log';
 import claims from '../resources/claims';
@@ -42,6 +43,7 @@ export function renderConsole(path: string) {
       <Resource name="orders" {...orders} />
       <Resource name="jobs" {...jobs} />
       <Resource name="claims" {...claims} />
+      <Resource name="adjustments" {...adjustments} />
       <Resource name="courier-services" {...courierServices} />
       <Resource name="dropoff-points" {...dropOffPoints} />
       <Resource name="users" {...users} />

@@ -72,6 +72,16 @@ describe('demo reviews', () => {
     const profile = await t.get('/api/v1/couriers/swift-couriers-ltd/profile');
     expect(profile.status).toBe(200);
     expect(profile.body.reviews.length).toBe(15);
+    // Orders paid in the last 90 days, none adjusted or claimed.
+    expect(profile.body.record).toEqual({
+      orders: 17,
+      adjustments: 0,
+      adjustmentRate: 0,
+      claims: 0,
+      claimsPerHundred: 0,
+      claimsDecided: 0,
+      claimsAccepted: null,
+    });
     expect(profile.body.reviews.some((r: { reply: unknown }) => r.reply !== null)).toBe(true);
     // None of the reviewers can sign in.
     const reviewers = (await t.deps.db.query.users.findMany()).filter((u) => u.email.startsWith('reviewer'));

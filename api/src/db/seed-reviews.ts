@@ -1,12 +1,14 @@
 /**
  * Demo reviews and delivery records (issue 20), so a demo shows measured scores that look like
  * a marketplace's: delivered orders of the demo couriers from made-up customers who cannot sign
- * in, their reviews, and the score tables as the live code would have left them. Deterministic:
+ * in, their reviews, and the score tables as the live code would have left them (with each
+ * courier's record counting those orders, issue 49). Deterministic:
  * the same list every time, dated back from the seeding day. Only ever called by seedDemoData.
  */
 import { addCalendarDays, ukDayStart, ukToday } from '../domain/uk-days';
 import type { Tx } from './client';
 import {
+  courierRecordDays,
   orderEvents,
   orderScores,
   orders,
@@ -103,6 +105,8 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
     ]),
   );
   let n = 0;
+  // Each courier's orders by the UK day they were paid, as the record counts them (couriers/scores.ts).
+  const paidDays = new Map<string, number>();
   for (const service of services) {
     const list = DELIVERIES[service.name];
     if (!list) continue;
@@ -154,6 +158,11 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
+      const paidDay = ukToday(paidAt);
+      if (paidDay >= addCalendarDays(today, -89)) {
+        const key = `${service.vendorId} ${paidDay}`;
+        paidDays.set(key, (paidDays.get(key) ?? 0) + 1);
+      }
       await tx.insert(orderEvents).values([
         { orderId, at: paidAt, actorRole: 'customer', from: 'awaiting_payment', to: 'pending', note: null },
         { orderId, at: deliveredAt, actorRole: 'vendor', from: 'in_transit', to: 'delivered', note: null },
@@ -194,5 +203,9 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
         .insert(serviceDeliveryDays)
         .values({ courierServiceId: service.id, vendorId: service.vendorId, day, ...counts });
     }
+  }
+  for (const [key, count] of paidDays) {
+    const [vendorId, day] = key.split(' ') as [string, string];
+    await tx.insert(courierRecordDays).values({ vendorId, day, orders: count });
   }
 }

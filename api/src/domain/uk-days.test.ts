@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarDays,
   addWorkingDays,
   bankHolidays,
+  collectionDateProblem,
   collectionDay,
   deliveryDayAfterTransit,
   formatPeopleDate,
@@ -197,7 +199,9 @@ describe('same-day cut-off (14:00 UK time)', () => {
 describe('collection and delivery days', () => {
   it.each([
     ['2026-07-15T09:00:00Z', '2026-07-15'], // Wednesday: today
-    ['2026-07-15T20:00:00Z', '2026-07-15'], // still today, whatever the hour
+    ['2026-07-15T12:59:00Z', '2026-07-15'], // 13:59 BST: today, before the cut-off
+    ['2026-07-15T13:00:00Z', '2026-07-16'], // 14:00 BST: the cut-off has passed
+    ['2026-07-17T13:30:00Z', '2026-07-20'], // Friday 14:30 BST -> Monday
     ['2026-07-18T09:00:00Z', '2026-07-20'], // Saturday -> Monday
     ['2026-08-29T09:00:00Z', '2026-09-01'], // Saturday before the bank holiday -> Tuesday
     ['2026-12-25T09:00:00Z', '2026-12-29'],
@@ -250,5 +254,67 @@ describe('formatPeopleDate', () => {
     expect(formatPeopleDateTime(new Date('2026-11-25T17:05:00Z'))).toBe('Wed, 25 Nov 2026, 17:05');
     // British Summer Time: 23:30 UTC is already the next day in the UK.
     expect(formatPeopleDateTime(new Date('2026-07-01T23:30:00Z'))).toBe('Thu, 2 Jul 2026, 00:30');
+  });
+});
+
+describe('collectionDateProblem: the one collection-date rule of every booking', () => {
+  it.each([
+    // Saturday 28 Nov 2026, 22:17 GMT: today is a Saturday, and past the cut-off anyway.
+    [
+      '2026-11-28T22:17:00Z',
+      '2026-11-28',
+      'Collections are Monday to Friday: Sat, 28 Nov 2026 is a Saturday; the next collection day is Mon, 30 Nov 2026',
+    ],
+    [
+      '2026-11-28T22:17:00Z',
+      '2026-11-29',
+      'Collections are Monday to Friday: Sun, 29 Nov 2026 is a Sunday; the next collection day is Mon, 30 Nov 2026',
+    ],
+    ['2026-11-28T22:17:00Z', '2026-11-30', null],
+    // Friday 27 Nov 2026: today before 14:00 GMT, the next working day after it.
+    ['2026-11-27T13:59:00Z', '2026-11-27', null],
+    [
+      '2026-11-27T14:00:00Z',
+      '2026-11-27',
+      'Collection today must be booked by 14:00 UK time; the next collection day is Mon, 30 Nov 2026',
+    ],
+    ['2026-11-27T14:00:00Z', '2026-11-30', null],
+    // Summer time: 14:00 BST is 13:00 UTC.
+    [
+      '2026-07-15T13:00:00Z',
+      '2026-07-15',
+      'Collection today must be booked by 14:00 UK time; the next collection day is Thu, 16 Jul 2026',
+    ],
+    // Friday 28 Aug 2026 after the cut-off: Monday 31 Aug is the summer bank holiday.
+    [
+      '2026-08-28T15:00:00Z',
+      '2026-08-31',
+      'Collections are not made on bank holidays: Mon, 31 Aug 2026 is one; the next collection day is Tue, 1 Sept 2026',
+    ],
+    ['2026-08-28T15:00:00Z', '2026-09-01', null],
+    // Boxing Day 2026 is a Saturday: the substitute bank holiday is Monday 28 Dec.
+    [
+      '2026-12-24T10:00:00Z',
+      '2026-12-28',
+      'Collections are not made on bank holidays: Mon, 28 Dec 2026 is one; the next collection day is Tue, 29 Dec 2026',
+    ],
+    ['2026-11-27T10:00:00Z', '2026-11-26', 'Collection date cannot be before today'],
+    ['2026-11-27T10:00:00Z', '2027-11-29', 'Collection date must be within the next 12 months'],
+  ])('booked at %s for %s: %s', (instant, date, expected) => {
+    expect(collectionDateProblem(date, new Date(instant))).toBe(expected);
+  });
+
+  it('allows exactly the days collectionDay and the working days allow', () => {
+    // Every hour of a fortnight around the August bank holiday, every day of the fortnight after it.
+    for (let hour = 0; hour < 14 * 24; hour += 1) {
+      const now = new Date(Date.parse('2026-08-24T00:30:00Z') + hour * 3_600_000);
+      const earliest = collectionDay(now);
+      expect(collectionDateProblem(earliest, now)).toBeNull();
+      for (let day = 0; day < 14; day += 1) {
+        const date = addCalendarDays(ukToday(now), day);
+        const allowed = date >= earliest && isWorkingDay(date);
+        expect(collectionDateProblem(date, now) === null).toBe(allowed);
+      }
+    }
   });
 });

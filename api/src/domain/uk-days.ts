@@ -6,12 +6,19 @@
  * (`Date`) are turned into UK dates only through Intl with the IANA zone, so BST/GMT changes
  * are handled by the platform's tz database rather than by hand-written offsets.
  */
+import {
+  type CollectionCalendar,
+  collectionDateProblem as sharedCollectionDateProblem,
+} from '@consign/shared/collection-days';
 import { formatCalendarDay } from '@consign/shared/dates';
 import Holidays from 'date-holidays';
 
 export const UK_TIME_ZONE = 'Europe/London';
 
-/** Same-day orders placed before 14:00 UK time are delivered today. */
+/**
+ * The same-day cut-off, 14:00 UK time: a parcel booked later is neither collected nor (same-day
+ * service) delivered today.
+ */
 export const SAME_DAY_CUTOFF = { hour: 14, minute: 0 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -115,16 +122,42 @@ export const FILTER_DAY_MESSAGE = `must be a day in the years ${FILTER_YEARS.min
 /** How far ahead a parcel may be booked for collection. */
 export const COLLECTION_WINDOW_DAYS = 365;
 
-/**
- * Why a collection day cannot be booked, or null when it can: not before today (UK time) and
- * within the next 12 months. Compared as text before any date arithmetic touches it.
- */
-export function collectionDateProblem(date: string, today: string): string | null {
-  if (date < today) return 'Collection date cannot be before today';
-  if (date > addCalendarDays(today, COLLECTION_WINDOW_DAYS)) {
-    return 'Collection date must be within the next 12 months';
+/** The cut-off as people read it: '14:00'. */
+export const SAME_DAY_CUTOFF_TEXT = `${String(SAME_DAY_CUTOFF.hour).padStart(2, '0')}:${String(SAME_DAY_CUTOFF.minute).padStart(2, '0')}`;
+
+const isBankHoliday = (date: string) => bankHolidays(Number(date.slice(0, 4))).has(date);
+
+/** The collection calendar at `now`: the days the rule below allows, as the API sends it to forms. */
+export function collectionCalendar(now: Date): CollectionCalendar {
+  const today = ukToday(now);
+  return {
+    today,
+    earliest: collectionDay(now),
+    latest: addCalendarDays(today, COLLECTION_WINDOW_DAYS),
+    cutoff: SAME_DAY_CUTOFF_TEXT,
+    isBankHoliday,
+  };
+}
+
+/** England & Wales bank holidays from `from` to `to`, in order. */
+export function bankHolidaysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
+    for (const day of bankHolidays(year)) if (day >= from && day <= to) days.push(day);
   }
-  return null;
+  return days.sort();
+}
+
+/**
+ * Why a parcel booked at `now` cannot be collected on `date`, in people's words, or null when it
+ * can (docs/architecture.md, "Collection days"). The one rule of every booking path (orders,
+ * widget and partner bookings, batch rows, jobs, a courier's new date) and of quotes that name a
+ * day: not before today (UK time), within the next 12 months, on a working day (Monday to Friday,
+ * not an England & Wales bank holiday), and today only before the same-day cut-off. The words are
+ * in @consign/shared/collection-days, which the portal's forms use too.
+ */
+export function collectionDateProblem(date: string, now: Date): string | null {
+  return sharedCollectionDateProblem(date, collectionCalendar(now));
 }
 
 // Date arithmetic happens on UTC midnights: UTC has no DST, so adding 86 400 000 ms is
@@ -230,17 +263,17 @@ export function isBeforeSameDayCutoff(now: Date): boolean {
 }
 
 /**
- * The day a parcel booked now is collected: today on a working day, otherwise the next
- * working day. This is also the earliest collection date a booking may ask for.
+ * The earliest day a parcel booked now is collected, and the day a quote assumes when it names
+ * none: today on a working day before the same-day cut-off, otherwise the next working day.
  */
 export function collectionDay(now: Date): string {
-  return workingDayOnOrAfter(ukToday(now));
+  const today = ukToday(now);
+  return isWorkingDay(today) && isBeforeSameDayCutoff(now) ? today : nextWorkingDay(today);
 }
 
 /** Same-day: today if it is a working day and before the cut-off, otherwise the next working day. */
 export function sameDayDeliveryDay(now: Date): string {
-  const today = ukToday(now);
-  return isWorkingDay(today) && isBeforeSameDayCutoff(now) ? today : nextWorkingDay(today);
+  return collectionDay(now);
 }
 
 /** Collection day plus `transitDays` working days. */

@@ -18,9 +18,8 @@ import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, partners, users } from '../db/schema';
-import { nextWorkingDay, ukToday } from '../domain/uk-days';
 import { paidOrder, signUpAdmin } from '../features/admin/admin.fixtures';
-import { address, deliveryAddress } from '../features/orders/orders.testing';
+import { address, bookableDay, deliveryAddress } from '../features/orders/orders.testing';
 import { createTestApp, signUpVerified, type TestApp } from '../test/harness';
 import { buildServer, get, type Started, startServer } from './built-server';
 import { OPERATIONS } from './contract';
@@ -51,7 +50,7 @@ beforeAll(async () => {
   // The data, made in this process on the file the server will open (same JWT secret, so the
   // sessions made here work there).
   t = await createTestApp({ JWT_SECRET });
-  const collection = nextWorkingDay(ukToday(new Date()));
+  const collection = bookableDay();
   const admin = await signUpAdmin(t, 'admin@stored-text.test');
   const paid = await paidOrder(t, collection);
   const vendorToken = paid.f.vendor.owner.accessToken as string;

@@ -241,8 +241,8 @@ async function cast(t: TestApp) {
     })
     .returning();
 
-  // Customer A's address book entry and saved parcel size, and a batch of partner A's with one
-  // row, written directly: the matrix only needs objects that belong to someone.
+  // Customer A's address book entry and saved parcel size, and a batch of partner A's with two
+  // rows, written directly: the matrix only needs objects that belong to someone.
   const sender = {
     name: 'Customer A',
     email: 'a@security.test',
@@ -290,6 +290,16 @@ async function cast(t: TestApp) {
     .insert(batchRows)
     .values({ batchId: batch!.id, position: 1, input: {}, status: 'invalid', errors: [] })
     .returning();
+  // A second row booked as the first order (a booked row's id is its order's), so the batch has a label.
+  await t.deps.db.insert(batchRows).values({
+    id: order.body.id,
+    batchId: batch!.id,
+    position: 2,
+    input: {},
+    status: 'booked',
+    errors: [],
+    orderId: order.body.id,
+  });
 
   // A drop-off point of vendor A's service (the postcode centroids it is placed by, imported first).
   await importPlaces(t);

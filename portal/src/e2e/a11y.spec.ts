@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkAccessibility, PHONE, watchForErrors } from './a11y';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -26,8 +26,6 @@ import {
  * vendor onboarding, vendor bids; the public tracking pages (lookup, a parcel, an unknown code).
  * Each test makes its own data, so the tests run side by side on the two workers.
  */
-
-test.describe.configure({ mode: 'parallel' });
 
 const CUSTOMER = DEMO_CUSTOMER;
 const VENDOR = { email: 'vendor@consign.example', password: 'consign-demo-1' };
@@ -80,7 +78,7 @@ test('the customer journey: booking, review, payment and confirmation', async ({
     londonSender(CUSTOMER.email),
     edinburghRecipient(recipient, 'recipient@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: 'No extended cover' }).check();

@@ -4,7 +4,8 @@
  * parcel from the default sender to a saved recipient, saving a new address on the way.
  */
 import type { Page } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { axe } from './a11y';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -83,6 +84,7 @@ for (const width of [1280, 390]) {
     await expect(add.getByText('Label is required')).toBeVisible();
     await expect(add.getByText('County is required')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`address-book-dialog-${width}.png`) });
+    await axe(page, 'the address dialog with its errors', `${width} px`);
     await add.getByLabel('Label').fill('Warehouse');
     await add.getByLabel('Full name').fill(sender.name);
     await add.getByLabel('Email').fill(sender.email);
@@ -201,6 +203,7 @@ for (const width of [1280, 390]) {
     );
 
     await checks.expectClean('the address book');
+    await axe(page, 'the address book', `${width} px`);
     await page.screenshot({ path: testInfo.outputPath(`address-book-${width}.png`), fullPage: true });
     await page.screenshot({ path: testInfo.outputPath(`address-book-${width}-top.png`) });
     await page.context().close();
@@ -238,7 +241,7 @@ test('a booking starts from the default sender, picks a saved recipient and save
   // A new recipient, saved to the book under a label as the form is sent.
   await fillAddress(delivery, edinburghRecipient('Morag Mackay', 'morag@example.com'));
   await delivery.getByRole('checkbox', { name: 'Save to my address book' }).check();
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { axe } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
+  ADMIN,
   activeCourier,
   apiCall,
   guard,
@@ -16,7 +18,9 @@ import {
  * Price adjustments against the built product (TEST MODE payments): a courier measures a parcel
  * heavier than booked and files an adjustment from its dashboard's order drawer (the price checked
  * by its rate card before sending, a photo); the customer sees the notice in its order drawer and
- * disputes it; another is accepted and paid through the payment page.
+ * disputes it, staff decide it in the console's Adjustments queue and the customer sees the
+ * outcome; another is accepted and paid through the payment page; a courier's record (adjustment
+ * rate, claims) on its profile and on its quote card.
  */
 
 /** A real 1×1 PNG. */
@@ -54,13 +58,22 @@ async function collectedOrder(request: APIRequestContext) {
   return { courier, customer, order };
 }
 
-/** Screenshots at desktop and phone widths, with `show` scrolled into view; no sideways scroll. */
-async function look(page: Page, name: string, show?: Locator) {
-  for (const width of [1280, 390]) {
+/**
+ * Screenshots at desktop and phone widths (and any `widths` more), with `show` scrolled into view;
+ * no sideways scroll; axe at each width when asked.
+ */
+async function look(
+  page: Page,
+  name: string,
+  show?: Locator,
+  { checkAxe = false, widths = [1280, 390] }: { checkAxe?: boolean; widths?: number[] } = {},
+) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await show?.scrollIntoViewIfNeeded();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    if (checkAxe) await axe(page, name, `${width}px`);
     await page.screenshot({ path: `test-results/adjustments-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -141,6 +154,62 @@ test('a courier files an adjustment with a photo and the customer disputes it', 
   ).toBeVisible();
   await watch.expectClean();
   await look(page, 'customer-disputed', notice);
+
+  // Staff open the console's Adjustments queue (disputed ones, oldest first) and decide it.
+  const staff = await (await browser.newContext()).newPage();
+  const staffWatch = guard(staff);
+  await staff.goto('/admin/');
+  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const menu = staff.getByRole('menuitem', { name: 'Adjustments' });
+  await expect(menu).toBeVisible({ timeout: 30_000 });
+  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
+  staffWatch.reset();
+  await menu.click();
+  // Other specs' disputed adjustments may wait in the queue too: this one is found by its order.
+  const row = staff.getByRole('row').filter({ hasText: order.reference });
+  await expect(row.getByText('Disputed', { exact: true })).toBeVisible();
+  await expect(row.getByText('£3.60')).toBeVisible();
+  await staffWatch.expectClean('the adjustments queue');
+  await look(staff, 'console-queue', staff.locator('tr', { hasText: order.reference }), { checkAxe: true });
+  await row.getByText(order.reference).click();
+  await expect(staff.getByText('Waiting for your decision: the customer disputed it.')).toBeVisible();
+  await expect(staff.getByText('30 × 20 × 10 cm, 2 kg', { exact: true })).toBeVisible();
+  await expect(staff.getByText('30 × 20 × 10 cm, 4 kg', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(staff.getByText('It weighed 2 kg on my kitchen scales before I booked')).toBeVisible();
+  await staffWatch.expectClean('the adjustment’s page');
+  await look(staff, 'console-adjustment', undefined, { checkAxe: true });
+
+  await staff.getByRole('button', { name: 'Overturn' }).click();
+  const decide = await expectOpened(staff.getByRole('dialog', { name: /^Overturn adjustment #/ }));
+  await decide.getByRole('button', { name: 'Overturn' }).click();
+  await expect(decide.getByText('Give a reason for this change')).toBeVisible();
+  await decide
+    .getByLabel('Reason (kept in the audit log)')
+    .fill('The booking photo shows the parcel on 2 kg scales');
+  await look(staff, 'console-decide', staff.locator('.MuiDialog-paper'), { checkAxe: true });
+  await decide.getByRole('button', { name: 'Overturn' }).click();
+  await expect(staff.getByText(/^Adjustment #\w+ overturned: nothing is charged$/)).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Overturn' })).toHaveCount(0);
+  await expect(staff.getByText('Overturned', { exact: true }).first()).toBeVisible();
+  await staffWatch.expectClean('the decided adjustment');
+  await look(staff, 'console-decided', undefined, { checkAxe: true });
+
+  // The customer sees the outcome: nothing to pay.
+  await page.reload();
+  const after = await openOrder(page, '/dashboard', order.reference);
+  const outcome = after.getByRole('article', { name: /^Price adjustment #/ });
+  await expect(outcome.getByText('Overturned', { exact: true })).toBeVisible();
+  await expect(after.getByRole('button', { name: /Accept and pay/ })).toHaveCount(0);
+  await expect(
+    after
+      .getByRole('list', { name: 'Tracking timeline' })
+      .getByText('Price adjustment overturned by Consign staff: nothing to pay'),
+  ).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'customer-overturned', outcome);
 });
 
 test('a customer accepts an adjustment and pays the difference', async ({ browser }) => {
@@ -179,4 +248,74 @@ test('a customer accepts an adjustment and pays the difference', async ({ browse
   ).toBeVisible();
   await watch.expectClean();
   await look(page, 'paid', paid);
+});
+
+test('a courier’s record of adjustments and claims shows on its profile and its quote card', async ({
+  browser,
+}) => {
+  test.slow();
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, {
+    shopName: `Record Couriers ${unique()}`,
+    service: {
+      name: `Recorded Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+      weightTiers: TIERS,
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const page = await (await browser.newContext()).newPage();
+  const watch = guard(page);
+
+  // One paid order: too few to say anything.
+  const first = await paidOrder(request, customer.token, {
+    serviceId: courier.serviceId!,
+    contents: 'Books',
+  });
+  await page.goto(`/couriers/${courier.vendorId}`);
+  await expect(page.getByTestId('courier-record')).toHaveText(
+    'Adjustments and claims: Not enough orders yet',
+  );
+  await expect(
+    page.getByText('Adjustments and claims shown from 10 orders in the last 90 days (1 so far).'),
+  ).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'record-too-few', page.getByTestId('courier-record'), { checkAxe: true });
+
+  // Ten paid orders, one adjusted: 10 % of orders adjusted, no claims.
+  for (let i = 0; i < 9; i++) {
+    await paidOrder(request, customer.token, { serviceId: courier.serviceId!, contents: 'Books' });
+  }
+  for (const status of ['confirmed', 'in_transit']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${first.id}`, courier.token, { status });
+  }
+  const uploaded = await request.post('/api/v1/uploads', {
+    headers: { Authorization: `Bearer ${courier.token}` },
+    multipart: { image: { name: 'scales.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  const { url } = (await uploaded.json()) as { url: string };
+  await apiCall(request, 'post', `/api/v1/vendor/orders/${first.id}/adjustments`, courier.token, {
+    parcels: [{ length: 30, width: 20, height: 10, weight: 4 }],
+    photos: [url],
+  });
+  const figures = '10% of orders adjusted · 0 claims per 100 orders (last 90 days, 10 orders)';
+  // The profile reads the score board, which another process sees within a second: retried.
+  await expect(async () => {
+    await page.goto(`/couriers/${courier.vendorId}`);
+    await expect(page.getByTestId('courier-record')).toHaveText(figures, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await watch.expectClean();
+  await look(page, 'record-profile', page.getByTestId('courier-record'), {
+    checkAxe: true,
+    widths: [1280, 390, 320],
+  });
+
+  // The quote card shows the same beside the on-time score.
+  await page.goto('/result?type=Domestic&from=England&to=Scotland&length=30&width=20&height=10&weight=2');
+  const card = page.getByTestId('quote-card').filter({ hasText: courier.shopName });
+  await expect(card.getByTestId('courier-record')).toHaveText(figures);
+  await watch.expectClean();
+  await look(page, 'record-quote-card', card, { checkAxe: true, widths: [1280, 390, 320] });
 });

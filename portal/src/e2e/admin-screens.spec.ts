@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { serverCollectionDay } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -22,8 +22,6 @@ import {
  * contact message), so it depends on no other spec; each test makes its own, so the tests run
  * side by side on the two workers.
  */
-
-test.describe.configure({ mode: 'parallel' });
 
 const PARCELS = [{ length: 30, width: 20, height: 10, weight: 2 }];
 
@@ -189,7 +187,7 @@ async function orders(api: Api) {
       county: 'Midlothian',
       postcode: 'EH1 1AA',
     },
-    collectionDate: await serverCollectionDay(api.request),
+    collectionDate: await serverBookableDay(api.request),
     contents: 'Books',
     contentValue: 2500,
   });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { serverBookableDay, serverCollectionDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import { edinburghRecipient, fillAddress, londonSender } from './support';
@@ -53,6 +53,13 @@ async function pageCountWithPdfLib(bytes: Buffer): Promise<number | null> {
   }
 }
 
+/** The first Saturday after a YYYY-MM-DD date (calendar arithmetic on UTC midnights: no time zone). */
+function saturdayAfter(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7 || 7));
+  return day.toISOString().slice(0, 10);
+}
+
 test('a customer books a domestic parcel, pays in TEST MODE and downloads the label', async ({ page }) => {
   await signIn(page);
   await bookCheapest(page, DOMESTIC_RESULT);
@@ -73,7 +80,32 @@ test('a customer books a domestic parcel, pays in TEST MODE and downloads the la
   // The UK postcode is put into its usual form when the field is left.
   await expect(collection.getByLabel('Postcode')).toHaveValue('SW1A 1AA');
 
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  // The collection rule is stated at the date, which starts at the server's first collection day;
+  // a Saturday is named at the field before anything is sent.
+  const date = form.getByLabel('Collection date');
+  await expect(
+    form.getByText(
+      'Collections Monday to Friday, not on bank holidays; book by 14:00 UK time for collection the same day',
+    ),
+  ).toBeVisible();
+  const firstDay = await serverCollectionDay(page.request);
+  await expect(date).toHaveAttribute('min', firstDay);
+  const saturday = saturdayAfter(firstDay);
+  await date.fill(saturday);
+  await date.blur();
+  await expect(
+    form.getByText(
+      /^Collections are Monday to Friday: Sat, .+ is a Saturday; the next collection day is Mon, /,
+    ),
+  ).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await date.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`collection-date-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await date.fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByLabel('Courier notes (optional)').fill('Ring the bell twice');

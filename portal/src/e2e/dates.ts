@@ -7,29 +7,6 @@
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 
-/** The server's clock at the moment it answers, from the HTTP Date header of a cheap call. */
-async function serverNow(request: APIRequestContext): Promise<Date> {
-  const response = await request.get('/readyz');
-  const date = response.headers().date;
-  if (!date) throw new Error('The server sent no Date header');
-  return new Date(date);
-}
-
-const UK_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in the UK (YYYY-MM-DD) by the server's clock. */
-export async function serverUkToday(request: APIRequestContext): Promise<string> {
-  const parts = Object.fromEntries(
-    UK_DAY.formatToParts(await serverNow(request)).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** A domestic quote, collected on `collectionDate` or, without one, on the first day the server allows. */
 export async function serverQuote(
   request: APIRequestContext,
@@ -53,7 +30,8 @@ export async function serverQuote(
 
 /**
  * The first day a parcel booked now can be collected, by the server's clock: today on a working
- * day. A quote that names no collection day assumes it.
+ * day before the 14:00 UK cut-off, else the next working day. A quote that names no collection
+ * day assumes it.
  */
 export async function serverCollectionDay(request: APIRequestContext): Promise<string> {
   return (await serverQuote(request)).collectionDate;
@@ -67,4 +45,13 @@ export async function serverNextWorkingDay(request: APIRequestContext, date: str
   const nextDay = (await serverQuote(request, date)).options.find((option) => option.transitDays === 1);
   if (!nextDay) throw new Error('No one-working-day service is seeded between England and Scotland');
   return nextDay.estimatedDelivery;
+}
+
+/**
+ * A collection day a booking accepts for the rest of the test, whatever the day and hour the tests
+ * run: the working day after the first collection day, so the 14:00 cut-off or midnight passing
+ * between asking and booking cannot make it refused. The forms' collection dates are filled with it.
+ */
+export async function serverBookableDay(request: APIRequestContext): Promise<string> {
+  return serverNextWorkingDay(request, await serverCollectionDay(request));
 }

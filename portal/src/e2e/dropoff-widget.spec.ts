@@ -1,7 +1,7 @@
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
 import type { Page } from '@playwright/test';
 import { axe } from './a11y';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { dropOffCourier, publishPoint } from './dropoff';
 import { expect, test } from './fixtures';
 import { CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
@@ -62,7 +62,7 @@ test('a shopper chooses a drop-off point by keyboard in the widget checkout and 
     londonSender(CUSTOMER.email),
     edinburghRecipient('Morag Mackay', 'morag@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(request));
   const list = form.getByRole('listbox', { name: 'Drop-off points near the collection postcode' });
   const option = list.getByRole('option', { name: new RegExp(point.name) });
   await expect(option).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
 import type { Page } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -108,7 +108,7 @@ test('staff set a commission, a customer pays, the courier is paid and downloads
     londonSender(buyer.email),
     edinburghRecipient('Morag Mackay', 'morag@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(customer.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: 'No extended cover' }).check();

@@ -5,7 +5,7 @@
  */
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { watchForErrors } from './a11y';
-import { serverCollectionDay } from './dates';
+import { serverBookableDay } from './dates';
 
 /** The demo accounts every fresh database has (never in production). */
 export const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
@@ -295,7 +295,7 @@ export async function bookedOrder(
     quoteOptionId: option!.id,
     collectionAddress: SENDER,
     deliveryAddress: { ...RECIPIENT, ...delivery },
-    collectionDate: await serverCollectionDay(request),
+    collectionDate: await serverBookableDay(request),
     contents,
     contentValue: 2500,
     coverAmount: 0,
@@ -328,7 +328,7 @@ export async function paidJob(
     askingPrice: { amount: askingPrice, currency: 'GBP' },
     collectionAddress: SENDER,
     deliveryAddress: RECIPIENT,
-    collectionDate: await serverCollectionDay(request),
+    collectionDate: await serverBookableDay(request),
     contents,
     contentValue: 6000,
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -27,8 +27,6 @@ import {
  * The courier, its service and the booking are made through the API: the service form and the
  * booking pages have their own specs (courier-services, booking). The two tests run side by side.
  */
-
-test.describe.configure({ mode: 'parallel' });
 
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const recipientAt = (name: string) => edinburghRecipient(name, 'recipient@example.com');
@@ -138,7 +136,7 @@ test('a paid job accepted by a courier becomes an order on its dashboard', async
   await customer.goto(`/post-job?${ROUTE}`);
   const form = customer.getByRole('form', { name: 'Post a job' });
   await fillAddresses(form, londonSender(DEMO_CUSTOMER.email), recipientAt(recipient));
-  await form.getByLabel('Collection date').fill(await serverUkToday(customer.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(customer.request));
   await form.getByLabel('Package content').fill('Vinyl records');
   await form.getByLabel('Content value (£)').fill('60.00');
   await form.getByLabel('Asking price (£)').fill('24.00');

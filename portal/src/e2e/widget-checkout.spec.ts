@@ -1,5 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { codesMailedTo, uniqueEmail } from './helpers';
 import { expectOpened } from './opened';
@@ -110,7 +110,7 @@ test('a shopper on a cross-site partner page pays without signing in again, even
     londonSender(CUSTOMER.email),
     edinburghRecipient('Morag Mackay', 'morag@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: /No extended cover/ }).check();

@@ -1,4 +1,4 @@
-import { serverUkToday } from './dates';
+import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { CUSTOMER, servePartnerPage, signIn, stopPartnerPages } from './partner-page';
 import { edinburghRecipient, fillAddresses, londonSender } from './support';
@@ -58,7 +58,7 @@ test('a partner page on another origin gets quotes and books through the checkou
     londonSender(CUSTOMER.email),
     edinburghRecipient('Morag Mackay', 'morag@example.com'),
   );
-  await form.getByLabel('Collection date').fill(await serverUkToday(page.request));
+  await form.getByLabel('Collection date').fill(await serverBookableDay(page.request));
   await form.getByLabel('Package content').fill('Books');
   await form.getByLabel('Content value (£)').fill('45.00');
   await form.getByRole('radio', { name: /No extended cover/ }).check();

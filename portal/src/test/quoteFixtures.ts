@@ -35,6 +35,15 @@ export function option(overrides: Partial<QuoteOption> & { id: string }): QuoteO
     badges: [],
     rating: { average: 4.6, count: 12 },
     onTime: { share: 0.94, delivered: 50 },
+    record: {
+      orders: 40,
+      adjustments: 1,
+      adjustmentRate: 0.025,
+      claims: 2,
+      claimsPerHundred: 5,
+      claimsDecided: 3,
+      claimsAccepted: 0.667,
+    },
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 import { DataTable, List } from 'react-admin';
+import { AgeField } from '../../components/fields';
 import { listFilters } from '../../components/listFilters';
 import { msg } from '../../i18n/keys';
 import {
-  AgeField,
   AmountField,
   CLAIM_KIND_CHOICES,
   CLAIM_STATUS_CHOICES,

@@ -1,7 +1,6 @@
 import {
   FunctionField,
   Labeled,
-  Link,
   ListButton,
   Show,
   SimpleShowLayout,
@@ -9,8 +8,9 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { partyLinks, Thumbnails } from '../../components/fields';
 import { ACTOR_WORDS, dateTimeText, money } from '../../format';
-import { type MessageKey, useT } from '../../i18n/keys';
+import { useT } from '../../i18n/keys';
 import type { AdminClaimDetail } from '../../types';
 import { ClaimDecision } from './ClaimDecision';
 import { AmountField, DeadlineField, KindField, StatusField } from './shared';
@@ -42,35 +42,6 @@ function WaitingNote(_: { label: false }) {
         claim.status === 'escalated' ? 'consign.claims.waits_escalated' : 'consign.claims.waits_rejected',
       )}
     </p>
-  );
-}
-
-/** Uploaded images as thumbnails, each a link to the full picture in a new tab. */
-function Files({ urls, what }: { urls: string[]; what: MessageKey }) {
-  const translate = useT();
-  if (urls.length === 0) return <span>{translate('consign.claims.no_files')}</span>;
-  return (
-    <ul
-      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', listStyle: 'none', margin: 0, padding: 0 }}
-    >
-      {urls.map((url, i) => {
-        const name = translate('consign.claims.file', { what: translate(what), n: i + 1 });
-        return (
-          <li key={url}>
-            <a href={url} target="_blank" rel="noreferrer">
-              <img
-                src={url}
-                alt={name}
-                width={96}
-                height={96}
-                loading="lazy"
-                style={{ objectFit: 'cover', borderRadius: 4, border: '1px solid #ccd', display: 'block' }}
-              />
-            </a>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
@@ -117,27 +88,13 @@ export function ClaimShow() {
         <Labeled source="status">
           <StatusField />
         </Labeled>
-        <FunctionField<AdminClaimDetail>
-          source="orderReference"
-          render={(c) => <Link to={`/orders/${encodeURIComponent(c.orderId)}/show`}>{c.orderReference}</Link>}
-        />
+        <FunctionField<AdminClaimDetail> source="orderReference" render={partyLinks.order} />
         <Labeled source="kind">
           <KindField />
         </Labeled>
         <TextField source="description" />
-        <FunctionField<AdminClaimDetail>
-          source="customerName"
-          render={(c) => (
-            <Link to={`/users/${encodeURIComponent(c.customerId)}/show`}>
-              {c.customerName}
-              {c.customerEmail && c.customerEmail !== c.customerName ? ` (${c.customerEmail})` : ''}
-            </Link>
-          )}
-        />
-        <FunctionField<AdminClaimDetail>
-          source="courierName"
-          render={(c) => <Link to={`/vendors/${encodeURIComponent(c.vendorId)}/show`}>{c.courierName}</Link>}
-        />
+        <FunctionField<AdminClaimDetail> source="customerName" render={partyLinks.customer} />
+        <FunctionField<AdminClaimDetail> source="courierName" render={partyLinks.courier} />
         <Labeled source="amountClaimed">
           <AmountField />
         </Labeled>
@@ -149,11 +106,11 @@ export function ClaimShow() {
         />
         <FunctionField<AdminClaimDetail>
           source="photos"
-          render={(c) => <Files urls={c.photos} what="consign.claims.photo" />}
+          render={(c) => <Thumbnails urls={c.photos} what="consign.claims.photo" />}
         />
         <FunctionField<AdminClaimDetail>
           source="proofOfValue"
-          render={(c) => <Files urls={c.proofOfValue} what="consign.claims.proof" />}
+          render={(c) => <Thumbnails urls={c.proofOfValue} what="consign.claims.proof" />}
         />
         <Labeled source="courierDeadline">
           <DeadlineField />
@@ -161,7 +118,7 @@ export function ClaimShow() {
         <TextField source="courierNote" emptyText="—" />
         <FunctionField<AdminClaimDetail>
           source="courierEvidence"
-          render={(c) => <Files urls={c.courierEvidence} what="consign.claims.evidence" />}
+          render={(c) => <Thumbnails urls={c.courierEvidence} what="consign.claims.evidence" />}
         />
         <TextField source="staffNote" emptyText="—" />
         <FunctionField<AdminClaimDetail> source="decidedAt" render={(c) => instant(c.decidedAt)} />

@@ -43,12 +43,6 @@ export function DeadlineField(_: FieldProps) {
   return claim ? <span>{deadlineText(claim, translate)}</span> : null;
 }
 
-/** How long the claim has waited since it was filed: '3 days ago'. */
-export function AgeField(_: FieldProps) {
-  const claim = useRecordContext<AdminClaim>();
-  return claim ? <span title={dateTimeText(claim.createdAt)}>{relativeText(claim.createdAt)}</span> : null;
-}
-
 /** The amount claimed, in the order's currency. */
 export function AmountField(_: FieldProps) {
   const claim = useRecordContext<AdminClaim>();

@@ -78,6 +78,27 @@ export const serviceDeliveryDays = sqliteTable(
 );
 
 /**
+ * Each courier's record per UK day (docs/claims-and-returns.md, "Courier records"): orders paid,
+ * adjustments filed, claims filed, claims decided for good and how many of those were accepted in
+ * full or in part. Moved in the transaction of each event, so the 90-day record is a sum over at
+ * most 90 rows per courier and slides by day, as the on-time window does.
+ */
+export const courierRecordDays = sqliteTable(
+  'courier_record_days',
+  {
+    vendorId: text('vendor_id').notNull(),
+    /** YYYY-MM-DD, UK calendar: the day of the event counted. */
+    day: text('day').notNull(),
+    orders: integer('orders').notNull().default(0),
+    adjustments: integer('adjustments').notNull().default(0),
+    claims: integer('claims').notNull().default(0),
+    claimsDecided: integer('claims_decided').notNull().default(0),
+    claimsAccepted: integer('claims_accepted').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.day] }), index('courier_record_days_day_idx').on(t.day)],
+);
+
+/**
  * Each order's part in the scores: the date promised at booking (captured when it is paid, before
  * a courier can move it) and, once delivered, whether it was on time. The primary key makes
  * counting a delivery happen once however often the outbox delivers its event.

@@ -7,8 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { adjustments, auditLog, orders } from '../../db/schema';
 import type { AdjustmentStatus } from '../../domain/statuses';
+import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
+import { moveCourierRecord } from '../couriers';
 import { recordOrderEvent } from '../orders';
 import { type AdjustmentActorRole, type AdjustmentMove, nextAdjustmentStatus } from './adjustments.machine';
 
@@ -71,6 +73,8 @@ export async function recordAdjustmentChange(
     to: adjustment.status,
   };
   await publish(tx, ADJUSTMENT_EVENTS.changed, data, now);
+  // The courier's record counts every adjustment filed, whatever its outcome.
+  if (from === null) await moveCourierRecord(tx, adjustment.vendorId, ukToday(now), { adjustments: 1 });
 }
 
 /**

@@ -72,9 +72,6 @@ export const disputeAdjustment: H<'disputeAdjustment'> = async (c) => {
   );
 };
 
-export const listAdminAdjustments: H<'listAdminAdjustments'> = async (c) =>
-  c.json({ items: await service.listAdminAdjustments(c.get('deps'), c.req.valid('query').status) }, 200);
-
 export const decideAdjustment: H<'decideAdjustment'> = async (c) =>
   c.json(
     await service.decideAdjustment(

@@ -5,8 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { adjustments, users, vendors } from '../../db/schema';
+import { adjustments, users } from '../../db/schema';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { vendorOwner } from '../vendors';
 import { ADJUSTMENT_EVENTS, type AdjustmentChangedData } from './adjustments.change';
 import { type AdjustmentMailTarget, adjustmentEmail, adjustmentMailTargets } from './adjustments.emails';
 import { toAdjustmentDto } from './adjustments.service';
@@ -33,11 +34,7 @@ export const adjustmentMailSubscriber: Subscriber<AppDeps> = {
         );
       return;
     }
-    const [owner] = await deps.db
-      .select({ email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(eq(vendors.id, row.vendorId));
+    const owner = await vendorOwner(deps.db, row.vendorId);
     if (owner)
       await deps.mailer.send(
         adjustmentEmail(owner.email, adjustment, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),

@@ -10,5 +10,4 @@ export const adjustmentsRouter = createRouter()
   .openapi(routes.startAdjustmentPayment, handlers.startAdjustmentPayment)
   .openapi(routes.captureAdjustmentPayment, handlers.captureAdjustmentPayment)
   .openapi(routes.disputeAdjustment, handlers.disputeAdjustment)
-  .openapi(routes.listAdminAdjustments, handlers.listAdminAdjustments)
   .openapi(routes.decideAdjustment, handlers.decideAdjustment);

@@ -10,8 +10,6 @@ import {
   AdjustmentPreviewBodySchema,
   AdjustmentPreviewSchema,
   AdjustmentSchema,
-  AdminAdjustmentListQuerySchema,
-  AdminAdjustmentListSchema,
   DisputeAdjustmentBodySchema,
   FileAdjustmentBodySchema,
   OrderAdjustmentParamsSchema,
@@ -143,21 +141,6 @@ export const disputeAdjustment = createRoute({
   responses: {
     200: jsonContent(AdjustmentSchema, 'The disputed adjustment'),
     ...pickProblems(401, 404, 409, 422),
-  },
-});
-
-export const listAdminAdjustments = createRoute({
-  operationId: 'adminListAdjustments',
-  method: 'get',
-  path: '/admin/adjustments',
-  tags: ['Admin'],
-  summary: 'Adjustments, oldest first (status=disputed: those waiting for staff)',
-  security: bearerSecurity,
-  middleware: [requireAuth, requireRole('admin')] as const,
-  request: { query: AdminAdjustmentListQuerySchema },
-  responses: {
-    200: jsonContent(AdminAdjustmentListSchema, 'The adjustments'),
-    ...pickProblems(401, 403, 422),
   },
 });
 

@@ -108,20 +108,9 @@ export const AdjustmentSchema = z
 
 export const AdjustmentListSchema = z.object({ items: z.array(AdjustmentSchema) }).openapi('AdjustmentList');
 
-export const AdminAdjustmentListSchema = z
-  .object({ items: z.array(AdjustmentSchema.extend({ courierName: z.string() })) })
-  .openapi('AdminAdjustmentList');
-
 export const AdjustmentPaymentSchema = z
   .object({ adjustment: AdjustmentSchema, payment: PaymentSessionSchema })
   .openapi('AdjustmentPayment');
-
-export const AdminAdjustmentListQuerySchema = z.object({
-  status: z
-    .enum(ADJUSTMENT_STATUSES)
-    .optional()
-    .openapi({ description: 'Only this status (disputed: to decide)' }),
-});
 
 const idParam = (name: string) =>
   z

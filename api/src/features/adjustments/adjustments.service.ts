@@ -6,10 +6,10 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { adjustments, courierServices, orderEvents, orders, uploads, vendors } from '../../db/schema';
+import { adjustments, courierServices, orderEvents, orders, uploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
-import { quotableService, vendorNameOf } from '../couriers';
+import { quotableService, scoreBoardFor, vendorNameOf } from '../couriers';
 import { orderReference } from '../orders';
 import { captureFor, startPayment } from '../payments';
 import type { Parcel } from '../quotes';
@@ -206,6 +206,7 @@ export async function fileAdjustment(
     },
     { behavior: 'immediate' },
   );
+  scoreBoardFor(deps.db).invalidate();
   return getAdjustment(deps, id);
 }
 
@@ -359,16 +360,4 @@ export async function decideAdjustment(
     { behavior: 'immediate' },
   );
   return toAdjustmentDto(row);
-}
-
-/** Staff's list: adjustments waiting for a decision first, oldest first. */
-export async function listAdminAdjustments(deps: AppDeps, status?: AdjustmentRow['status']) {
-  const rows = await deps.db
-    .select({ adjustment: adjustments, courierName: vendors.shopName })
-    .from(adjustments)
-    .leftJoin(vendors, eq(vendors.id, adjustments.vendorId))
-    .where(status ? eq(adjustments.status, status) : undefined)
-    .orderBy(asc(adjustments.createdAt), asc(adjustments.id))
-    .limit(200);
-  return rows.map((r) => ({ ...toAdjustmentDto(r.adjustment), courierName: r.courierName ?? 'Courier' }));
 }

@@ -1,4 +1,5 @@
 import { createRouter } from '../../context';
+import * as adjustmentRoutes from './adjustments/admin-adjustments.routes';
 import * as articleHandlers from './articles/admin-articles.handlers';
 import * as articleRoutes from './articles/admin-articles.routes';
 import * as auditRoutes from './audit-log/admin-audit.routes';
@@ -68,5 +69,7 @@ export const adminRouter = createRouter()
   .openapi(reviewRoutes.getReview.route, reviewRoutes.getReview.handler)
   .openapi(claimRoutes.listClaims.route, claimRoutes.listClaims.handler)
   .openapi(claimRoutes.getClaim.route, claimRoutes.getClaim.handler)
+  .openapi(adjustmentRoutes.listAdjustments.route, adjustmentRoutes.listAdjustments.handler)
+  .openapi(adjustmentRoutes.getAdjustment.route, adjustmentRoutes.getAdjustment.handler)
   .openapi(reviewRoutes.hideReview, reviewHandlers.hideReview)
   .openapi(reviewRoutes.showReview, reviewHandlers.showReview);

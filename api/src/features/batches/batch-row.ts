@@ -5,7 +5,7 @@
  */
 import type { OrderAddress } from '../../db/schema';
 import { UK_NATION_VALUES, type UkNation } from '../../domain/nations';
-import { isIsoDate, isWorkingDay } from '../../domain/uk-days';
+import { isIsoDate } from '../../domain/uk-days';
 import { checkAddress } from '../address-book';
 import { MAX_PARCELS, ParcelSchema } from '../quotes';
 
@@ -212,13 +212,8 @@ export function checkRow(cells: BatchCells): { row: CheckedRow } | { errors: Cel
     }
   }
   const date = cells.collection_date ?? '';
+  // Working days and the cut-off are the booking's own rule (collectionDateProblem), checked with the route.
   if (date && !isIsoDate(date)) errors.push({ column: 'collection_date', message: 'A date as YYYY-MM-DD' });
-  else if (date && !isWorkingDay(date)) {
-    errors.push({
-      column: 'collection_date',
-      message: 'Collections are on working days: not a weekend or bank holiday',
-    });
-  }
   const fromNation = nation(cells, 'from_nation', errors);
   const toNation = nation(cells, 'to_nation', errors);
 

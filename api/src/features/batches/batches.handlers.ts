@@ -5,8 +5,10 @@ import type { AppEnv } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { browserOrigin } from '../../lib/origin';
+import { type LabelFormat, labelResponse } from '../orders';
 import { currentPartner } from '../partners';
 import { MAX_CSV_BYTES, readBatchCsv, resultsCsv, templateCsv } from './batches.csv';
+import { batchLabels } from './batches.labels';
 import { captureBatchPayment as capture, startBatchPayment as start } from './batches.payment';
 import type * as routes from './batches.routes';
 import { CreateBatchSchema } from './batches.schemas';
@@ -180,3 +182,13 @@ export const getBatchResults: RouteHandler<typeof routes.getBatchResults, AppEnv
 
 export const getPartnerBatchResults: RouteHandler<typeof routes.getPartnerBatchResults, AppEnv> = async (c) =>
   results(c, await partnerOwner(c), c.req.valid('param').id);
+
+async function labels(c: Context<AppEnv>, owner: BatchOwner, id: string, format: LabelFormat) {
+  return labelResponse(c, await batchLabels(c.get('deps'), service(c), owner, id, format));
+}
+
+export const getBatchLabels: RouteHandler<typeof routes.getBatchLabels, AppEnv> = async (c) =>
+  labels(c, customer(c), c.req.valid('param').id, c.req.valid('query').format);
+
+export const getPartnerBatchLabels: RouteHandler<typeof routes.getPartnerBatchLabels, AppEnv> = async (c) =>
+  labels(c, await partnerOwner(c), c.req.valid('param').id, c.req.valid('query').format);

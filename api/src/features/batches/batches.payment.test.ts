@@ -16,7 +16,7 @@ import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server'
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { checkBooks } from '../ledger';
 import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
-import { batchCourier, csvOf, goodRow } from './batches.testing';
+import { batchCourier, goodRow, uploadCsv } from './batches.testing';
 
 let fake: FakePayPal;
 let t: TestApp;
@@ -67,15 +67,8 @@ const GOOD = goodRow(TOMORROW);
 // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields freely
 type Json = any;
 
-async function upload(rows: Record<string, string>[], headers = auth, path = '/api/v1/batches') {
-  const res = await t.app.request(path, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'text/csv' },
-    body: csvOf(rows),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Json;
-}
+const upload = (rows: Record<string, string>[], headers = auth, path = '/api/v1/batches') =>
+  uploadCsv(t, rows, headers, path);
 
 /**
  * Three rows for two couriers (Acme carries what names it, Bolt the rest at its lower price),
@@ -260,6 +253,13 @@ describe('paying for a batch', () => {
     const [refund] = await t.deps.db.select().from(refunds);
     expect(refund).toMatchObject({ orderId: failed.id, amount: failed.amount, status: 'completed' });
     expect(fake.requests.filter((r) => r.operation === 'refund')).toHaveLength(1);
+    // The customer hears of it: the row never became an order, so the mail names the row.
+    const mail = (await t.get('/api/v1/dev/mailbox?to=shop%40example.com')).body.items as Json[];
+    const refundMail = mail.find((m) => /refunded/.test(m.subject));
+    expect(refundMail?.subject).toBe(
+      `Row 1 of batch “${batch.name}” part refunded: £${(failed.amount / 100).toFixed(2)}`,
+    );
+    expect(refundMail?.text).toContain('Batch row 1 could not be booked');
     // Acme's sale and its refund cancel out; Bolt keeps its two; the books balance.
     const acmeEntries = await t.deps.db
       .select()
@@ -289,6 +289,53 @@ describe('paying for a batch', () => {
       auth,
     );
     expect(fixed.body.rows[0]).toMatchObject({ status: 'valid', choice: { vendorName: 'Bolt' } });
+  });
+
+  it("cancelling one order of a batch refunds that order's share only, once, and mails the customer", async () => {
+    const { acme, batch } = await mixedBatch();
+    const start = await t.post(`/api/v1/batches/${batch.id}/payment`, undefined, auth);
+    fake.approve(start.body.providerOrderId);
+    const rows = (await capture(batch.id)).body.rows as Json[];
+    const [acmeRow, boltRow] = rows;
+
+    const cancelled = await t.post(
+      `/api/v1/orders/${acmeRow.order.id}/cancel`,
+      { reason: 'Sent by hand' },
+      auth,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    const [payment] = await t.deps.db.select().from(payments);
+    const paid = rows.slice(0, 3).reduce((sum: number, r: Json) => sum + r.amount, 0);
+    expect(payment).toMatchObject({ status: 'captured', amount: paid, refundedAmount: acmeRow.amount });
+    const made = await t.deps.db.select().from(refunds);
+    expect(made).toEqual([
+      expect.objectContaining({ orderId: acmeRow.order.id, amount: acmeRow.amount, status: 'completed' }),
+    ]);
+    const sent = fake.requests.filter((r) => r.operation === 'refund');
+    expect(sent).toHaveLength(1);
+    expect((sent[0] as Json).body.amount.value).toBe((acmeRow.amount / 100).toFixed(2));
+    // Acme's sale and its refund cancel out; the other orders are untouched; the books balance.
+    const acmeEntries = await t.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.vendorId, acme.vendorId));
+    expect(acmeEntries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    expect((await t.get(`/api/v1/orders/${boltRow.order.id}`, auth)).body.status).toBe('pending');
+    const books = await checkBooks(t.deps.db);
+    expect(books.problems).toEqual([]);
+
+    // Once: a second cancellation is refused and refunds nothing more.
+    const again = await t.post(`/api/v1/orders/${acmeRow.order.id}/cancel`, undefined, auth);
+    expect(again.status).toBe(409);
+    expect(await t.deps.db.select().from(refunds)).toHaveLength(1);
+
+    const mail = (await t.get('/api/v1/dev/mailbox?to=shop%40example.com')).body.items as Json[];
+    const refundMail = mail.find((m) => /refunded/.test(m.subject));
+    expect(refundMail?.subject).toBe(
+      `Order ${acmeRow.order.reference} part refunded: £${(acmeRow.amount / 100).toFixed(2)}`,
+    );
+    expect(refundMail?.text).toContain('which is cancelled');
   });
 
   it('is paid through the partner routes with a secret key, and tells the partner once with batch.completed', async () => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth } from '../../lib/auth';
 import { bearerSecurity, jsonContent, ProblemSchema, pickProblems } from '../../lib/openapi';
-import { PaymentSessionSchema } from '../orders';
+import { LabelFormatQuerySchema, labelsContent, PaymentSessionSchema } from '../orders';
 import { requirePartner } from '../partners';
 import {
   BatchIdParamsSchema,
@@ -193,6 +193,24 @@ export const getBatchResults = createRoute({
   },
 });
 
+const labelsDescription =
+  'One document with the labels of every order the batch made (one label per parcel), in row order; ' +
+  'cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; ' +
+  'the formats are in docs/batches.md.';
+
+export const getBatchLabels = createRoute({
+  operationId: 'getBatchLabels',
+  method: 'get',
+  path: '/batches/{id}/labels',
+  tags,
+  summary: "The batch's labels in one document: 4x6 PDF, A4 sheets or ZPL",
+  description: labelsDescription,
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema, query: LabelFormatQuerySchema },
+  responses: { 200: labelsContent('The labels, in row order'), ...pickProblems(401, 404, 409, 422) },
+});
+
 const WHO =
   ' Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.';
 
@@ -274,5 +292,21 @@ export const getPartnerBatchResults = createRoute({
   responses: {
     200: { description: 'The results', content: { 'text/csv': { schema: z.string() } } },
     ...pickProblems(400, 401, 403, 404, 429),
+  },
+});
+
+export const getPartnerBatchLabels = createRoute({
+  operationId: 'partnerGetBatchLabels',
+  method: 'get',
+  path: '/partner/batches/{id}/labels',
+  tags: ['Partner', ...tags],
+  summary: "One of the partner's batches' labels in one document",
+  description: `${labelsDescription}${WHO}`,
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema, query: LabelFormatQuerySchema },
+  responses: {
+    200: labelsContent('The labels, in row order'),
+    ...pickProblems(400, 401, 403, 404, 409, 422, 429),
   },
 });

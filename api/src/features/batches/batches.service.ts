@@ -4,7 +4,7 @@
  * evaluated before anything is written, then the batch and all its rows are saved in one
  * transaction, so a batch is never half there.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import {
@@ -18,7 +18,6 @@ import {
   refunds,
 } from '../../db/schema';
 import type { UkNation } from '../../domain/nations';
-import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { nationOfPostcode } from '../../providers/distance';
 import { labelKey } from '../address-book';
@@ -114,7 +113,7 @@ async function evaluate(
     collection: sender,
     delivery: row.recipient,
     collectionDate: row.collectionDate,
-    today: ukToday(deps.now()),
+    now: deps.now(),
     customs: undefined,
     items: undefined,
     sameDay: { fromPostcode: undefined, toPostcode: undefined, message: () => '' },
@@ -300,6 +299,16 @@ export class BatchesService {
   /** The batch itself, the owner's own (404 otherwise). */
   async batchOf(owner: BatchOwner, id: string): Promise<Batch> {
     return this.own(owner, id);
+  }
+
+  /** The ids of the orders the batch's rows became, in row order. */
+  async orderIdsOf(batchId: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ orderId: batchRows.orderId })
+      .from(batchRows)
+      .where(and(eq(batchRows.batchId, batchId), isNotNull(batchRows.orderId)))
+      .orderBy(asc(batchRows.position));
+    return rows.map((r) => r.orderId as string);
   }
 
   async list(owner: BatchOwner) {

@@ -102,7 +102,7 @@ describe('a batch', () => {
       [
         { collection_date: '2026-03-14' },
         'collection_date',
-        'Collections are on working days: not a weekend or bank holiday',
+        'Collections are Monday to Friday: Sat, 14 Mar 2026 is a Saturday; the next collection day is Mon, 16 Mar 2026',
       ],
       [{ collection_date: '2026-03-02' }, 'collection_date', 'Collection date cannot be before today'],
       [{ collection_date: '11/03/2026' }, 'collection_date', 'A date as YYYY-MM-DD'],

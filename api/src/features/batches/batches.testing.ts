@@ -1,5 +1,6 @@
 /** What the batch tests share: a named courier with one domestic service, a good row, its CSV. */
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { courierServices, vendors } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
 import { createVendorWithService } from '../orders/orders.testing';
@@ -56,3 +57,20 @@ export const csvOf = (rows: Record<string, string>[]) =>
     BATCH_COLUMNS.join(','),
     ...rows.map((r) => BATCH_COLUMNS.map((c) => JSON.stringify(r[c] ?? '')).join(',')),
   ].join('\n');
+
+/** Uploads the rows as a CSV file (201 expected); answers the batch. */
+export async function uploadCsv(
+  t: TestApp,
+  rows: Record<string, string>[],
+  headers: Record<string, string>,
+  path = '/api/v1/batches',
+) {
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'text/csv' },
+    body: csvOf(rows),
+  });
+  expect(res.status).toBe(201);
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields freely
+  return (await res.json()) as any;
+}

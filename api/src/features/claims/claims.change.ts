@@ -7,10 +7,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { auditLog, claims, orders } from '../../db/schema';
 import type { ClaimStatus } from '../../domain/statuses';
+import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
+import { moveCourierRecord } from '../couriers';
 import { recordOrderEvent } from '../orders';
-import { type ClaimActorRole, type ClaimMove, nextClaimStatus } from './claims.machine';
+import { type ClaimActorRole, type ClaimMove, claimRecordDelta, nextClaimStatus } from './claims.machine';
 
 export type ClaimRow = typeof claims.$inferSelect;
 
@@ -63,6 +65,8 @@ export async function recordClaimChange(
   });
   const data: ClaimChangedData = { claimId: claim.id, orderId: claim.orderId, from, to: claim.status };
   await publish(tx, CLAIM_EVENTS.changed, data, now);
+  const counted = claimRecordDelta({ status: claim.status, decidedByStaff: decidedByStaff(claim) }, from);
+  if (counted) await moveCourierRecord(tx, claim.vendorId, ukToday(now), counted);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   CLAIM_MOVES,
   type ClaimActorRole,
   type ClaimMove,
+  claimRecordDelta,
   isClaimFinal,
   nextClaimStatus,
 } from './claims.machine';
@@ -60,5 +61,28 @@ describe('the claim machine', () => {
       ok: false,
       reason: 'A claim that is paid cannot be rejected',
     });
+  });
+});
+
+describe('what a change adds to the courier’s record', () => {
+  it('counts a claim when filed and once when decided for good, never at the payment', () => {
+    expect(claimRecordDelta({ status: 'submitted', decidedByStaff: false }, null)).toEqual({ claims: 1 });
+    expect(claimRecordDelta({ status: 'with_courier', decidedByStaff: false }, 'submitted')).toBeNull();
+    expect(claimRecordDelta({ status: 'accepted', decidedByStaff: false }, 'with_courier')).toEqual({
+      claimsDecided: 1,
+      claimsAccepted: 1,
+    });
+    expect(claimRecordDelta({ status: 'part_accepted', decidedByStaff: true }, 'escalated')).toEqual({
+      claimsDecided: 1,
+      claimsAccepted: 1,
+    });
+    // A courier's rejection, or an escalation, waits for staff.
+    expect(claimRecordDelta({ status: 'rejected', decidedByStaff: false }, 'with_courier')).toBeNull();
+    expect(claimRecordDelta({ status: 'escalated', decidedByStaff: false }, 'with_courier')).toBeNull();
+    expect(claimRecordDelta({ status: 'rejected', decidedByStaff: true }, 'rejected')).toEqual({
+      claimsDecided: 1,
+      claimsAccepted: 0,
+    });
+    expect(claimRecordDelta({ status: 'paid', decidedByStaff: false }, 'accepted')).toBeNull();
   });
 });

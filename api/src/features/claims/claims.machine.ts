@@ -71,6 +71,24 @@ export function awaitsStaff(state: ClaimState): boolean {
   return state.status === 'escalated' || (state.status === 'rejected' && !state.decidedByStaff);
 }
 
+/**
+ * What a change (from `from`, null when filed, to `state`) adds to the courier's record: a claim
+ * filed; a claim decided for good, accepted (in full or in part, by the courier or by staff) or
+ * rejected by staff. A courier's rejection waits for staff, so it decides nothing yet; the
+ * payment that follows acceptance counts nothing.
+ */
+export function claimRecordDelta(
+  state: ClaimState,
+  from: ClaimStatus | null,
+): { claims: 1 } | { claimsDecided: 1; claimsAccepted: 0 | 1 } | null {
+  if (from === null) return { claims: 1 };
+  if (state.status === 'accepted' || state.status === 'part_accepted') {
+    return { claimsDecided: 1, claimsAccepted: 1 };
+  }
+  if (state.status === 'rejected' && state.decidedByStaff) return { claimsDecided: 1, claimsAccepted: 0 };
+  return null;
+}
+
 function roleName(role: ClaimActorRole) {
   return { customer: 'the customer', vendor: 'the courier', admin: 'staff', system: 'Consign itself' }[role];
 }

@@ -6,8 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { claims, users, vendors } from '../../db/schema';
+import { claims, users } from '../../db/schema';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { vendorOwner } from '../vendors';
 import { CLAIM_EVENTS, type ClaimChangedData } from './claims.change';
 import { type ClaimMailTarget, claimEmail } from './claims.emails';
 import { toClaimDto } from './claims.service';
@@ -36,11 +37,7 @@ export const claimMailSubscriber: Subscriber<AppDeps> = {
         );
       return;
     }
-    const [owner] = await deps.db
-      .select({ email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(eq(vendors.id, row.vendorId));
+    const owner = await vendorOwner(deps.db, row.vendorId);
     if (owner)
       await deps.mailer.send(
         claimEmail(owner.email, claim, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),

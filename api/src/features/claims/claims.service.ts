@@ -9,6 +9,7 @@ import { claims, orderEvents, orders, refunds, uploads } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { scoreBoardFor } from '../couriers';
 import { orderPayment, orderReference, promisedDelivery } from '../orders';
 import { requestRefund } from '../payments';
 import { vendorOf } from '../vendors';
@@ -211,6 +212,7 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
     },
     { behavior: 'immediate' },
   );
+  scoreBoardFor(deps.db).invalidate();
   return getClaim(deps, claimId);
 }
 
@@ -274,6 +276,7 @@ export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string,
       }),
     { behavior: 'immediate' },
   );
+  scoreBoardFor(deps.db).invalidate();
   if (amountAgreed !== null) await payClaim(deps, id);
   return getClaim(deps, id);
 }
@@ -303,6 +306,7 @@ export async function decideClaim(deps: AppDeps, user: AccessClaims, id: string,
       }),
     { behavior: 'immediate' },
   );
+  scoreBoardFor(deps.db).invalidate();
   if (amountAgreed !== null) await payClaim(deps, id);
   return getClaim(deps, id);
 }

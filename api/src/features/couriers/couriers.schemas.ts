@@ -227,3 +227,35 @@ export const CourierIdParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
 });
+
+/** A courier's record over the last 90 days, shown beside its on-time score (scores.ts, `recordOf`). */
+export const CourierRecordSchema = z
+  .object({
+    orders: z.number().int().openapi({ description: "The courier's orders paid in the last 90 days" }),
+    adjustments: z
+      .number()
+      .int()
+      .openapi({ description: 'Price adjustments it filed in the last 90 days, whatever their outcome' }),
+    adjustmentRate: z.number().nullable().openapi({
+      description:
+        'adjustments ÷ orders (0–1, three decimals); null below 10 orders (show "Not enough orders yet")',
+      example: 0.02,
+    }),
+    claims: z.number().int().openapi({ description: 'Loss and damage claims filed in the last 90 days' }),
+    claimsPerHundred: z.number().nullable().openapi({
+      description: 'claims per hundred orders (one decimal); null below 10 orders',
+      example: 1.5,
+    }),
+    claimsDecided: z.number().int().openapi({
+      description:
+        'Claims decided for good in the last 90 days: accepted or part accepted (by the courier or staff), or rejected by staff',
+    }),
+    claimsAccepted: z.number().nullable().openapi({
+      description:
+        'Share (0–1, three decimals) of the decided claims accepted in full or in part; null below 10 orders or 3 decided claims',
+      example: 0.667,
+    }),
+  })
+  .openapi('CourierRecord', {
+    description: "The courier's adjustment and claim record over the last 90 days, as of reading",
+  });

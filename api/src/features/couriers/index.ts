@@ -7,12 +7,16 @@ export {
   vendorNameOf,
 } from './catalog';
 export { couriersRouter } from './couriers.router';
-export { CourierServiceSchema } from './couriers.schemas';
+export { CourierRecordSchema, CourierServiceSchema } from './couriers.schemas';
 export { toCourierDto } from './couriers.service';
 export {
+  type CourierRecord,
   countDelivery,
+  MIN_DECIDED_CLAIMS,
   MIN_DELIVERIES,
   MIN_RATINGS,
+  MIN_RECORD_ORDERS,
+  moveCourierRecord,
   moveRating,
   ON_TIME_WINDOW_DAYS,
   ScoreSnapshot,

@@ -8,10 +8,14 @@
  * second, as the catalogue is: `score_version`) or when the UK day changes, which slides the
  * 90-day window by one bucket. A reload reads one row per rated service and at most 90 buckets
  * per delivering service.
+ *
+ * Each courier's record (issue 49: adjustment rate, claims per hundred orders, share of claims
+ * accepted) is kept the same way, per courier and UK day (`courier_record_days`), moved by
+ * `moveCourierRecord` in the transaction of the event it counts, and served from the same board.
  */
 import { eq, gte, sql } from 'drizzle-orm';
 import { type Database, perDatabase, type Tx } from '../../db/client';
-import { scoreVersion, serviceDeliveryDays, serviceRatings } from '../../db/schema';
+import { courierRecordDays, scoreVersion, serviceDeliveryDays, serviceRatings } from '../../db/schema';
 import { addCalendarDays, ukToday } from '../../domain/uk-days';
 import { utf8 } from '../../lib/json-bytes';
 
@@ -21,6 +25,51 @@ export const MIN_RATINGS = 3;
 export const MIN_DELIVERIES = 5;
 /** The on-time window: the last 90 UK days, today included. */
 export const ON_TIME_WINDOW_DAYS = 90;
+
+/** Fewer orders in the window than this and the record's shares are not shown ("Not enough orders yet"). */
+export const MIN_RECORD_ORDERS = 10;
+/** Fewer claims decided in the window than this and the share accepted is not shown. */
+export const MIN_DECIDED_CLAIMS = 3;
+
+/** What a courier's record counts over the window (docs/claims-and-returns.md, "Courier records"). */
+export type RecordCounts = {
+  orders: number;
+  adjustments: number;
+  claims: number;
+  claimsDecided: number;
+  claimsAccepted: number;
+};
+
+export type CourierRecord = {
+  orders: number;
+  adjustments: number;
+  adjustmentRate: number | null;
+  claims: number;
+  claimsPerHundred: number | null;
+  claimsDecided: number;
+  claimsAccepted: number | null;
+};
+
+const NO_COUNTS: RecordCounts = { orders: 0, adjustments: 0, claims: 0, claimsDecided: 0, claimsAccepted: 0 };
+
+/** What the wire shows of a courier's counts: shares to three decimals, claims per hundred to one. */
+export function recordOf(c: RecordCounts): CourierRecord {
+  const enough = c.orders >= MIN_RECORD_ORDERS;
+  return {
+    orders: c.orders,
+    adjustments: c.adjustments,
+    adjustmentRate: enough ? Math.round((c.adjustments / c.orders) * 1000) / 1000 : null,
+    claims: c.claims,
+    claimsPerHundred: enough ? Math.round((c.claims / c.orders) * 1000) / 10 : null,
+    claimsDecided: c.claimsDecided,
+    claimsAccepted:
+      enough && c.claimsDecided >= MIN_DECIDED_CLAIMS
+        ? Math.round((c.claimsAccepted / c.claimsDecided) * 1000) / 1000
+        : null,
+  };
+}
+
+export const NO_RECORD: CourierRecord = Object.freeze(recordOf(NO_COUNTS)) as CourierRecord;
 
 export type ServiceScore = {
   rating: { average: number | null; count: number };
@@ -52,13 +101,32 @@ export const windowStart = (today: string) => addCalendarDays(today, -(ON_TIME_W
 /** One loaded board: each service's score, and its JSON ready for the quote serializer. */
 export class ScoreSnapshot {
   readonly #scores = new Map<string, { score: ServiceScore; json: Uint8Array }>();
+  readonly #records = new Map<string, { record: CourierRecord; json: Uint8Array }>();
   static readonly #none = { score: NO_SCORE, json: scoreJson(NO_SCORE) };
+  static readonly #noRecord = { record: NO_RECORD, json: recordJson(NO_RECORD) };
 
-  constructor(private readonly totals: ReadonlyMap<string, Totals>) {
+  constructor(
+    private readonly totals: ReadonlyMap<string, Totals>,
+    counts: ReadonlyMap<string, RecordCounts> = new Map(),
+  ) {
     for (const [id, t] of totals) {
       const score = scoreOf(t);
       this.#scores.set(id, { score, json: scoreJson(score) });
     }
+    for (const [vendorId, c] of counts) {
+      const record = recordOf(c);
+      this.#records.set(vendorId, { record, json: recordJson(record) });
+    }
+  }
+
+  /** The courier's record over the window. */
+  record(vendorId: string): CourierRecord {
+    return (this.#records.get(vendorId) ?? ScoreSnapshot.#noRecord).record;
+  }
+
+  /** `,"record":{…}` in UTF-8, as JSON.stringify prints `record()` after the scores. */
+  recordJsonBytes(vendorId: string): Uint8Array {
+    return (this.#records.get(vendorId) ?? ScoreSnapshot.#noRecord).json;
   }
 
   score(courierServiceId: string): ServiceScore {
@@ -87,6 +155,10 @@ export class ScoreSnapshot {
 
 function scoreJson(score: ServiceScore): Uint8Array {
   return utf8(`"rating":${JSON.stringify(score.rating)},"onTime":${JSON.stringify(score.onTime)}`);
+}
+
+function recordJson(record: CourierRecord): Uint8Array {
+  return utf8(`,"record":${JSON.stringify(record)}`);
 }
 
 /** How often a process asks whether another process changed a score (as the catalogue does). */
@@ -143,7 +215,7 @@ export class ScoreBoard {
   }
 
   async #fetch(day: string): Promise<Loaded> {
-    const [versions, ratings, deliveries] = await this.db.batch([
+    const [versions, ratings, deliveries, records] = await this.db.batch([
       this.db.select({ version: scoreVersion.version }).from(scoreVersion).where(eq(scoreVersion.id, 1)),
       this.db.select().from(serviceRatings),
       this.db
@@ -155,6 +227,18 @@ export class ScoreBoard {
         .from(serviceDeliveryDays)
         .where(gte(serviceDeliveryDays.day, windowStart(day)))
         .groupBy(serviceDeliveryDays.courierServiceId),
+      this.db
+        .select({
+          vendorId: courierRecordDays.vendorId,
+          orders: sql<number>`sum(${courierRecordDays.orders})`,
+          adjustments: sql<number>`sum(${courierRecordDays.adjustments})`,
+          claims: sql<number>`sum(${courierRecordDays.claims})`,
+          claimsDecided: sql<number>`sum(${courierRecordDays.claimsDecided})`,
+          claimsAccepted: sql<number>`sum(${courierRecordDays.claimsAccepted})`,
+        })
+        .from(courierRecordDays)
+        .where(gte(courierRecordDays.day, windowStart(day)))
+        .groupBy(courierRecordDays.vendorId),
     ]);
     const totals = new Map<string, Totals>();
     for (const r of ratings) {
@@ -164,8 +248,18 @@ export class ScoreBoard {
       const t = totals.get(d.id) ?? { ...NO_TOTALS };
       totals.set(d.id, { ...t, delivered: Number(d.delivered), onTime: Number(d.onTime) });
     }
+    const counts = new Map<string, RecordCounts>();
+    for (const { vendorId, ...c } of records) {
+      counts.set(vendorId, {
+        orders: Number(c.orders),
+        adjustments: Number(c.adjustments),
+        claims: Number(c.claims),
+        claimsDecided: Number(c.claimsDecided),
+        claimsAccepted: Number(c.claimsAccepted),
+      });
+    }
     return {
-      snapshot: new ScoreSnapshot(totals),
+      snapshot: new ScoreSnapshot(totals, counts),
       version: versions[0]?.version ?? 0,
       day,
       checkedAt: this.clock(),
@@ -220,6 +314,34 @@ export async function countDelivery(
       set: {
         delivered: sql`${serviceDeliveryDays.delivered} + 1`,
         onTime: sql`${serviceDeliveryDays.onTime} + ${onTime ? 1 : 0}`,
+      },
+    });
+  await bumpScoreVersion(tx);
+}
+
+/**
+ * Adds `delta` to the courier's counts of UK day `day`. Call inside the transaction that records
+ * the event counted, then `scoreBoardFor(db).invalidate()` after the commit (another process sees
+ * it within a second, through `score_version`).
+ */
+export async function moveCourierRecord(
+  tx: Tx,
+  vendorId: string,
+  day: string,
+  delta: Partial<RecordCounts>,
+): Promise<void> {
+  const d = { ...NO_COUNTS, ...delta };
+  await tx
+    .insert(courierRecordDays)
+    .values({ vendorId, day, ...d })
+    .onConflictDoUpdate({
+      target: [courierRecordDays.vendorId, courierRecordDays.day],
+      set: {
+        orders: sql`${courierRecordDays.orders} + ${d.orders}`,
+        adjustments: sql`${courierRecordDays.adjustments} + ${d.adjustments}`,
+        claims: sql`${courierRecordDays.claims} + ${d.claims}`,
+        claimsDecided: sql`${courierRecordDays.claimsDecided} + ${d.claimsDecided}`,
+        claimsAccepted: sql`${courierRecordDays.claimsAccepted} + ${d.claimsAccepted}`,
       },
     });
   await bumpScoreVersion(tx);

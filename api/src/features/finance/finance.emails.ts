@@ -10,6 +10,8 @@ const REASON = 'an order on your Consign account';
 
 export type RefundMailFacts = {
   reference: string;
+  /** What was paid for when it is not an order: a batch's row never booked ("row 3 of batch Monday"). */
+  unbooked?: string;
   refund: Money;
   paid: Money;
   refundedTotal: Money;
@@ -49,12 +51,13 @@ export function customerRefundEmail(
 ): MailMessage {
   const amount = formatMoney(facts.refund);
   const kind = facts.full ? 'refunded' : 'part refunded';
+  const what = facts.unbooked ?? `order ${facts.reference}`;
   const lines = [
-    `We have refunded ${amount} of your payment for order ${facts.reference}${facts.cancelled ? ', which is cancelled' : ''}. It goes back to the way you paid; your bank or PayPal may take a few days to show it.`,
+    `We have refunded ${amount} of your payment for ${what}${facts.cancelled ? ', which is cancelled' : ''}. It goes back to the way you paid; your bank or PayPal may take a few days to show it.`,
     ...(creditNote ? [`Your credit note ${creditNote.number} is attached and on your dashboard.`] : []),
   ];
   const rows: Rows = [
-    ['Order', facts.reference],
+    facts.unbooked ? ['Paid for', facts.unbooked] : ['Order', facts.reference],
     ['Refunded now', amount],
     ['Refunded in all', formatMoney(facts.refundedTotal)],
     ['You paid', formatMoney(facts.paid)],
@@ -64,7 +67,7 @@ export function customerRefundEmail(
   return {
     ...message(
       to,
-      `Order ${facts.reference} ${kind}: ${amount}`,
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${kind}: ${amount}`,
       lines,
       rows,
       dashboardUrl,

@@ -6,11 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { jobs, ledgerEntries, orders, users, vendors } from '../../db/schema';
+import { batches, batchRows, jobs, ledgerEntries, orders, users } from '../../db/schema';
 import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { creditNoteForRefund, type OrderRow, orderReference } from '../orders';
 import { PAYMENT_EVENTS, type PaymentRefundedData } from '../payments';
+import { vendorOwner } from '../vendors';
 import { courierRefundEmail, customerRefundEmail } from './finance.emails';
 
 type Target = 'customer' | 'courier';
@@ -24,6 +25,17 @@ async function orderOf(deps: AppDeps, data: PaymentRefundedData): Promise<OrderR
     columns: { orderId: true },
   });
   return job?.orderId ? deps.db.query.orders.findFirst({ where: eq(orders.id, job.orderId) }) : undefined;
+}
+
+/** A batch's row a refund names that never became an order (it failed): its place and its batch. */
+async function unbookedRowOf(deps: AppDeps, data: PaymentRefundedData) {
+  if (!data.batchChargeId || !data.orderId) return undefined;
+  const [row] = await deps.db
+    .select({ position: batchRows.position, name: batches.name, ownerId: batches.ownerId })
+    .from(batchRows)
+    .innerJoin(batches, eq(batches.id, batchRows.batchId))
+    .where(eq(batchRows.id, data.orderId));
+  return row;
 }
 
 async function emailOf(deps: AppDeps, userId: string) {
@@ -40,9 +52,11 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
   async deliver(deps, event: OutboxEvent, target) {
     const data = event.data as PaymentRefundedData;
     const order = await orderOf(deps, data);
+    const row = order ? undefined : await unbookedRowOf(deps, data);
     const currency = data.currency as OrderRow['currency'];
     const facts = {
       reference: orderReference(order?.id ?? data.jobId ?? data.paymentId),
+      ...(row ? { unbooked: `row ${row.position} of batch “${row.name}”` } : {}),
       refund: { amount: data.amount, currency },
       paid: { amount: data.paid, currency },
       refundedTotal: { amount: data.refundedTotal, currency },
@@ -54,6 +68,7 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
     if ((target as Target) === 'customer') {
       const customerId =
         order?.customerId ??
+        row?.ownerId ??
         (data.jobId
           ? (
               await deps.db.query.jobs.findFirst({
@@ -64,17 +79,15 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
           : undefined);
       const to = customerId ? await emailOf(deps, customerId) : null;
       if (!to) return;
-      const creditNote = order ? await creditNoteForRefund(deps, order, data.refundId) : null;
+      // A batch's payment has one receipt for all its rows, not an order's own to refer to.
+      const creditNote =
+        order && !data.batchChargeId ? await creditNoteForRefund(deps, order, data.refundId) : null;
       await deps.mailer.send(customerRefundEmail(to, facts, creditNote, dashboard));
       return;
     }
     // A job no courier accepted has nobody else to tell.
     if (!order) return;
-    const [owner] = await deps.db
-      .select({ email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(eq(vendors.id, order.vendorId));
+    const owner = await vendorOwner(deps.db, order.vendorId);
     if (!owner) return;
     const entries = await deps.db
       .select({ amount: ledgerEntries.amount })

@@ -4,7 +4,6 @@
  */ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type JobStatus, jobs, type QuoteRequestRecord } from '../../db/schema';
-import { ukToday } from '../../domain/uk-days';
 import { AppError, zodFieldErrors } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { nationOfPostcode } from '../../providers/distance';
@@ -48,7 +47,7 @@ export class JobsService {
       collection,
       delivery,
       collectionDate: body.collectionDate,
-      today: ukToday(now),
+      now,
       customs: body.customs,
       items: body.items,
       // A same-day job is a trip between these two postcodes; the addresses must be at its ends.

@@ -4,9 +4,9 @@
  * Sent by an outbox subscriber (jobMailSubscriber, lib/outbox.ts) after the change committed;
  * a mail failure never undoes the change, and the outbox retries it.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { jobs, orders, payments, users, vendors } from '../../db/schema';
+import { jobs, orders, payments } from '../../db/schema';
 import { formatMoney } from '../../domain/money';
 import { formatPeopleDate } from '../../domain/uk-days';
 import { linkBase } from '../../lib/origin';
@@ -15,6 +15,7 @@ import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, oneLine, type Rows, table, textRows } from '../../providers/mail/layout';
 import { customerEmail, type OrderRow, orderReference } from '../orders';
 import type { RefundNote } from '../payments';
+import { vendorOwners } from '../vendors';
 import { servicesThatCanCarry } from './jobs.matching';
 
 type JobRow = typeof jobs.$inferSelect;
@@ -130,11 +131,7 @@ export async function notifyVendorsOfNewJob(deps: AppDeps, job: JobRow) {
   const byVendor = new Map<string, string[]>();
   for (const s of fitting) byVendor.set(s.vendorId, [...(byVendor.get(s.vendorId) ?? []), s.name]);
   if (byVendor.size === 0) return;
-  const owners = await deps.db
-    .select({ vendorId: vendors.id, email: users.email })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.ownerId))
-    .where(inArray(vendors.id, [...byVendor.keys()]));
+  const owners = await vendorOwners(deps.db, [...byVendor.keys()]);
   const link = `${linkBase(deps.config)}/vendor-bids`;
   let failed: unknown = null;
   for (const owner of owners) {

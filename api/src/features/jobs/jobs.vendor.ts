@@ -5,7 +5,7 @@
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
 import { courierServices, jobs, type OrderAddress, orders, payments, users, vendors } from '../../db/schema';
-import { ukToday } from '../../domain/uk-days';
+import { collectionDateProblem, collectionDay } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { quotableService, vendorNameOf } from '../couriers';
 import { assignPayment } from '../ledger';
@@ -149,11 +149,11 @@ export class VendorJobsService {
       ]);
     }
 
-    const today = ukToday(now);
-    // An order is never collected in the past; a job accepted after its date is collected today.
-    // (Dates compare as YYYY-MM-DD strings.)
-    let collectionDate = job.collectionDate;
-    if (collectionDate < today) collectionDate = today;
+    // An order is never collected on a day no booking could ask for: a job accepted after its
+    // date (or after that day's cut-off) is collected on the first collection day from now.
+    const collectionDate = collectionDateProblem(job.collectionDate, now)
+      ? collectionDay(now)
+      : job.collectionDate;
     const { net, vat } = splitGross(job.askingPrice, job.serviceType);
     // The order the job becomes, made with the move (alongside).
     let order = null as OrderRow | null;

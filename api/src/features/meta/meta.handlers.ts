@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { collectionDaysHint } from '@consign/shared/collection-days';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
 import { REFERENCE_DATA } from '../../domain/reference-data';
+import { bankHolidaysBetween, collectionCalendar, UK_TIME_ZONE } from '../../domain/uk-days';
 import type * as routes from './meta.routes';
 
 export const getClientSettings: RouteHandler<typeof routes.getClientSettings, AppEnv> = (c) => {
@@ -34,4 +36,22 @@ export const getReferenceData: RouteHandler<typeof routes.getReferenceData, AppE
   c.header('Cache-Control', 'public, max-age=3600');
   if (matchesEtag(c.req.header('If-None-Match'), REFERENCE_ETAG)) return c.body(null, 304);
   return c.json(REFERENCE_DATA, 200);
+};
+
+/** Changes with the clock (the cut-off, midnight), so never cached. */
+export const getCollectionDays: RouteHandler<typeof routes.getCollectionDays, AppEnv> = (c) => {
+  const { today, earliest, latest, cutoff } = collectionCalendar(c.get('deps').now());
+  c.header('Cache-Control', 'no-store');
+  return c.json(
+    {
+      today,
+      earliest,
+      latest,
+      cutoff,
+      timeZone: UK_TIME_ZONE,
+      bankHolidays: bankHolidaysBetween(today, latest),
+      hint: collectionDaysHint(cutoff),
+    },
+    200,
+  );
 };

@@ -4,4 +4,5 @@ import * as routes from './meta.routes';
 
 export const metaRouter = createRouter()
   .openapi(routes.getClientSettings, handlers.getClientSettings)
-  .openapi(routes.getReferenceData, handlers.getReferenceData);
+  .openapi(routes.getReferenceData, handlers.getReferenceData)
+  .openapi(routes.getCollectionDays, handlers.getCollectionDays);

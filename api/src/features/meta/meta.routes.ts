@@ -46,3 +46,39 @@ export const getReferenceData = createRoute({
     304: { description: 'Not modified: the copy named by If-None-Match is current' },
   },
 });
+
+const isoDay = (description: string) => z.string().openapi({ example: '2026-11-30', description });
+
+export const CollectionDaysSchema = z
+  .object({
+    today: isoDay('Today in the UK (Europe/London)'),
+    earliest: isoDay(
+      'The first collection day for a booking made now: today on a working day before the cut-off, else the next working day',
+    ),
+    latest: isoDay('The last day a collection may be booked for (12 months ahead)'),
+    cutoff: z.string().openapi({ example: '14:00', description: 'The same-day cut-off, UK time' }),
+    timeZone: z.literal('Europe/London'),
+    bankHolidays: z
+      .array(z.string())
+      .openapi({ description: 'England & Wales bank holidays from today to latest: no collections' }),
+    hint: z.string().openapi({ description: 'The rule in a sentence, as the booking forms state it' }),
+  })
+  .openapi('CollectionDays');
+
+export const getCollectionDays = createRoute({
+  operationId: 'getCollectionDays',
+  method: 'get',
+  path: '/meta/collection-days',
+  tags: ['Meta'],
+  summary: 'The days a parcel booked now may be collected',
+  description:
+    'Collections are Monday to Friday, not on England & Wales bank holidays, up to 12 months ahead; ' +
+    'today only when booked before the same-day cut-off (UK time). Every booking path refuses other ' +
+    'days with a 422 naming collectionDate; booking forms offer only these days.',
+  responses: {
+    200: {
+      ...jsonContent(CollectionDaysSchema, 'The collection calendar now'),
+      headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } },
+    },
+  },
+});

@@ -54,3 +54,35 @@ describe('GET /meta', () => {
     expect(stale.body).toEqual(first.body);
   });
 });
+
+describe('GET /meta/collection-days', () => {
+  it('answers the days a booking made now may name, by the UK clock, never cached', async () => {
+    // Friday 28 Aug 2026, 15:00 BST: past the cut-off, before the summer bank holiday.
+    t.deps.now = () => new Date('2026-08-28T14:00:00Z');
+    const res = await t.get('/api/v1/meta/collection-days');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({
+      today: '2026-08-28',
+      earliest: '2026-09-01',
+      latest: '2027-08-28',
+      cutoff: '14:00',
+      timeZone: 'Europe/London',
+      hint: 'Collections Monday to Friday, not on bank holidays; book by 14:00 UK time for collection the same day',
+    });
+    expect(res.body.bankHolidays).toEqual([
+      '2026-08-31',
+      '2026-12-25',
+      '2026-12-26', // Boxing Day, a Saturday: the substitute day is Monday 28 Dec
+      '2026-12-28',
+      '2027-01-01',
+      '2027-03-26',
+      '2027-03-29',
+      '2027-05-03',
+      '2027-05-31',
+    ]);
+    // The morning of the same Friday: collected today.
+    t.deps.now = () => new Date('2026-08-28T08:00:00Z');
+    expect((await t.get('/api/v1/meta/collection-days')).body.earliest).toBe('2026-08-28');
+  });
+});

@@ -1,6 +1,7 @@
 /** The orders feature's public surface: other features and the app import nothing else of it. */
 export {
   DocumentDataError,
+  type LabelFormat,
   type ReceiptLine,
   renderCreditNotePdf,
   renderReceiptPdf,
@@ -24,6 +25,8 @@ export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary
 export { createOrderFromOption } from './orders.booking';
 export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
+export { labelResponse } from './orders.handlers';
+export { type LabelDocument, labelDocument, notPrintable } from './orders.labels';
 export {
   customerEmail,
   ORDER_EVENTS,
@@ -40,8 +43,10 @@ export {
   renderOrderReceipt,
 } from './orders.receipts';
 export { ordersRouter } from './orders.router';
+export { labelsContent } from './orders.routes';
 export {
   IdempotencyHeadersSchema,
+  LabelFormatQuerySchema,
   OrderAddressSchema,
   OrderCustomsSchema,
   OrderDetailSchema,

@@ -7,7 +7,6 @@ import type { AppDeps } from '../../context';
 import { perDatabase } from '../../db/client';
 import { courierServices, vendors } from '../../db/schema';
 import { COVER_CURRENCY, coverFeeFor } from '../../domain/reference-data';
-import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { dropOffPointErrors } from '../dropoff-points';
 import { deliveryDateFor, QuotesService, quoteBookedWrite } from '../quotes';
@@ -65,7 +64,7 @@ export async function createOrderFromOption(
     collection,
     delivery,
     collectionDate: body.collectionDate,
-    today: ukToday(now),
+    now,
     customs: body.customs,
     items: body.items,
     sameDay: {

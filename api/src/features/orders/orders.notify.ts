@@ -14,7 +14,6 @@ import {
   orders,
   type TrackingEventKind,
   users,
-  vendors,
 } from '../../db/schema';
 import { receiptNumberLabel } from '../../domain/finance';
 import { linkBase } from '../../lib/origin';
@@ -23,6 +22,7 @@ import type { MailMessage } from '../../providers/mail';
 import { dropOffPointOfOrder } from '../dropoff-points';
 import { orderBooks } from '../ledger';
 import type { RefundNote } from '../payments';
+import { vendorOwner } from '../vendors';
 import { renderQrPng } from './documents';
 import type { OrderRow } from './order-store';
 import { dropOffCodeText } from './orders.dropoff';
@@ -58,12 +58,7 @@ export async function customerEmail(deps: AppDeps, customerId: string) {
 }
 
 async function vendorOwnerEmail(deps: AppDeps, order: OrderRow) {
-  const [row] = await deps.db
-    .select({ email: users.email })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.ownerId))
-    .where(eq(vendors.id, order.vendorId));
-  return row?.email ?? null;
+  return (await vendorOwner(deps.db, order.vendorId))?.email ?? null;
 }
 
 /** The point the confirmation names, with the printerless code as an image. */

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
 import { orders, outbox, outboxDeliveries, outboxEvents } from '../../db/schema';
 import { createDeps } from '../../deps';
-import { ukToday } from '../../domain/uk-days';
 import { createLogger } from '../../lib/logger';
 import { backoffMs, drainOutbox } from '../../lib/outbox';
 import type { Mailer } from '../../providers/mail';
@@ -17,6 +16,7 @@ import { FlakyMailer } from '../../test/flaky-mailer';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { paidOrder } from '../admin/admin.fixtures';
 import { changeOrder } from './orders.change';
+import { bookableDay } from './orders.testing';
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -37,7 +37,7 @@ describe('order events through the outbox', () => {
   });
 
   it('commits the event with the change and delivers it once, with two app instances on one database file', async () => {
-    const { id, f } = await paidOrder(t, ukToday(new Date()));
+    const { id, f } = await paidOrder(t, bookableDay());
     // A second process on the same file, with its own registry-fed drain.
     const other = await createDeps(t.deps.config, createLogger('silent'));
     try {
@@ -87,7 +87,7 @@ describe('order events through the outbox', () => {
   });
 
   it('writes nothing when the change rolls back', async () => {
-    const { id, f } = await paidOrder(t, ukToday(new Date()));
+    const { id, f } = await paidOrder(t, bookableDay());
     const eventsBefore = await t.deps.db.select().from(outboxEvents);
     const deliveriesBefore = await t.deps.db.select().from(outboxDeliveries);
     const actor = { id: f.vendor.owner.user.id, role: 'vendor' as const };
@@ -128,7 +128,7 @@ describe('a mail failure after the commit', () => {
   });
 
   it("answers the change's normal status and retries the mail until it goes", async () => {
-    const { id, f } = await paidOrder(t, ukToday(now));
+    const { id, f } = await paidOrder(t, bookableDay(now));
     const before = (await mailTo(t.deps, f.customerEmail)).length;
     mailer.down = true;
     const res = await t.patch(
@@ -161,7 +161,7 @@ describe('a mail failure after the commit', () => {
   });
 
   it('gives up after a day of failures, marks the delivery failed and leaves the change standing', async () => {
-    const { id, f } = await paidOrder(t, ukToday(now));
+    const { id, f } = await paidOrder(t, bookableDay(now));
     mailer.down = true;
     const res = await t.post(`/api/v1/orders/${id}/cancel`, { reason: 'Plans changed' }, f.auth);
     expect(res.status).toBe(200);

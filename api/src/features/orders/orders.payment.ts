@@ -2,7 +2,9 @@
  * An order's payment: which one paid for it (its own, or for an order made from a job the
  * job's), and whether it can be paid now.
  */
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
+import { batchRows } from '../../db/schema';
 import { findPayment, findPayments, type PaymentRow } from '../payments';
 import type { OrderRow } from './order-store';
 
@@ -24,6 +26,23 @@ export async function orderPayment(
     (await findPayment(db, { kind: 'order', id: order.id })) ??
     (order.jobId ? await findPayment(db, { kind: 'job', id: order.jobId }) : undefined)
   );
+}
+
+/**
+ * An order a batch made (docs/batches.md) was paid by the batch's charge: that payment, and the
+ * order's share of it (the row's amount), which is all its cancellation gives back.
+ */
+export async function batchPaymentShare(
+  db: AppDeps['db'],
+  order: Pick<OrderRow, 'id'>,
+): Promise<{ payment: PaymentRow; share: { orderId: string; amount: number } } | undefined> {
+  const row = await db.query.batchRows.findFirst({
+    where: eq(batchRows.orderId, order.id),
+    columns: { chargeId: true, amount: true },
+  });
+  if (!row?.chargeId || !row.amount) return undefined;
+  const payment = await findPayment(db, { kind: 'batch', id: row.chargeId });
+  return payment && { payment, share: { orderId: order.id, amount: row.amount } };
 }
 
 /** orderPayment for a page of orders in two queries, by order id. */

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { courierServices, vendors } from '../../db/schema';
+import { collectionDay, nextWorkingDay } from '../../domain/uk-days';
 import { signUpVerified, type TestApp } from '../../test/harness';
 
 // What other features' tests check orders with; production code does not need them from the index.
@@ -94,6 +95,13 @@ export const deliveryAddress = (overrides: Record<string, unknown> = {}) =>
     postcode: 'EH1 1AA',
     ...overrides,
   });
+
+/**
+ * A collection date every booking made at `now` or within the day after accepts: the working day
+ * after the first collection day, so neither the 14:00 cut-off nor midnight passing while the test
+ * runs refuses it. Tests on the real clock (other processes, the outbox) book with it, never today.
+ */
+export const bookableDay = (now: Date = new Date()): string => nextWorkingDay(collectionDay(now));
 
 /** A valid domestic booking body for the option, collected on `collectionDate`. */
 export const bookingBody = (

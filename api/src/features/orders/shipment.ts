@@ -35,8 +35,8 @@ export type ShipmentToCheck = {
   collection: OrderAddress;
   delivery: OrderAddress;
   collectionDate: string;
-  /** Today, UK time, as YYYY-MM-DD. */
-  today: string;
+  /** When it is booked: the collection date's rules (working days, the cut-off) read it in UK time. */
+  now: Date;
   customs: unknown;
   items: readonly unknown[] | undefined;
   /** Same day: the postcodes the trip was priced between, and how to say an address is elsewhere. */
@@ -53,7 +53,7 @@ export type ShipmentToCheck = {
  */
 export function shipmentErrors(s: ShipmentToCheck): FieldError[] {
   const errors: FieldError[] = [];
-  const dateProblem = collectionDateProblem(s.collectionDate, s.today);
+  const dateProblem = collectionDateProblem(s.collectionDate, s.now);
   if (dateProblem) errors.push({ path: 'collectionDate', message: dateProblem });
   if (s.collection.country !== 'GB') {
     errors.push({

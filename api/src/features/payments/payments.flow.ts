@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isoTime } from '../../lib/iso-time';
 import { onOrigin } from '../../lib/origin';
-import { type RefundRequest, refundPayment } from './payments.refunds';
+import { type PaymentShare, type RefundRequest, refundPayment, refundShare } from './payments.refunds';
 import {
   capturePayment,
   ensureProviderPayment,
@@ -102,8 +102,12 @@ export async function refundIfPaid(
   payment: PaymentRow | null | undefined,
   reason: string,
   request: Omit<RefundRequest, 'reason' | 'amount'> = {},
+  /** Set for an order paid by a split payment (a batch's): only its share goes back. */
+  share?: PaymentShare,
 ): Promise<RefundNote> {
   if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) return null;
-  const outcome = await refundPayment(deps, payment, reason, request);
+  const outcome = share
+    ? await refundShare(deps, payment, share, reason, request)
+    : await refundPayment(deps, payment, reason, request);
   return outcome === 'refunded' ? 'refunded' : outcome === 'pending' ? 'refund_pending' : null;
 }

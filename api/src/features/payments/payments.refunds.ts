@@ -29,7 +29,10 @@ export const PAYMENT_EVENTS = { refunded: 'payment.refunded' } as const;
 /** What `payment.refunded` carries: this refund and where the payment stands after it. */
 export type PaymentRefundedData = {
   paymentId: string;
+  /** The order the refund is for: the payment's own, or the one a split payment's refund names. */
   orderId: string | null;
+  /** A batch's charge the payment paid (docs/batches.md); the refund's order may then be a row never booked. */
+  batchChargeId: string | null;
   jobId: string | null;
   refundId: string;
   /** This refund. */
@@ -109,6 +112,46 @@ export async function refundPayment(
   // The one in flight may have been a part: whatever is left still goes back.
   if (outcome === 'refunded' && inFlight) return refundPayment(deps, current, reason, request);
   return outcome;
+}
+
+/** One order's share of a split payment (a batch's charge): the order and what it cost. */
+export type PaymentShare = { orderId: string; amount: number };
+
+/**
+ * Gives back one order's share of a split payment, once (a batch order cancelled): what is left
+ * of the share after the refunds already naming the order. Another order's refund in flight is
+ * finished first (one refund at a time per payment); this order's own in flight is finished
+ * rather than a second one started.
+ */
+export async function refundShare(
+  deps: AppDeps,
+  payment: PaymentRow,
+  share: PaymentShare,
+  reason: string,
+  request: Omit<RefundRequest, 'reason' | 'amount' | 'orderId'> = {},
+): Promise<RefundOutcome> {
+  const current = await loadPayment(deps.db, payment.id);
+  if (current.status !== 'captured' || !current.captureId) {
+    return current.status === 'refunded' ? 'refunded' : 'nothing_to_refund';
+  }
+  const inFlight = await refundInFlight(deps.db, current.id);
+  if (inFlight) {
+    const outcome = await sendRefund(deps, inFlight);
+    if (inFlight.orderId === share.orderId || outcome !== 'refunded') return outcome;
+  }
+  const named = await deps.db.query.refunds.findMany({
+    where: and(
+      eq(refunds.paymentId, current.id),
+      eq(refunds.orderId, share.orderId),
+      eq(refunds.status, 'completed'),
+    ),
+  });
+  const left = share.amount - named.reduce((sum, r) => sum + r.amount, 0);
+  const after = await loadPayment(deps.db, current.id);
+  const amount = Math.min(left, after.amount - after.refundedAmount);
+  if (amount <= 0) return named.length ? 'refunded' : 'nothing_to_refund';
+  const refund = await openRefund(deps, after, { ...request, reason, amount, orderId: share.orderId });
+  return sendRefund(deps, refund);
 }
 
 /**
@@ -281,8 +324,9 @@ async function recordRefunded(tx: Tx, refund: RefundRow, now: Date): Promise<Pay
   await issueCreditNote(tx, facts, payment, now);
   const data: PaymentRefundedData = {
     paymentId: payment.id,
-    orderId: payment.orderId,
+    orderId: refund.orderId ?? payment.orderId,
     jobId: payment.jobId,
+    batchChargeId: payment.batchChargeId,
     refundId: refund.id,
     amount: refund.amount,
     currency: payment.currency,

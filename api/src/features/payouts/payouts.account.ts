@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { payoutAccounts, users, vendors } from '../../db/schema';
+import { payoutAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { linkBase } from '../../lib/origin';
 import type { Limit } from '../../lib/rate-limit';
@@ -134,14 +134,4 @@ export async function verifyPayoutEmail(
   }
   deps.logger.info({ vendorId }, 'payout email confirmed');
   return toPayoutAccountDto(row);
-}
-
-/** The courier's own account email (its owner's), for payout notices. */
-export async function vendorOwnerEmail(deps: AppDeps, vendorId: string): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ email: users.email })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.ownerId))
-    .where(eq(vendors.id, vendorId));
-  return row?.email ?? null;
 }

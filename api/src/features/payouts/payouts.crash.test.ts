@@ -10,13 +10,12 @@ import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server'
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
-import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
+import { bookableDay, bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
 import { reconcilePayments } from '../payments';
 
 // Each test starts real API processes (tsx compiling src/main.ts): slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-const TODAY = new Date().toISOString().slice(0, 10);
 // Released on delivery, so a run has something to pay without moving the clock of two processes.
 const ENV = { PAYOUT_HOLD_DAYS: '0' };
 let fake: FakePayPal;
@@ -41,7 +40,7 @@ type Fixture = Awaited<ReturnType<typeof bookingFixture>>;
 
 async function approvedOrder(f: Fixture) {
   const { option } = await quoteOptionFor(t, f.vendor.service.id);
-  const created = await t.post('/api/v1/orders', bookingBody(option.id, TODAY), f.auth);
+  const created = await t.post('/api/v1/orders', bookingBody(option.id, bookableDay()), f.auth);
   const start = await t.post(`/api/v1/orders/${created.body.id}/payment`, undefined, f.auth);
   fake.approve(start.body.providerOrderId);
   return created.body.id as string;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context';
 import { payoutItems } from '../../db/schema';
 import { linkBase } from '../../lib/origin';
 import type { Subscriber } from '../../lib/outbox';
-import { vendorOwnerEmail } from './payouts.account';
+import { vendorOwner } from '../vendors';
 import { payoutPaidEmail, payoutReturnedEmail } from './payouts.emails';
 import { PAYOUT_EVENTS, type PayoutItemEventData } from './payouts.run';
 
@@ -15,7 +15,7 @@ export const payoutMailSubscriber: Subscriber<AppDeps> = {
     const { payoutItemId } = event.data as PayoutItemEventData;
     const item = await deps.db.query.payoutItems.findFirst({ where: eq(payoutItems.id, payoutItemId) });
     if (!item) return;
-    const to = await vendorOwnerEmail(deps, item.vendorId);
+    const to = (await vendorOwner(deps.db, item.vendorId))?.email;
     if (!to) return;
     const facts = {
       amount: item.amount,

@@ -176,6 +176,15 @@ describe('migrating quotes to one compact record each', () => {
         // Scores are read as of now (none yet), not stored with the quote.
         rating: { average: null, count: 0 },
         onTime: { share: null, delivered: 0 },
+        record: {
+          orders: 0,
+          adjustments: 0,
+          adjustmentRate: null,
+          claims: 0,
+          claimsPerHundred: null,
+          claimsDecided: 0,
+          claimsAccepted: null,
+        },
       },
       {
         id: 'q-old.1',
@@ -193,6 +202,15 @@ describe('migrating quotes to one compact record each', () => {
         badges: ['fastest'],
         rating: { average: null, count: 0 },
         onTime: { share: null, delivered: 0 },
+        record: {
+          orders: 0,
+          adjustments: 0,
+          adjustmentRate: null,
+          claims: 0,
+          claimsPerHundred: null,
+          claimsDecided: 0,
+          claimsAccepted: null,
+        },
       },
     ]);
     const same = (await service.get('q-sameday')).dto();

@@ -55,11 +55,18 @@ function quote(options: StoredOption[], over: Partial<QuoteRow> = {}): QuoteRow 
   };
 }
 
-/** Service 1 rated and on time, service 2 too new for either figure, service 3 never scored. */
+/**
+ * Service 1 rated and on time, service 2 too new for either figure, service 3 never scored;
+ * vendor 1 with a full record, vendor 2 with too few orders, vendor 3 with none.
+ */
 const scores = new ScoreSnapshot(
   new Map([
     ['s-1', { ratingSum: 23, ratingCount: 5, delivered: 8, onTime: 7 }],
     ['s-2', { ratingSum: 9, ratingCount: 2, delivered: 4, onTime: 4 }],
+  ]),
+  new Map([
+    ['v-1', { orders: 40, adjustments: 3, claims: 2, claimsDecided: 3, claimsAccepted: 2 }],
+    ['v-2', { orders: 4, adjustments: 1, claims: 1, claimsDecided: 0, claimsAccepted: 0 }],
   ]),
 );
 

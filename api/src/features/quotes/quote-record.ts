@@ -301,6 +301,7 @@ export function decodeOptions(
       limits: part.facts.limits,
       badges: badgesOf(marks, total, day),
       ...scores.score(part.facts.courierServiceId),
+      record: scores.record(part.vendor.id),
       ...(marks.distance ? { distance: marks.distance } : {}),
     };
   });
@@ -354,6 +355,7 @@ export function writeOptionsJson(
       .bytes(part.json.afterDate)
       .bytes(BADGES[badgeMask(marks, total, day)]!)
       .bytes(scores.jsonBytes(part.facts.courierServiceId))
+      .bytes(scores.recordJsonBytes(part.vendor.id))
       .bytes(close);
   });
   out.ascii(0x5d); // ]

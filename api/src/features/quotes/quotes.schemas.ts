@@ -6,6 +6,7 @@ import { DESTINATION_CODES } from '../../domain/reference-data';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { isIsoDate } from '../../domain/uk-days';
 import { parseUkPostcode } from '../../providers/distance';
+import { CourierRecordSchema } from '../couriers';
 
 /** Sane upper bounds: far above any courier's limits, low enough to catch a unit mix-up (mm, g). */
 export const MAX_PARCELS = 20;
@@ -212,6 +213,7 @@ export const QuoteOptionSchema = z
       .openapi('ServiceOnTime', {
         description: "The courier service's measured on-time record, as of reading",
       }),
+    record: CourierRecordSchema,
     distance: z
       .object({ miles: z.number(), source: z.enum(['estimate', 'maps']) })
       .optional()

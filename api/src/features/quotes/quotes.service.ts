@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { type Database, type PreparedWrite, perDatabase } from '../../db/client';
 import { type QuoteRequestRecord, quotes } from '../../db/schema';
-import { collectionDateProblem, ukToday } from '../../domain/uk-days';
+import { collectionDateProblem } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { JsonBytes } from '../../lib/json-bytes';
 import {
@@ -134,7 +134,7 @@ export class QuotesService {
     const { db } = this.deps;
     const now = this.deps.now();
     const dateProblem =
-      input.collectionDate === undefined ? null : collectionDateProblem(input.collectionDate, ukToday(now));
+      input.collectionDate === undefined ? null : collectionDateProblem(input.collectionDate, now);
     if (dateProblem) throw AppError.validation([{ path: 'collectionDate', message: dateProblem }]);
     // Kept with the request, so the quote always says which collection day its dates assume.
     const collectionDate = input.collectionDate ?? defaultCollectionDate(now);
@@ -237,7 +237,7 @@ export class QuotesService {
     const now = this.deps.now();
     const found = await this.findOption(optionId);
     if (!found || found.quote.id !== id) throw AppError.notFound('Quote option not found');
-    const dateProblem = collectionDateProblem(collectionDate, ukToday(now));
+    const dateProblem = collectionDateProblem(collectionDate, now);
     if (dateProblem) throw AppError.validation([{ path: 'collectionDate', message: dateProblem }]);
     return {
       collectionDate,

@@ -136,9 +136,16 @@ describe('POST /quotes', () => {
     expect(friday.body.collectionDate).toBe('2026-03-13');
     expect(friday.body.request.collectionDate).toBe('2026-03-13');
     expect(dates(friday.body)).toEqual(['2026-03-17', '2026-03-18', '2026-03-16']);
-    // A Saturday collection is a Monday one.
+    // Nothing is collected on a Saturday: the quote says so at the field, and names the next day.
     const saturday = await t.post('/api/v1/quotes', domestic({ collectionDate: '2026-03-14' }));
-    expect(dates(saturday.body)).toEqual(['2026-03-18', '2026-03-19', '2026-03-17']);
+    expect(saturday.status).toBe(422);
+    expect(saturday.body.errors).toEqual([
+      {
+        path: 'collectionDate',
+        message:
+          'Collections are Monday to Friday: Sat, 14 Mar 2026 is a Saturday; the next collection day is Mon, 16 Mar 2026',
+      },
+    ]);
     // Read back, the quote still says which day it assumed.
     const again = await t.get(`/api/v1/quotes/${friday.body.id}`);
     expect(again.body.collectionDate).toBe('2026-03-13');

@@ -65,6 +65,7 @@ export async function courierProfile(deps: AppDeps, slugOrId: string) {
     city: vendor.city,
     memberSince: vendor.createdAt.toISOString(),
     ...board.combined(everyService),
+    record: board.record(vendor.id),
     services: services
       .filter((s) => s.status === 'active')
       .map((s) => ({

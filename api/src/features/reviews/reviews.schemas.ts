@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CourierRecordSchema } from '../couriers';
 
 /** 30 days from the first review: long enough to see how the parcel fared, short enough to settle. */
 export const REVIEW_EDIT_WINDOW_DAYS = 30;
@@ -108,6 +109,7 @@ export const CourierProfileSchema = z
     memberSince: z.string().openapi({ format: 'date-time' }),
     rating: ServiceRatingSchema,
     onTime: ServiceOnTimeSchema,
+    record: CourierRecordSchema,
     services: z.array(
       z.object({
         id: z.string(),

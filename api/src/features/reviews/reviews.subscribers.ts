@@ -1,6 +1,7 @@
 /**
  * What reviews and scores hear from the outbox (lib/outbox.ts):
- * - `order-scores`: the date promised at booking is kept when an order is paid; when it is
+ * - `order-scores`: the date promised at booking is kept when an order is paid, and the order
+ *   counts in its courier's record (the day it was paid); when it is
  *   delivered, its UK day's bucket counts it, on time or not. The order_scores row makes a
  *   repeated delivery of the event count nothing twice.
  * - `review-invite`: the customer of a delivered order is asked for a review.
@@ -13,7 +14,7 @@ import { orderScores, orders } from '../../db/schema';
 import { ukToday } from '../../domain/uk-days';
 import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
-import { countDelivery, scoreBoardFor } from '../couriers';
+import { countDelivery, moveCourierRecord, scoreBoardFor } from '../couriers';
 import { customerEmail, orderReference } from '../orders';
 import { reviewInviteEmail } from './reviews.emails';
 import { REVIEW_EDIT_WINDOW_DAYS } from './reviews.schemas';
@@ -41,13 +42,24 @@ export const orderScoresSubscriber: Subscriber<AppDeps> = {
     if (event.type === ORDER_PAID) {
       const order = await deps.db.query.orders.findFirst({
         where: eq(orders.id, orderId),
-        columns: { estimatedDelivery: true },
+        columns: { estimatedDelivery: true, vendorId: true },
       });
       if (!order) return;
-      await deps.db
-        .insert(orderScores)
-        .values({ orderId, promisedDate: order.estimatedDelivery })
-        .onConflictDoNothing();
+      // The order_scores row makes the courier's record count the order once.
+      const counted = await deps.db.transaction(
+        async (tx) => {
+          const kept = await tx
+            .insert(orderScores)
+            .values({ orderId, promisedDate: order.estimatedDelivery })
+            .onConflictDoNothing()
+            .returning({ orderId: orderScores.orderId });
+          if (kept.length === 0) return false;
+          await moveCourierRecord(tx, order.vendorId, ukToday(new Date(event.created)), { orders: 1 });
+          return true;
+        },
+        { behavior: 'immediate' },
+      );
+      if (counted) scoreBoardFor(deps.db).invalidate();
       return;
     }
     const counted = await deps.db.transaction(

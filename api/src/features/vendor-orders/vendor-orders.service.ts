@@ -12,7 +12,7 @@ import { type Database, perDatabase, statementFamily, type Tx } from '../../db/c
 import { courierServices, type OrderStatus, orders, vendors } from '../../db/schema';
 import type { Currency } from '../../domain/money';
 import { PAID_ORDER_STATUSES } from '../../domain/statuses';
-import { collectionDateProblem, ukDayEnd, ukDayStart, ukToday } from '../../domain/uk-days';
+import { collectionDateProblem, ukDayEnd, ukDayStart } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { OrderEdits } from '../orders';
@@ -394,7 +394,7 @@ export async function vendorEdits(
       ]);
     }
     if (body.collectionDate !== order.collectionDate) {
-      const problem = collectionDateProblem(body.collectionDate, ukToday(now));
+      const problem = collectionDateProblem(body.collectionDate, now);
       if (problem) throw AppError.validation([{ path: 'collectionDate', message: problem }]);
       set.collectionDate = body.collectionDate;
       // Delivery follows collection: every screen, email and label reads this one date.

@@ -5,6 +5,7 @@ import { partners, users, webhookEndpoints } from '../../db/schema';
 import { drainOutbox } from '../../lib/outbox';
 import { isSealed, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { bookableDay } from '../orders/orders.testing';
 import { createPartner, partnerOrder, partnerUser } from '../partners/partners.testing';
 import { isPublic, NOT_PUBLIC, resolveTarget, urlProblem } from './webhook-url';
 import { endpointSecretKey, UNREADABLE_SECRET } from './webhooks.subscriber';
@@ -154,7 +155,7 @@ describe('webhook deliveries', () => {
 
     // A new event while disabled is held, not sent.
     const sent = r.received.length;
-    await partnerOrder(t, partner, { collectionDate: now.toISOString().slice(0, 10) });
+    await partnerOrder(t, partner, { collectionDate: bookableDay(now) });
     expect(r.received).toHaveLength(sent);
 
     await closers.pop()!();

@@ -1,25 +1,35 @@
 import { formatMoney } from '@consign/shared/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../lib/format';
 import { describeError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth';
-import { columnLabel, ROW_STATUS_LABELS, rowRecipient } from './batch-words';
-import { type Batch, type BatchRow, batchesApi, batchKeys } from './batches-api';
+import { OrderDrawer } from '../../shared/orders/OrderDrawer';
+import { BatchDownloads } from './BatchDownloads';
+import { BatchPayment } from './BatchPayment';
+import { BatchRowItem } from './BatchRowItem';
+import { type Batch, batchesApi, batchKeys } from './batches-api';
 import './batches.css';
 
-/** A batch's preview: every row ready with its courier and price, or its problems to fix. */
+/** While paid rows are being booked, the page asks again this often. */
+const BOOKING_POLL_MS = 2000;
+
+/**
+ * A batch: the preview (every row ready with its courier and price, or its problems to fix), one
+ * payment for the ready rows, progress while paid rows become orders, each row's order, and the
+ * results and labels to download.
+ */
 export function BatchPage() {
   const { id = '' } = useParams();
   const { apiClient } = useAuth();
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
   const batch = useQuery({
     queryKey: batchKeys.one(id),
     queryFn: ({ signal }) => batchesApi.get(apiClient, id, signal),
+    refetchInterval: (query) => (query.state.data?.counts.paid ? BOOKING_POLL_MS : false),
   });
   usePageTitle(batch.data ? `Batch: ${batch.data.name}` : 'Batch');
   if (batch.isPending)
@@ -30,11 +40,18 @@ export function BatchPage() {
     );
   if (batch.isError)
     return (
-      <p role="alert" className="page">
-        {describeError(batch.error)}
-      </p>
+      <div className="page container stack">
+        <p role="alert">{describeError(batch.error)}</p>
+        <p>
+          <button className="button button--secondary" type="button" onClick={() => void batch.refetch()}>
+            Try again
+          </button>{' '}
+          <Link to="/batches">All batches</Link>
+        </p>
+      </div>
     );
   const b = batch.data;
+  const placed = b.counts.paid + b.counts.booked + b.counts.failed;
   return (
     <section className="batches page container">
       <p>
@@ -47,32 +64,51 @@ export function BatchPage() {
         </p>
       </header>
       <dl className="card batches-counts" aria-label="Rows">
-        <div>
-          <dt>Rows</dt>
-          <dd>{b.counts.total}</dd>
-        </div>
-        <div>
-          <dt>Ready</dt>
-          <dd>{b.counts.valid}</dd>
-        </div>
-        <div>
-          <dt>To fix</dt>
-          <dd>{b.counts.invalid}</dd>
-        </div>
-        <div>
-          <dt>Dropped</dt>
-          <dd>{b.counts.dropped}</dd>
-        </div>
+        <Count term="Rows" value={b.counts.total} />
+        <Count term="Ready" value={b.counts.valid} />
+        <Count term="To fix" value={b.counts.invalid} />
+        <Count term="Dropped" value={b.counts.dropped} />
+        {placed > 0 ? <Count term="Booked" value={b.counts.booked} /> : null}
+        {b.counts.failed > 0 ? <Count term="Failed" value={b.counts.failed} /> : null}
         <div>
           <dt>Total for the ready rows</dt>
           <dd>{formatMoney(b.payable.amount, b.payable.currency)}</dd>
         </div>
       </dl>
+      <BookingProgress batch={b} />
+      <BatchPayment batch={b} />
+      <BatchDownloads batch={b} />
       <ol className="batches-rows" aria-label="Rows of the batch">
         {b.rows.map((row) => (
-          <RowItem key={row.id} batch={b} row={row} />
+          <BatchRowItem key={row.id} batch={b} row={row} onOpenOrder={setOpenOrder} />
         ))}
       </ol>
+      {openOrder ? <OrderDrawer orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
+    </section>
+  );
+}
+
+function Count({ term, value }: { term: string; value: number }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Paid rows becoming orders: how many are done, while any is left. */
+function BookingProgress({ batch }: { batch: Batch }) {
+  const { paid, booked, failed } = batch.counts;
+  if (paid === 0) return null;
+  const total = paid + booked + failed;
+  return (
+    <section className="card batches-progress" aria-labelledby="batch-progress-heading">
+      <h2 id="batch-progress-heading">Booking the paid rows</h2>
+      <progress max={total} value={booked + failed} aria-labelledby="batch-progress-heading" />
+      <p role="status">
+        <Spinner /> {booked + failed} of {total} paid rows booked; this page updates by itself.
+      </p>
     </section>
   );
 }
@@ -80,137 +116,4 @@ export function BatchPage() {
 function ruleText(b: Batch): string {
   if (b.rule === 'preferred') return `${b.preferredCourier} first, else the ${b.fallback}`;
   return `the ${b.rule}`;
-}
-
-function RowItem({ batch, row }: { batch: Batch; row: BatchRow }) {
-  const { apiClient } = useAuth();
-  const queryClient = useQueryClient();
-  const [fixing, setFixing] = useState(false);
-  const onSaved = (fresh: Batch) => queryClient.setQueryData(batchKeys.one(batch.id), fresh);
-  const drop = useMutation({
-    mutationFn: () => batchesApi.drop(apiClient, batch.id, row.id),
-    onSuccess: (fresh) => {
-      onSaved(fresh);
-      toast.success(`Row ${row.position} dropped`);
-    },
-    onError: (error) => toast.error(describeError(error)),
-  });
-  const editable = row.status === 'valid' || row.status === 'invalid' || row.status === 'dropped';
-  const heading = `Row ${row.position}${row.cells.reference ? ` (${row.cells.reference})` : ''}`;
-  return (
-    <li className={`batches-row batches-row--${row.status}`} aria-label={heading}>
-      <div className="batches-row__head">
-        <strong>{heading}</strong>
-        <span className={`batches-status batches-status--${row.status}`}>
-          {ROW_STATUS_LABELS[row.status]}
-        </span>
-      </div>
-      <p className="batches-row__to">
-        To {rowRecipient(row)}
-        {row.line ? <span className="muted"> · line {row.line}</span> : null}
-      </p>
-      {row.choice ? (
-        <p>
-          {row.choice.serviceName} by {row.choice.vendorName} ·{' '}
-          {formatMoney(row.choice.total, row.choice.currency)} · delivery by{' '}
-          {formatDate(row.choice.estimatedDelivery)}
-          {row.choice.note ? <span className="muted"> · {row.choice.note}</span> : null}
-        </p>
-      ) : null}
-      {row.errors.length ? (
-        <ul className="batches-row__errors">
-          {row.errors.map((e) => (
-            <li key={`${e.column}-${e.message}`}>
-              <strong>{e.column ? columnLabel(e.column) : 'Row'}:</strong> {e.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {row.failure ? <p role="alert">{row.failure}</p> : null}
-      {editable ? (
-        <div className="row batches-row__actions">
-          {row.status !== 'valid' ? (
-            <button
-              className="button button--secondary button--small"
-              type="button"
-              aria-expanded={fixing}
-              onClick={() => setFixing((open) => !open)}
-            >
-              {row.status === 'dropped' ? 'Fix and restore' : 'Fix'}
-            </button>
-          ) : null}
-          {row.status !== 'dropped' ? (
-            <button
-              className="button button--secondary button--small"
-              type="button"
-              disabled={drop.isPending}
-              onClick={() => drop.mutate()}
-            >
-              {drop.isPending ? 'Dropping…' : 'Drop'}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {fixing ? <FixForm batch={batch} row={row} onDone={() => setFixing(false)} onSaved={onSaved} /> : null}
-    </li>
-  );
-}
-
-/** The cells with problems (or, for a dropped row, the recipient's), editable in place. */
-function FixForm({
-  batch,
-  row,
-  onDone,
-  onSaved,
-}: {
-  batch: Batch;
-  row: BatchRow;
-  onDone: () => void;
-  onSaved: (fresh: Batch) => void;
-}) {
-  const { apiClient } = useAuth();
-  const columns = row.errors.length
-    ? [...new Set(row.errors.map((e) => e.column).filter((c): c is string => Boolean(c)))]
-    : ['recipient_postcode'];
-  const [cells, setCells] = useState<Record<string, string>>(() =>
-    Object.fromEntries(columns.map((c) => [c, row.cells[c] ?? ''])),
-  );
-  const fix = useMutation({
-    mutationFn: () => batchesApi.fix(apiClient, batch.id, row.id, cells),
-    onSuccess: (fresh) => {
-      onSaved(fresh);
-      const now = fresh.rows.find((r) => r.id === row.id);
-      if (now?.status === 'valid') {
-        toast.success(`Row ${row.position} is ready`);
-        onDone();
-      } else toast.info(`Row ${row.position} still needs fixing`);
-    },
-    onError: (error) => toast.error(describeError(error)),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    fix.mutate();
-  };
-  return (
-    <form className="batches-fix" aria-label={`Fix row ${row.position}`} onSubmit={submit} noValidate>
-      {columns.map((column, i) => (
-        <TextField
-          key={column}
-          label={columnLabel(column)}
-          value={cells[column] ?? ''}
-          // The form opens on request: its first field is what to change.
-          autoFocus={i === 0}
-          onChange={(e) => setCells((now) => ({ ...now, [column]: e.target.value }))}
-        />
-      ))}
-      <div className="row">
-        <button className="button button--primary button--small" type="submit" disabled={fix.isPending}>
-          {fix.isPending ? 'Checking…' : 'Save and check'}
-        </button>
-        <button className="button button--secondary button--small" type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
 }

@@ -178,6 +178,7 @@ function BatchList() {
               <span>
                 {b.counts.total} rows: {b.counts.valid} ready, {b.counts.invalid} to fix
                 {b.counts.dropped ? `, ${b.counts.dropped} dropped` : ''}
+                {b.counts.booked ? `, ${b.counts.booked} booked` : ''}
               </span>
               <span>{formatMoney(b.payable.amount, b.payable.currency)}</span>
             </li>

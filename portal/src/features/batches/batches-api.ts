@@ -1,10 +1,12 @@
 import type { components } from '@consign/api/client';
 import { type ApiClient, unwrap } from '../../shared/api/client';
+import { fileOf } from '../../shared/api/orders';
 
 export type Batch = components['schemas']['Batch'];
 export type BatchRow = components['schemas']['BatchRow'];
 export type BatchSummary = components['schemas']['BatchSummary'];
 export type BatchRule = Batch['rule'];
+export type LabelFormat = 'pdf-4x6' | 'pdf-a4' | 'zpl';
 
 export const batchKeys = {
   list: ['batches'] as const,
@@ -45,6 +47,33 @@ export const batchesApi = {
     ),
   drop: async (client: ApiClient, id: string, rowId: string) =>
     unwrap(await client.DELETE('/api/v1/batches/{id}/rows/{rowId}', { params: { path: { id, rowId } } })),
+  startPayment: async (client: ApiClient, id: string) =>
+    unwrap(await client.POST('/api/v1/batches/{id}/payment', { params: { path: { id } } })),
+  /** `held`: the provider holds the payment for review (202); the rows wait for it. */
+  capture: async (client: ApiClient, id: string) => {
+    const { data, error, response } = await client.POST('/api/v1/batches/{id}/payment/capture', {
+      params: { path: { id } },
+    });
+    return { batch: unwrap({ data, error, response }), held: response.status === 202 };
+  },
+  retry: async (client: ApiClient, id: string, rowId: string) =>
+    unwrap(await client.POST('/api/v1/batches/{id}/rows/{rowId}/retry', { params: { path: { id, rowId } } })),
+  /** Every row as CSV: reference, status, order, tracking code and URL, price, error. */
+  results: async (client: ApiClient, id: string) => {
+    const { data, error, response } = await client.GET('/api/v1/batches/{id}/results.csv', {
+      params: { path: { id } },
+      parseAs: 'blob',
+    });
+    return fileOf(unwrap({ data, error, response }) as unknown as Blob, response, 'results.csv');
+  },
+  labels: async (client: ApiClient, id: string, format: LabelFormat) => {
+    const { data, error, response } = await client.GET('/api/v1/batches/{id}/labels', {
+      params: { path: { id }, query: { format } },
+      parseAs: 'blob',
+    });
+    const extension = format === 'zpl' ? 'zpl' : 'pdf';
+    return fileOf(unwrap({ data, error, response }) as unknown as Blob, response, `labels.${extension}`);
+  },
   template: async (client: ApiClient) => {
     const { data, error, response } = await client.GET('/api/v1/batches/template.csv', { parseAs: 'blob' });
     return unwrap({ data, error, response }) as unknown as Blob;

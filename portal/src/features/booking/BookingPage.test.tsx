@@ -50,6 +50,45 @@ describe('booking form (step 1)', () => {
     expect(await findOpened('dialog', 'Log In')).toBeTruthy();
   });
 
+  it("states the collection rule at the date, offers the API calendar's days and names a Saturday's problem there", async () => {
+    const user = userEvent.setup();
+    // The server's calendar on Saturday 28 Nov 2026 at 22:17: the first collection day is Monday.
+    const { calls } = signedIn({
+      'GET /api/v1/meta/collection-days': {
+        body: {
+          today: '2026-11-28',
+          earliest: '2026-11-30',
+          latest: '2027-11-28',
+          cutoff: '14:00',
+          timeZone: 'Europe/London',
+          bankHolidays: ['2026-12-25', '2026-12-26', '2026-12-28'],
+          hint: 'Collections Monday to Friday, not on bank holidays; book by 14:00 UK time for collection the same day',
+        },
+      },
+    });
+    renderApp('/booking?quote=q_1&option=opt_1');
+    const form = await screen.findByRole('form', { name: 'Book your delivery' });
+    const date = within(form).getByLabelText('Collection date') as HTMLInputElement;
+    await waitFor(() => expect(date.min).toBe('2026-11-30'));
+    expect(date.max).toBe('2027-11-28');
+    expect(date.getAttribute('aria-describedby')).toContain('hint');
+    expect(
+      within(form).getByText(
+        'Collections Monday to Friday, not on bank holidays; book by 14:00 UK time for collection the same day',
+      ),
+    ).toBeTruthy();
+
+    await user.type(date, '2026-11-28');
+    await user.tab();
+    expect(
+      await within(form).findByText(
+        'Collections are Monday to Friday: Sat, 28 Nov 2026 is a Saturday; the next collection day is Mon, 30 Nov 2026',
+      ),
+    ).toBeTruthy();
+    // A day no booking may name is not sent to be re-dated.
+    expect(calls.some((c) => c.path.endsWith('/delivery-date'))).toBe(false);
+  });
+
   it('re-dates the estimated delivery whenever the collection date changes', async () => {
     const user = userEvent.setup();
     const later = ukDate(new Date(Date.now() + 5 * 86_400_000));

@@ -1,3 +1,4 @@
+import { calendarOf, collectionDateProblem } from '@consign/shared/collection-days';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -16,7 +17,7 @@ import {
   type QuoteOption,
 } from '../../shared/api/booking';
 import { type ApiClient, describeError } from '../../shared/api/client';
-import { type ReferenceData, useReferenceData } from '../../shared/api/meta';
+import { type ReferenceData, useCollectionDays, useReferenceData } from '../../shared/api/meta';
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
@@ -139,6 +140,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
   const international = option.serviceType === 'international';
   const deliveryCountry = deliveryCountryOf(quote.request);
   const today = ukDate();
+  const { data: collectionDays } = useCollectionDays();
   const coverAmounts = useMemo(() => reference.coverTiers.map((t) => t.coverAmount), [reference]);
 
   const defaultValues = useMemo<BookingValues>(() => {
@@ -159,7 +161,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
     mode: 'onTouched',
     resolver: flatResolver(
       (values) => ({
-        ...validateBooking(values, { international, today, coverAmounts }),
+        ...validateBooking(values, { international, today, collectionDays, coverAmounts }),
         ...dropOffErrors(values, option.handover),
         ...saveToBookErrors(values),
       }),
@@ -190,7 +192,12 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
   const collectionDate = useWatch({ control, name: 'collectionDate' });
   // Re-dated whenever the collection date changes: the summary shows what the booking will store.
   const chosenDate =
-    /^\d{4}-\d{2}-\d{2}$/.test(collectionDate) && collectionDate >= today ? collectionDate : null;
+    /^\d{4}-\d{2}-\d{2}$/.test(collectionDate) &&
+    (collectionDays
+      ? collectionDateProblem(collectionDate, calendarOf(collectionDays)) === null
+      : collectionDate >= today)
+      ? collectionDate
+      : null;
   const delivery = useQuery({
     queryKey: ['quotes', quote.id, option.id, 'delivery-date', chosenDate],
     queryFn: ({ signal }) => bookingApi.deliveryDate(quote.id, option.id, chosenDate as string, signal),
@@ -206,7 +213,8 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
   const onValid = async (values: BookingValues) => {
     const outcome = await saveTickedAddresses(apiClient, values);
     for (const { section, entry } of outcome.saved) {
-      toast.success(`“${entry.label}” saved to your address book`);
+      // The form moves on to the review when every save went through: the toast goes with it.
+      toast.success(`“${entry.label}” saved to your address book`, outcome.ok ? FOR_NEXT_PAGE : undefined);
       // Saved once: the form sent again (back from the review) must not save it twice.
       methods.setValue(`saveToBook.${section}.save`, false);
     }
@@ -299,7 +307,7 @@ function BookingForm({ quote, option, reference }: BookingFormProps) {
               saved={saved.delivery}
               offerSave
             />
-            <AdditionalInfo today={today} />
+            <AdditionalInfo today={today} days={collectionDays} />
             <DropOffSection
               serviceId={option.courierService.id}
               handover={option.handover}

@@ -8,7 +8,7 @@ import { formatLongDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
 import { type CourierProfile, type PublicReview, reviewsApi } from '../../shared/api/reviews';
 import { CourierLogo } from '../../shared/components/CourierLogo';
-import { OnTimeLine, RatingLine, StarRating } from '../../shared/quotes/Scores';
+import { OnTimeLine, RatingLine, RecordLine, StarRating } from '../../shared/quotes/Scores';
 import './courier-profile.css';
 
 /** /couriers/{slug}: a courier's services, measured scores and recent reviews, for anyone. */
@@ -71,6 +71,12 @@ function Profile({ profile }: { profile: CourierProfile }) {
               On-time record shown from 5 deliveries in the last 90 days ({profile.onTime.delivered} so far).
             </p>
           ) : null}
+          <RecordLine record={profile.record} />
+          <p className="muted courier-profile__note">
+            {profile.record.adjustmentRate === null
+              ? `Adjustments and claims shown from 10 orders in the last 90 days (${profile.record.orders} so far).`
+              : `Adjusted: the courier measured the parcel larger or heavier than booked and asked for more. Claims accepted: in full or in part, of the ${profile.record.claimsDecided} decided (shown from 3).`}
+          </p>
           <p className="muted courier-profile__note">
             {profile.city ? `${profile.city} · ` : ''}On Consign since{' '}
             {formatLongDate(profile.memberSince.slice(0, 10))}

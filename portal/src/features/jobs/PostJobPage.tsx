@@ -9,7 +9,12 @@ import { parseMoney, ukDate } from '../../lib/format';
 import { countryName, deliveryCountryOf } from '../../shared/api/booking';
 import { describeError, isApiError } from '../../shared/api/client';
 import { type CreateJobRequest, jobsApi } from '../../shared/api/jobs';
-import { countryOptions, type ReferenceData, useReferenceData } from '../../shared/api/meta';
+import {
+  countryOptions,
+  type ReferenceData,
+  useCollectionDays,
+  useReferenceData,
+} from '../../shared/api/meta';
 import { newIdempotencyKey } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
@@ -114,6 +119,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
   const navigate = useNavigate();
   const { apiClient } = useAuth();
   const today = ukDate();
+  const { data: collectionDays } = useCollectionDays();
   const attempt = useRef<{ body: CreateJobRequest; key: string } | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
 
@@ -131,7 +137,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
   const methods = useForm<JobValues>({
     defaultValues,
     mode: 'onTouched',
-    resolver: flatResolver((values) => validateJob(values, today), ['items', 'parcels']),
+    resolver: flatResolver((values) => validateJob(values, today, collectionDays), ['items', 'parcels']),
   });
   const { control, handleSubmit, setValue, getValues, setError, register, formState } = methods;
   const [serviceType, to] = useWatch({ control, name: ['serviceType', 'to'] });
@@ -211,7 +217,7 @@ function PostJobForm({ reference }: { reference: ReferenceData }) {
             }
             saved={saved.delivery}
           />
-          <AdditionalInfo today={today} />
+          <AdditionalInfo today={today} days={collectionDays} />
           {international ? (
             <>
               <CustomsSection reference={reference} />

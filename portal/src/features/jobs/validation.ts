@@ -1,3 +1,4 @@
+import type { CollectionDaysWire } from '@consign/shared/collection-days';
 import { isUkPostcode } from '@consign/shared/postcodes';
 import { parseMoney } from '../../lib/format';
 import { required, validateBooking } from '../../shared/booking-form/bookingSchema';
@@ -31,9 +32,19 @@ function measure(label: string, value: string, max: number, unit: string): strin
 }
 
 /** The booking form's rules (no cover: a job's price is the asking price) plus route, parcels and price. */
-export function validateJob(values: JobValues, today: string): Record<string, string> {
+export function validateJob(
+  values: JobValues,
+  today: string,
+  collectionDays?: CollectionDaysWire,
+): Record<string, string> {
   const international = values.serviceType === 'international';
-  const errors = validateBooking(values, { international, today, coverAmounts: [], requireCover: false });
+  const errors = validateBooking(values, {
+    international,
+    today,
+    collectionDays,
+    coverAmounts: [],
+    requireCover: false,
+  });
   const add = (path: string, message: string) => {
     errors[path] ??= message;
   };

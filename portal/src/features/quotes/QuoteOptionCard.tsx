@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { formatKg, formatLongDate } from '../../lib/format';
 import type { Parcel, QuoteOption } from '../../shared/api/quotes';
 import { CourierLogo } from '../../shared/components/CourierLogo';
-import { OnTimeLine, RatingLine } from '../../shared/quotes/Scores';
+import { OnTimeLine, RatingLine, RecordLine } from '../../shared/quotes/Scores';
 import { billingExplanation, transitLabel } from './format';
 import { Popover } from './Popover';
 
@@ -47,6 +47,7 @@ export const QuoteOptionCard = memo(function QuoteOptionCard({
           <p className="quote-card__vendor muted">by {option.vendor.name}</p>
           <RatingLine rating={option.rating} />
           <OnTimeLine onTime={option.onTime} />
+          <RecordLine record={option.record} />
           <p className="quote-card__profile">
             <Link to={`/couriers/${option.vendor.id}`}>
               Courier profile and reviews<span className="visually-hidden"> for {option.vendor.name}</span>

@@ -65,6 +65,11 @@ const SECTIONS: Section[] = [
           dispute (see <a href="#additional-charges">Additional charges</a>).
         </p>
         <p>
+          Collections are made Monday to Friday, not on bank holidays in England and Wales, and may be booked
+          up to 12 months ahead. A collection today must be booked before 14:00 (UK time); after that the
+          first collection day is the next working day.
+        </p>
+        <p>
           Delivery dates shown at booking are estimates. Transit times are counted in working days from
           collection and are not guaranteed unless the service you booked says otherwise.
         </p>

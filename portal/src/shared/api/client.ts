@@ -167,6 +167,9 @@ export const api = {
     auth: async (signal?: AbortSignal) => unwrap(await publicClient.GET('/api/v1/meta/auth', { signal })),
     /** GET /meta: the reference data every form needs. */
     reference: async (signal?: AbortSignal) => unwrap(await publicClient.GET('/api/v1/meta', { signal })),
+    /** GET /meta/collection-days: the days a booking made now may name (the cut-off, weekends, bank holidays). */
+    collectionDays: async (signal?: AbortSignal) =>
+      unwrap(await publicClient.GET('/api/v1/meta/collection-days', { signal })),
   },
   auth: {
     signup: async (body: SignUpRequest) => unwrap(await publicClient.POST('/api/v1/auth/signup', { body })),

@@ -52,3 +52,22 @@ export const reviewSummaryQuery = queryOptions({
 export function useReviewSummary() {
   return useQuery(reviewSummaryQuery);
 }
+
+export type CollectionDays = components['schemas']['CollectionDays'];
+
+/**
+ * The collection calendar by the server's clock: today, the first collection day (the cut-off
+ * passed, it is the next working day) and the bank holidays. Asked again each minute a form is
+ * open, so a page left open past 14:00 or midnight stops offering a day the API would refuse.
+ */
+export const collectionDaysQuery = queryOptions({
+  queryKey: ['meta', 'collection-days'],
+  queryFn: ({ signal }) => api.meta.collectionDays(signal),
+  staleTime: 60_000,
+  refetchInterval: 60_000,
+  retry: 2,
+});
+
+export function useCollectionDays() {
+  return useQuery(collectionDaysQuery);
+}

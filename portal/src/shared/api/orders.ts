@@ -76,7 +76,7 @@ export type OrderDocument = 'label' | 'customs';
 export type OrderPaper = { kind: 'receipt' } | { kind: 'credit-note'; number: string };
 
 /** The file a download answered: the bytes and the name the API gave them. */
-function fileOf(blob: Blob, response: Response, fallback: string) {
+export function fileOf(blob: Blob, response: Response, fallback: string) {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return { blob, filename: /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallback };
 }

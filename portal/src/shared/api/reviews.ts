@@ -15,6 +15,7 @@ export type OrderReview = Schemas['OrderReview'];
 export type Review = NonNullable<Schemas['Review']>;
 export type ServiceRating = Schemas['ServiceRating'];
 export type ServiceOnTime = Schemas['ServiceOnTime'];
+export type CourierRecord = Schemas['CourierRecord'];
 export type ReviewSummary = Schemas['ReviewSummary'];
 
 export const reviewsApi = {

@@ -1,9 +1,22 @@
 import { useFormContext } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../components/Field';
 import { ukDate } from '../../lib/format';
+import type { CollectionDays } from '../api/meta';
 import type { BookingValues } from './formValues';
 import { useFieldError } from './useFieldError';
-export function AdditionalInfo({ today = ukDate() }: { today?: string }) {
+
+/**
+ * The collection date offers the days the API's calendar allows: from the first collection day
+ * (tomorrow's once the cut-off has passed) to 12 months ahead, the rule stated beside it. A native
+ * date input cannot grey out weekends and bank holidays: choosing one is named at the field.
+ */
+export function AdditionalInfo({
+  today = ukDate(),
+  days,
+}: {
+  today?: string;
+  days?: CollectionDays | undefined;
+}) {
   const { register } = useFormContext<BookingValues>();
   const error = useFieldError();
   return (
@@ -13,9 +26,10 @@ export function AdditionalInfo({ today = ukDate() }: { today?: string }) {
         <TextField
           label="Collection date"
           type="date"
-          min={today}
+          min={days?.earliest ?? today}
+          max={days?.latest}
           required
-          hint="Not before today"
+          hint={days?.hint ?? 'Not before today'}
           error={error('collectionDate')}
           {...register('collectionDate')}
         />

@@ -153,6 +153,48 @@ describe('booking validation: collection date', () => {
   });
 });
 
+describe('booking validation: collection date by the API calendar', () => {
+  // Saturday 28 Nov 2026, 22:17: the API's calendar says the first collection day is Monday.
+  const saturdayNight: BookingRules = {
+    ...domesticRules,
+    today: '2026-11-28',
+    collectionDays: {
+      today: '2026-11-28',
+      earliest: '2026-11-30',
+      latest: '2027-11-28',
+      cutoff: '14:00',
+      bankHolidays: ['2026-12-25', '2026-12-26', '2026-12-28'],
+    },
+  };
+  // Friday 27 Nov 2026 after 14:00: today is a working day, but too late for today.
+  const fridayAfternoon: BookingRules = {
+    ...saturdayNight,
+    today: '2026-11-27',
+    collectionDays: { ...saturdayNight.collectionDays!, today: '2026-11-27', earliest: '2026-11-30' },
+  };
+  const dateError = (date: string, rules: BookingRules) =>
+    validateBooking({ ...validDomestic(), collectionDate: date }, rules).collectionDate;
+
+  it('refuses a weekend, a bank holiday and today after the cut-off, naming the next collection day', () => {
+    expect(dateError('2026-11-28', saturdayNight)).toBe(
+      'Collections are Monday to Friday: Sat, 28 Nov 2026 is a Saturday; the next collection day is Mon, 30 Nov 2026',
+    );
+    expect(dateError('2026-12-28', saturdayNight)).toBe(
+      'Collections are not made on bank holidays: Mon, 28 Dec 2026 is one; the next collection day is Tue, 29 Dec 2026',
+    );
+    expect(dateError('2026-11-27', fridayAfternoon)).toBe(
+      'Collection today must be booked by 14:00 UK time; the next collection day is Mon, 30 Nov 2026',
+    );
+    expect(dateError('2027-12-01', saturdayNight)).toBe('Collection date must be within the next 12 months');
+  });
+
+  it('accepts the first collection day and later working days', () => {
+    expect(dateError('2026-11-30', saturdayNight)).toBeUndefined();
+    expect(dateError('2026-11-30', fridayAfternoon)).toBeUndefined();
+    expect(dateError('2026-12-29', saturdayNight)).toBeUndefined();
+  });
+});
+
 describe('booking validation: cover', () => {
   it('needs an explicit choice; no extended cover is one', () => {
     expect(validateBooking({ ...validDomestic(), cover: '' }, domesticRules).cover).toBe(messages.cover);

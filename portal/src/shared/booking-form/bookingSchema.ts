@@ -4,6 +4,7 @@
  */
 
 import { isValidEmail } from '@consign/shared/accounts';
+import { type CollectionDaysWire, calendarOf, collectionDateProblem } from '@consign/shared/collection-days';
 import { isUkPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
 import { parseMoney } from '../../lib/format';
@@ -163,6 +164,11 @@ export interface BookingRules {
   international: boolean;
   /** Today's date in the UK, 'YYYY-MM-DD'. */
   today: string;
+  /**
+   * The API's collection calendar (working days, bank holidays, the cut-off): the date is held to
+   * the booking's own rule with it. Until it arrives only "not before today" is checked here.
+   */
+  collectionDays?: CollectionDaysWire | undefined;
   /** Cover amounts that may be chosen (pence); 0 is always allowed. */
   coverAmounts: readonly number[];
   /** Booking needs a cover choice; a posted job has no cover. */
@@ -195,8 +201,13 @@ export function bookingSchema(rules: BookingRules) {
           path: ['collectionDate'],
           message: 'Enter a date such as 2026-05-01',
         });
-      } else if (values.collectionDate && values.collectionDate < rules.today) {
-        ctx.addIssue({ code: 'custom', path: ['collectionDate'], message: messages.dateInPast });
+      } else if (values.collectionDate) {
+        const problem = rules.collectionDays
+          ? collectionDateProblem(values.collectionDate, calendarOf(rules.collectionDays))
+          : values.collectionDate < rules.today
+            ? messages.dateInPast
+            : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['collectionDate'], message: problem });
       }
       if (values.contentValue.trim() && parseMoney(values.contentValue) === null) {
         ctx.addIssue({ code: 'custom', path: ['contentValue'], message: messages.contentValue });

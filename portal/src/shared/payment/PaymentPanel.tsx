@@ -11,9 +11,12 @@ import { browser } from './browser';
 import { paymentMessages } from './messages';
 import { PayPalCheckout } from './PayPalCheckout';
 
-/** What is being paid: an order, a job's asking price, or an adjustment's difference. All follow the same two calls. */
+/**
+ * What is being paid: an order, a job's asking price, an adjustment's difference, or a batch's
+ * ready rows. All follow the same two calls.
+ */
 export interface PaymentTarget<T> {
-  kind: 'order' | 'job' | 'adjustment';
+  kind: 'order' | 'job' | 'adjustment' | 'batch';
   id: string;
   currency: string;
   start: () => Promise<PaymentSession>;
@@ -24,7 +27,7 @@ export interface PaymentTarget<T> {
 }
 
 /** The cached lists a capture changes. */
-const QUERY_ROOT = { order: 'orders', job: 'jobs', adjustment: 'adjustments' } as const;
+const QUERY_ROOT = { order: 'orders', job: 'jobs', adjustment: 'adjustments', batch: 'batches' } as const;
 
 /** One capture per subject at a time across remounts (React's StrictMode runs effects twice). */
 const inflight = new Map<string, Promise<unknown>>();

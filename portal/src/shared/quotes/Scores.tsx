@@ -1,9 +1,10 @@
 /**
  * A courier service's measured scores (issue 20), as quote cards, the booking summary and the
  * courier profile show them: stars and the average from 3 reviews, else "New"; the on-time share
- * from 5 deliveries in the last 90 days, else nothing claimed.
+ * from 5 deliveries in the last 90 days, else nothing claimed; and the courier's record of price
+ * adjustments and claims (issue 49) from 10 orders, else "Not enough orders yet".
  */
-import type { ServiceOnTime, ServiceRating } from '../api/reviews';
+import type { CourierRecord, ServiceOnTime, ServiceRating } from '../api/reviews';
 import './quotes.css';
 import { formatCount } from '@consign/shared/numbers';
 
@@ -50,6 +51,38 @@ export function OnTimeLine({ onTime }: { onTime: ServiceOnTime }) {
     <p className="on-time" data-testid="on-time">
       <strong>{Math.round(onTime.share * 100)}% on time</strong>{' '}
       <span className="muted">(last 90 days, {plural(onTime.delivered, 'delivery', 'deliveries')})</span>
+    </p>
+  );
+}
+
+/** A share as a percentage: whole above 10 %, to one decimal below it (0.3 % is not 0 %). */
+export function percentOf(share: number): string {
+  const percent = share * 100;
+  const shown = percent === 0 || percent >= 10 ? Math.round(percent) : Math.round(percent * 10) / 10;
+  return `${shown}%`;
+}
+
+/**
+ * "2% of orders adjusted · 1.5 claims per 100 orders · 67% of claims accepted" over the last 90
+ * days; below 10 orders no share is claimed, and the share accepted waits for 3 decided claims.
+ */
+export function RecordLine({ record }: { record: CourierRecord }) {
+  if (record.adjustmentRate === null || record.claimsPerHundred === null) {
+    return (
+      <p className="courier-record muted" data-testid="courier-record">
+        Adjustments and claims: Not enough orders yet
+      </p>
+    );
+  }
+  const parts = [
+    `${percentOf(record.adjustmentRate)} of orders adjusted`,
+    `${record.claimsPerHundred} ${record.claimsPerHundred === 1 ? 'claim' : 'claims'} per 100 orders`,
+    ...(record.claimsAccepted === null ? [] : [`${percentOf(record.claimsAccepted)} of claims accepted`]),
+  ];
+  return (
+    <p className="courier-record" data-testid="courier-record">
+      <strong>{parts.join(' · ')}</strong>{' '}
+      <span className="muted">(last 90 days, {plural(record.orders, 'order', 'orders')})</span>
     </p>
   );
 }

@@ -4,11 +4,10 @@
  * the request path, so an unreachable mail server neither fails the staff action that already
  * committed nor loses the mail (the outbox retries it).
  */
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../context';
-import { users, vendors } from '../../../db/schema';
 import { linkBase } from '../../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../../lib/outbox';
+import { vendorOwner } from '../../vendors';
 import { vendorActivatedEmail, vendorSuspendedEmail } from './admin-vendors.emails';
 
 export const VENDOR_EVENTS = {
@@ -24,11 +23,7 @@ export const vendorStatusMailSubscriber: Subscriber<AppDeps> = {
   types: Object.values(VENDOR_EVENTS),
   async deliver(deps, event: OutboxEvent) {
     const { vendorId, reason } = event.data as VendorStatusData;
-    const [owner] = await deps.db
-      .select({ email: users.email, shopName: vendors.shopName })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerId))
-      .where(eq(vendors.id, vendorId));
+    const owner = await vendorOwner(deps.db, vendorId);
     if (!owner) return;
     await deps.mailer.send(
       event.type === VENDOR_EVENTS.activated

@@ -1,0 +1,67 @@
+/** Fields more than one resource shows the same way: a record's age, and uploaded images. */
+import { Link, useRecordContext } from 'react-admin';
+import { dateTimeText, relativeText } from '../format';
+import { type MessageKey, useT } from '../i18n/keys';
+
+// `label` and `source` are read by SimpleShowLayout and DataTable, which label the field.
+type FieldProps = { source?: string; label?: string };
+
+/** How long the record has waited since it was made: '3 days ago' (the moment on hover). */
+export function AgeField(_: FieldProps) {
+  const record = useRecordContext<{ id: string; createdAt: string }>();
+  return record ? <span title={dateTimeText(record.createdAt)}>{relativeText(record.createdAt)}</span> : null;
+}
+
+/** Uploaded images as thumbnails, each a link to the full picture in a new tab: "Photo 1", … */
+export function Thumbnails({ urls, what }: { urls: string[]; what: MessageKey }) {
+  const translate = useT();
+  if (urls.length === 0) return <span>{translate('consign.images.none')}</span>;
+  return (
+    <ul
+      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {urls.map((url, i) => {
+        const name = translate('consign.images.item', { what: translate(what), n: i + 1 });
+        return (
+          <li key={url}>
+            <a href={url} target="_blank" rel="noreferrer">
+              <img
+                src={url}
+                alt={name}
+                width={96}
+                height={96}
+                loading="lazy"
+                style={{ objectFit: 'cover', borderRadius: 4, border: '1px solid #ccd', display: 'block' }}
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What a record names of its order, customer and courier (a claim, an adjustment). */
+type Parties = {
+  orderId: string;
+  orderReference: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string | null;
+  vendorId: string;
+  courierName: string;
+};
+
+/** Links to the record's order, customer ("name (email)") and courier, for FunctionField's render. */
+export const partyLinks = {
+  order: (r: Parties) => <Link to={`/orders/${encodeURIComponent(r.orderId)}/show`}>{r.orderReference}</Link>,
+  customer: (r: Parties) => (
+    <Link to={`/users/${encodeURIComponent(r.customerId)}/show`}>
+      {r.customerName}
+      {r.customerEmail && r.customerEmail !== r.customerName ? ` (${r.customerEmail})` : ''}
+    </Link>
+  ),
+  courier: (r: Parties) => (
+    <Link to={`/vendors/${encodeURIComponent(r.vendorId)}/show`}>{r.courierName}</Link>
+  ),
+};
