@@ -3020,6 +3020,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a return from a tracking code and the delivery postcode (no account needed)
+         * @description Checks the code (the one /track takes) against the postcode the parcel was delivered to (any case and spacing; a wrong pair, an unknown code and an unpaid checkout all answer the same 404, and count against the caller’s address like tracking misses), that it was delivered and is within the return window of its policy (the partner’s it was booked through, or Consign’s default: 30 days), and that the reason is one the policy offers (422 `return_reason`). A return is never returned (422 `return_of_return`), and only one return of a parcel is booked (409 `return_exists`). The answer is a draft with quotes for the reverse route (the recipient sends back to the sender), held for 30 minutes: book one with POST /returns/book (docs/claims-and-returns.md).
+         */
+        post: operations["startReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/returns/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book one of a return draft’s options as an order linked to the original
+         * @description For the signed-in caller: collected where the original was delivered, delivered where it was collected. When the shopper pays, the order awaits payment (POST /orders/{id}/payment, as any order); when the policy says the partner pays, it is booked at once on the partner’s account. The return is on both orders’ timelines and the partner gets `return.created`.
+         */
+        post: operations["bookReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns of orders booked through the partner (the newest 200), with who pays and the price */
+        get: operations["partnerListReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/return-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s return policy (Consign’s default until it sets one) */
+        get: operations["partnerGetReturnPolicy"];
+        /** Set the return policy of orders booked through the partner: window, reasons, who pays */
+        put: operations["partnerSetReturnPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs": {
         parameters: {
             query?: never;
@@ -4340,6 +4415,13 @@ export interface components {
              * @enum {string|null}
              */
             adjustmentStatus: "awaiting_customer" | "accepted" | "disputed" | "upheld" | "overturned" | "paid" | null;
+            /**
+             * @description A return (docs/claims-and-returns.md): `return_booked` on the original, `return_of` on the return order
+             * @enum {string|null}
+             */
+            returnLink: "return_booked" | "return_of" | null;
+            /** @description With `returnLink`: the other order (the return, or the original) */
+            linkedOrderId: string | null;
             /** @example Out for delivery: the driver has the parcel on today’s round */
             description: string;
         };
@@ -6243,6 +6325,100 @@ export interface components {
              */
             decision: "uphold" | "overturn";
             reason: string;
+        };
+        ReturnDraft: {
+            /** @description Pass it to POST /returns/book with the option chosen */
+            draft: string;
+            /**
+             * Format: date-time
+             * @description When the draft (and its quote’s prices) expire
+             */
+            expiresAt: string;
+            reason: components["schemas"]["ReturnReason"];
+            original: {
+                reference: string;
+                /** Format: date-time */
+                deliveredAt: string;
+                courier: string;
+                from: {
+                    town: string;
+                    postcodeDistrict: string | null;
+                };
+                to: {
+                    town: string;
+                    postcodeDistrict: string | null;
+                };
+            };
+            policy: components["schemas"]["ReturnPolicy"];
+            /** Format: date-time */
+            windowEndsAt: string;
+            quote: components["schemas"]["Quote"];
+        };
+        /**
+         * @description `changed_mind`: I changed my mind; `wrong_item`: The wrong item was sent; `damaged`: It arrived damaged; `not_as_described`: It is not as described; `wrong_size`: It does not fit; `arrived_late`: It arrived too late; `other`: Another reason
+         * @enum {string}
+         */
+        ReturnReason: "changed_mind" | "wrong_item" | "damaged" | "not_as_described" | "wrong_size" | "arrived_late" | "other";
+        ReturnPolicy: {
+            windowDays: number;
+            reasons: components["schemas"]["ReturnReason"][];
+            /**
+             * @description Who pays for the return: the shopper, or the partner
+             * @enum {string}
+             */
+            payer: "shopper" | "partner";
+            /** @description Consign’s default policy (no partner policy applies) */
+            isDefault: boolean;
+        };
+        StartReturnBody: {
+            /**
+             * @description The code the tracking page (/track) takes
+             * @example ABCD-EFGH-2345
+             */
+            trackingCode: string;
+            /**
+             * @description Where the parcel was delivered (any case and spacing)
+             * @example EH1 1AA
+             */
+            postcode: string;
+            reason: components["schemas"]["ReturnReason"];
+        };
+        Return: {
+            id: string;
+            originalOrderId: string;
+            originalReference: string;
+            returnOrderId: string;
+            returnReference: string;
+            reason: components["schemas"]["ReturnReason"];
+            /** @enum {string} */
+            payer: "shopper" | "partner";
+            /**
+             * @description The return order’s status
+             * @enum {string}
+             */
+            status: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+            /** @description The return order’s total (paid by `payer`) */
+            price: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BookReturnBody: {
+            draft: string;
+            quoteOptionId: string;
+            collectionDate: string;
+        };
+        ReturnList: {
+            items: components["schemas"]["Return"][];
+        };
+        ReturnPolicyBody: {
+            windowDays: number;
+            reasons: components["schemas"]["ReturnReason"][];
+            /** @enum {string} */
+            payer: "shopper" | "partner";
         };
         /** @description A route and parcels as in a quote request, the addresses and details as in a booking, and the price the customer offers. International jobs need customs details and at least one item. */
         CreateJobRequest: {
@@ -17390,6 +17566,307 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The draft and the quotes for the reverse route */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnDraft"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bookReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The return and its order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerListReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The returns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnList"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetReturnPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPolicy"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerSetReturnPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnPolicyBody"];
+            };
+        };
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPolicy"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,7 @@ import { mountPartnerMiddleware, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
 import { payoutsRouter } from './features/payouts';
 import { quotesRouter } from './features/quotes';
+import { returnsRouter } from './features/returns';
 import { reviewsRouter } from './features/reviews';
 import { trackingRouter } from './features/tracking';
 import { UPLOADS_PATH, uploadsRouter } from './features/uploads';
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', financeRouter);
   api.route('/', claimsRouter);
   api.route('/', adjustmentsRouter);
+  api.route('/', returnsRouter);
   api.route('/', jobsRouter);
   api.route('/', vendorOrdersRouter);
   api.route('/', trackingRouter);

@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
             path: 'track/:code',
             ...lazyPage(() => import('../features/tracking/TrackingPage'), 'TrackingPage'),
           },
+          { path: 'returns', ...lazyPage(() => import('../features/returns/ReturnsPage'), 'ReturnsPage') },
           { path: 'contact', ...lazyPage(() => import('../features/static/ContactPage'), 'ContactPage') },
           { path: 'terms', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },
           { path: 'toc', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },

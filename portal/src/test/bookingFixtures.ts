@@ -208,6 +208,8 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Order placed, waiting for payment',
       },
       {
@@ -220,6 +222,8 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ],

@@ -13,6 +13,7 @@ export * from './payments';
 export * from './platform';
 export * from './postcodes';
 export * from './quotes';
+export * from './returns';
 export * from './reviews';
 export * from './users';
 export * from './vendor-onboarding';

@@ -220,6 +220,12 @@ export const orderEvents = sqliteTable(
     claimStatus: text('claim_status', { enum: CLAIM_STATUSES }),
     /** A weight or size adjustment's move (features/adjustments), likewise without moving the status. */
     adjustmentStatus: text('adjustment_status', { enum: ADJUSTMENT_STATUSES }),
+    /**
+     * A return (features/returns): on the original, `return_booked` with the return order's id;
+     * on the return order, `return_of` with the original's. The status is unchanged.
+     */
+    returnLink: text('return_link', { enum: ['return_booked', 'return_of'] }),
+    linkedOrderId: text('linked_order_id'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );

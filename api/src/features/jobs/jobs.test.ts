@@ -496,6 +496,8 @@ describe('the job lifecycle', () => {
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Booked and paid; waiting for the courier to accept',
       },
     ]);

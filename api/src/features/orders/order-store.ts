@@ -279,6 +279,9 @@ export async function recordOrderEvent(
     claimStatus?: ClaimStatus | null;
     /** An adjustment's move (features/adjustments), which leaves it as it is too. */
     adjustmentStatus?: AdjustmentStatus | null;
+    /** A return booked (features/returns), likewise: the link and the other order. */
+    returnLink?: 'return_booked' | 'return_of' | null;
+    linkedOrderId?: string | null;
   },
 ): Promise<void> {
   await tx.insert(orderEvents).values({

@@ -24,13 +24,19 @@ import { FINAL_STATUSES } from './status';
  * inside the caller's immediate transaction (its own payment's capture, or a batch charge's
  * booking of a paid row). 'unfulfillable': gone or cancelled; 'noop': paid already.
  */
-export async function markOrderPaid(tx: Tx, orderId: string, now: Date): Promise<CaptureFate> {
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: string,
+  now: Date,
+  /** What the timeline says paid it: a capture, or a partner's return policy (features/returns). */
+  note = 'Payment received',
+): Promise<CaptureFate> {
   const order = await tx.query.orders.findFirst({ where: eq(orders.id, orderId) });
   if (!order || order.status === 'cancelled') return 'unfulfillable';
   if (order.status !== 'awaiting_payment') return 'noop';
   const trackingNumber = order.trackingNumber ?? (await uniqueTrackingNumber(tx));
   const moved = await applyTransition(tx, order, 'pending', SYSTEM_ACTOR, now, {
-    note: 'Payment received',
+    note,
     set: { paidAt: now, trackingNumber },
   });
   // The immediate transaction holds the write lock since the order was read, so this holds.

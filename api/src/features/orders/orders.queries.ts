@@ -116,6 +116,8 @@ const toEventDto = (e: OrderEventRow) => ({
   expectedDelivery: e.expectedDelivery,
   claimStatus: e.claimStatus,
   adjustmentStatus: e.adjustmentStatus,
+  returnLink: e.returnLink,
+  linkedOrderId: e.linkedOrderId,
   description: describeEntry(e),
 });
 

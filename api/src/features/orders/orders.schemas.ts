@@ -299,6 +299,14 @@ export const OrderEventSchema = z
       description:
         'A weight or size adjustment’s move (docs/claims-and-returns.md); the order’s status is unchanged',
     }),
+    returnLink: z.enum(['return_booked', 'return_of']).nullable().openapi({
+      description:
+        'A return (docs/claims-and-returns.md): `return_booked` on the original, `return_of` on the return order',
+    }),
+    linkedOrderId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'With `returnLink`: the other order (the return, or the original)' }),
     description: z
       .string()
       .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),

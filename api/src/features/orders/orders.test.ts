@@ -113,6 +113,8 @@ describe('POST /orders', () => {
         expectedDelivery: null,
         claimStatus: null,
         adjustmentStatus: null,
+        returnLink: null,
+        linkedOrderId: null,
         description: 'Order placed, waiting for payment',
       },
     ]);

@@ -21,7 +21,13 @@ export type TimelineEntry = {
   claimStatus?: ClaimStatus | null;
   /** An adjustment's move (features/adjustments), likewise. */
   adjustmentStatus?: AdjustmentStatus | null;
+  /** A return (features/returns): booked for this order, or this order is one; with the other order. */
+  returnLink?: 'return_booked' | 'return_of' | null;
+  linkedOrderId?: string | null;
 };
+
+/** An order's reference as people read it (`#` and the id's last 8), as order-store writes it. */
+const referenceOf = (id: string) => `#${id.slice(-8)}`;
 
 export const EVENT_LINES: Record<TrackingEventKind, string> = {
   out_for_delivery: 'Out for delivery: the driver has the parcel on today’s round',
@@ -37,6 +43,10 @@ export function describeEntry(entry: TimelineEntry): string {
   if (entry.kind) return EVENT_LINES[entry.kind];
   if (entry.claimStatus) return CLAIM_STATUS_FACTS[entry.claimStatus].timeline;
   if (entry.adjustmentStatus) return ADJUSTMENT_STATUS_FACTS[entry.adjustmentStatus].timeline;
+  if (entry.returnLink === 'return_booked' && entry.linkedOrderId)
+    return `Return booked: order ${referenceOf(entry.linkedOrderId)} sends it back`;
+  if (entry.returnLink === 'return_of' && entry.linkedOrderId)
+    return `A return of order ${referenceOf(entry.linkedOrderId)}`;
   if (entry.from === entry.to) return 'Order details updated';
   return ORDER_STATUS_FACTS[entry.to].timeline;
 }

@@ -224,6 +224,6 @@ export class PartnerArea {
 
 const deliveredAtSql = sql<
   number | null
->`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.to} = 'delivered' and ${orderEvents.claimStatus} is null and ${orderEvents.adjustmentStatus} is null)`;
+>`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.to} = 'delivered' and ${orderEvents.claimStatus} is null and ${orderEvents.adjustmentStatus} is null and ${orderEvents.returnLink} is null)`;
 
 const toDate = (ms: number | null) => (ms === null || ms === undefined ? null : new Date(Number(ms)));

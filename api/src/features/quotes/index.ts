@@ -10,5 +10,5 @@ export {
 } from './postcodes.service';
 export { startQuoteRetention } from './quotes.retention';
 export { quotesRouter } from './quotes.router';
-export { MAX_PARCELS, ParcelSchema, QuoteRequestSchema } from './quotes.schemas';
+export { MAX_PARCELS, ParcelSchema, QuoteRequestSchema, QuoteSchema } from './quotes.schemas';
 export { QuotesService, quoteBookedWrite } from './quotes.service';

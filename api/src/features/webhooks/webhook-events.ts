@@ -22,6 +22,11 @@ export const PARTNER_EVENT_TYPES = [
   },
   { type: 'order.tracking_event', description: 'The courier reported a tracking event.' },
   {
+    type: 'return.created',
+    description:
+      'A return of the order was booked (docs/claims-and-returns.md): the return order, the reason and who pays.',
+  },
+  {
     type: 'batch.completed',
     description: "Every paid row of a batch's payment is booked or failed (docs/batches.md).",
   },
@@ -31,7 +36,13 @@ export const PARTNER_EVENT_TYPES = [
 export const PING = 'ping';
 
 /** The outbox events the webhooks listen to (lib/outbox.ts); every `order.*` type, new ones included. */
-export const SOURCE_TYPES = ['order.*', 'payment.refunded', 'webhook.ping', 'batch.completed'] as const;
+export const SOURCE_TYPES = [
+  'order.*',
+  'payment.refunded',
+  'webhook.ping',
+  'batch.completed',
+  'return.created',
+] as const;
 
 export const isKnownType = (type: string) => type === '*' || PARTNER_EVENT_TYPES.some((e) => e.type === type);
 
@@ -76,6 +87,22 @@ export function partnerEventsOf(
     }
     case 'order.updated':
       return [{ type: 'order.updated', data: ref }];
+    case 'return.created': {
+      // The original's reference and the return's; the shopper's details stay out.
+      const returnOrderId = String(data.returnOrderId);
+      return [
+        {
+          type: 'return.created',
+          data: {
+            ...ref,
+            returnOrderId,
+            returnReference: orderReference(returnOrderId),
+            reason: data.reason,
+            payer: data.payer,
+          },
+        },
+      ];
+    }
     case 'payment.refunded':
       return [{ type: 'order.refunded', data: { ...ref, refunded: data.amount, currency: data.currency } }];
     default: {

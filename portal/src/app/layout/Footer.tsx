@@ -31,6 +31,9 @@ export function Footer() {
               <Link to="/track">Track a parcel</Link>
             </li>
             <li>
+              <Link to="/returns">Return a parcel</Link>
+            </li>
+            <li>
               <Link to="/terms">Terms and Conditions</Link>
             </li>
             <li>

@@ -70,6 +70,10 @@ const signedIn = {
   },
   'GET /api/v1/partner/secret-keys': { body: { data: [] } },
   'GET /api/v1/partner/webhook-endpoints': { body: { data: [] } },
+  'GET /api/v1/partner/return-policy': {
+    body: { windowDays: 30, reasons: ['changed_mind', 'damaged'], payer: 'shopper', isDefault: true },
+  },
+  'GET /api/v1/partner/returns': { body: { items: [] } },
 };
 
 describe('partner area', () => {
@@ -179,6 +183,60 @@ describe('partner area', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save origins' }));
     expect(await screen.findByText('Allowed origins saved')).toBeTruthy();
+  });
+
+  it('sets the return policy, each refusal under its field, and lists the returns booked', async () => {
+    const user = userEvent.setup();
+    let attempt = 0;
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+      'GET /api/v1/partner/returns': {
+        body: {
+          items: [
+            {
+              id: 'r1',
+              originalOrderId: 'o1',
+              originalReference: '#AAAA1111',
+              returnOrderId: 'o2',
+              returnReference: '#CCCC3333',
+              reason: 'damaged',
+              payer: 'partner',
+              status: 'pending',
+              price: { amount: 1299, currency: 'GBP' },
+              createdAt: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'PUT /api/v1/partner/return-policy': ({ body }) => {
+        attempt += 1;
+        if (attempt === 1)
+          return problemResponse(422, 'The request has invalid fields', {
+            errors: [{ path: 'payer', message: 'The server says no' }],
+          });
+        return { body: { ...(body as object), isDefault: false } };
+      },
+    });
+    renderApp('/partner');
+    const form = await screen.findByRole('form', { name: 'Return policy' });
+    expect(await screen.findByText(/Return #CCCC3333 of order #AAAA1111/)).toBeTruthy();
+    const days = within(form).getByRole('spinbutton', { name: 'Return window (days after delivery)' });
+    await user.clear(days);
+    await user.click(within(form).getByRole('button', { name: 'Save return policy' }));
+    expect(await within(form).findByText(/Enter a whole number of days/)).toBeTruthy();
+    await user.type(days, '14');
+    await user.click(within(form).getByRole('checkbox', { name: 'I changed my mind' }));
+    await user.click(within(form).getByRole('radio', { name: /We do/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save return policy' }));
+    expect(await within(form).findByText('The server says no')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      windowDays: 14,
+      reasons: ['damaged'],
+      payer: 'partner',
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save return policy' }));
+    expect(await screen.findByText('Return policy saved')).toBeTruthy();
   });
 
   it('tells another role the page is not for it', async () => {

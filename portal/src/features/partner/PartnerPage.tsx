@@ -8,6 +8,7 @@ import { OrdersSection } from './OrdersSection';
 import { OverviewSection } from './OverviewSection';
 import { PublishableKeySection } from './PublishableKeySection';
 import { partnerApi, partnerKeys } from './partner.api';
+import { ReturnsSection } from './ReturnsSection';
 import { SecretKeysSection } from './SecretKeysSection';
 import { SectionError } from './SectionState';
 import { WebhooksSection } from './WebhooksSection';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { id: 'secret-keys', label: 'Secret keys' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'orders', label: 'Orders' },
+  { id: 'returns', label: 'Returns' },
 ] as const;
 
 /** The partner area: a partner shop's figures, keys, webhooks and orders, for its own people. */
@@ -88,6 +90,7 @@ function PartnerArea() {
             <SecretKeysSection />
             <WebhooksSection />
             <OrdersSection />
+            <ReturnsSection />
           </>
         )}
       </div>

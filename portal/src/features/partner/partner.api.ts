@@ -23,6 +23,7 @@ export type EventType = Json<'/api/v1/partner/event-types', 'get'>['data'][numbe
 export type WebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'get'>['data'][number];
 export type CreatedWebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'post', 201>;
 export type WebhookDelivery = Json<'/api/v1/partner/webhook-deliveries', 'get'>['data'][number];
+export type ReturnPolicy = Json<'/api/v1/partner/return-policy', 'get'>;
 
 export interface OrderFilters {
   status?: string | undefined;
@@ -74,6 +75,13 @@ export const partnerApi = {
       }),
     ),
 
+  returnPolicy: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/partner/return-policy', { signal })),
+  saveReturnPolicy: async (client: ApiClient, body: Omit<ReturnPolicy, 'isDefault'>) =>
+    unwrap(await client.PUT('/api/v1/partner/return-policy', { body })),
+  returns: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/partner/returns', { signal })).items,
+
   eventTypes: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/partner/event-types', { signal })).data,
   endpoints: async (client: ApiClient, signal?: AbortSignal) =>
@@ -120,6 +128,8 @@ export const partnerKeys = {
   secretKeys: () => ['partner', 'secret-keys'] as const,
   orders: (filters: OrderFilters) => ['partner', 'orders', filters] as const,
   eventTypes: () => ['partner', 'event-types'] as const,
+  returnPolicy: () => ['partner', 'return-policy'] as const,
+  returns: () => ['partner', 'returns'] as const,
   endpoints: () => ['partner', 'webhook-endpoints'] as const,
   deliveries: (endpoint: string) => ['partner', 'webhook-deliveries', endpoint] as const,
 };

@@ -36,6 +36,7 @@ describe('static pages', () => {
       'Exclusions',
       'Additional charges',
       'Claims',
+      'Returns',
       'Governing law',
     ]) {
       expect(screen.getByRole('heading', { name: new RegExp(`^\\d+\\. ${section}$`) })).toBeTruthy();
@@ -59,6 +60,8 @@ describe('static pages', () => {
       'England and Wales',
       // The adjustment window the product enforces (api/src/features/adjustments/adjustments.rules.ts).
       'within 2 working days of collection',
+      // Consign's own return window (packages/shared/src/returns.ts, DEFAULT_RETURN_POLICY).
+      '30th day after delivery',
     ]) {
       expect(text).toContain(figure);
     }
@@ -75,7 +78,7 @@ describe('static pages', () => {
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(expect.arrayContaining(['/terms', '/privacy', '/contact']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/terms', '/privacy', '/contact', '/returns']));
   });
 });
 

@@ -286,6 +286,29 @@ const SECTIONS: Section[] = [
     ),
   },
   {
+    id: 'returns',
+    title: 'Returns',
+    body: (
+      <>
+        <p>
+          The recipient of a delivered parcel can send it back from the{' '}
+          <Link to="/returns">returns page</Link> with its tracking code and the postcode it was delivered to;
+          no account is needed to start. A parcel booked directly with Consign can be returned until the end
+          of the <strong>30th day after delivery</strong> (UK time), for any of the reasons the page lists,
+          and the person returning it pays for the return label. A parcel booked through a shop’s website
+          follows that shop’s return policy: its window in days, the reasons it accepts, and whether the shop
+          or the person returning it pays; the returns page shows the policy before anything is booked.
+        </p>
+        <p>
+          A return is a new booking from the recipient’s address back to the sender’s, at the price quoted for
+          it, and these terms apply to it as to any booking. A parcel that is itself a return cannot be
+          returned again, and one return may be booked per parcel. Returns are offered for parcels delivered
+          in the UK.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'governing-law',
     title: 'Governing law',
     body: (

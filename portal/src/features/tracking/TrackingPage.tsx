@@ -216,10 +216,17 @@ function Help({ tracking }: { tracking: Tracking }) {
   const latest = tracking.timeline.at(-1);
   if (tracking.status === 'delivered') {
     return (
-      <p>
-        Not with you? Check with neighbours and any safe place first; then contact the courier with the
-        tracking code.
-      </p>
+      <>
+        <p>
+          Not with you? Check with neighbours and any safe place first; then contact the courier with the
+          tracking code.
+        </p>
+        <p>
+          Need to send it back?{' '}
+          <Link to={`/returns?code=${encodeURIComponent(tracking.code)}`}>Start a return</Link> with this
+          tracking code and the delivery postcode.
+        </p>
+      </>
     );
   }
   if (latest?.event === 'delivery_attempted') {

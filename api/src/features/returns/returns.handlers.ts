@@ -1,0 +1,34 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context';
+import { clientAddress } from '../../lib/auth';
+import { currentPartner } from '../partners';
+import { policyFor, setPolicy } from './returns.policy';
+import type * as routes from './returns.routes';
+import * as service from './returns.service';
+
+type H<R extends keyof typeof routes> = RouteHandler<(typeof routes)[R], AppEnv>;
+
+export const startReturn: H<'startReturn'> = async (c) => {
+  const deps = c.get('deps');
+  const address = clientAddress(c, deps.config.trustProxy, deps.config.trustProxyHops);
+  return c.json(await service.startReturn(deps, c.req.valid('json'), address), 201);
+};
+
+export const bookReturn: H<'bookReturn'> = async (c) =>
+  c.json(await service.bookReturn(c.get('deps'), c.get('user'), c.req.valid('json')), 201);
+
+export const listPartnerReturns: H<'listPartnerReturns'> = async (c) =>
+  c.json({ items: await service.partnerReturns(c.get('deps'), currentPartner(c).id) }, 200);
+
+export const getReturnPolicy: H<'getReturnPolicy'> = async (c) =>
+  c.json(await policyFor(c.get('deps').db, currentPartner(c).id), 200);
+
+export const setReturnPolicy: H<'setReturnPolicy'> = async (c) => {
+  const user = c.get('user') as { sub: string; email: string } | undefined;
+  const partner = currentPartner(c);
+  // A secret key has no person: the audit row names the key's partner.
+  const actor = user
+    ? { id: user.sub, email: user.email }
+    : { id: null, email: `secret key of partner ${partner.id}` };
+  return c.json(await setPolicy(c.get('deps'), partner.id, c.req.valid('json'), actor), 200);
+};
