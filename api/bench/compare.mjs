@@ -25,6 +25,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bookableDay } from './days.mjs';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 6);
@@ -170,7 +171,7 @@ async function scenariosFor(server, seeded) {
     quoteOptionId: quote.body.options[0].id,
     collectionAddress: address('Sam Sender', '1 High Street', 'London', 'Greater London', 'SW1A 1AA'),
     deliveryAddress: address('Robin Recipient', '2 Royal Mile', 'Edinburgh', 'Midlothian', 'EH1 1AA'),
-    collectionDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    collectionDate: await bookableDay(base),
     contents: 'Books',
     contentValue: 2500,
     coverAmount: 0,

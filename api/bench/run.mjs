@@ -50,6 +50,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { bookableDay } from './days.mjs';
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = join(API_ROOT, '..');
@@ -570,7 +571,7 @@ async function main() {
       postcode: 'EH1 1AA',
       country: 'GB',
     },
-    collectionDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    collectionDate: await bookableDay(base),
     contents: 'Books',
     contentValue: 2500,
     coverAmount: 0,
