@@ -5,17 +5,16 @@
  * parallel captures, the split ledger, a charge voided by a row's change, a row that cannot be
  * booked (refunded, then retried), and the partner routes with a secret key.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { batchCharges, courierServices, ledgerEntries, orders, payments, refunds } from '../../db/schema';
 import { drainOutbox } from '../../lib/outbox';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
+import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { checkBooks } from '../ledger';
 import { createPartner, partnerUser, secretKeyOf } from '../partners/partners.testing';
+import { receiver } from '../webhooks/webhooks.testing';
 import { batchCourier, goodRow, uploadCsv } from './batches.testing';
 
 let fake: FakePayPal;
@@ -26,12 +25,7 @@ const TOMORROW = '2026-03-11';
 
 beforeEach(async () => {
   fake = await startFakePayPal();
-  t = await createTestApp({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
-  });
+  t = await createTestApp(payPalEnv(fake));
   const now = new Date(`${TODAY}T10:00:00Z`);
   t.deps.now = () => now;
   auth = t.bearer((await signUpVerified(t, 'shop@example.com')).accessToken);
@@ -43,22 +37,6 @@ afterEach(async () => {
   expect(fake.problems).toEqual([]);
   await fake.close();
 });
-
-/** A real HTTP receiver for partner webhooks on this machine: the bodies it got. */
-async function receiver() {
-  const received: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const courier = (name: string, price: number) => batchCourier(t, name, { price });
 
@@ -371,7 +349,7 @@ describe('paying for a batch', () => {
     await drainOutbox(t.deps);
     await hook.close();
     expect(hook.received).toHaveLength(1);
-    const sent = JSON.parse(hook.received[0] as string);
+    const sent = JSON.parse(hook.received[0]?.raw as string);
     expect(sent).toMatchObject({
       type: 'batch.completed',
       data: { batchId: batch.id, booked: 2, failed: 0 },

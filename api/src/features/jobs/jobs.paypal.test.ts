@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, outboxEvents, payments } from '../../db/schema';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
+import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { address, deliveryAddress } from '../orders/orders.testing';
 
@@ -15,12 +15,7 @@ const TODAY = '2026-03-10';
 
 beforeEach(async () => {
   fake = await startFakePayPal();
-  t = await createTestApp({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
-  });
+  t = await createTestApp(payPalEnv(fake));
   const now = new Date(`${TODAY}T10:00:00Z`);
   t.deps.now = () => now;
 });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outboxEvents, payments, webhookEvents } from '../../db/schema';
 import { CLAIM_MS, drainOutbox } from '../../lib/outbox';
 import { startApiProcess } from '../../test/api-process';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
+import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
@@ -22,12 +22,7 @@ const TODAY = '2026-03-10';
 
 beforeEach(async () => {
   fake = await startFakePayPal();
-  t = await createTestApp({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
-  });
+  t = await createTestApp(payPalEnv(fake));
   const now = new Date(`${TODAY}T10:00:00Z`);
   t.deps.now = () => now;
 });

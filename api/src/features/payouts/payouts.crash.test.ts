@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CrashPoint } from '../../lib/crash-point';
 import { startApiProcess } from '../../test/api-process';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
+import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
@@ -23,10 +23,7 @@ let t: TestApp;
 beforeEach(async () => {
   fake = await startFakePayPal();
   t = await createTestApp({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
+    ...payPalEnv(fake),
     ...ENV,
   });
 });

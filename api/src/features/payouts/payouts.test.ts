@@ -5,7 +5,7 @@
  * and balances to the penny, the books check, and a second run paying nobody twice.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal/server';
+import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
@@ -17,12 +17,7 @@ let t: TestApp;
 let now: Date;
 beforeEach(async () => {
   fake = await startFakePayPal();
-  t = await createTestApp({
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
-  });
+  t = await createTestApp(payPalEnv(fake));
   now = new Date(`${TODAY}T10:00:00Z`);
   t.deps.now = () => now;
 });

@@ -252,6 +252,16 @@ const ERROR_TEXT = {
 
 const SIGNING_SECRET = randomBytes(32);
 
+/** The app settings that point Consign at this fake, as `createTestApp` takes them. */
+export function payPalEnv(fake: Pick<FakePayPal, 'clientId' | 'clientSecret' | 'url' | 'webhookId'>) {
+  return {
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_WEBHOOK_ID: fake.webhookId,
+  };
+}
+
 export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<FakePayPal> {
   const dir = options.contractsDir ?? defaultContractsDir();
   const contracts: Record<ContractName, Contract> = {
