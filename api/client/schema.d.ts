@@ -3651,7 +3651,10 @@ export interface components {
             code: string;
             /** @example Jerseys, pullovers, cardigans, waistcoats and similar articles; of cotton, knitted or crocheted */
             description: string;
-            /** @description 2 = chapter, 4 = heading, 6 = subheading (the code customs need, UK digits may follow) */
+            /**
+             * @description 2 = chapter, 4 = heading, 6 = subheading (the code customs need, UK digits may follow)
+             * @enum {number}
+             */
             level: 2 | 4 | 6;
         };
         AddressSuggestions: {
@@ -4014,7 +4017,8 @@ export interface components {
         OnboardingAnswers: {
             company?: {
                 companyName?: string;
-                companyType?: ("sole-proprietorship" | "partnership" | "limited-company" | "corporation" | "franchise") | "";
+                /** @enum {string} */
+                companyType?: "sole-proprietorship" | "partnership" | "limited-company" | "corporation" | "franchise" | "";
                 registrationNumber?: string;
                 vatNumber?: string;
                 yearsInBusiness?: number | null;
@@ -5367,7 +5371,8 @@ export interface components {
              * @example 0.8
              */
             distanceMiles: number;
-            hoursOnDate: components["schemas"]["DropOffDayHours"] & unknown;
+            /** @description The point’s hours on one date, closed dates applied */
+            hoursOnDate: components["schemas"]["DropOffDayHours"];
             openingHours: components["schemas"]["WeeklyHours"];
             maxWeightKg: number;
             /** @description Whether it takes the heaviest parcel (weightKg); null when none was given */
@@ -5809,7 +5814,8 @@ export interface components {
              * @example 0
              */
             coverAmount: number;
-            customs?: components["schemas"]["OrderCustoms"] & unknown;
+            /** @description Required for international shipments */
+            customs?: components["schemas"]["OrderCustoms"];
             /** @description The breakdown of contents; at least one for international shipments */
             items?: components["schemas"]["OrderItem"][];
             notes?: string;
@@ -6443,7 +6449,8 @@ export interface components {
             contents: string;
             /** @description Minor units of the asking price currency */
             contentValue: number;
-            customs?: components["schemas"]["OrderCustoms"] & unknown;
+            /** @description Required for international jobs */
+            customs?: components["schemas"]["OrderCustoms"];
             /** @description The breakdown of contents; at least one for international jobs */
             items?: components["schemas"]["OrderItem"][];
             askingPrice: components["schemas"]["AskingPrice"];
@@ -6594,7 +6601,8 @@ export interface components {
             resultCsv: string;
         };
         AddTrackingEventRequest: {
-            kind: components["schemas"]["TrackingEventKind"] & unknown;
+            /** @description What happened; the order’s status does not change */
+            kind: components["schemas"]["TrackingEventKind"];
             /** @description Required with delivery_attempted and exception: what happened, what next */
             note?: string;
             /**
@@ -6604,7 +6612,8 @@ export interface components {
             expectedDelivery?: string;
         };
         UpdateVendorOrderRequest: {
-            status?: components["schemas"]["OrderStatus"] & unknown;
+            /** @description Moved by the order status machine; an illegal move is 409 */
+            status?: components["schemas"]["OrderStatus"];
             /** @example 1Z999AA10123456784 */
             trackingNumber?: string;
             /** @description An http(s) link to the courier’s label; null or "" removes it */
@@ -6649,7 +6658,8 @@ export interface components {
         TrackingEntry: {
             /** Format: date-time */
             at: string;
-            status: components["schemas"]["OrderStatus"] & unknown;
+            /** @description The order’s status after this entry */
+            status: components["schemas"]["OrderStatus"];
             /** @description The tracking event, or null for a status change */
             event: components["schemas"]["TrackingEventKind"] | null;
             /** @example Out for delivery: the driver has the parcel on today’s round */

@@ -12,11 +12,14 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
+import { typedForViewer } from './lib/openapi-tidy';
 import { staticFiles } from './lib/static-files';
 
 export const API_REFERENCE_PATH = '/docs/api';
 const SCRIPT_PATH = `${API_REFERENCE_PATH}/scalar.js`;
 const INIT_PATH = `${API_REFERENCE_PATH}/init.js`;
+/** The contract as the viewer reads it (lib/openapi-tidy.ts: `typedForViewer`). */
+const DOCUMENT_PATH = `${API_REFERENCE_PATH}/openapi.json`;
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -35,7 +38,7 @@ const PAGE = `<!doctype html>
 `;
 
 const INIT = `Scalar.createApiReference('#consign-api-reference', ${JSON.stringify({
-  url: '/openapi.json',
+  url: DOCUMENT_PATH,
   withDefaultFonts: false,
   hideClientButton: true,
   // Scalar's hosted extras cannot work here (they call scalar.com, which the CSP refuses): its
@@ -64,8 +67,13 @@ function viewerScript(): Promise<Buffer> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: mounted on the app whatever its environment type.
-export function mountApiReference(app: Hono<any>): void {
+export function mountApiReference(app: Hono<any>, contract: () => object): void {
   app.get(API_REFERENCE_PATH, (c) => c.html(PAGE));
+  let viewerDocument: object | undefined;
+  app.get(DOCUMENT_PATH, (c) => {
+    viewerDocument ??= typedForViewer(contract());
+    return c.json(viewerDocument);
+  });
   app.get(INIT_PATH, (c) =>
     c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );

@@ -67,7 +67,20 @@ describe('HTTP basics', () => {
     expect(html).not.toMatch(/https?:\/\//);
     const init = await t.app.request('/docs/api/init.js');
     expect(init.headers.get('Content-Type')).toMatch(/javascript/);
-    expect(await init.text()).toContain('"url":"/openapi.json"');
+    expect(await init.text()).toContain('"url":"/docs/api/openapi.json"');
+    // The viewer's copy: the same paths, every composition naming its type (lib/openapi-tidy.ts).
+    const copy = await t.get('/docs/api/openapi.json');
+    expect(copy.status).toBe(200);
+    expect(Object.keys(copy.body.paths)).toEqual(Object.keys(doc.body.paths));
+    const untyped: unknown[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return;
+      Object.values(node).forEach(walk);
+      const s = node as Record<string, unknown>;
+      if (['anyOf', 'oneOf', 'allOf'].some((k) => k in s) && !('type' in s)) untyped.push(s);
+    };
+    walk(copy.body);
+    expect(untyped).toEqual([]);
     const viewer = await t.app.request('/docs/api/scalar.js');
     expect(viewer.status).toBe(200);
     expect(viewer.headers.get('Content-Type')).toMatch(/javascript/);

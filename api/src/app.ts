@@ -39,6 +39,7 @@ import { webhooksRouter } from './features/webhooks';
 import { mountGuides } from './guides';
 import { compression } from './lib/compression';
 import { problemBody, problemResponse, toProblem } from './lib/errors';
+import { tidyOpenApi } from './lib/openapi-tidy';
 import { browserOrigin, withLinkOrigin } from './lib/origin';
 import { requestBody } from './lib/request-body';
 import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
@@ -177,7 +178,7 @@ export function createApp(deps: AppDeps) {
     bearerFormat: 'JWT',
   });
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  mountApiReference(app);
+  mountApiReference(app, () => openApiDocument(app));
   mountGuides(app, deps.config.publicUrl);
 
   mountFrontEnds(app, deps);
@@ -242,7 +243,7 @@ function unsupportedMediaType(c: Context<AppEnv>, accepted: string[]) {
 }
 
 export function openApiDocument(app: App) {
-  return app.getOpenAPI31Document(OPENAPI_INFO);
+  return tidyOpenApi(app.getOpenAPI31Document(OPENAPI_INFO));
 }
 
 /**
