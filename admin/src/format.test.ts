@@ -44,13 +44,13 @@ describe('format', () => {
     expect(countryName('not a code')).toBe('not a code');
     expect(dayText('2026-11-26')).toBe('Thu, 26 Nov 2026');
     expect(dayText(null)).toBe('—');
-    expect(dateTimeText('2026-07-01T11:05:00.000Z')).toBe('1 Jul 2026, 12:05');
+    expect(dateTimeText('2026-07-01T11:05:00.000Z')).toBe('Wed, 1 Jul 2026, 12:05');
     expect(paymentText({ provider: 'test', status: 'captured', refundedAt: null })).toBe(
       'Captured (test payment)',
     );
     expect(
       paymentText({ provider: 'paypal', status: 'refunded', refundedAt: '2026-12-01T10:00:00.000Z' }),
-    ).toBe('Refunded through PayPal, refunded 1 Dec 2026, 10:00');
+    ).toBe('Refunded through PayPal, refunded Tue, 1 Dec 2026, 10:00');
     expect(auditActionText('partner.rotate_key')).toBe('Partner: rotate key');
     expect(auditActionText('user.session.revoke')).toBe('User session: revoke');
   });

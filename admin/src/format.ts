@@ -48,13 +48,26 @@ export function dayText(isoDate: string | null | undefined): string {
   return formatCalendarDay(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
-/** An instant in UK time, '25 Nov 2026, 12:00': DateField's `options` for every date with a time. */
+/**
+ * An instant in UK time, 'Wed, 25 Nov 2026, 12:00': DateField's `options` for every date with a
+ * time, in the portal's and emails' style.
+ */
 export const DATE_TIME = {
+  weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: 'Europe/London',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+/** The day of an instant in the UK, 'Wed, 25 Nov 2026': DateField's `options` for a date alone. */
+export const DAY = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
   timeZone: 'Europe/London',
 } as const satisfies Intl.DateTimeFormatOptions;
 

@@ -20,12 +20,13 @@ export function parseMoney(text: string): number | null {
   return minor === null || minor > MAX_TYPED_MINOR ? null : minor;
 }
 
-/** 'YYYY-MM-DD' or an ISO timestamp -> 'dd-mm-yyyy' (the dashboards' date format). */
+/**
+ * 'YYYY-MM-DD' or an ISO timestamp -> 'Wed, 25 Nov 2026' (a timestamp's day in the UK): the one
+ * style for a day that people read across the portal, the console and the emails.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ukDate(new Date(value));
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
+  return formatLongDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ukDate(new Date(value)));
 }
 
 /**
@@ -44,15 +45,16 @@ const dateTimeFormat = memo(
   () =>
     new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/London',
-      day: '2-digit',
-      month: '2-digit',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
     }),
 );
 
-/** An ISO timestamp as UK wall-clock 'dd/mm/yyyy, hh:mm'. */
+/** An ISO timestamp as UK wall-clock time, 'Wed, 25 Nov 2026, 17:05' (the emails' style too). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   return dateTimeFormat().format(new Date(value));

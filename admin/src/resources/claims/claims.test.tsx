@@ -55,17 +55,17 @@ describe('the courier’s deadline in words', () => {
 
   it('says when it falls and how far off it is, that it was missed, or that the courier answered', () => {
     expect(words({ status: 'with_courier', courierDeadline: deadline, respondedAt: null })).toBe(
-      '16 Jan 2026, 23:59 (in 2 days)',
+      'Fri, 16 Jan 2026, 23:59 (in 2 days)',
     );
     expect(
       words({ status: 'with_courier', courierDeadline: '2026-01-13T23:59:59.999Z', respondedAt: null }),
-    ).toBe('13 Jan 2026, 23:59 (missed, 10 hours ago)');
+    ).toBe('Tue, 13 Jan 2026, 23:59 (missed, 10 hours ago)');
     expect(
       words({ status: 'escalated', courierDeadline: '2026-01-10T23:59:59.999Z', respondedAt: null }),
-    ).toBe('10 Jan 2026, 23:59 (missed, 3 days ago)');
+    ).toBe('Sat, 10 Jan 2026, 23:59 (missed, 3 days ago)');
     expect(
       words({ status: 'rejected', courierDeadline: deadline, respondedAt: '2026-01-14T09:30:00.000Z' }),
-    ).toBe('Answered 14 Jan 2026, 09:30');
+    ).toBe('Answered Wed, 14 Jan 2026, 09:30');
     expect(words({ status: 'submitted', courierDeadline: null, respondedAt: null })).toBe('—');
   });
 });
@@ -89,11 +89,11 @@ describe('the claims queue', () => {
 
     const row = (reference: string) => screen.getByText(reference).closest('tr') as HTMLElement;
     // Escalated: the deadline passed without an answer.
-    expect(row('#00000005').textContent).toMatch(/15 Jan 2026, 23:59 \(missed, \d+ days ago\)/);
+    expect(row('#00000005').textContent).toMatch(/Thu, 15 Jan 2026, 23:59 \(missed, \d+ days ago\)/);
     // With the courier: when the deadline falls, and how long is left.
     expect(row('#00000001').textContent).toContain('(in 2 days)');
     // Answered: the deadline no longer matters.
-    expect(row('#00000004').textContent).toContain('Answered 14 Jan 2026, 11:00');
+    expect(row('#00000004').textContent).toContain('Answered Wed, 14 Jan 2026, 11:00');
     // Not yet sent to a courier: no deadline.
     expect(row('#00000000').textContent).toContain('—');
     // The age of each claim, in words.
@@ -136,16 +136,16 @@ describe('a claim’s page', () => {
     );
     expect(screen.getByText('£18.00')).toBeTruthy();
     expect(screen.getByText('£20.00')).toBeTruthy();
-    expect(screen.getByText(/15 Jan 2026, 23:59 \(missed, \d+ days ago\)/)).toBeTruthy();
+    expect(screen.getByText(/Thu, 15 Jan 2026, 23:59 \(missed, \d+ days ago\)/)).toBeTruthy();
     const timeline = screen.getByRole('list', { name: 'Claim timeline' });
     expect(
       within(timeline)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '12 Jan 2026, 10:00: Submitted by the customer — Damage claim filed',
-      '12 Jan 2026, 10:00: With courier by Consign — Sent to the courier',
-      '16 Jan 2026, 00:05: Escalated by Consign — The courier did not answer by its deadline',
+      'Mon, 12 Jan 2026, 10:00: Submitted by the customer — Damage claim filed',
+      'Mon, 12 Jan 2026, 10:00: With courier by Consign — Sent to the courier',
+      'Fri, 16 Jan 2026, 00:05: Escalated by Consign — The courier did not answer by its deadline',
     ]);
     expect(screen.getByRole('button', { name: 'Decide' })).toBeTruthy();
   });
@@ -180,14 +180,14 @@ describe('a claim’s page', () => {
         expect(screen.getByText('Waiting for your decision: the courier rejected it.')).toBeTruthy();
         expect(screen.getByText('Signed for in good order')).toBeTruthy();
         expect(screen.getByRole('img', { name: 'Courier’s evidence 1' })).toBeTruthy();
-        expect(screen.getByText('Answered 14 Jan 2026, 11:00')).toBeTruthy();
+        expect(screen.getByText('Answered Wed, 14 Jan 2026, 11:00')).toBeTruthy();
       }
       if (decided) {
         expect(screen.getByText('£9.00')).toBeTruthy();
         expect(screen.getByText('The platform (goodwill)')).toBeTruthy();
         expect(screen.getByText('Thin packaging: half')).toBeTruthy();
         // Decided and paid in the same minute.
-        expect(screen.getAllByText('17 Jan 2026, 09:00')).toHaveLength(2);
+        expect(screen.getAllByText('Sat, 17 Jan 2026, 09:00')).toHaveLength(2);
       }
       // No files of a kind is said, not left blank.
       expect(screen.getAllByText('None').length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
-import { route } from '../../format';
+import { DAY, route } from '../../format';
 import type { CourierService } from '../../types';
 import { SERVICE_TYPE_CHOICES, STATUS } from './shared';
 
@@ -24,7 +24,7 @@ export function ServiceList() {
           <FunctionField<CourierService> render={route} />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" locales="en-GB" />
+          <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>
       </DataTable>
     </List>

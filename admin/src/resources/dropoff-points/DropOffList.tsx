@@ -1,5 +1,6 @@
 import { DataTable, DateField, FunctionField, List, ReferenceField, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
+import { DAY } from '../../format';
 import type { DropOffPoint } from '../../types';
 import { STATUS } from './shared';
 
@@ -21,7 +22,7 @@ export function DropOffList() {
           <SelectField source="status" choices={STATUS} />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" locales="en-GB" />
+          <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -12,6 +12,7 @@ import {
   TextField,
 } from 'react-admin';
 import { ReasonToolbar } from '../../components/ReasonAction';
+import { DATE_TIME } from '../../format';
 import { msg } from '../../i18n/keys';
 import type { DropOffPoint } from '../../types';
 import { closedDatesLine, pointAddress, STATUS, weekLines } from './shared';
@@ -61,8 +62,8 @@ export function DropOffShow() {
           </SingleFieldList>
         </ReferenceArrayField>
         <TextField source="id" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="updatedAt" showTime locales="en-GB" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,5 +1,6 @@
 import { DataTable, DateField, FunctionField, List, SelectField } from 'react-admin';
 import { listFilters } from '../../components/listFilters';
+import { DAY } from '../../format';
 import { formatRevenue, PARTNER_STATUS_CHOICES, type Partner } from './types';
 
 const filters = listFilters('search', { source: 'status', choices: PARTNER_STATUS_CHOICES });
@@ -21,7 +22,7 @@ export function PartnerList() {
           <FunctionField<Partner> render={(p) => formatRevenue(p.revenue)} />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" locales="en-GB" />
+          <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>
       </DataTable>
     </List>

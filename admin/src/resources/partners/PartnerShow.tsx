@@ -44,6 +44,7 @@ export function PartnerShow() {
           label="Previous key works until"
           showTime
           locales="en-GB"
+          options={DATE_TIME}
           emptyText="—"
         />
         <FunctionField<Partner> label="Allowed origins" render={(p) => p.allowedOrigins.join(', ')} />

@@ -1,5 +1,6 @@
 import { DataTable, DateField, List, TopToolbar, useRefresh } from 'react-admin';
 import { RunPayoutsButton } from '../../finance/RunPayoutsButton';
+import { DATE_TIME } from '../../format';
 import { PayoutStatusField, PayoutTotalsField, PayoutTriggerField } from './shared';
 
 function Actions() {
@@ -17,7 +18,7 @@ export function PayoutList() {
     <List actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales="en-GB" />
+          <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         </DataTable.Col>
         <DataTable.Col source="status">
           <PayoutStatusField />

@@ -1,6 +1,6 @@
 import { DateField, Labeled, Link, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { SimpleTable } from '../../components/SimpleTable';
-import { dateTimeText, money } from '../../format';
+import { DATE_TIME, dateTimeText, money } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { PayoutBatchDetail } from '../../types';
 import { PayoutStatusField, PayoutTotalsField, PayoutTriggerField } from './shared';
@@ -66,9 +66,9 @@ export function PayoutShow() {
         <TextField source="provider" />
         <TextField source="providerBatchId" emptyText="—" />
         <TextField source="failureReason" emptyText="—" />
-        <DateField source="createdAt" showTime locales="en-GB" />
-        <DateField source="sentAt" showTime locales="en-GB" emptyText="—" />
-        <DateField source="closedAt" showTime locales="en-GB" emptyText="—" />
+        <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
+        <DateField source="sentAt" showTime locales="en-GB" options={DATE_TIME} emptyText="—" />
+        <DateField source="closedAt" showTime locales="en-GB" options={DATE_TIME} emptyText="—" />
         <Labeled label="consign.payouts.items" fullWidth>
           <PayoutItems />
         </Labeled>

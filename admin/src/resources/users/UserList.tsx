@@ -1,5 +1,6 @@
 import { BooleanField, DataTable, DateField, List, SelectField } from 'react-admin';
 import { listFilters, yesNo } from '../../components/listFilters';
+import { DAY } from '../../format';
 import { msg } from '../../i18n/keys';
 import { ROLE_CHOICES } from './shared';
 
@@ -27,7 +28,7 @@ export function UserList() {
           <BooleanField source="disabled" />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" locales="en-GB" />
+          <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,4 +1,5 @@
 import { DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { DAY } from '../../format';
 import { msg } from '../../i18n/keys';
 import { VENDOR_STATUS_CHOICES } from './types';
 
@@ -32,7 +33,7 @@ export function VendorList() {
         <DataTable.Col source="postalCode" disableSort />
         <DataTable.Col source="country" />
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" locales="en-GB" />
+          <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>
       </DataTable>
     </List>

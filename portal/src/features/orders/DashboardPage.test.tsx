@@ -225,7 +225,7 @@ describe('customer dashboard', () => {
       '#1111aaaa',
       '#2222bbbb',
     ]);
-    expect(within(rows[0]!).getByText('22-11-2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Sun, 22 Nov 2026')).toBeTruthy();
     expect(within(rows[0]!).getByText('London → Edinburgh')).toBeTruthy();
     expect(within(rows[0]!).getByText('£9.87')).toBeTruthy();
     expect(within(rows[0]!).getByText('Pending').className).toContain('status-badge--yellow');

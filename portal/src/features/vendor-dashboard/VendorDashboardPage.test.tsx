@@ -116,7 +116,7 @@ describe('vendor dashboard', () => {
         .map((h) => h.textContent),
     ).toEqual(['Order Date', 'Order ID', 'Recipient', 'Courier', 'Price', 'Status', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('22-11-2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Sun, 22 Nov 2026')).toBeTruthy();
     expect(within(rows[0]!).getByText('#aaaa1111')).toBeTruthy();
     expect(within(rows[0]!).getByText('Morag Mackay')).toBeTruthy();
     expect(within(rows[0]!).getByText('£9.87')).toBeTruthy();
