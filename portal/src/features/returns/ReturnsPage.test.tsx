@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
@@ -119,6 +119,41 @@ describe('returns page', () => {
     expect(within(prices).getByText('£5.40')).toBeTruthy();
     await user.click(within(prices).getByRole('button', { name: 'Sign in to book' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/returns/book')).toBe(false);
+  });
+
+  it('states the collection rule under the date and names a Saturday there, as the booking form does', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch({
+      ...signedOut,
+      'POST /api/v1/returns': { status: 201, body: draft('shopper') },
+      'GET /api/v1/meta/collection-days': {
+        body: {
+          today: '2026-11-23',
+          earliest: '2026-11-24',
+          latest: '2027-11-23',
+          cutoff: '14:00',
+          timeZone: 'Europe/London',
+          bankHolidays: ['2026-12-25', '2026-12-28'],
+          hint: 'Collections Monday to Friday, not on bank holidays; book by 14:00 UK time for collection the same day',
+        },
+      },
+    });
+    renderApp('/returns?code=K7P3XQ9MHT2W');
+    await fillStart(user);
+    const prices = await screen.findByRole('form', { name: 'Prices for the return' });
+    const date = within(prices).getByLabelText('Collection date') as HTMLInputElement;
+    await waitFor(() => expect(date.max).toBe('2027-11-23'));
+    expect(within(prices).getByText(/Collections Monday to Friday, not on bank holidays/)).toBeTruthy();
+    expect(date.getAttribute('aria-describedby')).toContain('hint');
+
+    await user.clear(date);
+    await user.type(date, '2026-11-28');
+    await user.click(within(prices).getByRole('button', { name: 'Sign in to book' }));
+    expect(
+      await within(prices).findByText(/Collections are Monday to Friday: Sat, 28 Nov 2026 is a Saturday/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.path === '/api/v1/returns/book')).toBe(false);
   });
 });

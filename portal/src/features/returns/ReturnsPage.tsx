@@ -1,3 +1,4 @@
+import { calendarOf, collectionDateProblem } from '@consign/shared/collection-days';
 import { formatMoney } from '@consign/shared/money';
 import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@consign/shared/returns';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime, formatLongDate } from '../../lib/format';
 import { describeError, fieldErrorsOf, isApiError, publicClient } from '../../shared/api/client';
+import { useCollectionDays } from '../../shared/api/meta';
 import { type ReturnDraft, returnsApi } from '../../shared/api/returns';
 import { useAuthDialogs } from '../../shared/auth/AuthDialogs';
 import { useAuth } from '../../shared/auth/auth';
@@ -127,6 +129,8 @@ function ReturnQuotes({ draft, onRestart }: { draft: ReturnDraft; onRestart: () 
   const options = draft.quote.options;
   const [optionId, setOptionId] = useState(options[0]?.id ?? '');
   const [collectionDate, setCollectionDate] = useState(draft.quote.collectionDate);
+  // The same calendar and rule as the booking form: stated under the field, checked on submit.
+  const { data: collectionDays } = useCollectionDays();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const partnerPays = draft.policy.payer === 'partner';
   const book = useMutation({
@@ -155,6 +159,10 @@ function ReturnQuotes({ draft, onRestart }: { draft: ReturnDraft; onRestart: () 
     event.preventDefault();
     if (!optionId) return setErrors({ quoteOptionId: 'Choose one of the prices' });
     if (!collectionDate) return setErrors({ collectionDate: 'Choose a collection date' });
+    const dateProblem = collectionDays
+      ? collectionDateProblem(collectionDate, calendarOf(collectionDays))
+      : null;
+    if (dateProblem) return setErrors({ collectionDate: dateProblem });
     setErrors({});
     if (!user) {
       waitingForSignIn.current = true;
@@ -250,6 +258,8 @@ function ReturnQuotes({ draft, onRestart }: { draft: ReturnDraft; onRestart: () 
           type="date"
           value={collectionDate}
           min={draft.quote.collectionDate}
+          max={collectionDays?.latest}
+          hint={collectionDays?.hint}
           onChange={(e) => setCollectionDate(e.target.value)}
           error={errors.collectionDate}
         />
