@@ -240,6 +240,11 @@ describe('production mode', () => {
     expect(problemsOf({ ...real, PAYOUT_HOLD_DAYS: '0' })).toEqual([
       expect.stringMatching(/^PAYOUT_HOLD_DAYS: must be at least 1 in production/),
     ]);
+    expect(problemsOf({ ...real, PASSWORD_HASH_COST: 'low' })).toEqual([
+      expect.stringMatching(/^PASSWORD_HASH_COST: 'low' is for test servers only/),
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashCost).toBe('owasp');
+    expect(loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_COST: 'low' }).passwordHashCost).toBe('low');
     expect(problemsOf({ ...real, COMMISSION_PERCENT: '12.345' })).toEqual([
       expect.stringMatching(/^COMMISSION_PERCENT: must be a percentage with at most two decimals/),
     ]);

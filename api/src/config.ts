@@ -68,6 +68,8 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  // `low` (scrypt N=2^12) only for test servers that create hundreds of accounts; refused in production.
+  PASSWORD_HASH_COST: z.enum(['owasp', 'low']).default('owasp'),
   DB_BACKGROUND_CHECKPOINT: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
@@ -134,6 +136,8 @@ export type Config = {
   passwordHashQueue: number;
   /** Nice value of the hashing threads: below the event loop in production (10), else 0. */
   passwordHashNice: number;
+  /** `owasp` (scrypt N=2^17), or `low` (N=2^12) for test servers; stored hashes keep their own. */
+  passwordHashCost: 'owasp' | 'low';
   staticRoot?: string;
   trustProxy: boolean;
   /** How many proxies we trust to append to X-Forwarded-For: the client is that many hops from the right. */
@@ -207,6 +211,11 @@ function productionProblems(env: Env): string[] {
   if (!env.JWT_SECRET && !env.ALLOW_GENERATED_SECRET) {
     problems.push(
       'JWT_SECRET: required in production (32+ random characters, the same on every instance); set it, or ALLOW_GENERATED_SECRET=1 to keep a generated one in DATA_DIR/secret',
+    );
+  }
+  if (env.PASSWORD_HASH_COST === 'low') {
+    problems.push(
+      "PASSWORD_HASH_COST: 'low' is for test servers only; production hashes passwords at OWASP's cost (leave it unset)",
     );
   }
   if (env.PAYOUT_HOLD_DAYS === 0) {
@@ -330,6 +339,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     passwordHashNice: env.PASSWORD_HASH_NICE ?? (production ? 10 : 0),
+    passwordHashCost: env.PASSWORD_HASH_COST,
     staticRoot: env.STATIC_ROOT,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,

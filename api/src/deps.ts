@@ -11,7 +11,7 @@ import { backfillCourierSlugs } from './features/reviews';
 import { BackgroundTasks } from './lib/background';
 import { AccessTokens } from './lib/jwt';
 import type { Logger } from './lib/logger';
-import { OWASP_SCRYPT, PasswordHasher } from './lib/password';
+import { LOW_SCRYPT, OWASP_SCRYPT, PasswordHasher } from './lib/password';
 import { RateLimiter } from './lib/rate-limit';
 import { createAddressLookup } from './providers/addresses';
 import { createDistanceProvider } from './providers/distance';
@@ -42,7 +42,7 @@ export async function createDeps(
       overrides.hasher ??
       new PasswordHasher(
         config.passwordHashConcurrency,
-        OWASP_SCRYPT,
+        config.passwordHashCost === 'low' ? LOW_SCRYPT : OWASP_SCRYPT,
         config.passwordHashQueue,
         config.passwordHashNice,
       ),

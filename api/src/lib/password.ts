@@ -36,6 +36,8 @@ export function hashingBusy(retryAfterSeconds: number): AppError {
 
 export type ScryptCost = { N: number; r: number; p: number };
 export const OWASP_SCRYPT: ScryptCost = { N, r, p };
+/** PASSWORD_HASH_COST=low: 32 times cheaper, for test servers only (config refuses it in production). */
+export const LOW_SCRYPT: ScryptCost = { N: 2 ** 12, r, p };
 
 /**
  * Password hashing off the event loop (worker threads, lib/scrypt-pool.ts), at most `concurrency`

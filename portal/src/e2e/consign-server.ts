@@ -72,6 +72,9 @@ export async function startConsignServer(): Promise<ConsignServer> {
       PAYOUT_HOLD_DAYS: '0',
       // Every spec a worker draws signs up from 127.0.0.1; the per-address limit has its own API test.
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      // Hundreds of sign-ups and sign-ins a run: hashed at scrypt N=2^12, not OWASP's 2^17 (each of
+      // those takes a core for about half a second). The production cost: api/src/lib/password.test.ts.
+      PASSWORD_HASH_COST: 'low',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
