@@ -1,4 +1,4 @@
-import type { CheckoutMessage } from '@consign/shared/checkout-messages';
+import type { BookedOrder, CheckoutMessage } from '@consign/shared/checkout-messages';
 import { HANDOVER_LABELS, LABEL_MODE_LABELS } from '@consign/shared/handover';
 import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -37,7 +37,8 @@ type Status =
   /** Consign refused the key or this page's origin, or cannot be reached: nothing to offer. */
   | { kind: 'unavailable' };
 
-type Booked = ConsignEventMap['booking:completed'];
+/** The partner event's detail, plus what only the shopper sees: the signed link and the summary. */
+export type Booked = ConsignEventMap['booking:completed'] & { order?: BookedOrder };
 
 /**
  * The checkout under way. `approved`: the shopper approved the payment, so Consign takes it
@@ -119,9 +120,11 @@ export function QuoteWidget(props: QuoteWidgetProps) {
           setBooking({ ...current, approved: true });
         } else if (message.type === 'booking:completed') {
           if (current.booked) return;
-          setBooked(message.detail);
+          const done: Booked = message.order ? { ...message.detail, order: message.order } : message.detail;
+          setBooked(done);
           // Closed after approval: the frame's work is done, so it goes; open: it shows the booking.
-          setBooking(current.hidden ? null : { ...current, approved: true, booked: message.detail });
+          setBooking(current.hidden ? null : { ...current, approved: true, booked: done });
+          // Partner handlers get the booking's four fields only, never the shopper's link.
           emit('booking:completed', message.detail);
         } else if (message.type === 'booking:cancelled' && !current.approved) {
           setBooking(null);
@@ -426,10 +429,9 @@ export function QuoteView(props: QuoteViewProps) {
             <Results quote={status.quote} sort={sort} onSort={setSort} onBook={props.onBook} />
           ))}
         {props.booked && !props.booking && (
-          <p class="booked-note" role="status">
-            Order {props.booked.reference} is booked and paid.{' '}
-            <OrderLink consignOrigin={props.consignOrigin} booked={props.booked} />
-          </p>
+          <div class="booked-note" role="status">
+            <BookedSummary consignOrigin={props.consignOrigin} booked={props.booked} />
+          </div>
         )}
       </div>
       {foot}
@@ -577,13 +579,7 @@ function CheckoutModal(props: {
         </div>
         {booked ? (
           <div class="booked" role="status" tabIndex={-1} ref={content}>
-            <p>
-              Order <strong>{booked.reference}</strong> is booked and paid (
-              {formatMoney(booked.total, booked.currency)}). Consign has emailed the details.
-            </p>
-            <p>
-              <OrderLink consignOrigin={props.consignOrigin} booked={booked} />
-            </p>
+            <BookedSummary consignOrigin={props.consignOrigin} booked={booked} />
           </div>
         ) : (
           <iframe
@@ -600,12 +596,50 @@ function CheckoutModal(props: {
   );
 }
 
-/** The order on Consign, in a new tab: the shopper's own account, outside the partner's page. */
-function OrderLink(props: { consignOrigin: string; booked: Booked }) {
-  const href = `${props.consignOrigin}/booking-confirmation?${new URLSearchParams({ order: props.booked.orderId })}`;
+/**
+ * The booked order as the shopper needs it on the partner's page: reference, courier and
+ * service, collection day, towns, price paid, and the signed link to its confirmation and label
+ * on Consign (a new tab, no account needed). Without a link (an older checkout, or Consign could
+ * not make one) the email is where the details are.
+ */
+export function BookedSummary(props: { consignOrigin: string; booked: Booked }) {
+  const { booked } = props;
+  const summary = booked.order?.summary;
+  const token = booked.order?.token;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      View order {props.booked.reference} on Consign
-    </a>
+    <>
+      <p>
+        Order <strong>{booked.reference}</strong> is booked and paid. Consign has emailed the details.
+      </p>
+      <dl class="summary">
+        {summary && (
+          <>
+            <dt>Courier</dt>
+            <dd>
+              {summary.serviceName} by {summary.vendorName}
+            </dd>
+            <dt>Collection</dt>
+            <dd>{day(summary.collectionDate)}</dd>
+            <dt>From</dt>
+            <dd>{summary.from}</dd>
+            <dt>To</dt>
+            <dd>{summary.to}</dd>
+          </>
+        )}
+        <dt>Paid</dt>
+        <dd>{formatMoney(booked.total, booked.currency)}</dd>
+      </dl>
+      {token && (
+        <p>
+          <a
+            href={`${props.consignOrigin}/order-view?${new URLSearchParams({ token })}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            View order {booked.reference} and its label on Consign
+          </a>
+        </p>
+      )}
+    </>
   );
 }
