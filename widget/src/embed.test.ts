@@ -303,6 +303,12 @@ describe('quote', () => {
     // Measured scores: "New" below 3 reviews, the average and on-time share otherwise.
     const scores = () => [...shadow.querySelectorAll('[data-testid="scores"]')].map((s) => s.textContent);
     expect(scores()).toEqual(['New (1 review)', '★ 4.6 (12 reviews) · 94% on time']);
+    // The courier's record of adjustments and claims, in the portal's words (issue 49): nothing
+    // claimed below 10 orders, the share accepted from 3 decided claims.
+    expect([...shadow.querySelectorAll('[data-testid="record"]')].map((s) => s.textContent)).toEqual([
+      'Adjustments and claims: Not enough orders yet',
+      '0.3% of orders adjusted · 1.3 claims per 100 orders · 67% of claims accepted (last 90 days, 300 orders)',
+    ]);
     // How each parcel starts, from the service, instead of a fixed "Printer Required".
     expect([...shadow.querySelectorAll('[data-testid="handover"]')].map((s) => s.textContent)).toEqual([
       'Drop off at a point · No printer needed',

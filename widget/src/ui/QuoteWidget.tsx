@@ -1,4 +1,5 @@
 import type { BookedOrder, CheckoutMessage } from '@consign/shared/checkout-messages';
+import { NOT_ENOUGH_ORDERS, recordBasis, recordParts } from '@consign/shared/courier-record';
 import { HANDOVER_LABELS, LABEL_MODE_LABELS } from '@consign/shared/handover';
 import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -487,6 +488,9 @@ function Results(props: {
               <div class="small" data-testid="scores">
                 {scoresLine(option)}
               </div>
+              <div class="small" data-testid="record">
+                {recordLine(option)}
+              </div>
               <div class="small" data-testid="handover">
                 {option.serviceType === 'same_day'
                   ? HANDOVER_LABELS.collection
@@ -529,6 +533,12 @@ function scoresLine(option: Quote['options'][number]): string {
   const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
   const stars = rating.average === null ? `New (${reviews})` : `★ ${rating.average.toFixed(1)} (${reviews})`;
   return onTime.share === null ? stars : `${stars} · ${Math.round(onTime.share * 100)}% on time`;
+}
+
+/** The courier's adjustments and claims, in the portal's words (@consign/shared/courier-record). */
+function recordLine(option: Quote['options'][number]): string {
+  const parts = recordParts(option.record);
+  return parts ? `${parts.join(' · ')} (${recordBasis(option.record)})` : NOT_ENOUGH_ORDERS;
 }
 
 /**
