@@ -52,7 +52,9 @@ describe('the signed order link page', () => {
     expect(screen.getByRole('link', { name: 'Download the label (PDF)' }).getAttribute('href')).toBe(
       `/api/v1/order-views/${TOKEN}/label.pdf`,
     );
-    expect(screen.getByRole('link', { name: 'CSG9814882321' }).getAttribute('href')).toBe('/track/CSG9814882321');
+    expect(screen.getByRole('link', { name: 'CSG9814882321' }).getAttribute('href')).toBe(
+      '/track/CSG9814882321',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
