@@ -116,14 +116,14 @@ small_packages() {
   (cd packages/shared && vitest_run shared)
   # The console's and the widget's size budgets are read from the build above, not a second one.
   (cd admin && vitest_run admin && bin size-limit)
+  # The widget's Storybook was built with it above (widget/dist/storybook): served at
+  # /docs/widget-states, every story is checked with axe by the browser tests (widget-states.spec.ts).
   (cd widget && bin size-limit && vitest_run widget)
-  # Storybook proves the widget's stories build; its output is thrown away (not the built widget/dist).
-  (cd widget && bin storybook build --quiet -o "$TIMINGS/storybook")
 }
 # The bench smoke is mostly one process waiting on its seed and its server: it fits beside the
 # small packages' runs (its goals are reported, not enforced, so sharing the cores is harmless).
 bench_smoke() { node api/bench/run.mjs --smoke; }
-side_by_side "Shared, console and widget tests (size budgets, Storybook build)" small_packages \
+side_by_side "Shared, console and widget tests (size budgets)" small_packages \
   "Benchmark smoke run (every scenario for 1 s; goals reported, not enforced)" bench_smoke
 
 if [ "${SKIP_E2E:-0}" = "1" ]; then

@@ -2350,6 +2350,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/view-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed link that opens this order’s confirmation and label without a sign-in
+         * @description For the customer who booked it: the widget’s checkout asks for one after a signed-in capture, so the shopper can open the order from the partner’s page in a tab that has no session. See docs/widget.md.
+         */
+        post: operations["createOrderViewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order-views/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order a signed link opens: its confirmation, towns only, and whether its label is ready */
+        get: operations["getOrderView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order-views/{token}/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The label of the order a signed link opens (PDF), once the order is paid */
+        get: operations["getOrderViewLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/review": {
         parameters: {
             query?: never;
@@ -5849,6 +5903,53 @@ export interface components {
         ChangeDropOffPointRequest: {
             dropOffPointId: string;
         };
+        OrderViewLink: {
+            /** @description Opens this order at /order-view?token=… without a sign-in */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        OrderView: {
+            id: string;
+            /** @example #89abcdef */
+            reference: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+            /** @enum {string} */
+            serviceType: "domestic" | "international" | "same_day";
+            serviceName: string;
+            /** @description The courier */
+            vendorName: string;
+            /** Format: date */
+            collectionDate: string;
+            from: {
+                town: string;
+                /** @example GB */
+                country: string;
+            };
+            to: {
+                town: string;
+                /** @example GB */
+                country: string;
+            };
+            price: {
+                /** @description Minor units of currency, VAT included */
+                total: number;
+                currency: string;
+            };
+            paid: boolean;
+            trackingNumber: string | null;
+            label: {
+                available: boolean;
+                /** @description Why there is no label yet */
+                reason?: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the link stops working
+             */
+            expiresAt: string;
+        };
         OrderReview: {
             orderId: string;
             /** @description The order is delivered and a review may be written or edited now */
@@ -5984,6 +6085,12 @@ export interface components {
             amount: number;
             /** @example GBP */
             currency: string;
+            /** @description For an order: a signed link token that opens its confirmation and label at /order-view?token=… without a sign-in (GET /order-views/{token}) */
+            orderView?: {
+                token: string;
+                /** Format: date-time */
+                expiresAt: string;
+            };
         };
         PaymentReturnRequest: {
             /**
@@ -15389,6 +15496,165 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrderViewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link’s token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderViewLink"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A token from an OrderViewLink */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description The link was not made by Consign or was changed (order_link_invalid) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (order_link_expired): the order is still in the account that booked it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderViewLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A token from an OrderViewLink */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The link was not made by Consign or was changed (order_link_invalid) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (order_link_expired): the order is still in the account that booked it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

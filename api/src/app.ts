@@ -44,7 +44,7 @@ import { browserOrigin, withLinkOrigin } from './lib/origin';
 import { requestBody } from './lib/request-body';
 import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
-import { securityHeaders } from './lib/security-headers';
+import { securityHeaders, WIDGET_STATES_PATH, widgetStatesCsp } from './lib/security-headers';
 import { staticFiles } from './lib/static-files';
 import { TEST_PAYMENTS_PATH } from './providers/payments';
 import { registerFeatureHooks } from './registrations';
@@ -281,6 +281,36 @@ function mountFrontEnds(app: App, deps: AppDeps) {
       '/widget/v1/*',
       staticFiles(
         { root: widgetDist, rewriteRequestPath: (p) => p.replace(/^\/widget\/v1/, '') },
+        { 'Cache-Control': 'public, max-age=300' },
+      ),
+    );
+  }
+
+  // The widget's catalogue (its Storybook, built with it): every state and theme, for partners.
+  const catalogue = join(widgetDist, 'storybook');
+  if (existsSync(join(catalogue, 'index.html'))) {
+    app.get(WIDGET_STATES_PATH, (c) => c.redirect(`${WIDGET_STATES_PATH}/`));
+    const policies = new Map(
+      ['index.html', 'iframe.html'].map((file) => [
+        file,
+        widgetStatesCsp(readFileSync(join(catalogue, file), 'utf8')),
+      ]),
+    );
+    app.use(`${WIDGET_STATES_PATH}/*`, async (c, next) => {
+      await next();
+      const policy = policies.get(c.req.path.slice(WIDGET_STATES_PATH.length + 1) || 'index.html');
+      if (policy && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+        c.res.headers.set('Content-Security-Policy', policy);
+      }
+    });
+    app.use(
+      `${WIDGET_STATES_PATH}/*`,
+      staticFiles(
+        {
+          root: catalogue,
+          index: 'index.html',
+          rewriteRequestPath: (p) => p.slice(WIDGET_STATES_PATH.length),
+        },
         { 'Cache-Control': 'public, max-age=300' },
       ),
     );

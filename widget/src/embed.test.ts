@@ -303,6 +303,12 @@ describe('quote', () => {
     // Measured scores: "New" below 3 reviews, the average and on-time share otherwise.
     const scores = () => [...shadow.querySelectorAll('[data-testid="scores"]')].map((s) => s.textContent);
     expect(scores()).toEqual(['New (1 review)', '★ 4.6 (12 reviews) · 94% on time']);
+    // The courier's record of adjustments and claims, in the portal's words (issue 49): nothing
+    // claimed below 10 orders, the share accepted from 3 decided claims.
+    expect([...shadow.querySelectorAll('[data-testid="record"]')].map((s) => s.textContent)).toEqual([
+      'Adjustments and claims: Not enough orders yet',
+      '0.3% of orders adjusted · 1.3 claims per 100 orders · 67% of claims accepted (last 90 days, 300 orders)',
+    ]);
     // How each parcel starts, from the service, instead of a fixed "Printer Required".
     expect([...shadow.querySelectorAll('[data-testid="handover"]')].map((s) => s.textContent)).toEqual([
       'Drop off at a point · No printer needed',
@@ -358,6 +364,18 @@ describe('booking through the checkout iframe', () => {
   }
 
   const completed = { orderId: 'ord_1', reference: '#12345678', total: 599, currency: 'GBP' };
+  /** The checkout's signed link to the order and its summary: for the shopper, not the partner. */
+  const order = {
+    token: 'eyJvIjoib3JkXzEifQ.c2lnbmVk',
+    summary: {
+      serviceName: 'Economy',
+      vendorName: 'Swift Couriers Ltd',
+      collectionDate: '2026-05-07',
+      from: 'London',
+      to: 'Paris, France',
+    },
+  };
+  const orderLink = `${CONSIGN}/order-view?token=${order.token}`;
 
   it('opens the Consign checkout for the option, with the key and this page origin', async () => {
     const started = vi.fn();
@@ -444,30 +462,99 @@ describe('booking through the checkout iframe', () => {
     message({ source: 'consign', type: 'booking:cancelled' }, CONSIGN, checkout);
     expect(cancelled).not.toHaveBeenCalled();
 
-    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
+    message({ source: 'consign', type: 'booking:completed', detail: completed, order }, CONSIGN, checkout);
+    // Partner handlers get the booking's four fields, never the shopper's signed link.
     expect(done).toHaveBeenCalledExactlyOnceWith(completed);
     await until(() => shadow.querySelector('iframe') === null);
     const note = shadow.querySelector('.booked-note')!;
     expect(note.textContent).toContain('#12345678');
-    expect(note.querySelector('a')?.href).toBe(`${CONSIGN}/booking-confirmation?order=ord_1`);
+    expect(note.textContent).toContain('Economy by Swift Couriers Ltd');
+    expect(note.querySelector('a')?.href).toBe(orderLink);
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('shows the reference and a link to the order in the Booked dialog; closing it is not a cancellation', async () => {
+  it('shows the order summary and its signed link in the Booked dialog; closing it is not a cancellation', async () => {
     const cancelled = vi.fn();
     consign('on', 'booking:cancelled', cancelled);
     const shadow = await openCheckout();
     const checkout = checkoutWindowOf(shadow);
-    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
+    message({ source: 'consign', type: 'booking:completed', detail: completed, order }, CONSIGN, checkout);
     await until(() => shadow.querySelector('.booked') !== null);
     expect(shadow.querySelector('.modal-head')?.textContent).toContain('Booked');
+    const facts = [...shadow.querySelectorAll('.booked dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['Courier', 'Economy by Swift Couriers Ltd'],
+      // The day as the results show delivery days (the comma is the ICU version's).
+      ['Collection', expect.stringMatching(/^Thu,? 7 May$/)],
+      ['From', 'London'],
+      ['To', 'Paris, France'],
+      ['Paid', '£5.99'],
+    ]);
+    expect(shadow.querySelector('.booked')?.textContent).toContain('Order #12345678 is booked and paid.');
     const link = shadow.querySelector<HTMLAnchorElement>('.booked a')!;
-    expect(link.textContent).toBe('View order #12345678 on Consign');
-    expect(link.href).toBe(`${CONSIGN}/booking-confirmation?order=ord_1`);
+    expect(link.textContent).toBe('View order #12345678 and its label on Consign');
+    expect(link.href).toBe(orderLink);
     expect(link.target).toBe('_blank');
+    expect(link.rel).toBe('noopener noreferrer');
     shadow.querySelector<HTMLButtonElement>('.modal-head button')!.click();
     await until(() => shadow.querySelector('.overlay') === null);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('without a signed link (an older checkout), shows the booking and price with no link to a signed-out page', async () => {
+    const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
+    message({ source: 'consign', type: 'booking:completed', detail: completed }, CONSIGN, checkout);
+    await until(() => shadow.querySelector('.booked') !== null);
+    expect(shadow.querySelector('.booked')?.textContent).toContain('Order #12345678 is booked and paid.');
+    expect(shadow.querySelector('.booked dd')?.textContent).toBe('£5.99');
+    expect(shadow.querySelector('.booked a')).toBeNull();
+  });
+
+  // Issue 51, item 16: Escape closes the modal from anywhere inside it (the frame's own Escape is
+  // the checkout:escape message, tested in portal/src/e2e/widget-checkout.spec.ts).
+  it.each([
+    ['the Close button', (shadow: ShadowRoot) => shadow.querySelector<HTMLElement>('.modal-head button')!],
+    ['the focus sentinel', (shadow: ShadowRoot) => shadow.querySelector<HTMLElement>('.focus-sentinel')!],
+    ['the modal itself', (shadow: ShadowRoot) => shadow.querySelector<HTMLElement>('.modal')!],
+  ])('closes the checkout on Escape pressed on %s: before payment a cancellation', async (_where, target) => {
+    const cancelled = vi.fn();
+    consign('on', 'booking:cancelled', cancelled);
+    const shadow = await openCheckout();
+    target(shadow).dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
+    await until(() => shadow.querySelector('.overlay') === null);
+    expect(cancelled).toHaveBeenCalledExactlyOnceWith({ quoteId: 'q1', optionId: 'o2' });
+    expect(shadow.activeElement).toBe(shadow.querySelector('.result button'));
+  });
+
+  it('closes on Escape from the frame (checkout:escape) and from the Booked summary, which keeps the booking', async () => {
+    const shadow = await openCheckout();
+    const checkout = checkoutWindowOf(shadow);
+    message({ source: 'consign', type: 'checkout:escape' }, CONSIGN, checkout);
+    await until(() => shadow.querySelector('.overlay') === null);
+
+    shadow.querySelector<HTMLButtonElement>('.result button')!.click();
+    await until(() => shadow.querySelector('iframe') !== null);
+    const again = checkoutWindowOf(shadow);
+    message({ source: 'consign', type: 'booking:completed', detail: completed, order }, CONSIGN, again);
+    await until(() => shadow.querySelector('.booked') !== null);
+    const booked = shadow.querySelector<HTMLElement>('.booked')!;
+    booked.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => shadow.querySelector('.overlay') === null);
+    // The booking stays on the page under the results.
+    expect(shadow.querySelector('.booked-note a')?.getAttribute('href')).toBe(orderLink);
+    // A key other than Escape closes nothing.
+    shadow.querySelector<HTMLButtonElement>('.result button')!.click();
+    await until(() => shadow.querySelector('iframe') !== null);
+    shadow
+      .querySelector<HTMLElement>('.modal-head button')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(shadow.querySelector('.overlay')).not.toBeNull();
   });
 
   it('keeps focus inside the dialog and gives it back to the Book button on close', async () => {

@@ -93,6 +93,36 @@ export function docsCsp(html: string) {
   });
 }
 
+/** The widget's catalogue: the partners' Storybook of the widget's states (docs/widget.md). */
+export const WIDGET_STATES_PATH = '/docs/widget-states';
+
+/**
+ * The built Storybook at WIDGET_STATES_PATH (set by app.ts from the files on disk: they are sent
+ * precompressed, so the answer's body is not HTML to read): its files of this origin, its inline
+ * start-up scripts by hash, inline styles (the widget's own stylesheet sits in a shadow root), and its
+ * story frame framed by its own manager page only.
+ */
+export function widgetStatesCsp(html: string) {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+  return policy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...hashes],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'font-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'self'"],
+    ...common,
+  });
+}
+
 /** The guides (/docs, /docs/<guide>): sanitised HTML and one stylesheet of this origin, no script at all. */
 export const GUIDES_CSP = policy({
   'default-src': ["'none'"],

@@ -23,6 +23,9 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
     'the public tracking code is an unguessable capability (2^60, misses limited per address); no personal data',
   unsubscribeTracking: 'the HMAC token in the recipient’s email is the capability; it only stops that mail',
   getCourierProfile: 'a courier’s public page: its services, scores and reviews, with no personal data',
+  getOrderView:
+    'the HMAC-signed, expiring token from the shopper’s checkout is the capability; it opens that one order, towns only',
+  getOrderViewLabel: 'the same signed order link: that one order’s label, as its customer would download it',
 };
 
 /** Routes whose path parameter is not an object but a part of the caller's own data, and why. */

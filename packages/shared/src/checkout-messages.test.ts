@@ -25,6 +25,43 @@ describe('checkout messages', () => {
     expect(bookingCompleted(detail)).toEqual({ source: 'consign', type: 'booking:completed', detail });
   });
 
+  it('carry the booked order’s signed link and summary for the widget, apart from the partner’s detail', () => {
+    const order = {
+      token: 'eyJvIjoiMSJ9.c2lnbmF0dXJl',
+      summary: {
+        serviceName: 'Next Day',
+        vendorName: 'Swift Couriers Ltd',
+        collectionDate: '2026-05-07',
+        from: 'London',
+        to: 'Edinburgh',
+      },
+    };
+    const message = bookingCompleted(detail, order);
+    expect(message).toEqual({ source: 'consign', type: 'booking:completed', detail, order });
+    expect(readCheckoutMessage(structuredClone(message))).toEqual(message);
+    // A token that is not a signed link's shape, or a summary missing a field: the event still
+    // stands, with what is sound of the rest.
+    for (const token of ['', 'a.b/c', 'javascript:alert(1).x', 'a'.repeat(600)]) {
+      expect(
+        readCheckoutMessage({
+          source: 'consign',
+          type: 'booking:completed',
+          detail,
+          order: { ...order, token },
+        }),
+      ).toEqual({ source: 'consign', type: 'booking:completed', detail });
+    }
+    const { to: _to, ...partial } = order.summary;
+    expect(
+      readCheckoutMessage({
+        source: 'consign',
+        type: 'booking:completed',
+        detail,
+        order: { token: order.token, summary: { ...partial, email: 'x@example.com' } },
+      }),
+    ).toEqual({ source: 'consign', type: 'booking:completed', detail, order: { token: order.token } });
+  });
+
   it('carry only the named booking fields', () => {
     const smuggled = { ...detail, email: 'someone@example.com' };
     expect(bookingCompleted(smuggled)).toEqual({ source: 'consign', type: 'booking:completed', detail });

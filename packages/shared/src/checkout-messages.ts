@@ -15,11 +15,33 @@ export const WIDGET_SOURCE = 'consign-widget';
 /** The booking the checkout completed; `total` is in minor units of `currency`. */
 export type BookingCompletedDetail = { orderId: string; reference: string; total: number; currency: string };
 
+/**
+ * The booked order for the widget's own "Booked" state, never for partner handlers: the signed
+ * link's token (the widget builds the link on the Consign origin it knows) and, when the checkout
+ * could read it, the order in a few words, towns only (docs/widget.md, "After the booking").
+ */
+export type BookedOrder = {
+  token: string;
+  summary?: {
+    serviceName: string;
+    vendorName: string;
+    /** ISO date. */
+    collectionDate: string;
+    from: string;
+    to: string;
+  };
+};
+
 /** What the Consign checkout sends to the widget that opened it. */
 export type CheckoutMessage =
   | { source: typeof CONSIGN_SOURCE; type: 'checkout:hello' }
   | { source: typeof CONSIGN_SOURCE; type: 'payment:approved'; detail: { orderId: string } }
-  | { source: typeof CONSIGN_SOURCE; type: 'booking:completed'; detail: BookingCompletedDetail }
+  | {
+      source: typeof CONSIGN_SOURCE;
+      type: 'booking:completed';
+      detail: BookingCompletedDetail;
+      order?: BookedOrder;
+    }
   | { source: typeof CONSIGN_SOURCE; type: 'booking:cancelled' }
   | { source: typeof CONSIGN_SOURCE; type: 'checkout:escape' };
 
@@ -44,17 +66,43 @@ export const paymentApproved = (orderId: string): CheckoutMessage => ({
   detail: { orderId },
 });
 
-/** The visitor paid: the widget fires its `booking:completed` event with this detail. */
-export const bookingCompleted = (detail: BookingCompletedDetail): CheckoutMessage => ({
-  source: CONSIGN_SOURCE,
-  type: 'booking:completed',
-  detail: {
-    orderId: detail.orderId,
-    reference: detail.reference,
-    total: detail.total,
-    currency: detail.currency,
-  },
-});
+/**
+ * The visitor paid: the widget fires its `booking:completed` event with `detail` alone, and shows
+ * `order` (the signed link and summary) in its "Booked" state.
+ */
+export function bookingCompleted(detail: BookingCompletedDetail, order?: BookedOrder): CheckoutMessage {
+  const booked = order ? readBookedOrder(order) : null;
+  return {
+    source: CONSIGN_SOURCE,
+    type: 'booking:completed',
+    detail: {
+      orderId: detail.orderId,
+      reference: detail.reference,
+      total: detail.total,
+      currency: detail.currency,
+    },
+    ...(booked ? { order: booked } : {}),
+  };
+}
+
+/** A signed link token's characters (base64url halves joined by a dot), so it is safe in a URL as is. */
+const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const SUMMARY_KEYS = ['serviceName', 'vendorName', 'collectionDate', 'from', 'to'] as const;
+
+function readBookedOrder(value: unknown): BookedOrder | null {
+  if (
+    !isRecord(value) ||
+    typeof value.token !== 'string' ||
+    !TOKEN.test(value.token) ||
+    value.token.length > 512
+  ) {
+    return null;
+  }
+  const summary = hasStrings(value.summary, ...SUMMARY_KEYS)
+    ? pick(value.summary, ...SUMMARY_KEYS)
+    : undefined;
+  return summary ? { token: value.token, summary } : { token: value.token };
+}
 
 /** The visitor left the checkout before paying. */
 export const bookingCancelled = (): CheckoutMessage => ({
@@ -112,13 +160,16 @@ export function readCheckoutMessage(data: unknown): CheckoutMessage | null {
         : null;
     case 'booking:completed': {
       const total = isRecord(data.detail) ? data.detail.total : undefined;
-      return hasStrings(data.detail, 'orderId', 'reference', 'currency') && Number.isInteger(total)
-        ? {
-            source: CONSIGN_SOURCE,
-            type: 'booking:completed',
-            detail: { ...pick(data.detail, 'orderId', 'reference', 'currency'), total: total as number },
-          }
-        : null;
+      if (!(hasStrings(data.detail, 'orderId', 'reference', 'currency') && Number.isInteger(total)))
+        return null;
+      // A malformed order part costs the summary, never the booking event.
+      const order = readBookedOrder(data.order);
+      return {
+        source: CONSIGN_SOURCE,
+        type: 'booking:completed',
+        detail: { ...pick(data.detail, 'orderId', 'reference', 'currency'), total: total as number },
+        ...(order ? { order } : {}),
+      };
     }
     case 'booking:cancelled':
       return bookingCancelled();

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/tracking/TrackingPage'), 'TrackingPage'),
           },
           { path: 'returns', ...lazyPage(() => import('../features/returns/ReturnsPage'), 'ReturnsPage') },
+          {
+            path: 'order-view',
+            ...lazyPage(() => import('../features/booking/OrderViewPage'), 'OrderViewPage'),
+          },
           { path: 'contact', ...lazyPage(() => import('../features/static/ContactPage'), 'ContactPage') },
           { path: 'terms', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },
           { path: 'toc', ...lazyPage(() => import('../features/static/TermsPage'), 'TermsPage') },

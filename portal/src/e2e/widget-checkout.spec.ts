@@ -1,4 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
+import { axe } from './a11y';
 import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { codesMailedTo, uniqueEmail } from './helpers';
@@ -153,10 +154,32 @@ test('a shopper on a cross-site partner page pays without signing in again, even
     currency: 'GBP',
   });
   await expect(note).toContainText(order.reference);
-  await expect(note.getByRole('link', { name: `View order ${order.reference} on Consign` })).toHaveAttribute(
+  // The Booked state: the order in a few words (issue 51, item 16), towns only.
+  const fact = (term: string) => note.locator(`dt:text-is("${term}") + dd`);
+  await expect(fact('Courier')).toHaveText(/ by /);
+  await expect(fact('Collection')).toHaveText(/^\w{3},? \d{1,2} \w{3}$/);
+  await expect(fact('From')).toHaveText('London');
+  await expect(fact('To')).toHaveText('Edinburgh');
+  await expect(fact('Paid')).toHaveText(/^£\d+\.\d\d$/);
+  // The shopper's signed link, not a page that asks for a session the frame never had.
+  const link = note.getByRole('link', { name: `View order ${order.reference} and its label on Consign` });
+  await expect(link).toHaveAttribute(
     'href',
-    `${consign}/booking-confirmation?order=${order.orderId}`,
+    new RegExp(`^${consign.replace(/[.]/g, '\\.')}/order-view\\?token=`),
   );
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await axe(page, 'widget Booked state', `${width}px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(
+    opened.getByRole('heading', { name: `Order ${order.reference} is booked`, level: 1 }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(opened.getByRole('link', { name: 'Download the label (PDF)' })).toBeVisible();
+  await opened.close();
 
   // The frame really had no session after the redirect, and no cookie was ever stored.
   expect(cookies.refreshAnswers).toContain(204);

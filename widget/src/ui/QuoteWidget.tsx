@@ -1,4 +1,5 @@
-import type { CheckoutMessage } from '@consign/shared/checkout-messages';
+import type { BookedOrder, CheckoutMessage } from '@consign/shared/checkout-messages';
+import { NOT_ENOUGH_ORDERS, recordBasis, recordParts } from '@consign/shared/courier-record';
 import { HANDOVER_LABELS, LABEL_MODE_LABELS } from '@consign/shared/handover';
 import { formatMoney } from '@consign/shared/money';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -37,7 +38,8 @@ type Status =
   /** Consign refused the key or this page's origin, or cannot be reached: nothing to offer. */
   | { kind: 'unavailable' };
 
-type Booked = ConsignEventMap['booking:completed'];
+/** The partner event's detail, plus what only the shopper sees: the signed link and the summary. */
+export type Booked = ConsignEventMap['booking:completed'] & { order?: BookedOrder };
 
 /**
  * The checkout under way. `approved`: the shopper approved the payment, so Consign takes it
@@ -119,9 +121,11 @@ export function QuoteWidget(props: QuoteWidgetProps) {
           setBooking({ ...current, approved: true });
         } else if (message.type === 'booking:completed') {
           if (current.booked) return;
-          setBooked(message.detail);
+          const done: Booked = message.order ? { ...message.detail, order: message.order } : message.detail;
+          setBooked(done);
           // Closed after approval: the frame's work is done, so it goes; open: it shows the booking.
-          setBooking(current.hidden ? null : { ...current, approved: true, booked: message.detail });
+          setBooking(current.hidden ? null : { ...current, approved: true, booked: done });
+          // Partner handlers get the booking's four fields only, never the shopper's link.
           emit('booking:completed', message.detail);
         } else if (message.type === 'booking:cancelled' && !current.approved) {
           setBooking(null);
@@ -426,10 +430,9 @@ export function QuoteView(props: QuoteViewProps) {
             <Results quote={status.quote} sort={sort} onSort={setSort} onBook={props.onBook} />
           ))}
         {props.booked && !props.booking && (
-          <p class="booked-note" role="status">
-            Order {props.booked.reference} is booked and paid.{' '}
-            <OrderLink consignOrigin={props.consignOrigin} booked={props.booked} />
-          </p>
+          <div class="booked-note" role="status">
+            <BookedSummary consignOrigin={props.consignOrigin} booked={props.booked} />
+          </div>
         )}
       </div>
       {foot}
@@ -485,6 +488,9 @@ function Results(props: {
               <div class="small" data-testid="scores">
                 {scoresLine(option)}
               </div>
+              <div class="small" data-testid="record">
+                {recordLine(option)}
+              </div>
               <div class="small" data-testid="handover">
                 {option.serviceType === 'same_day'
                   ? HANDOVER_LABELS.collection
@@ -527,6 +533,12 @@ function scoresLine(option: Quote['options'][number]): string {
   const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
   const stars = rating.average === null ? `New (${reviews})` : `★ ${rating.average.toFixed(1)} (${reviews})`;
   return onTime.share === null ? stars : `${stars} · ${Math.round(onTime.share * 100)}% on time`;
+}
+
+/** The courier's adjustments and claims, in the portal's words (@consign/shared/courier-record). */
+function recordLine(option: Quote['options'][number]): string {
+  const parts = recordParts(option.record);
+  return parts ? `${parts.join(' · ')} (${recordBasis(option.record)})` : NOT_ENOUGH_ORDERS;
 }
 
 /**
@@ -577,13 +589,7 @@ function CheckoutModal(props: {
         </div>
         {booked ? (
           <div class="booked" role="status" tabIndex={-1} ref={content}>
-            <p>
-              Order <strong>{booked.reference}</strong> is booked and paid (
-              {formatMoney(booked.total, booked.currency)}). Consign has emailed the details.
-            </p>
-            <p>
-              <OrderLink consignOrigin={props.consignOrigin} booked={booked} />
-            </p>
+            <BookedSummary consignOrigin={props.consignOrigin} booked={booked} />
           </div>
         ) : (
           <iframe
@@ -600,12 +606,50 @@ function CheckoutModal(props: {
   );
 }
 
-/** The order on Consign, in a new tab: the shopper's own account, outside the partner's page. */
-function OrderLink(props: { consignOrigin: string; booked: Booked }) {
-  const href = `${props.consignOrigin}/booking-confirmation?${new URLSearchParams({ order: props.booked.orderId })}`;
+/**
+ * The booked order as the shopper needs it on the partner's page: reference, courier and
+ * service, collection day, towns, price paid, and the signed link to its confirmation and label
+ * on Consign (a new tab, no account needed). Without a link (an older checkout, or Consign could
+ * not make one) the email is where the details are.
+ */
+export function BookedSummary(props: { consignOrigin: string; booked: Booked }) {
+  const { booked } = props;
+  const summary = booked.order?.summary;
+  const token = booked.order?.token;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      View order {props.booked.reference} on Consign
-    </a>
+    <>
+      <p>
+        Order <strong>{booked.reference}</strong> is booked and paid. Consign has emailed the details.
+      </p>
+      <dl class="summary">
+        {summary && (
+          <>
+            <dt>Courier</dt>
+            <dd>
+              {summary.serviceName} by {summary.vendorName}
+            </dd>
+            <dt>Collection</dt>
+            <dd>{day(summary.collectionDate)}</dd>
+            <dt>From</dt>
+            <dd>{summary.from}</dd>
+            <dt>To</dt>
+            <dd>{summary.to}</dd>
+          </>
+        )}
+        <dt>Paid</dt>
+        <dd>{formatMoney(booked.total, booked.currency)}</dd>
+      </dl>
+      {token && (
+        <p>
+          <a
+            href={`${props.consignOrigin}/order-view?${new URLSearchParams({ token })}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            View order {booked.reference} and its label on Consign
+          </a>
+        </p>
+      )}
+    </>
   );
 }

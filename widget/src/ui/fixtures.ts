@@ -21,6 +21,23 @@ export const sampleOption = (
   onTime: { share: number | null; delivered: number } = { share: 0.94, delivered: 50 },
   handover: 'collection' | 'drop_off' | 'both' = 'both',
   labelMode: 'printed' | 'printerless' = 'printed',
+  record: {
+    orders: number;
+    adjustments: number;
+    adjustmentRate: number | null;
+    claims: number;
+    claimsPerHundred: number | null;
+    claimsDecided: number;
+    claimsAccepted: number | null;
+  } = {
+    orders: 300,
+    adjustments: 1,
+    adjustmentRate: 0.003,
+    claims: 4,
+    claimsPerHundred: 1.3,
+    claimsDecided: 3,
+    claimsAccepted: 0.667,
+  },
 ) => ({
   id,
   courierService: { id: `s-${id}`, name, logoUrl: null },
@@ -43,6 +60,7 @@ export const sampleOption = (
   badges,
   rating,
   onTime,
+  record,
 });
 
 /** A quote with two options, the dearer one first, as the API would not send them. */
@@ -64,6 +82,15 @@ export const QUOTE = {
       { share: null, delivered: 2 },
       'drop_off',
       'printerless',
+      {
+        orders: 4,
+        adjustments: 0,
+        adjustmentRate: null,
+        claims: 0,
+        claimsPerHundred: null,
+        claimsDecided: 0,
+        claimsAccepted: null,
+      },
     ),
   ],
 } as unknown as Quote;

@@ -1,4 +1,6 @@
 import { createRouter } from '../../context';
+import * as viewHandlers from './order-view.handlers';
+import * as viewRoutes from './order-view.routes';
 import * as handlers from './orders.handlers';
 import * as routes from './orders.routes';
 
@@ -17,4 +19,7 @@ export const ordersRouter = createRouter()
   .openapi(routes.getOrderLabel, handlers.getOrderLabel)
   .openapi(routes.getOrderLabels, handlers.getOrderLabels)
   .openapi(routes.getOrderCustoms, handlers.getOrderCustoms)
-  .openapi(routes.changeOrderDropOffPoint, handlers.changeOrderDropOffPoint);
+  .openapi(routes.changeOrderDropOffPoint, handlers.changeOrderDropOffPoint)
+  .openapi(viewRoutes.createOrderViewLink, viewHandlers.createOrderViewLink)
+  .openapi(viewRoutes.getOrderView, viewHandlers.getOrderView)
+  .openapi(viewRoutes.getOrderViewLabel, viewHandlers.getOrderViewLabel);

@@ -45,5 +45,13 @@ export const PaymentReturnSchema = z
     reference: z.string().openapi({ example: '#89abcdef' }),
     amount: z.number().int().openapi({ description: 'Minor units of currency' }),
     currency: z.string().openapi({ example: 'GBP' }),
+    orderView: z
+      .object({ token: z.string(), expiresAt: z.string().openapi({ format: 'date-time' }) })
+      .optional()
+      .openapi({
+        description:
+          'For an order: a signed link token that opens its confirmation and label at /order-view?token=… ' +
+          'without a sign-in (GET /order-views/{token})',
+      }),
   })
   .openapi('PaymentReturn');

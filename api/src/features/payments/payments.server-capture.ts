@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { orderViewToken } from '../../lib/order-view-token';
 import type { Limit } from '../../lib/rate-limit';
 import { type CaptureOutcome, capturePayment, type PaymentRow } from './payments.service';
 import { type PaymentSubject, paymentTargetFor, subjectOf } from './targets';
@@ -52,6 +53,8 @@ export type PaymentReturn = {
   reference: string;
   amount: number;
   currency: string;
+  /** For an order: the shopper's signed link to its confirmation and label (docs/widget.md). */
+  orderView?: { token: string; expiresAt: string };
 };
 
 /**
@@ -71,6 +74,9 @@ export async function captureOnReturn(deps: AppDeps, token: string): Promise<Pay
     );
   }
   const subject = subjectOf(payment);
+  // The provider's token proves this browser approved the payment, as the order's own customer.
+  const view =
+    subject.kind === 'order' ? orderViewToken(deps.config.jwtSecret, subject.id, deps.now()) : null;
   return {
     state,
     kind: subject.kind,
@@ -79,5 +85,6 @@ export async function captureOnReturn(deps: AppDeps, token: string): Promise<Pay
     reference: `#${subject.id.slice(-8)}`,
     amount: payment.amount,
     currency: payment.currency,
+    ...(view ? { orderView: { token: view.token, expiresAt: view.expiresAt.toISOString() } } : {}),
   };
 }

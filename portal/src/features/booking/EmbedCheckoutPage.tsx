@@ -1,11 +1,18 @@
-import { bookingCompleted, checkoutHello, paymentApproved } from '@consign/shared/checkout-messages';
+import {
+  type BookedOrder,
+  type BookingCompletedDetail,
+  bookingCompleted,
+  checkoutHello,
+  paymentApproved,
+} from '@consign/shared/checkout-messages';
 import { formatMoney } from '@consign/shared/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { describeError, publicClient, unwrap } from '../../shared/api/client';
+import { type ApiClient, describeError, publicClient, unwrap } from '../../shared/api/client';
+import { bookedOrderOf, orderViewApi, orderViewPath, placeName } from '../../shared/api/order-view';
 import { newIdempotencyKey, type OrderDetail, orderKeys, ordersApi } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
 import { RequireSignIn } from '../../shared/auth/RequireSignIn';
@@ -47,31 +54,36 @@ export function EmbedCheckoutPage() {
 function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolean }) {
   const { apiClient } = useAuth();
   const [, setBusy] = useState(false);
-  const [paid, setPaid] = useState<OrderDetail | null>(null);
+  const [paid, setPaid] = useState<{ order: OrderDetail; booked?: BookedOrder } | null>(null);
   const order = useQuery({
     queryKey: orderKeys.detail(orderId),
     queryFn: ({ signal }) => ordersApi.get(apiClient, orderId, signal),
   });
-  const onPaid = useCallback((result: OrderDetail) => {
-    const booked = {
-      orderId: result.id,
-      reference: result.reference,
-      total: result.price.total,
-      currency: result.price.currency,
-    };
-    setPaid(result);
-    tellParent(bookingCompleted(booked));
-  }, []);
+  const onPaid = useCallback(
+    async (result: OrderDetail) => {
+      const detail = {
+        orderId: result.id,
+        reference: result.reference,
+        total: result.price.total,
+        currency: result.price.currency,
+      };
+      const booked = await signedLinkOf(apiClient, result);
+      setPaid({ order: result, booked });
+      tellParent(bookingCompleted(detail, booked));
+    },
+    [apiClient],
+  );
 
   if (paid) {
     return (
       <Booked
         booked={{
-          orderId: paid.id,
-          reference: paid.reference,
-          total: paid.price.total,
-          currency: paid.price.currency,
+          orderId: paid.order.id,
+          reference: paid.order.reference,
+          total: paid.order.price.total,
+          currency: paid.order.price.currency,
         }}
+        token={paid.booked?.token}
       />
     );
   }
@@ -108,12 +120,43 @@ function EmbedPayment({ orderId, approved }: { orderId: string; approved: boolea
   );
 }
 
-type BookedDetail = { orderId: string; reference: string; total: number; currency: string };
+/**
+ * The shopper's signed link to the order they just paid for (a new tab from the partner's page
+ * has no session), with the order in a few words for the widget's "Booked" state. Without one
+ * (the API could not be asked) the widget still shows the booking, with no link.
+ */
+async function signedLinkOf(client: ApiClient, order: OrderDetail): Promise<BookedOrder | undefined> {
+  try {
+    const { token } = await ordersApi.viewLink(client, order.id);
+    return {
+      token,
+      summary: {
+        serviceName: order.serviceName,
+        vendorName: order.vendor.name,
+        collectionDate: order.collectionDate,
+        from: placeName(order.collectionAddress),
+        to: placeName(order.deliveryAddress),
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The summary of the order the return's signed link opens; the link alone if it cannot be read. */
+async function summaryOf(token: string): Promise<BookedOrder> {
+  try {
+    return bookedOrderOf(token, await orderViewApi.get(token));
+  } catch {
+    return { token };
+  }
+}
 
 /** Where the shopper sees the order on Consign: a new tab, outside the partner's page. */
-const orderLink = (orderId: string) => `/booking-confirmation?order=${encodeURIComponent(orderId)}`;
+const orderLink = (orderId: string, token: string | undefined) =>
+  token ? orderViewPath(token) : `/booking-confirmation?order=${encodeURIComponent(orderId)}`;
 
-function Booked({ booked }: { booked: BookedDetail }) {
+function Booked({ booked, token }: { booked: BookingCompletedDetail; token?: string | undefined }) {
   return (
     <section className="page-state stack" role="status">
       <h1>Booked</h1>
@@ -122,7 +165,7 @@ function Booked({ booked }: { booked: BookedDetail }) {
         the details.
       </p>
       <p>
-        <a href={orderLink(booked.orderId)} target="_blank" rel="noopener">
+        <a href={orderLink(booked.orderId, token)} target="_blank" rel="noopener">
           View order {booked.reference} on Consign
         </a>
       </p>
@@ -138,15 +181,16 @@ function Booked({ booked }: { booked: BookedDetail }) {
 function EmbedReturn({ orderId, token }: { orderId: string; token: string }) {
   const capture = useMutation({
     mutationFn: async () => unwrap(await publicClient.POST('/api/v1/payments/return', { body: { token } })),
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       if (result.state === 'captured' && result.id === orderId) {
+        const detail = {
+          orderId: result.id,
+          reference: result.reference,
+          total: result.amount,
+          currency: result.currency,
+        };
         tellParent(
-          bookingCompleted({
-            orderId: result.id,
-            reference: result.reference,
-            total: result.amount,
-            currency: result.currency,
-          }),
+          bookingCompleted(detail, result.orderView ? await summaryOf(result.orderView.token) : undefined),
         );
       }
     },
@@ -173,6 +217,7 @@ function EmbedReturn({ orderId, token }: { orderId: string; token: string }) {
           total: result.amount,
           currency: result.currency,
         }}
+        token={result.orderView?.token}
       />
     );
   }

@@ -60,6 +60,9 @@ export const ordersApi = {
         headers: idempotent(key),
       }),
     ),
+  /** A signed link that opens this order without a sign-in (the widget's checkout, after paying). */
+  viewLink: async (client: ApiClient, id: string) =>
+    unwrap(await client.POST('/api/v1/orders/{id}/view-link', { params: byId(id) })),
   /** A document of a paid order (label, customs declaration) as a file. */
   document: async (client: ApiClient, id: string, kind: OrderDocument) => {
     const { data, error, response } =

@@ -6,6 +6,7 @@
  */
 import type { CourierRecord, ServiceOnTime, ServiceRating } from '../api/reviews';
 import './quotes.css';
+import { NOT_ENOUGH_ORDERS, recordBasis, recordParts } from '@consign/shared/courier-record';
 import { formatCount } from '@consign/shared/numbers';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -55,34 +56,23 @@ export function OnTimeLine({ onTime }: { onTime: ServiceOnTime }) {
   );
 }
 
-/** A share as a percentage: whole above 10 %, to one decimal below it (0.3 % is not 0 %). */
-export function percentOf(share: number): string {
-  const percent = share * 100;
-  const shown = percent === 0 || percent >= 10 ? Math.round(percent) : Math.round(percent * 10) / 10;
-  return `${shown}%`;
-}
-
 /**
  * "2% of orders adjusted · 1.5 claims per 100 orders · 67% of claims accepted" over the last 90
- * days; below 10 orders no share is claimed, and the share accepted waits for 3 decided claims.
+ * days; below 10 orders no share is claimed, and the share accepted waits for 3 decided claims
+ * (the words are @consign/shared/courier-record's, as the widget's).
  */
 export function RecordLine({ record }: { record: CourierRecord }) {
-  if (record.adjustmentRate === null || record.claimsPerHundred === null) {
+  const parts = recordParts(record);
+  if (parts === null) {
     return (
       <p className="courier-record muted" data-testid="courier-record">
-        Adjustments and claims: Not enough orders yet
+        {NOT_ENOUGH_ORDERS}
       </p>
     );
   }
-  const parts = [
-    `${percentOf(record.adjustmentRate)} of orders adjusted`,
-    `${record.claimsPerHundred} ${record.claimsPerHundred === 1 ? 'claim' : 'claims'} per 100 orders`,
-    ...(record.claimsAccepted === null ? [] : [`${percentOf(record.claimsAccepted)} of claims accepted`]),
-  ];
   return (
     <p className="courier-record" data-testid="courier-record">
-      <strong>{parts.join(' · ')}</strong>{' '}
-      <span className="muted">(last 90 days, {plural(record.orders, 'order', 'orders')})</span>
+      <strong>{parts.join(' · ')}</strong> <span className="muted">({recordBasis(record)})</span>
     </p>
   );
 }
