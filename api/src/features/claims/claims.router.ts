@@ -8,4 +8,7 @@ export const claimsRouter = createRouter()
   .openapi(routes.getClaim, handlers.getClaim)
   .openapi(routes.listVendorClaims, handlers.listVendorClaims)
   .openapi(routes.answerClaim, handlers.answerClaim)
-  .openapi(routes.decideClaim, handlers.decideClaim);
+  .openapi(routes.decideClaim, handlers.decideClaim)
+  .openapi(routes.filePartnerClaim, handlers.filePartnerClaim)
+  .openapi(routes.listPartnerClaims, handlers.listPartnerClaims)
+  .openapi(routes.getPartnerClaim, handlers.getPartnerClaim);
