@@ -2781,6 +2781,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/loss-claim-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the customer is offered a loss claim on the order now
+         * @description Offered while the paid parcel is under way and its latest tracking entry is an exception, or it has had no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS working days (default 5) since collection, and no claim is open; a loss claim may then be filed at once. The customer is mailed once when it first holds.
+         */
+        get: operations["getLossClaimOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/claims": {
         parameters: {
             query?: never;
@@ -6296,6 +6316,20 @@ export interface components {
              * @default []
              */
             proofOfValue: string[];
+        };
+        LossClaimOffer: {
+            /** @description Whether the customer is offered a loss claim now */
+            offered: boolean;
+            /**
+             * @description A tracking exception, or no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS
+             * @enum {string|null}
+             */
+            reason: "exception" | "no_scan" | null;
+            /**
+             * Format: date-time
+             * @description The latest tracking entry
+             */
+            since: string | null;
         };
         ClaimList: {
             items: components["schemas"]["Claim"][];
@@ -16822,6 +16856,46 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLossClaimOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LossClaimOffer"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

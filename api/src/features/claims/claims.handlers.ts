@@ -51,3 +51,6 @@ export const listPartnerClaims: RouteHandler<typeof routes.listPartnerClaims, Ap
 
 export const getPartnerClaim: RouteHandler<typeof routes.getPartnerClaim, AppEnv> = async (c) =>
   c.json(await service.partnerClaim(c.get('deps'), currentPartner(c).id, c.req.valid('param').id), 200);
+
+export const getLossClaimOffer: RouteHandler<typeof routes.getLossClaimOffer, AppEnv> = async (c) =>
+  c.json(await service.lossClaimOffer(c.get('deps'), c.get('user'), c.req.valid('param').id), 200);

@@ -4,6 +4,7 @@ import * as routes from './claims.routes';
 
 export const claimsRouter = createRouter()
   .openapi(routes.fileClaim, handlers.fileClaim)
+  .openapi(routes.getLossClaimOffer, handlers.getLossClaimOffer)
   .openapi(routes.listClaims, handlers.listClaims)
   .openapi(routes.getClaim, handlers.getClaim)
   .openapi(routes.listVendorClaims, handlers.listVendorClaims)

@@ -10,6 +10,7 @@ import {
   ClaimSchema,
   CourierAnswerBodySchema,
   FileClaimBodySchema,
+  LossClaimOfferSchema,
   PartnerClaimListSchema,
   PartnerClaimsQuerySchema,
   PartnerOrderParamsSchema,
@@ -36,6 +37,22 @@ export const fileClaim = createRoute({
     201: jsonContent(ClaimSchema, 'The claim, with the courier'),
     ...pickProblems(401, 404, 409, 422),
   },
+});
+
+export const getLossClaimOffer = createRoute({
+  operationId: 'getLossClaimOffer',
+  method: 'get',
+  path: '/orders/{id}/loss-claim-offer',
+  tags,
+  summary: 'Whether the customer is offered a loss claim on the order now',
+  description:
+    'Offered while the paid parcel is under way and its latest tracking entry is an exception, or it has had ' +
+    'no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS working days (default 5) since collection, and no claim is ' +
+    'open; a loss claim may then be filed at once. The customer is mailed once when it first holds.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: OrderIdParamsSchema },
+  responses: { 200: jsonContent(LossClaimOfferSchema, 'The offer'), ...pickProblems(401, 404) },
 });
 
 export const listClaims = createRoute({

@@ -136,3 +136,14 @@ export const PartnerOrderParamsSchema = z.object({
       example: '1a2b3c4d',
     }),
 });
+
+export const LossClaimOfferSchema = z
+  .object({
+    offered: z.boolean().openapi({ description: 'Whether the customer is offered a loss claim now' }),
+    reason: z
+      .enum(['exception', 'no_scan'])
+      .nullable()
+      .openapi({ description: 'A tracking exception, or no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS' }),
+    since: z.iso.datetime().nullable().openapi({ description: 'The latest tracking entry' }),
+  })
+  .openapi('LossClaimOffer');

@@ -3,12 +3,13 @@
  * answers, staff decide what the courier rejected or let lapse, and an accepted claim is paid
  * through a refund of the order's payment, borne by the courier or the platform.
  */
-import { and, asc, desc, eq, inArray, isNull, like, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { publish } from '../../lib/outbox';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { scoreBoardFor } from '../couriers';
 import { orderPayment, orderReference, promisedDelivery } from '../orders';
@@ -23,7 +24,13 @@ import {
   SYSTEM_CLAIM_ACTOR,
 } from './claims.change';
 import { awaitsStaff, isClaimFinal } from './claims.machine';
-import { claimCap, claimWindowProblem, courierDeadline } from './claims.rules';
+import {
+  claimCap,
+  claimWindowProblem,
+  courierDeadline,
+  type LastScan,
+  lossClaimSignal,
+} from './claims.rules';
 
 export type FileClaimBody = {
   kind: ClaimKind;
@@ -98,6 +105,89 @@ async function deliveredAt(deps: AppDeps, orderId: string): Promise<Date | null>
     columns: { at: true },
   });
   return row?.at ?? null;
+}
+
+/** The order's latest tracking entry (a status move or a tracking event), leaving out claims', adjustments' and returns' entries. */
+async function lastScanOf(deps: AppDeps, orderId: string): Promise<LastScan | null> {
+  const row = await deps.db.query.orderEvents.findFirst({
+    where: and(
+      eq(orderEvents.orderId, orderId),
+      isNull(orderEvents.claimStatus),
+      isNull(orderEvents.adjustmentStatus),
+      isNull(orderEvents.returnLink),
+    ),
+    orderBy: [desc(orderEvents.at), desc(orderEvents.id)],
+    columns: { at: true, kind: true },
+  });
+  return row ? { at: row.at, kind: row.kind } : null;
+}
+
+async function lossSignalOf(deps: AppDeps, order: typeof orders.$inferSelect, now: Date) {
+  if (!order.paidAt) return null;
+  return lossClaimSignal(
+    { status: order.status, lastScan: await lastScanOf(deps, order.id) },
+    now,
+    deps.config.claims.noScanWorkingDays,
+  );
+}
+
+/** Whether no claim on the order is open (one may be filed). */
+async function noOpenClaim(deps: AppDeps, orderId: string) {
+  const rows = await deps.db.query.claims.findMany({ where: eq(claims.orderId, orderId) });
+  return rows.every(
+    (c) => c.status === 'paid' || isClaimFinal({ status: c.status, decidedByStaff: decidedByStaff(c) }),
+  );
+}
+
+/**
+ * The loss claim offered to the customer of one of its orders: a tracking exception, or no scan
+ * for days, while no claim is open (docs/claims-and-returns.md, "The prefilled loss claim").
+ */
+export async function lossClaimOffer(deps: AppDeps, user: AccessClaims, orderId: string) {
+  const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
+  const signal = await lossSignalOf(deps, order, deps.now());
+  if (!signal || !(await noOpenClaim(deps, order.id))) return { offered: false, reason: null, since: null };
+  return { offered: true, reason: signal.reason, since: signal.since.toISOString() };
+}
+
+export const LOSS_OFFER_EVENT = 'claim.loss_offered';
+
+/**
+ * The sweep's part: each paid order under way whose parcel first looks lost (`lossClaimSignal`)
+ * with no claim open gets the offer mailed to its customer, once (`orders.loss_claim_offered_at`).
+ */
+export async function offerLossClaims(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const candidates = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['pending', 'confirmed', 'in_transit']),
+        isNull(orders.lossClaimOfferedAt),
+        isNotNull(orders.paidAt),
+      ),
+    );
+  let offered = 0;
+  for (const order of candidates) {
+    const signal = await lossSignalOf(deps, order, now);
+    if (!signal || !(await noOpenClaim(deps, order.id))) continue;
+    const marked = await deps.db.transaction(
+      async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ lossClaimOfferedAt: now })
+          .where(and(eq(orders.id, order.id), isNull(orders.lossClaimOfferedAt)))
+          .returning({ id: orders.id });
+        if (row) await publish(tx, LOSS_OFFER_EVENT, { orderId: order.id, reason: signal.reason }, now);
+        return Boolean(row);
+      },
+      { behavior: 'immediate' },
+    );
+    if (marked) offered += 1;
+  }
+  return offered;
 }
 
 /**
@@ -201,6 +291,7 @@ async function fileClaimOn(
       promisedDelivery: promisedDelivery(order),
       deliveredAt: await deliveredAt(deps, order.id),
       coverAmount: order.coverAmount,
+      lossSignal: body.kind === 'loss' && (await lossSignalOf(deps, order, now)) !== null,
     },
     now,
   );
@@ -447,10 +538,13 @@ export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
 }
 
 /**
- * The claims sweep's work: escalate every claim whose courier missed its deadline, and finish
- * paying accepted claims (a refund that was still on its way, or a payment that failed).
+ * The claims sweep's work: escalate every claim whose courier missed its deadline, finish
+ * paying accepted claims (a refund that was still on its way, or a payment that failed), and
+ * mail the offer of a loss claim where a parcel first looks lost.
  */
-export async function sweepClaims(deps: AppDeps): Promise<{ escalated: number; paid: number }> {
+export async function sweepClaims(
+  deps: AppDeps,
+): Promise<{ escalated: number; paid: number; lossOffers: number }> {
   const now = deps.now();
   const overdue = await deps.db
     .select({ id: claims.id })
@@ -489,5 +583,5 @@ export async function sweepClaims(deps: AppDeps): Promise<{ escalated: number; p
       deps.logger.error({ err, claimId: id }, 'claim payment failed; the next sweep tries again');
     }
   }
-  return { escalated, paid };
+  return { escalated, paid, lossOffers: await offerLossClaims(deps) };
 }

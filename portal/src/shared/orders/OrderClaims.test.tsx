@@ -249,4 +249,53 @@ describe('claims in the order drawer', () => {
       within(waiting).getByText('Consign staff are reviewing this claim and will email you.'),
     ).toBeTruthy();
   });
+
+  it('offers a loss claim at the top of the drawer, and opens the form filled in as a loss for the order’s value', async () => {
+    const user = userEvent.setup();
+    const moving = orderFixture({
+      id: 'o-0000-2222bbbb',
+      status: 'in_transit',
+      coverAmount: 0,
+      contents: 'A wool scarf',
+      contentValue: 1500,
+      money: { paid: 6000, refunded: 0, net: 6000 },
+    });
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [moving], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } },
+      },
+      [`GET /api/v1/orders/${moving.id}`]: { body: moving },
+      'GET /api/v1/claims': { body: { items: [] } },
+      [`GET /api/v1/orders/${moving.id}/loss-claim-offer`]: {
+        body: { offered: true, reason: 'no_scan', since: '2026-11-20T10:00:00.000Z' },
+      },
+      [`POST /api/v1/orders/${moving.id}/claims`]: {
+        status: 201,
+        body: claimFixture({ orderId: moving.id, kind: 'loss', photos: [] }),
+      },
+    });
+    renderApp('/dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: `View details of order ${moving.reference}` }),
+    );
+    const drawer = await findOpened('dialog', `Order ${moving.reference}`);
+    const notice = await within(drawer).findByRole('region', { name: 'Has your parcel gone missing?' });
+    expect(within(notice).getByText(/no tracking update since Fri, 20 Nov 2026\./)).toBeTruthy();
+    await user.click(within(notice).getByRole('button', { name: 'Claim for a lost parcel' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    expect(within(drawer).queryByRole('region', { name: 'Has your parcel gone missing?' })).toBeNull();
+    expect((within(form).getByLabelText('What happened') as HTMLTextAreaElement).value).toMatch(
+      /^My parcel \(A wool scarf\) has not arrived\. It has had no tracking update since/,
+    );
+    // The declared value, under the £20 standard liability.
+    expect((within(form).getByLabelText('Amount claimed (GBP)') as HTMLInputElement).value).toBe('15.00');
+    expect(within(form).getByLabelText('Photos (optional)')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/claims'))).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
+    expect(sent?.body).toMatchObject({ kind: 'loss', amountClaimed: 1500, photos: [], proofOfValue: [] });
+  }, 30_000);
 });

@@ -11,8 +11,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/format';
-import { type Claim, claimKeys, claimsApi } from '../api/claims';
+import { formatDateTime, formatLongDate, ukDate } from '../../lib/format';
+import { type Claim, claimKeys, claimsApi, type LossClaimOffer } from '../api/claims';
 import { describeError, fieldErrorsOf } from '../api/client';
 import { type OrderDetail, orderKeys } from '../api/orders';
 import { useAuth } from '../auth/auth';
@@ -28,16 +28,72 @@ export function claimCap(order: Pick<OrderDetail, 'coverAmount' | 'money'>): num
   return Math.max(0, Math.min(liability, order.money.paid - order.money.refunded));
 }
 
-export function OrderClaims({ order }: { order: OrderDetail }) {
+/** Which claim form is open in the order's drawer: none, the usual one, or the prefilled loss claim. */
+export type ClaimFormOpen = null | 'blank' | 'lost';
+
+/** The statuses of a paid parcel still under way, which may be offered a loss claim. */
+const UNDER_WAY = ['pending', 'confirmed', 'in_transit'];
+
+/** Whether the customer is offered a loss claim on the order now (a tracking exception, or days without a scan). */
+export function useLossClaimOffer(order: OrderDetail) {
+  const { apiClient } = useAuth();
+  return useQuery({
+    queryKey: claimKeys.lossOffer(order.id),
+    queryFn: ({ signal }) => claimsApi.lossOffer(apiClient, order.id, signal),
+    enabled: UNDER_WAY.includes(order.status) && claimCap(order) > 0,
+  });
+}
+
+/**
+ * The offer of a loss claim, at the top of the drawer while it holds: says why the parcel may
+ * be lost and opens the claim form filled in as a loss for the order's value.
+ */
+export function LossClaimNotice({ order, onClaim }: { order: OrderDetail; onClaim: () => void }) {
+  const offer = useLossClaimOffer(order);
+  if (!offer.data?.offered || !offer.data.since) return null;
+  return (
+    <section className="alert alert--info stack loss-claim-notice" aria-label="Has your parcel gone missing?">
+      <p>
+        <strong>Has your parcel gone missing?</strong> {lossReason(offer.data)}
+      </p>
+      <p>If it does not arrive, you can claim for it now: the form is filled in for you to check.</p>
+      <div>
+        <button type="button" className="button button--primary" onClick={onClaim}>
+          Claim for a lost parcel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function lossReason(offer: LossClaimOffer): string {
+  const since = offer.since ? formatLongDate(ukDate(new Date(offer.since))) : '';
+  return offer.reason === 'exception'
+    ? `The courier reported a problem with it on ${since}, and it has not moved on since.`
+    : `It has had no tracking update since ${since}.`;
+}
+
+export function OrderClaims({
+  order,
+  form,
+  onForm,
+}: {
+  order: OrderDetail;
+  form: ClaimFormOpen;
+  onForm: (form: ClaimFormOpen) => void;
+}) {
   const { apiClient } = useAuth();
   const claims = useQuery({
     queryKey: claimKeys.ofOrder(order.id),
     queryFn: ({ signal }) => claimsApi.ofOrder(apiClient, order.id, signal),
   });
-  const [filing, setFiling] = useState(false);
+  const offer = useLossClaimOffer(order);
   const kind = order.status === 'delivered' ? 'damage' : 'loss';
   const canClaim =
-    (order.status === 'delivered' || order.status === 'in_transit' || order.status === 'confirmed') &&
+    (order.status === 'delivered' ||
+      order.status === 'in_transit' ||
+      order.status === 'confirmed' ||
+      offer.data?.offered === true) &&
     claimCap(order) > 0 &&
     !claims.data?.some((c) => !c.final);
 
@@ -52,23 +108,41 @@ export function OrderClaims({ order }: { order: OrderDetail }) {
     );
   }
   if (claims.data.length === 0 && !canClaim) return null;
+  const prefill = form === 'lost' && offer.data?.offered ? lossPrefill(order, offer.data) : undefined;
   return (
     <Section title="Claims">
       <div className="stack">
         {claims.data.map((claim) => (
           <ClaimCard key={claim.id} claim={claim} />
         ))}
-        {canClaim && !filing ? (
+        {canClaim && form === null ? (
           <div>
-            <button type="button" className="button button--secondary" onClick={() => setFiling(true)}>
+            <button type="button" className="button button--secondary" onClick={() => onForm('blank')}>
               {kind === 'damage' ? 'Claim for damage' : 'Claim for a lost parcel'}
             </button>
           </div>
         ) : null}
-        {filing ? <ClaimForm order={order} kind={kind} onDone={() => setFiling(false)} /> : null}
+        {canClaim && form !== null ? (
+          <ClaimForm
+            key={form}
+            order={order}
+            kind={prefill ? 'loss' : kind}
+            prefill={prefill}
+            onDone={() => onForm(null)}
+          />
+        ) : null}
       </div>
     </Section>
   );
+}
+
+/** The loss claim as offered: what happened in words, and the order's declared value up to the cap. */
+function lossPrefill(order: OrderDetail, offer: LossClaimOffer) {
+  const amount = Math.min(order.contentValue, claimCap(order));
+  return {
+    description: `My parcel (${order.contents}) has not arrived. ${lossReason(offer)}`,
+    amount: amount > 0 ? (amount / 100).toFixed(2) : '',
+  };
 }
 
 /** One claim and where it stands, as its customer or its courier reads it. */
@@ -152,18 +226,21 @@ export function errorAt(errors: Record<string, string>, field: string): string |
 function ClaimForm({
   order,
   kind,
+  prefill,
   onDone,
 }: {
   order: OrderDetail;
   kind: 'damage' | 'loss';
+  /** The offered loss claim's words and amount, for the customer to check. */
+  prefill?: { description: string; amount: string } | undefined;
   onDone: () => void;
 }) {
   const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const cap = claimCap(order);
   const currency = order.price.currency;
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState(prefill?.description ?? '');
+  const [amount, setAmount] = useState(prefill?.amount ?? '');
   const [photos, setPhotos] = useState<string[]>([]);
   const [proofOfValue, setProofOfValue] = useState<string[]>([]);
   const uploads = useUploadsBusy();
