@@ -253,3 +253,53 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await watch.expectClean();
   await look(page, 'paid', paid, { checkAxe: true });
 });
+
+test('a tracking exception offers the customer a prefilled loss claim in the order drawer', async ({
+  browser,
+}) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, {
+    shopName: `Lost Couriers ${unique()}`,
+    service: {
+      name: `Lost Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const order = await paidOrder(request, customer.token, {
+    serviceId: courier.serviceId!,
+    contents: 'A wool scarf',
+  });
+  for (const status of ['confirmed', 'in_transit']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
+  }
+  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
+    kind: 'exception',
+    note: 'Label unreadable at the hub',
+  });
+
+  const page = await signedInPage(browser, customer);
+  const watch = guard(page);
+  // The offer's email links straight to the order's drawer.
+  await page.goto(`/dashboard?order=${order.id}`);
+  const drawer = await expectOpened(page.getByRole('dialog', { name: `Order ${order.reference}` }));
+  const notice = drawer.getByRole('region', { name: 'Has your parcel gone missing?' });
+  await expect(notice.getByText(/The courier reported a problem with it on/)).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'loss-offer', notice, { checkAxe: true });
+  await notice.getByRole('button', { name: 'Claim for a lost parcel' }).click();
+  const form = drawer.getByRole('form', { name: 'File a claim' });
+  await expect(form.getByLabel('What happened')).toBeFocused();
+  await expect(form.getByLabel('What happened')).toHaveValue(/^My parcel \(A wool scarf\) has not arrived\./);
+  await expect(form.getByLabel('Amount claimed (GBP)')).not.toHaveValue('');
+  await look(page, 'loss-form', form, { checkAxe: true });
+  await form.getByRole('button', { name: 'Send claim' }).click();
+  const card = drawer.getByRole('article', { name: /^Claim #/ });
+  await expect(card.getByText('Loss claim', { exact: false })).toBeVisible();
+  await expect(card.getByText('With courier')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await watch.expectClean();
+  await look(page, 'loss-filed', card, { checkAxe: true });
+});
