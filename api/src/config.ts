@@ -91,6 +91,7 @@ const envSchema = z.object({
   PAYOUT_MINIMUM: z.coerce.number().int().min(1).max(100_000_000).default(100),
   PAYOUT_SCHEDULE: z.enum(['off', 'daily', 'weekly']).default('off'),
   CLAIM_RESPONSE_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  LOSS_CLAIM_NO_SCAN_WORKING_DAYS: z.coerce.number().int().min(1).max(60).default(5),
   COMPANY_LEGAL_NAME: optionalString.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
   COMPANY_VAT_NUMBER: optionalString.pipe(
@@ -149,7 +150,11 @@ export type Config = {
   /** Sign-ups an hour per client address; 0 for none. */
   signupLimitPerHour: number;
   /** How long a courier has to answer a claim (docs/claims-and-returns.md). */
-  claims: { responseWorkingDays: number };
+  claims: {
+    responseWorkingDays: number;
+    /** Working days without a scan after which a parcel under way is offered a loss claim. */
+    noScanWorkingDays: number;
+  };
   /** The money model (docs/payments.md): commission, the payout hold and the seller on receipts. */
   finance: FinanceConfig;
 };
@@ -346,7 +351,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     quoteRetentionDays: env.QUOTE_RETENTION_DAYS,
     quoteLimitPerMinute: env.QUOTE_LIMIT_PER_MINUTE,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
-    claims: { responseWorkingDays: env.CLAIM_RESPONSE_WORKING_DAYS },
+    claims: {
+      responseWorkingDays: env.CLAIM_RESPONSE_WORKING_DAYS,
+      noScanWorkingDays: env.LOSS_CLAIM_NO_SCAN_WORKING_DAYS,
+    },
     finance: {
       commission: { percentBp: percentToBasisPoints(env.COMMISSION_PERCENT), fixed: env.COMMISSION_FIXED },
       holdDays: env.PAYOUT_HOLD_DAYS,

@@ -9,7 +9,7 @@
 import { adjustmentMailSubscriber, adjustmentPaymentTarget } from './features/adjustments';
 import { vendorStatusMailSubscriber } from './features/admin';
 import { batchPaymentTarget } from './features/batches';
-import { claimMailSubscriber } from './features/claims';
+import { claimMailSubscriber, lossOfferMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
 import { refundMailSubscriber } from './features/finance';
@@ -49,6 +49,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(partnerKeyMailSubscriber);
   registerSubscriber(payoutMailSubscriber);
   registerSubscriber(claimMailSubscriber);
+  registerSubscriber(lossOfferMailSubscriber);
   registerSubscriber(adjustmentMailSubscriber);
   // Every refund mails the customer (with the credit note) and the courier.
   registerSubscriber(refundMailSubscriber);

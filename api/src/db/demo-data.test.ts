@@ -72,16 +72,34 @@ describe('demo reviews', () => {
     const profile = await t.get('/api/v1/couriers/swift-couriers-ltd/profile');
     expect(profile.status).toBe(200);
     expect(profile.body.reviews.length).toBe(15);
-    // Orders paid in the last 90 days, none adjusted or claimed.
+    // Orders paid in the last 90 days, with the demo adjustments and claims (seed-claims.ts):
+    // two adjustments, four claims of which three are decided (two accepted, one rejected by staff).
     expect(profile.body.record).toEqual({
       orders: 17,
-      adjustments: 0,
-      adjustmentRate: 0,
-      claims: 0,
-      claimsPerHundred: 0,
-      claimsDecided: 0,
-      claimsAccepted: null,
+      adjustments: 2,
+      adjustmentRate: 0.118,
+      claims: 4,
+      claimsPerHundred: 23.5,
+      claimsDecided: 3,
+      claimsAccepted: 0.667,
     });
+    // Every state the screens show, on the demo couriers' orders.
+    const claimRows = await t.deps.db.query.claims.findMany();
+    expect(claimRows.map((c) => c.status).sort()).toEqual([
+      'escalated',
+      'paid',
+      'paid',
+      'rejected',
+      'with_courier',
+    ]);
+    const adjustmentRows = await t.deps.db.query.adjustments.findMany();
+    expect(adjustmentRows.map((a) => a.status).sort()).toEqual(['disputed', 'overturned', 'overturned']);
+    // Nothing for the claims sweep to pay (no accepted claim left unpaid: demo orders have no
+    // payment) or escalate at once (the claim with the courier is within its deadline).
+    const withCourier = claimRows.find((c) => c.status === 'with_courier');
+    expect(withCourier?.courierDeadline?.getTime()).toBeGreaterThan(
+      new Date('2026-03-10T10:00:00Z').getTime(),
+    );
     expect(profile.body.reviews.some((r: { reply: unknown }) => r.reply !== null)).toBe(true);
     // None of the reviewers can sign in.
     const reviewers = (await t.deps.db.query.users.findMany()).filter((u) => u.email.startsWith('reviewer'));

@@ -2,9 +2,10 @@
  * Demo reviews and delivery records (issue 20), so a demo shows measured scores that look like
  * a marketplace's: delivered orders of the demo couriers from made-up customers who cannot sign
  * in, their reviews, and the score tables as the live code would have left them (with each
- * courier's record counting those orders, issue 49). Deterministic:
+ * courier's record counting those orders and the demo claims and adjustments, issue 49). Deterministic:
  * the same list every time, dated back from the seeding day. Only ever called by seedDemoData.
  */
+import { eq } from 'drizzle-orm';
 import { addCalendarDays, ukDayStart, ukToday } from '../domain/uk-days';
 import type { Tx } from './client';
 import {
@@ -18,6 +19,7 @@ import {
   users,
   vendors,
 } from './schema';
+import { type DemoOrder, type RecordDelta, seedDemoClaims } from './seed-claims';
 
 type Service = {
   id: string;
@@ -105,15 +107,30 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
     ]),
   );
   let n = 0;
-  // Each courier's orders by the UK day they were paid, as the record counts them (couriers/scores.ts).
-  const paidDays = new Map<string, number>();
+  // Each courier's record by UK day, as the live code counts it (couriers/scores.ts): orders by the
+  // day they were paid, the demo claims and adjustments (seed-claims.ts) by theirs.
+  const record = new Map<string, Required<RecordDelta> & { orders: number }>();
+  const count = (vendorId: string, day: string, delta: RecordDelta & { orders?: number }) => {
+    if (day < addCalendarDays(today, -89)) return;
+    const key = `${vendorId} ${day}`;
+    const row = record.get(key) ?? {
+      orders: 0,
+      adjustments: 0,
+      claims: 0,
+      claimsDecided: 0,
+      claimsAccepted: 0,
+    };
+    for (const [field, value] of Object.entries(delta)) row[field as keyof typeof row] += value ?? 0;
+    record.set(key, row);
+  };
+  const delivered: DemoOrder[] = [];
   for (const service of services) {
     const list = DELIVERIES[service.name];
     if (!list) continue;
     let ratingSum = 0;
     let ratingCount = 0;
     const days = new Map<string, { delivered: number; onTime: number }>();
-    for (const [ago, late, rating, comment, reply] of list) {
+    for (const [index, [ago, late, rating, comment, reply]] of list.entries()) {
       n += 1;
       const deliveredDay = addCalendarDays(today, -ago);
       const promised = addCalendarDays(deliveredDay, -late);
@@ -158,11 +175,17 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
-      const paidDay = ukToday(paidAt);
-      if (paidDay >= addCalendarDays(today, -89)) {
-        const key = `${service.vendorId} ${paidDay}`;
-        paidDays.set(key, (paidDays.get(key) ?? 0) + 1);
-      }
+      count(service.vendorId, ukToday(paidAt), { orders: 1 });
+      delivered.push({
+        orderId,
+        customerId,
+        vendorId: service.vendorId,
+        serviceName: service.name,
+        index,
+        collectedAt: new Date(ukDayStart(collected).getTime() + 10 * 3_600_000),
+        deliveredAt,
+        total: net + 150,
+      });
       await tx.insert(orderEvents).values([
         { orderId, at: paidAt, actorRole: 'customer', from: 'awaiting_payment', to: 'pending', note: null },
         { orderId, at: deliveredAt, actorRole: 'vendor', from: 'in_transit', to: 'delivered', note: null },
@@ -204,8 +227,13 @@ export async function seedDemoReviews(tx: Tx, services: readonly Service[], now:
         .values({ courierServiceId: service.id, vendorId: service.vendorId, day, ...counts });
     }
   }
-  for (const [key, count] of paidDays) {
+  const [staff] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, 'admin@consign.example'));
+  if (staff) await seedDemoClaims(tx, delivered, staff, count);
+  for (const [key, counts] of record) {
     const [vendorId, day] = key.split(' ') as [string, string];
-    await tx.insert(courierRecordDays).values({ vendorId, day, orders: count });
+    await tx.insert(courierRecordDays).values({ vendorId, day, ...counts });
   }
 }

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { axe } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
@@ -40,8 +41,11 @@ async function deliveredOrder(
   return created;
 }
 
-/** Screenshots at desktop and phone widths, with `show` (the claim, deep in the drawer) scrolled into view. */
-async function look(page: Page, name: string, show?: Locator) {
+/**
+ * Screenshots at desktop and phone widths, with `show` (the claim, deep in the drawer) scrolled
+ * into view; no sideways scroll; axe at each width when asked.
+ */
+async function look(page: Page, name: string, show?: Locator, { checkAxe = false } = {}) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await show?.scrollIntoViewIfNeeded();
@@ -59,6 +63,7 @@ async function look(page: Page, name: string, show?: Locator) {
         .map((el) => `${el.tagName}.${el.className}`),
     );
     expect(overflow, `no sideways scroll at ${width}px (${wide.join(', ')})`).toBeLessThanOrEqual(0);
+    if (checkAxe) await axe(page, name, `${width}px`);
     await page.screenshot({ path: `test-results/claims-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -103,23 +108,49 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
     .getByLabel('What happened')
     .fill('The vase arrived in pieces; the box was crushed on one corner.');
   await form.getByLabel('Amount claimed (GBP)').fill('4');
-  await form.getByLabel(/Photos/).setInputFiles({ name: 'vase.png', mimeType: 'image/png', buffer: PNG });
-  await expect(form.getByRole('list', { name: 'Photos added' }).getByRole('listitem')).toHaveCount(1);
-  await look(page, 'form', form);
+  const photos = form.getByRole('list', { name: 'Photos added' });
+  for (const name of ['vase.png', 'box.png']) {
+    await form
+      .getByLabel('Photos', { exact: true })
+      .setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+    await expect(form.getByRole('button', { name: 'Send claim' })).toBeEnabled();
+  }
+  await expect(photos.getByRole('listitem')).toHaveCount(2);
+  await form.getByRole('button', { name: 'Remove photo 2' }).click();
+  await expect(photos.getByRole('listitem')).toHaveCount(1);
+  // A file that is not an image is refused at its field, by the API's check of its bytes.
+  await watch.expectClean();
+  const proof = form.getByLabel('Proof of value (optional)');
+  await proof.setInputFiles({
+    name: 'receipt.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(form.getByText('Please select an image file')).toBeVisible();
+  // The browser logs the refusal (415) the test asked for; nothing else happened since the check above.
+  watch.reset();
+  await proof.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('list', { name: 'Proof of value added' }).getByRole('listitem')).toHaveCount(1);
+  await expect(form.getByText('Please select an image file')).toHaveCount(0);
+  await look(page, 'form', form, { checkAxe: true });
   await form.getByRole('button', { name: 'Send claim' }).click();
   const card = drawer.getByRole('article', { name: /^Claim #/ });
   await expect(card.getByText('With courier')).toBeVisible();
   await expect(card.getByText('Courier answers by')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Receipt 1' })).toBeVisible();
   await watch.expectClean();
-  await look(page, 'with-courier', card);
+  await look(page, 'with-courier', card, { checkAxe: true });
 
   const [claim] = (await apiCall(request, 'get', `/api/v1/claims?orderId=${order.id}`, customer.token))
     .items as {
     id: string;
     reference: string;
     photos: string[];
+    proofOfValue: string[];
   }[];
   expect(claim!.photos).toHaveLength(1);
+  expect(claim!.proofOfValue).toHaveLength(1);
   // The courier rejects it in its dashboard's order drawer.
   const vendor = await signedInPage(browser, courier);
   const vendorWatch = guard(vendor);
@@ -131,7 +162,12 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await expect(answer.getByText('Choose your answer')).toBeVisible();
   await answer.getByRole('radio', { name: 'Reject' }).check();
   await answer.getByLabel('Why you reject it (your evidence)').fill('Signed for in good order');
-  await look(vendor, 'courier-answer', answer);
+  await expect(answer.getByRole('img', { name: 'Photo 1' })).toHaveCount(0);
+  await answer
+    .getByLabel('Evidence (optional)')
+    .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: PNG });
+  await expect(answer.getByRole('list', { name: 'Evidence added' }).getByRole('listitem')).toHaveCount(1);
+  await look(vendor, 'courier-answer', answer, { checkAxe: true });
   await answer.getByRole('button', { name: 'Send answer' }).click();
   const vendorCard = vendorDrawer.getByRole('article', { name: /^Claim #/ });
   await expect(vendorCard.getByText('Rejected', { exact: true })).toBeVisible();
@@ -139,8 +175,10 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
     vendorCard.getByText('Consign staff are reviewing this claim and will email you.'),
   ).toBeVisible();
   await expect(vendorDrawer.getByRole('form', { name: /^Answer claim #/ })).toHaveCount(0);
+  await expect(vendorCard.getByRole('img', { name: 'Receipt 1' })).toBeVisible();
+  await expect(vendorCard.getByRole('img', { name: 'Evidence 1' })).toBeVisible();
   await vendorWatch.expectClean();
-  await look(vendor, 'courier-rejected', vendorCard);
+  await look(vendor, 'courier-rejected', vendorCard, { checkAxe: true });
 
   // Staff decide part accepted in the console: the queue, the claim's page, the decision.
   const staff = await (await browser.newContext()).newPage();
@@ -166,6 +204,8 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await row.getByText(order.reference).click();
   await expect(staff.getByText('Waiting for your decision: the courier rejected it.')).toBeVisible();
   await expect(staff.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(staff.getByRole('img', { name: 'Proof of value 1' })).toBeVisible();
+  await expect(staff.getByRole('img', { name: 'Courier’s evidence 1' })).toBeVisible();
   await expect(staff.getByText('Signed for in good order', { exact: true })).toBeVisible();
   await expect(
     staff
@@ -173,7 +213,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
       .getByText(/Rejected by the courier — Signed for in good order/),
   ).toBeVisible();
   await staffWatch.expectClean('the claim’s page');
-  await look(staff, 'console-claim');
+  await look(staff, 'console-claim', undefined, { checkAxe: true });
 
   await staff.getByRole('button', { name: 'Decide' }).click();
   const decide = await expectOpened(staff.getByRole('dialog', { name: `Decide claim ${claim!.reference}` }));
@@ -208,7 +248,58 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await expect(paid.getByText('Refunded to you')).toBeVisible();
   await expect(paid.getByText('£2.00')).toBeVisible();
   await expect(paid.getByText('Packaging was thin: goodwill for half')).toBeVisible();
+  await expect(paid.getByRole('img', { name: 'Evidence 1' })).toBeVisible();
   await expect(drawer.getByRole('list', { name: 'Tracking timeline' }).getByText('Claim paid')).toBeVisible();
   await watch.expectClean();
-  await look(page, 'paid', paid);
+  await look(page, 'paid', paid, { checkAxe: true });
+});
+
+test('a tracking exception offers the customer a prefilled loss claim in the order drawer', async ({
+  browser,
+}) => {
+  const request = (await browser.newContext()).request;
+  const courier = await activeCourier(request, {
+    shopName: `Lost Couriers ${unique()}`,
+    service: {
+      name: `Lost Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const order = await paidOrder(request, customer.token, {
+    serviceId: courier.serviceId!,
+    contents: 'A wool scarf',
+  });
+  for (const status of ['confirmed', 'in_transit']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
+  }
+  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
+    kind: 'exception',
+    note: 'Label unreadable at the hub',
+  });
+
+  const page = await signedInPage(browser, customer);
+  const watch = guard(page);
+  // The offer's email links straight to the order's drawer.
+  await page.goto(`/dashboard?order=${order.id}`);
+  const drawer = await expectOpened(page.getByRole('dialog', { name: `Order ${order.reference}` }));
+  const notice = drawer.getByRole('region', { name: 'Has your parcel gone missing?' });
+  await expect(notice.getByText(/The courier reported a problem with it on/)).toBeVisible();
+  await watch.expectClean();
+  await look(page, 'loss-offer', notice, { checkAxe: true });
+  await notice.getByRole('button', { name: 'Claim for a lost parcel' }).click();
+  const form = drawer.getByRole('form', { name: 'File a claim' });
+  await expect(form.getByLabel('What happened')).toBeFocused();
+  await expect(form.getByLabel('What happened')).toHaveValue(/^My parcel \(A wool scarf\) has not arrived\./);
+  await expect(form.getByLabel('Amount claimed (GBP)')).not.toHaveValue('');
+  await look(page, 'loss-form', form, { checkAxe: true });
+  await form.getByRole('button', { name: 'Send claim' }).click();
+  const card = drawer.getByRole('article', { name: /^Claim #/ });
+  await expect(card.getByText('Loss claim', { exact: false })).toBeVisible();
+  await expect(card.getByText('With courier')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await watch.expectClean();
+  await look(page, 'loss-filed', card, { checkAxe: true });
 });

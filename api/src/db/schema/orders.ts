@@ -142,6 +142,11 @@ export const orders = sqliteTable(
     /** When the recipient used the one-click unsubscribe: no more tracking mail for this parcel. */
     recipientMailStoppedAt: timestamp('recipient_mail_stopped_at'),
     /**
+     * When the customer was first mailed the offer of a loss claim (a tracking exception, or no
+     * scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS; features/claims): the mail goes once per order.
+     */
+    lossClaimOfferedAt: timestamp('loss_claim_offered_at'),
+    /**
      * What the vendor dashboard's search box looks through: the reference's 8 characters, the
      * delivery name and the service name, all frozen at booking, written once by insertOrder.
      * A plain column (not json_extract at query time) so the dashboard indexes below cover it.

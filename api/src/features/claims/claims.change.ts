@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { auditLog, claims, orders } from '../../db/schema';
-import type { ClaimStatus } from '../../domain/statuses';
+import type { ClaimKind, ClaimStatus } from '../../domain/statuses';
 import { ukToday } from '../../domain/uk-days';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
@@ -21,6 +21,7 @@ export const CLAIM_EVENTS = { changed: 'claim.changed' } as const;
 export type ClaimChangedData = {
   claimId: string;
   orderId: string;
+  kind: ClaimKind;
   from: ClaimStatus | null;
   to: ClaimStatus;
 };
@@ -63,7 +64,13 @@ export async function recordClaimChange(
     reason: note,
     createdAt: now,
   });
-  const data: ClaimChangedData = { claimId: claim.id, orderId: claim.orderId, from, to: claim.status };
+  const data: ClaimChangedData = {
+    claimId: claim.id,
+    orderId: claim.orderId,
+    kind: claim.kind,
+    from,
+    to: claim.status,
+  };
   await publish(tx, CLAIM_EVENTS.changed, data, now);
   const counted = claimRecordDelta({ status: claim.status, decidedByStaff: decidedByStaff(claim) }, from);
   if (counted) await moveCourierRecord(tx, claim.vendorId, ukToday(now), counted);

@@ -81,3 +81,33 @@ ${button(url, linkLabel)}`,
     ),
   };
 }
+
+/** The offer of a loss claim, once, when a parcel first looks lost (claims.service, offerLossClaims). */
+export function lossOfferEmail(
+  to: string,
+  order: { reference: string; reason: 'exception' | 'no_scan'; noScanWorkingDays: number },
+  url: string,
+): MailMessage {
+  const subject = `Order ${order.reference}: has your parcel gone missing?`;
+  const why =
+    order.reason === 'exception'
+      ? 'The courier reported a problem with your parcel and it has not moved on since.'
+      : `Your parcel has had no tracking update for ${order.noScanWorkingDays} working days.`;
+  const lines = [
+    why,
+    'If it does not arrive, you can claim for a lost parcel now: open the order in your dashboard and choose “Claim for a lost parcel”. The form is filled in with the order’s value for you to check.',
+    'If it turns up, there is nothing to do.',
+  ];
+  const linkLabel = 'Open the order';
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${linkLabel}: ${url}\n`,
+    html: layout(
+      subject,
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${button(url, linkLabel)}`,
+      'an order on your Consign account',
+    ),
+  };
+}

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { currentPartner } from '../partners';
 import type * as routes from './claims.routes';
 import * as service from './claims.service';
 
@@ -35,3 +36,21 @@ export const decideClaim: RouteHandler<typeof routes.decideClaim, AppEnv> = asyn
     await service.decideClaim(c.get('deps'), c.get('user'), c.req.valid('param').id, c.req.valid('json')),
     200,
   );
+
+export const filePartnerClaim: RouteHandler<typeof routes.filePartnerClaim, AppEnv> = async (c) => {
+  const partner = currentPartner(c);
+  const caller = { partnerId: partner.id, partnerName: partner.name, user: c.get('user') };
+  return c.json(
+    await service.filePartnerClaim(c.get('deps'), caller, c.req.valid('param').id, c.req.valid('json')),
+    201,
+  );
+};
+
+export const listPartnerClaims: RouteHandler<typeof routes.listPartnerClaims, AppEnv> = async (c) =>
+  c.json(await service.partnerClaims(c.get('deps'), currentPartner(c).id, c.req.valid('query')), 200);
+
+export const getPartnerClaim: RouteHandler<typeof routes.getPartnerClaim, AppEnv> = async (c) =>
+  c.json(await service.partnerClaim(c.get('deps'), currentPartner(c).id, c.req.valid('param').id), 200);
+
+export const getLossClaimOffer: RouteHandler<typeof routes.getLossClaimOffer, AppEnv> = async (c) =>
+  c.json(await service.lossClaimOffer(c.get('deps'), c.get('user'), c.req.valid('param').id), 200);

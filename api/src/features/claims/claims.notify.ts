@@ -6,12 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { claims, users } from '../../db/schema';
+import { claims, orders, users } from '../../db/schema';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { orderReference } from '../orders';
 import { vendorOwner } from '../vendors';
 import { CLAIM_EVENTS, type ClaimChangedData } from './claims.change';
-import { type ClaimMailTarget, claimEmail } from './claims.emails';
-import { toClaimDto } from './claims.service';
+import { type ClaimMailTarget, claimEmail, lossOfferEmail } from './claims.emails';
+import { LOSS_OFFER_EVENT, toClaimDto } from './claims.service';
 
 export const claimMailSubscriber: Subscriber<AppDeps> = {
   name: 'claim-mail',
@@ -42,5 +43,32 @@ export const claimMailSubscriber: Subscriber<AppDeps> = {
       await deps.mailer.send(
         claimEmail(owner.email, claim, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),
       );
+  },
+};
+
+/** The offer of a loss claim, mailed to the order's customer once (the sweep marks the order first). */
+export const lossOfferMailSubscriber: Subscriber<AppDeps> = {
+  name: 'claim-loss-offer-mail',
+  types: [LOSS_OFFER_EVENT],
+  async deliver(deps, event: OutboxEvent) {
+    const data = event.data as { orderId: string; reason: 'exception' | 'no_scan' };
+    const [row] = await deps.db
+      .select({ id: orders.id, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .where(eq(orders.id, data.orderId));
+    if (!row) return;
+    const url = `${deps.config.publicUrl}/dashboard?order=${encodeURIComponent(row.id)}`;
+    await deps.mailer.send(
+      lossOfferEmail(
+        row.email,
+        {
+          reference: orderReference(row.id),
+          reason: data.reason,
+          noScanWorkingDays: deps.config.claims.noScanWorkingDays,
+        },
+        url,
+      ),
+    );
   },
 };

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { OrderIdParamsSchema } from '../orders';
+import { requirePartner } from '../partners';
 import {
   ClaimIdParamsSchema,
   ClaimListQuerySchema,
@@ -9,6 +10,10 @@ import {
   ClaimSchema,
   CourierAnswerBodySchema,
   FileClaimBodySchema,
+  LossClaimOfferSchema,
+  PartnerClaimListSchema,
+  PartnerClaimsQuerySchema,
+  PartnerOrderParamsSchema,
   StaffDecisionBodySchema,
 } from './claims.schemas';
 
@@ -32,6 +37,22 @@ export const fileClaim = createRoute({
     201: jsonContent(ClaimSchema, 'The claim, with the courier'),
     ...pickProblems(401, 404, 409, 422),
   },
+});
+
+export const getLossClaimOffer = createRoute({
+  operationId: 'getLossClaimOffer',
+  method: 'get',
+  path: '/orders/{id}/loss-claim-offer',
+  tags,
+  summary: 'Whether the customer is offered a loss claim on the order now',
+  description:
+    'Offered while the paid parcel is under way and its latest tracking entry is an exception, or it has had ' +
+    'no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS working days (default 5) since collection, and no claim is ' +
+    'open; a loss claim may then be filed at once. The customer is mailed once when it first holds.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: OrderIdParamsSchema },
+  responses: { 200: jsonContent(LossClaimOfferSchema, 'The offer'), ...pickProblems(401, 404) },
 });
 
 export const listClaims = createRoute({
@@ -103,4 +124,50 @@ export const decideClaim = createRoute({
     200: jsonContent(ClaimSchema, 'The claim after the decision'),
     ...pickProblems(401, 403, 404, 409, 422),
   },
+});
+
+export const filePartnerClaim = createRoute({
+  operationId: 'partnerFileClaim',
+  method: 'post',
+  path: '/partner/orders/{id}/claims',
+  tags: ['Partner'],
+  summary: 'File a claim for the customer of an order booked through the partner',
+  description:
+    'The customer’s rules, caps and steps (POST /orders/{id}/claims); the claim is the customer’s, who is ' +
+    'emailed at each step. Photos and proof of value are uploads (POST /uploads) of the partner’s people or ' +
+    'of the customer, by url. Another partner’s order answers 404.',
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: PartnerOrderParamsSchema, body: jsonBody(FileClaimBodySchema) },
+  responses: {
+    201: jsonContent(ClaimSchema, 'The claim, with the courier'),
+    ...pickProblems(400, 401, 403, 404, 409, 422, 429),
+  },
+});
+
+export const listPartnerClaims = createRoute({
+  operationId: 'partnerListClaims',
+  method: 'get',
+  path: '/partner/claims',
+  tags: ['Partner'],
+  summary: 'Claims on orders booked through the partner, newest first, a page at a time',
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { query: PartnerClaimsQuerySchema },
+  responses: {
+    200: jsonContent(PartnerClaimListSchema, 'One page'),
+    ...pickProblems(400, 401, 403, 422, 429),
+  },
+});
+
+export const getPartnerClaim = createRoute({
+  operationId: 'partnerGetClaim',
+  method: 'get',
+  path: '/partner/claims/{id}',
+  tags: ['Partner'],
+  summary: 'One claim on an order booked through the partner',
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: ClaimIdParamsSchema },
+  responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(400, 401, 403, 404, 429) },
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ClaimOrderFacts, claimCap, claimWindowProblem, courierDeadline } from './claims.rules';
+import {
+  type ClaimOrderFacts,
+  claimCap,
+  claimWindowProblem,
+  courierDeadline,
+  lossClaimSignal,
+} from './claims.rules';
 
 const delivered: ClaimOrderFacts = {
   status: 'delivered',
@@ -68,5 +74,55 @@ describe('the courier’s deadline', () => {
     expect(courierDeadline(new Date('2026-01-13T09:00:00Z'), 3).toISOString()).toBe(
       '2026-01-16T23:59:59.999Z',
     );
+  });
+});
+
+describe('the loss claim signal', () => {
+  // The last scan: Tuesday 13 January 2026, 10:00 UK.
+  const scan = { at: new Date('2026-01-13T10:00:00Z'), kind: null };
+
+  it('offers a loss claim after 5 working days without a scan, from the day after the 5th', () => {
+    const order = { status: 'in_transit', lastScan: scan };
+    // The 5th working day after Tuesday 13th is Tuesday 20th.
+    expect(lossClaimSignal(order, new Date('2026-01-20T23:59:00Z'), 5)).toBeNull();
+    expect(lossClaimSignal(order, new Date('2026-01-21T00:00:00Z'), 5)).toEqual({
+      reason: 'no_scan',
+      since: scan.at,
+    });
+    // The setting moves it: 2 working days means from Friday 16th.
+    expect(lossClaimSignal(order, new Date('2026-01-15T12:00:00Z'), 2)).toBeNull();
+    expect(lossClaimSignal(order, new Date('2026-01-16T00:30:00Z'), 2)?.reason).toBe('no_scan');
+    // Weekends are not working days: last scanned Friday 16th, quiet until Friday 23rd.
+    const friday = { status: 'in_transit', lastScan: { at: new Date('2026-01-16T10:00:00Z'), kind: null } };
+    expect(lossClaimSignal(friday, new Date('2026-01-23T12:00:00Z'), 5)).toBeNull();
+    expect(lossClaimSignal(friday, new Date('2026-01-24T12:00:00Z'), 5)?.reason).toBe('no_scan');
+  });
+
+  it('offers one at once after a tracking exception, until a later scan', () => {
+    const exception = { at: scan.at, kind: 'exception' };
+    for (const status of ['pending', 'confirmed', 'in_transit']) {
+      expect(lossClaimSignal({ status, lastScan: exception }, scan.at, 5)).toEqual({
+        reason: 'exception',
+        since: scan.at,
+      });
+    }
+    expect(
+      lossClaimSignal({ status: 'in_transit', lastScan: { ...scan, kind: 'out_for_delivery' } }, scan.at, 5),
+    ).toBeNull();
+  });
+
+  it('offers nothing for a parcel delivered, cancelled, unpaid or not yet collected and quiet', () => {
+    const late = new Date('2026-03-01T10:00:00Z');
+    for (const status of ['delivered', 'cancelled', 'awaiting_payment']) {
+      expect(lossClaimSignal({ status, lastScan: { ...scan, kind: 'exception' } }, late, 5)).toBeNull();
+    }
+    expect(lossClaimSignal({ status: 'confirmed', lastScan: scan }, late, 5)).toBeNull();
+    expect(lossClaimSignal({ status: 'in_transit', lastScan: null }, late, 5)).toBeNull();
+  });
+
+  it('lets a loss claim be filed at once while the signal holds, before the promised date’s grace', () => {
+    const early = new Date('2026-01-14T10:00:00Z');
+    expect(claimWindowProblem('loss', inTransit, early)).toMatch(/3 working days past/);
+    expect(claimWindowProblem('loss', { ...inTransit, lossSignal: true }, early)).toBeNull();
   });
 });

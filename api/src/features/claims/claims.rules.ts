@@ -23,6 +23,8 @@ export type ClaimOrderFacts = {
   /** When the order was delivered, if it was. */
   deliveredAt: Date | null;
   coverAmount: number;
+  /** A tracking exception, or no scan for days (`lossClaimSignal`): a loss claim may be filed at once. */
+  lossSignal?: boolean;
 };
 
 /** The last moment a claim of `kind` may be filed, or why it may not be filed at `now`. */
@@ -45,12 +47,40 @@ export function claimWindowProblem(kind: ClaimKind, order: ClaimOrderFacts, now:
   if (order.status === 'cancelled' || order.status === 'awaiting_payment') {
     return 'Only a paid order under way can be claimed as lost';
   }
+  if (order.lossSignal) return null;
   if (!order.promisedDelivery) return 'The order has no promised delivery date yet';
   const lostFrom = addWorkingDays(order.promisedDelivery, LOSS_GRACE_WORKING_DAYS);
   if (today <= lostFrom) {
     return `A parcel counts as lost once it is ${LOSS_GRACE_WORKING_DAYS} working days past its promised delivery date (after ${lostFrom})`;
   }
   return null;
+}
+
+/** The statuses of a paid parcel not yet delivered, whose tracking can signal a loss. */
+const UNDER_WAY = ['pending', 'confirmed', 'in_transit'];
+
+/** The latest entry on an order's tracking (a status move or a courier's tracking event). */
+export type LastScan = { at: Date; kind: string | null };
+
+export type LossClaimSignal = { reason: 'exception' | 'no_scan'; since: Date };
+
+/**
+ * Why a parcel under way may be lost, or null: its latest tracking entry is an exception, or a
+ * collected parcel (in transit) has had no scan for `noScanWorkingDays` working days since the
+ * latest one (from the day after the last of them, UK time). Either offers the customer a loss
+ * claim at once (docs/claims-and-returns.md, "The prefilled loss claim").
+ */
+export function lossClaimSignal(
+  order: { status: string; lastScan: LastScan | null },
+  now: Date,
+  noScanWorkingDays: number,
+): LossClaimSignal | null {
+  const { status, lastScan } = order;
+  if (!UNDER_WAY.includes(status) || !lastScan) return null;
+  if (lastScan.kind === 'exception') return { reason: 'exception', since: lastScan.at };
+  if (status !== 'in_transit') return null;
+  const lastQuietDay = addWorkingDays(ukToday(lastScan.at), noScanWorkingDays);
+  return ukToday(now) > lastQuietDay ? { reason: 'no_scan', since: lastScan.at } : null;
 }
 
 /** The most a claim on the order may ask for: the cover bought, or the standard liability, and never more than can be refunded. */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CLAIM_KINDS, CLAIM_STATUSES } from '../../domain/statuses';
 import { MoneySchema } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 
 /** A file the caller uploaded through POST /api/v1/uploads, by the path it answered. */
 const UploadPathSchema = z
@@ -113,3 +114,36 @@ export const ClaimIdParamsSchema = z.object({
     .max(64)
     .openapi({ param: { name: 'id', in: 'path' }, example: '0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e' }),
 });
+
+export const PartnerClaimListSchema = z
+  .object({ data: z.array(ClaimSchema), nextCursor: z.string().nullable() })
+  .openapi('PartnerClaimList');
+
+export const PartnerClaimsQuerySchema = z.object({
+  cursor: cursorQuery(),
+  limit: limitQuery,
+  orderId: z.string().max(64).optional().openapi({ description: 'Only this order’s claims (its id)' }),
+});
+
+export const PartnerOrderParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      description: 'The order’s id (as webhooks send it) or its reference (`#1a2b3c4d` or `1a2b3c4d`)',
+      example: '1a2b3c4d',
+    }),
+});
+
+export const LossClaimOfferSchema = z
+  .object({
+    offered: z.boolean().openapi({ description: 'Whether the customer is offered a loss claim now' }),
+    reason: z
+      .enum(['exception', 'no_scan'])
+      .nullable()
+      .openapi({ description: 'A tracking exception, or no scan for LOSS_CLAIM_NO_SCAN_WORKING_DAYS' }),
+    since: z.iso.datetime().nullable().openapi({ description: 'The latest tracking entry' }),
+  })
+  .openapi('LossClaimOffer');

@@ -3,12 +3,14 @@
  * answers, staff decide what the courier rejected or let lapse, and an accepted claim is paid
  * through a refund of the order's payment, borne by the courier or the platform.
  */
-import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { claims, orderEvents, orders, refunds, uploads } from '../../db/schema';
+import { claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
+import { publish } from '../../lib/outbox';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import { scoreBoardFor } from '../couriers';
 import { orderPayment, orderReference, promisedDelivery } from '../orders';
 import { requestRefund } from '../payments';
@@ -22,7 +24,13 @@ import {
   SYSTEM_CLAIM_ACTOR,
 } from './claims.change';
 import { awaitsStaff, isClaimFinal } from './claims.machine';
-import { claimCap, claimWindowProblem, courierDeadline } from './claims.rules';
+import {
+  claimCap,
+  claimWindowProblem,
+  courierDeadline,
+  type LastScan,
+  lossClaimSignal,
+} from './claims.rules';
 
 export type FileClaimBody = {
   kind: ClaimKind;
@@ -99,14 +107,101 @@ async function deliveredAt(deps: AppDeps, orderId: string): Promise<Date | null>
   return row?.at ?? null;
 }
 
-/** Every file is one the caller uploaded (POST /uploads), named by its /uploads/ path. */
-async function checkUploads(deps: AppDeps, ownerId: string, field: string, urls: string[]) {
+/** The order's latest tracking entry (a status move or a tracking event), leaving out claims', adjustments' and returns' entries. */
+async function lastScanOf(deps: AppDeps, orderId: string): Promise<LastScan | null> {
+  const row = await deps.db.query.orderEvents.findFirst({
+    where: and(
+      eq(orderEvents.orderId, orderId),
+      isNull(orderEvents.claimStatus),
+      isNull(orderEvents.adjustmentStatus),
+      isNull(orderEvents.returnLink),
+    ),
+    orderBy: [desc(orderEvents.at), desc(orderEvents.id)],
+    columns: { at: true, kind: true },
+  });
+  return row ? { at: row.at, kind: row.kind } : null;
+}
+
+async function lossSignalOf(deps: AppDeps, order: typeof orders.$inferSelect, now: Date) {
+  if (!order.paidAt) return null;
+  return lossClaimSignal(
+    { status: order.status, lastScan: await lastScanOf(deps, order.id) },
+    now,
+    deps.config.claims.noScanWorkingDays,
+  );
+}
+
+/** Whether no claim on the order is open (one may be filed). */
+async function noOpenClaim(deps: AppDeps, orderId: string) {
+  const rows = await deps.db.query.claims.findMany({ where: eq(claims.orderId, orderId) });
+  return rows.every(
+    (c) => c.status === 'paid' || isClaimFinal({ status: c.status, decidedByStaff: decidedByStaff(c) }),
+  );
+}
+
+/**
+ * The loss claim offered to the customer of one of its orders: a tracking exception, or no scan
+ * for days, while no claim is open (docs/claims-and-returns.md, "The prefilled loss claim").
+ */
+export async function lossClaimOffer(deps: AppDeps, user: AccessClaims, orderId: string) {
+  const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
+  const signal = await lossSignalOf(deps, order, deps.now());
+  if (!signal || !(await noOpenClaim(deps, order.id))) return { offered: false, reason: null, since: null };
+  return { offered: true, reason: signal.reason, since: signal.since.toISOString() };
+}
+
+export const LOSS_OFFER_EVENT = 'claim.loss_offered';
+
+/**
+ * The sweep's part: each paid order under way whose parcel first looks lost (`lossClaimSignal`)
+ * with no claim open gets the offer mailed to its customer, once (`orders.loss_claim_offered_at`).
+ */
+export async function offerLossClaims(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const candidates = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['pending', 'confirmed', 'in_transit']),
+        isNull(orders.lossClaimOfferedAt),
+        isNotNull(orders.paidAt),
+      ),
+    );
+  let offered = 0;
+  for (const order of candidates) {
+    const signal = await lossSignalOf(deps, order, now);
+    if (!signal || !(await noOpenClaim(deps, order.id))) continue;
+    const marked = await deps.db.transaction(
+      async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ lossClaimOfferedAt: now })
+          .where(and(eq(orders.id, order.id), isNull(orders.lossClaimOfferedAt)))
+          .returning({ id: orders.id });
+        if (row) await publish(tx, LOSS_OFFER_EVENT, { orderId: order.id, reason: signal.reason }, now);
+        return Boolean(row);
+      },
+      { behavior: 'immediate' },
+    );
+    if (marked) offered += 1;
+  }
+  return offered;
+}
+
+/**
+ * Every file is one the caller uploaded (POST /uploads), named by its /uploads/ path: `owners`
+ * are the accounts whose uploads count as the caller's (one person, or a partner's people and the
+ * order's customer).
+ */
+async function checkUploads(deps: AppDeps, owners: string[], field: string, urls: string[]) {
   if (urls.length === 0) return;
   const keys = urls.map((u) => u.slice('/uploads/'.length));
   const found = await deps.db
     .select({ key: uploads.key })
     .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), inArray(uploads.key, keys)));
+    .where(and(inArray(uploads.ownerId, owners), inArray(uploads.key, keys)));
   const mine = new Set(found.map((r) => r.key));
   const errors = keys.flatMap((key, i) =>
     mine.has(key)
@@ -126,6 +221,67 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
   const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
   // Orders of others answer 404 (docs/architecture.md §8).
   if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
+  return fileClaimOn(deps, order, body, {
+    actor: actorOf(user),
+    uploaders: [user.sub],
+    note: `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed`,
+  });
+}
+
+/** A partner files for the customer of an order booked through it (secret key or a partner user). */
+export type PartnerCaller = { partnerId: string; partnerName: string; user: AccessClaims | undefined };
+
+/** One of the partner's orders, by its id or its reference (`#1a2b3c4d`); any other order is 404. */
+async function partnerOrder(deps: AppDeps, partnerId: string, idOrReference: string) {
+  const suffix = idOrReference.replace(/^#/, '').toLowerCase();
+  const byReference = /^[0-9a-z]{8}$/.test(suffix);
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.partnerId, partnerId),
+        byReference ? like(orders.id, `%${suffix}`) : eq(orders.id, idOrReference),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
+  if (!order) throw AppError.notFound('Order not found');
+  return order;
+}
+
+/**
+ * The partner's claim for the customer of one of its orders: the customer's rules, caps, state
+ * machine and mail; the claim is the customer's. Files may be uploads of the customer or of any
+ * of the partner's people.
+ */
+export async function filePartnerClaim(
+  deps: AppDeps,
+  caller: PartnerCaller,
+  idOrReference: string,
+  body: FileClaimBody,
+) {
+  const order = await partnerOrder(deps, caller.partnerId, idOrReference);
+  const people = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.partnerId, caller.partnerId));
+  const actor: ClaimActor = caller.user
+    ? { id: caller.user.sub, email: caller.user.email, role: 'customer' }
+    : { id: null, email: `secret key of partner ${caller.partnerId}`, role: 'customer' };
+  return fileClaimOn(deps, order, body, {
+    actor,
+    uploaders: [order.customerId, ...people.map((p) => p.id)],
+    note: `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed by ${caller.partnerName} for the customer`,
+  });
+}
+
+async function fileClaimOn(
+  deps: AppDeps,
+  order: typeof orders.$inferSelect,
+  body: FileClaimBody,
+  by: { actor: ClaimActor; uploaders: string[]; note: string },
+) {
   const now = deps.now();
   const windowProblem = claimWindowProblem(
     body.kind,
@@ -135,6 +291,7 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
       promisedDelivery: promisedDelivery(order),
       deliveredAt: await deliveredAt(deps, order.id),
       coverAmount: order.coverAmount,
+      lossSignal: body.kind === 'loss' && (await lossSignalOf(deps, order, now)) !== null,
     },
     now,
   );
@@ -166,10 +323,9 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
       `The amount claimed is more than this order’s claims can pay (${why})`,
     );
   }
-  await checkUploads(deps, user.sub, 'photos', body.photos);
-  await checkUploads(deps, user.sub, 'proofOfValue', body.proofOfValue);
+  await checkUploads(deps, by.uploaders, 'photos', body.photos);
+  await checkUploads(deps, by.uploaders, 'proofOfValue', body.proofOfValue);
 
-  const actor = actorOf(user);
   const claimId = await deps.db.transaction(
     async (tx) => {
       const open = await tx.query.claims.findFirst({
@@ -197,14 +353,7 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
         })
         .returning();
       if (!claim) throw new Error('claim insert returned nothing');
-      await recordClaimChange(
-        tx,
-        claim,
-        null,
-        actor,
-        `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed`,
-        now,
-      );
+      await recordClaimChange(tx, claim, null, by.actor, by.note, now);
       await moveClaim(tx, claim.id, 'send', SYSTEM_CLAIM_ACTOR, 'Sent to the courier', now, {
         courierDeadline: courierDeadline(now, deps.config.claims.responseWorkingDays),
       });
@@ -247,6 +396,46 @@ export async function listClaims(deps: AppDeps, user: AccessClaims, orderId?: st
   return rows.map(toClaimDto);
 }
 
+/** The claims on the partner's orders, newest first, a page at a time. */
+export async function partnerClaims(
+  deps: AppDeps,
+  partnerId: string,
+  query: { cursor?: string | undefined; limit: number; orderId?: string | undefined },
+) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await deps.db
+    .select({ claim: claims })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .where(
+      and(
+        eq(orders.partnerId, partnerId),
+        query.orderId ? eq(claims.orderId, query.orderId) : undefined,
+        olderThan({ createdAt: claims.createdAt, id: claims.id }, after),
+      ),
+    )
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(query.limit + 1);
+  return {
+    data: rows.slice(0, query.limit).map((r) => toClaimDto(r.claim)),
+    nextCursor: nextCursor(
+      rows.map((r) => ({ createdAt: r.claim.createdAt, id: r.claim.id })),
+      query.limit,
+    ),
+  };
+}
+
+/** One claim on the partner's orders; any other is 404. */
+export async function partnerClaim(deps: AppDeps, partnerId: string, id: string) {
+  const [row] = await deps.db
+    .select({ claim: claims })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .where(and(eq(claims.id, id), eq(orders.partnerId, partnerId)));
+  if (!row) throw AppError.notFound('Claim not found');
+  return toClaimDto(row.claim);
+}
+
 function agreedAmount(claim: ClaimRow, decision: CourierAnswer['decision'], amount: number | undefined) {
   if (decision === 'reject') return null;
   if (decision === 'accept') return claim.amountClaimed;
@@ -263,7 +452,7 @@ export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string,
   const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
   if (!claim || claim.vendorId !== vendor.id) throw AppError.notFound('Claim not found');
   const amountAgreed = agreedAmount(claim, body.decision, body.amount);
-  await checkUploads(deps, user.sub, 'evidence', body.evidence);
+  await checkUploads(deps, [user.sub], 'evidence', body.evidence);
   const now = deps.now();
   await deps.db.transaction(
     (tx) =>
@@ -349,10 +538,13 @@ export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
 }
 
 /**
- * The claims sweep's work: escalate every claim whose courier missed its deadline, and finish
- * paying accepted claims (a refund that was still on its way, or a payment that failed).
+ * The claims sweep's work: escalate every claim whose courier missed its deadline, finish
+ * paying accepted claims (a refund that was still on its way, or a payment that failed), and
+ * mail the offer of a loss claim where a parcel first looks lost.
  */
-export async function sweepClaims(deps: AppDeps): Promise<{ escalated: number; paid: number }> {
+export async function sweepClaims(
+  deps: AppDeps,
+): Promise<{ escalated: number; paid: number; lossOffers: number }> {
   const now = deps.now();
   const overdue = await deps.db
     .select({ id: claims.id })
@@ -391,5 +583,5 @@ export async function sweepClaims(deps: AppDeps): Promise<{ escalated: number; p
       deps.logger.error({ err, claimId: id }, 'claim payment failed; the next sweep tries again');
     }
   }
-  return { escalated, paid };
+  return { escalated, paid, lossOffers: await offerLossClaims(deps) };
 }

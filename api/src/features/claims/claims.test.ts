@@ -422,10 +422,10 @@ describe('the deadline sweep', () => {
     const o = await order();
     const claim = (await damageClaim(o)).body;
     now = new Date('2026-01-16T23:59:00Z');
-    expect(await sweepClaims(t.deps)).toEqual({ escalated: 0, paid: 0 });
+    expect(await sweepClaims(t.deps)).toEqual({ escalated: 0, paid: 0, lossOffers: 0 });
     now = new Date('2026-01-17T00:00:00Z');
-    expect(await sweepClaims(t.deps)).toEqual({ escalated: 1, paid: 0 });
-    expect(await sweepClaims(t.deps)).toEqual({ escalated: 0, paid: 0 });
+    expect(await sweepClaims(t.deps)).toEqual({ escalated: 1, paid: 0, lossOffers: 0 });
+    expect(await sweepClaims(t.deps)).toEqual({ escalated: 0, paid: 0, lossOffers: 0 });
 
     const after = await t.get(`/api/v1/claims/${claim.id}`, o.customer);
     expect(after.body).toMatchObject({ status: 'escalated', awaitsStaff: true });

@@ -1,7 +1,7 @@
 /** The claims feature's public surface: other features and the app import nothing else of it. */
 export { CLAIM_EVENTS, type ClaimRow } from './claims.change';
 export { awaitsStaff } from './claims.machine';
-export { claimMailSubscriber } from './claims.notify';
+export { claimMailSubscriber, lossOfferMailSubscriber } from './claims.notify';
 export { claimsRouter } from './claims.router';
 export { ClaimSchema } from './claims.schemas';
 export { type ClaimDto, sweepClaims, toClaimDto } from './claims.service';

@@ -27,6 +27,11 @@ export const PARTNER_EVENT_TYPES = [
       'A return of the order was booked (docs/claims-and-returns.md): the return order, the reason and who pays.',
   },
   {
+    type: 'claim.updated',
+    description:
+      'A claim on the order was filed or moved (docs/claims-and-returns.md): its kind, the status before and after.',
+  },
+  {
     type: 'batch.completed',
     description: "Every paid row of a batch's payment is booked or failed (docs/batches.md).",
   },
@@ -42,6 +47,7 @@ export const SOURCE_TYPES = [
   'webhook.ping',
   'batch.completed',
   'return.created',
+  'claim.changed',
 ] as const;
 
 export const isKnownType = (type: string) => type === '*' || PARTNER_EVENT_TYPES.some((e) => e.type === type);
@@ -99,6 +105,23 @@ export function partnerEventsOf(
             returnReference: orderReference(returnOrderId),
             reason: data.reason,
             payer: data.payer,
+          },
+        },
+      ];
+    }
+    case 'claim.changed': {
+      // Where the claim stands; the customer's description and both sides' notes stay out.
+      const claimId = String(data.claimId);
+      return [
+        {
+          type: 'claim.updated',
+          data: {
+            ...ref,
+            claimId,
+            claimReference: orderReference(claimId),
+            kind: data.kind,
+            from: data.from,
+            to: data.to,
           },
         },
       ];

@@ -37,7 +37,8 @@ function CustomerDashboard() {
   const { user, apiClient } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'jobs' ? 'jobs' : 'orders';
-  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  // An email's link to one order (`?order=<id>`, e.g. the offer of a loss claim) opens its drawer.
+  const [openOrder, setOpenOrder] = useState<string | null>(() => params.get('order'));
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ orders: null, jobs: null });
   const profile = useProfile();
   const name = profile.data?.name ?? user?.name;

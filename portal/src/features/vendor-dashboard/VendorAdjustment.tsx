@@ -19,8 +19,8 @@ import {
 } from '../../shared/api/adjustments';
 import { describeError, fieldErrorsOf } from '../../shared/api/client';
 import { type OrderDetail, orderKeys } from '../../shared/api/orders';
-import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../../shared/api/uploads';
 import { useAuth } from '../../shared/auth/auth';
+import { UploadsField, useUploadsBusy } from '../../shared/components/UploadsField';
 import { AdjustmentCard, mayHaveAdjustments } from '../../shared/orders/OrderAdjustments';
 import { Section } from '../../shared/orders/OrderParts';
 
@@ -128,13 +128,7 @@ function AdjustmentForm({ order, onDone }: { order: OrderDetail; onDone: () => v
     setFormError(Object.keys(fields).length ? null : describeError(error));
   };
 
-  const upload = useImageUpload({
-    onUploaded: (url) => {
-      setPhotos((list) => [...list, url]);
-      setErrors(({ photos: _p, 'photos.0': _first, ...rest }) => rest);
-    },
-    failureMessage: (error) => uploadProblem(error) ?? describeError(error),
-  });
+  const uploads = useUploadsBusy();
 
   const check = useMutation({
     mutationFn: (parcels: MeasuredParcel[]) => adjustmentsApi.preview(apiClient, order.id, parcels),
@@ -185,7 +179,7 @@ function AdjustmentForm({ order, onDone }: { order: OrderDetail; onDone: () => v
     file.mutate(parcels);
   }
 
-  const busy = check.isPending || file.isPending || upload.uploading;
+  const busy = check.isPending || file.isPending || uploads.busy;
   return (
     <form className="stack claim-form" onSubmit={submit} noValidate aria-label="Adjust weight or size">
       <p className="muted">
@@ -218,36 +212,20 @@ function AdjustmentForm({ order, onDone }: { order: OrderDetail; onDone: () => v
         </fieldset>
       ))}
       <FieldError error={errors.parcels} />
-      <div className="field">
-        <label className="field__label" htmlFor={`adjustment-photo-${order.id}`}>
-          Photo of the measurement
-        </label>
-        <input
-          id={`adjustment-photo-${order.id}`}
-          type="file"
-          accept={IMAGE_TYPES}
-          onChange={(e) => void upload.onFileChange(e)}
-          disabled={upload.uploading || photos.length >= 5}
-        />
-        {upload.uploading ? <Spinner label="Uploading the photo" /> : null}
-        {photos.length > 0 ? (
-          <ul className="claim-photos" aria-label="Photos added">
-            {photos.map((url) => (
-              <li key={url}>
-                <img src={url} alt="" width={64} height={64} />
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setPhotos((list) => list.filter((p) => p !== url))}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <FieldError error={errors.photos ?? errors['photos.0']} />
-      </div>
+      <UploadsField
+        id={`adjustment-photo-${order.id}`}
+        label="Photo of the measurement"
+        item="photo"
+        listLabel="Photos added"
+        urls={photos}
+        onChange={(update) => {
+          setPhotos(update);
+          setErrors(({ photos: _p, 'photos.0': _first, ...rest }) => rest);
+        }}
+        max={5}
+        error={errors.photos ?? errors['photos.0']}
+        onUploading={uploads.uploading('photos')}
+      />
       <TextAreaField
         label="Note for the customer (optional)"
         value={note}

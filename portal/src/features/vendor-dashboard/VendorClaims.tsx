@@ -13,7 +13,8 @@ import { type Claim, claimKeys, claimsApi } from '../../shared/api/claims';
 import { describeError, fieldErrorsOf } from '../../shared/api/client';
 import { orderKeys } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
-import { ClaimCard } from '../../shared/orders/OrderClaims';
+import { UploadsField, useUploadsBusy } from '../../shared/components/UploadsField';
+import { ClaimCard, errorAt } from '../../shared/orders/OrderClaims';
 import { Section } from '../../shared/orders/OrderParts';
 
 export function VendorClaims({ orderId }: { orderId: string }) {
@@ -56,16 +57,20 @@ function AnswerForm({ claim }: { claim: Claim }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
+  const [evidence, setEvidence] = useState<string[]>([]);
+  const uploads = useUploadsBusy();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const currency = claim.amountClaimed.currency;
   /** A field's error goes once the field is changed; the next submit checks again. */
   const clear = (field: string) =>
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => k !== field)));
+    setErrors((all) =>
+      Object.fromEntries(Object.entries(all).filter(([k]) => k !== field && !k.startsWith(`${field}.`))),
+    );
 
   const answer = useMutation({
     mutationFn: (body: { decision: Decision; amount?: number; note: string }) =>
-      claimsApi.answer(apiClient, claim.id, { ...body, evidence: [] }),
+      claimsApi.answer(apiClient, claim.id, { ...body, evidence }),
     onSuccess: async (answered) => {
       await queryClient.invalidateQueries({ queryKey: claimKeys.ofOrder(claim.orderId) });
       await queryClient.invalidateQueries({ queryKey: orderKeys.detail(claim.orderId) });
@@ -154,8 +159,23 @@ function AnswerForm({ claim }: { claim: Claim }) {
         maxLength={2000}
         rows={3}
       />
+      <UploadsField
+        id={`claim-evidence-${claim.id}`}
+        label="Evidence (optional)"
+        hint="Photos of the proof of delivery, the signature, or the parcel at collection"
+        item="evidence"
+        listLabel="Evidence added"
+        urls={evidence}
+        onChange={(update) => {
+          setEvidence(update);
+          clear('evidence');
+        }}
+        max={10}
+        error={errorAt(errors, 'evidence')}
+        onUploading={uploads.uploading('evidence')}
+      />
       <div>
-        <button type="submit" className="button button--primary" disabled={answer.isPending}>
+        <button type="submit" className="button button--primary" disabled={answer.isPending || uploads.busy}>
           {answer.isPending ? <Spinner label="Sending your answer" /> : 'Send answer'}
         </button>
       </div>

@@ -7,10 +7,13 @@ export type Claim = Schemas['Claim'];
 export type FileClaimBody = Schemas['FileClaimBody'];
 
 export type CourierClaimAnswer = Schemas['CourierClaimAnswer'];
+export type LossClaimOffer = Schemas['LossClaimOffer'];
 
 export const claimKeys = {
   all: ['claims'] as const,
   ofOrder: (orderId: string) => ['claims', 'order', orderId] as const,
+  /** Under the order's key, so filing a claim (which invalidates it) reads the offer again. */
+  lossOffer: (orderId: string) => ['claims', 'order', orderId, 'loss-offer'] as const,
 };
 
 export const claimsApi = {
@@ -18,6 +21,10 @@ export const claimsApi = {
     unwrap(await client.GET('/api/v1/claims', { params: { query: { orderId } }, signal })).items,
   ofVendorOrder: async (client: ApiClient, orderId: string, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/vendor/claims', { params: { query: { orderId } }, signal })).items,
+  lossOffer: async (client: ApiClient, orderId: string, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/orders/{id}/loss-claim-offer', { params: { path: { id: orderId } }, signal }),
+    ),
   answer: async (client: ApiClient, id: string, body: CourierClaimAnswer) =>
     unwrap(await client.POST('/api/v1/vendor/claims/{id}/response', { params: { path: { id } }, body })),
   file: async (client: ApiClient, orderId: string, body: FileClaimBody) =>

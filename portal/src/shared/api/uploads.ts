@@ -45,16 +45,19 @@ export async function uploadImage(file: File, client: ApiClient): Promise<string
 }
 
 /**
- * The change handler of an image file input: checks the file (a toast says what is wrong), uploads
- * it, hands the URL to `onUploaded`, and toasts `failureMessage(error)` when the upload fails.
- * The input is cleared afterwards, so the same file can be chosen again.
+ * The change handler of an image file input: checks the file, uploads it, hands the URL to
+ * `onUploaded`, and says `failureMessage(error)` when the upload fails: through `onProblem` when
+ * given (a form shows it at its field), else a toast. The input is cleared afterwards, so the same
+ * file can be chosen again.
  */
 export function useImageUpload({
   onUploaded,
   failureMessage,
+  onProblem = (message) => toast.error(message),
 }: {
   onUploaded: (url: string) => void | Promise<void>;
   failureMessage: (error: unknown) => string;
+  onProblem?: (message: string) => void;
 }) {
   const { apiClient } = useAuth();
   const [uploading, setUploading] = useState(false);
@@ -65,7 +68,7 @@ export function useImageUpload({
     if (!file) return;
     const problem = checkImageFile(file);
     if (problem) {
-      toast.error(problem);
+      onProblem(problem);
       input.value = '';
       return;
     }
@@ -74,7 +77,7 @@ export function useImageUpload({
       const url = await uploadImage(file, apiClient);
       await onUploaded(url);
     } catch (error) {
-      toast.error(failureMessage(error));
+      onProblem(failureMessage(error));
     } finally {
       input.value = '';
       setUploading(false);

@@ -64,15 +64,19 @@ async function openDrawer() {
 const listed = { body: { items: [delivered], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } } };
 
 describe('claims in the order drawer', () => {
-  it('files a damage claim with a photo, the amount capped, each error beside its field', async () => {
+  it('files a damage claim with photos and proof of value, the amount capped, each error beside its field', async () => {
     const user = userEvent.setup();
     let claims: Claim[] = [];
+    let uploaded = 0;
     const { calls } = stubFetch({
       ...signedIn,
       'GET /api/v1/orders': listed,
       [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
       'GET /api/v1/claims': () => ({ body: { items: claims } }),
-      'POST /api/v1/uploads': { status: 201, body: { url: '/uploads/photo-1.png' } },
+      'POST /api/v1/uploads': () => {
+        uploaded += 1;
+        return { status: 201, body: { url: `/uploads/file-${uploaded}.png` } };
+      },
       [`POST /api/v1/orders/${delivered.id}/claims`]: () => {
         claims = [claimFixture()];
         return { status: 201, body: claims[0] };
@@ -98,8 +102,21 @@ describe('claims in the order drawer', () => {
     await user.clear(within(form).getByLabelText('Amount claimed (GBP)'));
     await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '15');
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'vase.png', { type: 'image/png' });
-    await user.upload(within(form).getByLabelText(/Photos/), png);
-    expect(await within(form).findByRole('list', { name: 'Photos added' })).toBeTruthy();
+    await user.upload(within(form).getByLabelText('Photos'), png);
+    const photos = await within(form).findByRole('list', { name: 'Photos added' });
+    await user.upload(within(form).getByLabelText('Photos'), png);
+    await waitFor(() => expect(within(photos).getAllByRole('listitem')).toHaveLength(2));
+    // Taken out again before sending.
+    await user.click(within(form).getByRole('button', { name: 'Remove photo 2' }));
+    expect(within(photos).getAllByRole('listitem')).toHaveLength(1);
+    await user.upload(
+      within(form).getByLabelText('Proof of value (optional)'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' }),
+    );
+    const proof = await within(form).findByRole('list', { name: 'Proof of value added' });
+    expect(within(proof).getByRole('img', { name: 'Receipt 1' }).getAttribute('src')).toBe(
+      '/uploads/file-3.png',
+    );
     await user.click(within(form).getByRole('button', { name: 'Send claim' }));
 
     const card = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
@@ -110,12 +127,12 @@ describe('claims in the order drawer', () => {
       kind: 'damage',
       description: 'The vase arrived broken',
       amountClaimed: 1500,
-      photos: ['/uploads/photo-1.png'],
-      proofOfValue: [],
+      photos: ['/uploads/file-1.png'],
+      proofOfValue: ['/uploads/file-3.png'],
     });
     // One open claim at a time.
     expect(within(drawer).queryByRole('button', { name: 'Claim for damage' })).toBeNull();
-  });
+  }, 60_000);
 
   it('shows the API’s refusal beside the field it names', async () => {
     const user = userEvent.setup();
@@ -135,7 +152,7 @@ describe('claims in the order drawer', () => {
     await user.type(within(form).getByLabelText('What happened'), 'The vase arrived broken');
     await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '10');
     await user.upload(
-      within(form).getByLabelText(/Photos/),
+      within(form).getByLabelText('Photos'),
       new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }),
     );
     await within(form).findByRole('list', { name: 'Photos added' });
@@ -143,6 +160,57 @@ describe('claims in the order drawer', () => {
     expect(
       await within(form).findByText('Damage must be reported within 5 working days of delivery'),
     ).toBeTruthy();
+  });
+
+  it('says at the field when an upload is refused, and sends nothing of it', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': { body: { items: [] } },
+      'POST /api/v1/uploads': problemResponse(415, 'Please select an image file'),
+    });
+    const drawer = await openDrawer();
+    await user.click(await within(drawer).findByRole('button', { name: 'Claim for damage' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    const input = within(form).getByLabelText('Proof of value (optional)');
+    await user.upload(input, new File([new Uint8Array([1])], 'receipt.png', { type: 'image/png' }));
+    const error = await within(form).findByText('Please select an image file');
+    expect(error.closest('.field')?.contains(input)).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).queryByRole('list', { name: 'Proof of value added' })).toBeNull();
+  });
+
+  it('shows a claim’s photos, proof of value and the courier’s evidence', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': {
+        body: {
+          items: [
+            claimFixture({
+              status: 'rejected',
+              awaitsStaff: true,
+              photos: ['/uploads/a.png', '/uploads/b.png'],
+              proofOfValue: ['/uploads/receipt.png'],
+              courierNote: 'Signed for',
+              courierEvidence: ['/uploads/pod.png'],
+            }),
+          ],
+        },
+      },
+    });
+    const drawer = await openDrawer();
+    const card = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
+    expect(within(within(card).getByRole('list', { name: 'Photos' })).getAllByRole('img')).toHaveLength(2);
+    expect(within(card).getByRole('img', { name: 'Receipt 1' }).closest('a')?.getAttribute('href')).toBe(
+      '/uploads/receipt.png',
+    );
+    expect(within(card).getByRole('img', { name: 'Evidence 1' }).closest('a')?.getAttribute('href')).toBe(
+      '/uploads/pod.png',
+    );
   });
 
   it('shows a paid claim with the money back, and one waiting for staff', async () => {
@@ -181,4 +249,53 @@ describe('claims in the order drawer', () => {
       within(waiting).getByText('Consign staff are reviewing this claim and will email you.'),
     ).toBeTruthy();
   });
+
+  it('offers a loss claim at the top of the drawer, and opens the form filled in as a loss for the order’s value', async () => {
+    const user = userEvent.setup();
+    const moving = orderFixture({
+      id: 'o-0000-2222bbbb',
+      status: 'in_transit',
+      coverAmount: 0,
+      contents: 'A wool scarf',
+      contentValue: 1500,
+      money: { paid: 6000, refunded: 0, net: 6000 },
+    });
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [moving], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } },
+      },
+      [`GET /api/v1/orders/${moving.id}`]: { body: moving },
+      'GET /api/v1/claims': { body: { items: [] } },
+      [`GET /api/v1/orders/${moving.id}/loss-claim-offer`]: {
+        body: { offered: true, reason: 'no_scan', since: '2026-11-20T10:00:00.000Z' },
+      },
+      [`POST /api/v1/orders/${moving.id}/claims`]: {
+        status: 201,
+        body: claimFixture({ orderId: moving.id, kind: 'loss', photos: [] }),
+      },
+    });
+    renderApp('/dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: `View details of order ${moving.reference}` }),
+    );
+    const drawer = await findOpened('dialog', `Order ${moving.reference}`);
+    const notice = await within(drawer).findByRole('region', { name: 'Has your parcel gone missing?' });
+    expect(within(notice).getByText(/no tracking update since Fri, 20 Nov 2026\./)).toBeTruthy();
+    await user.click(within(notice).getByRole('button', { name: 'Claim for a lost parcel' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    expect(within(drawer).queryByRole('region', { name: 'Has your parcel gone missing?' })).toBeNull();
+    expect((within(form).getByLabelText('What happened') as HTMLTextAreaElement).value).toMatch(
+      /^My parcel \(A wool scarf\) has not arrived\. It has had no tracking update since/,
+    );
+    // The declared value, under the £20 standard liability.
+    expect((within(form).getByLabelText('Amount claimed (GBP)') as HTMLInputElement).value).toBe('15.00');
+    expect(within(form).getByLabelText('Photos (optional)')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/claims'))).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
+    expect(sent?.body).toMatchObject({ kind: 'loss', amountClaimed: 1500, photos: [], proofOfValue: [] });
+  }, 30_000);
 });

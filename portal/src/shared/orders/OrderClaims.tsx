@@ -9,14 +9,14 @@ import { CLAIM_STATUS_FACTS } from '@consign/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { FieldError, TextAreaField, TextField } from '../../components/Field';
+import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/format';
-import { type Claim, claimKeys, claimsApi } from '../api/claims';
+import { formatDateTime, formatLongDate, ukDate } from '../../lib/format';
+import { type Claim, claimKeys, claimsApi, type LossClaimOffer } from '../api/claims';
 import { describeError, fieldErrorsOf } from '../api/client';
 import { type OrderDetail, orderKeys } from '../api/orders';
-import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../api/uploads';
 import { useAuth } from '../auth/auth';
+import { Thumbnails, UploadsField, useUploadsBusy } from '../components/UploadsField';
 import { Section } from './OrderParts';
 
 /** Standard liability without extended cover, in minor units (the terms, "Liability"). */
@@ -28,16 +28,72 @@ export function claimCap(order: Pick<OrderDetail, 'coverAmount' | 'money'>): num
   return Math.max(0, Math.min(liability, order.money.paid - order.money.refunded));
 }
 
-export function OrderClaims({ order }: { order: OrderDetail }) {
+/** Which claim form is open in the order's drawer: none, the usual one, or the prefilled loss claim. */
+export type ClaimFormOpen = null | 'blank' | 'lost';
+
+/** The statuses of a paid parcel still under way, which may be offered a loss claim. */
+const UNDER_WAY = ['pending', 'confirmed', 'in_transit'];
+
+/** Whether the customer is offered a loss claim on the order now (a tracking exception, or days without a scan). */
+export function useLossClaimOffer(order: OrderDetail) {
+  const { apiClient } = useAuth();
+  return useQuery({
+    queryKey: claimKeys.lossOffer(order.id),
+    queryFn: ({ signal }) => claimsApi.lossOffer(apiClient, order.id, signal),
+    enabled: UNDER_WAY.includes(order.status) && claimCap(order) > 0,
+  });
+}
+
+/**
+ * The offer of a loss claim, at the top of the drawer while it holds: says why the parcel may
+ * be lost and opens the claim form filled in as a loss for the order's value.
+ */
+export function LossClaimNotice({ order, onClaim }: { order: OrderDetail; onClaim: () => void }) {
+  const offer = useLossClaimOffer(order);
+  if (!offer.data?.offered || !offer.data.since) return null;
+  return (
+    <section className="alert alert--info stack loss-claim-notice" aria-label="Has your parcel gone missing?">
+      <p>
+        <strong>Has your parcel gone missing?</strong> {lossReason(offer.data)}
+      </p>
+      <p>If it does not arrive, you can claim for it now: the form is filled in for you to check.</p>
+      <div>
+        <button type="button" className="button button--primary" onClick={onClaim}>
+          Claim for a lost parcel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function lossReason(offer: LossClaimOffer): string {
+  const since = offer.since ? formatLongDate(ukDate(new Date(offer.since))) : '';
+  return offer.reason === 'exception'
+    ? `The courier reported a problem with it on ${since}, and it has not moved on since.`
+    : `It has had no tracking update since ${since}.`;
+}
+
+export function OrderClaims({
+  order,
+  form,
+  onForm,
+}: {
+  order: OrderDetail;
+  form: ClaimFormOpen;
+  onForm: (form: ClaimFormOpen) => void;
+}) {
   const { apiClient } = useAuth();
   const claims = useQuery({
     queryKey: claimKeys.ofOrder(order.id),
     queryFn: ({ signal }) => claimsApi.ofOrder(apiClient, order.id, signal),
   });
-  const [filing, setFiling] = useState(false);
+  const offer = useLossClaimOffer(order);
   const kind = order.status === 'delivered' ? 'damage' : 'loss';
   const canClaim =
-    (order.status === 'delivered' || order.status === 'in_transit' || order.status === 'confirmed') &&
+    (order.status === 'delivered' ||
+      order.status === 'in_transit' ||
+      order.status === 'confirmed' ||
+      offer.data?.offered === true) &&
     claimCap(order) > 0 &&
     !claims.data?.some((c) => !c.final);
 
@@ -52,23 +108,41 @@ export function OrderClaims({ order }: { order: OrderDetail }) {
     );
   }
   if (claims.data.length === 0 && !canClaim) return null;
+  const prefill = form === 'lost' && offer.data?.offered ? lossPrefill(order, offer.data) : undefined;
   return (
     <Section title="Claims">
       <div className="stack">
         {claims.data.map((claim) => (
           <ClaimCard key={claim.id} claim={claim} />
         ))}
-        {canClaim && !filing ? (
+        {canClaim && form === null ? (
           <div>
-            <button type="button" className="button button--secondary" onClick={() => setFiling(true)}>
+            <button type="button" className="button button--secondary" onClick={() => onForm('blank')}>
               {kind === 'damage' ? 'Claim for damage' : 'Claim for a lost parcel'}
             </button>
           </div>
         ) : null}
-        {filing ? <ClaimForm order={order} kind={kind} onDone={() => setFiling(false)} /> : null}
+        {canClaim && form !== null ? (
+          <ClaimForm
+            key={form}
+            order={order}
+            kind={prefill ? 'loss' : kind}
+            prefill={prefill}
+            onDone={() => onForm(null)}
+          />
+        ) : null}
       </div>
     </Section>
   );
+}
+
+/** The loss claim as offered: what happened in words, and the order's declared value up to the cap. */
+function lossPrefill(order: OrderDetail, offer: LossClaimOffer) {
+  const amount = Math.min(order.contentValue, claimCap(order));
+  return {
+    description: `My parcel (${order.contents}) has not arrived. ${lossReason(offer)}`,
+    amount: amount > 0 ? (amount / 100).toFixed(2) : '',
+  };
 }
 
 /** One claim and where it stands, as its customer or its courier reads it. */
@@ -116,6 +190,7 @@ export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer
           </>
         ) : null}
       </dl>
+      <ClaimFiles claim={claim} />
       {claim.awaitsStaff ? (
         <p className="muted">Consign staff are reviewing this claim and will email you.</p>
       ) : null}
@@ -123,41 +198,67 @@ export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer
   );
 }
 
+/** The images on a claim: the customer's photos and proof of value, the courier's evidence. */
+function ClaimFiles({ claim }: { claim: Claim }) {
+  const groups = [
+    { title: 'Photos', item: 'photo', urls: claim.photos },
+    { title: 'Proof of value', item: 'receipt', urls: claim.proofOfValue },
+    { title: 'Courier’s evidence', item: 'evidence', urls: claim.courierEvidence },
+  ].filter((g) => g.urls.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <div className="claim-files">
+      {groups.map((g) => (
+        <div key={g.title}>
+          <p className="claim-files__title">{g.title}</p>
+          <Thumbnails urls={g.urls} item={g.item} label={g.title} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A field's error, or the API's error about one of its items (`photos.0`). */
+export function errorAt(errors: Record<string, string>, field: string): string | undefined {
+  return errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1];
+}
+
 function ClaimForm({
   order,
   kind,
+  prefill,
   onDone,
 }: {
   order: OrderDetail;
   kind: 'damage' | 'loss';
+  /** The offered loss claim's words and amount, for the customer to check. */
+  prefill?: { description: string; amount: string } | undefined;
   onDone: () => void;
 }) {
   const { apiClient } = useAuth();
   const queryClient = useQueryClient();
   const cap = claimCap(order);
   const currency = order.price.currency;
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState(prefill?.description ?? '');
+  const [amount, setAmount] = useState(prefill?.amount ?? '');
   const [photos, setPhotos] = useState<string[]>([]);
+  const [proofOfValue, setProofOfValue] = useState<string[]>([]);
+  const uploads = useUploadsBusy();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const firstField = useRef<HTMLTextAreaElement>(null);
-  /** A field's error goes once the field is changed; the next submit checks again. */
+  /** A field's error (and its items' errors) goes once the field is changed; the next submit checks again. */
   const clear = (...fields: string[]) =>
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !fields.includes(k))));
+    setErrors((all) =>
+      Object.fromEntries(
+        Object.entries(all).filter(([k]) => !fields.some((f) => k === f || k.startsWith(`${f}.`))),
+      ),
+    );
   useEffect(() => firstField.current?.focus(), []);
-
-  const upload = useImageUpload({
-    onUploaded: (url) => {
-      setPhotos((list) => [...list, url]);
-      clear('photos', 'photos.0');
-    },
-    failureMessage: (error) => uploadProblem(error) ?? describeError(error),
-  });
 
   const file = useMutation({
     mutationFn: (amountClaimed: number) =>
-      claimsApi.file(apiClient, order.id, { kind, description, amountClaimed, photos, proofOfValue: [] }),
+      claimsApi.file(apiClient, order.id, { kind, description, amountClaimed, photos, proofOfValue }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: claimKeys.ofOrder(order.id) });
       await queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
@@ -219,42 +320,38 @@ function ClaimForm({
         error={errors.amountClaimed}
         hint={`At most ${formatMoney(cap, currency)}: ${order.coverAmount > 0 ? 'your cover' : 'the standard liability'}, and no more than you paid`}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={`claim-photo-${order.id}`}>
-          Photos {kind === 'loss' ? '(optional)' : ''}
-        </label>
-        <input
-          id={`claim-photo-${order.id}`}
-          type="file"
-          accept={IMAGE_TYPES}
-          onChange={(e) => void upload.onFileChange(e)}
-          disabled={upload.uploading || photos.length >= 10}
-        />
-        {upload.uploading ? <Spinner label="Uploading the photo" /> : null}
-        {photos.length > 0 ? (
-          <ul className="claim-photos" aria-label="Photos added">
-            {photos.map((url) => (
-              <li key={url}>
-                <img src={url} alt="" width={64} height={64} />
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setPhotos((list) => list.filter((p) => p !== url))}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <FieldError error={errors.photos ?? errors['photos.0']} />
-      </div>
+      <UploadsField
+        id={`claim-photo-${order.id}`}
+        label={kind === 'loss' ? 'Photos (optional)' : 'Photos'}
+        hint="Images (PNG, JPEG or WebP), up to 5 MB each"
+        item="photo"
+        listLabel="Photos added"
+        urls={photos}
+        onChange={(update) => {
+          setPhotos(update);
+          clear('photos', 'photos.0');
+        }}
+        max={10}
+        error={errorAt(errors, 'photos')}
+        onUploading={uploads.uploading('photos')}
+      />
+      <UploadsField
+        id={`claim-proof-${order.id}`}
+        label="Proof of value (optional)"
+        hint="A photo or screenshot of the receipt or invoice for what was in the parcel"
+        item="receipt"
+        listLabel="Proof of value added"
+        urls={proofOfValue}
+        onChange={(update) => {
+          setProofOfValue(update);
+          clear('proofOfValue');
+        }}
+        max={5}
+        error={errorAt(errors, 'proofOfValue')}
+        onUploading={uploads.uploading('proofOfValue')}
+      />
       <div className="row">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={file.isPending || upload.uploading}
-        >
+        <button type="submit" className="button button--primary" disabled={file.isPending || uploads.busy}>
           {file.isPending ? <Spinner label="Sending the claim" /> : 'Send claim'}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone} disabled={file.isPending}>

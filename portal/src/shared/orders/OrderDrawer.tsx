@@ -16,7 +16,7 @@ import { chooseDropOffHref } from '../dropoff/hours';
 import { Drawer } from './Drawer';
 import { useDocumentDownload, usePaperDownload } from './download';
 import { OrderAdjustments } from './OrderAdjustments';
-import { OrderClaims } from './OrderClaims';
+import { type ClaimFormOpen, LossClaimNotice, OrderClaims } from './OrderClaims';
 import {
   AddressColumns,
   CustomsSections,
@@ -139,11 +139,13 @@ export function OrderDocumentButtons({ order }: { order: Pick<OrderDetail, 'id' 
 function OrderDetailView({ order }: { order: OrderDetail }) {
   const reference = useReferenceData();
   const currency = order.price.currency;
+  const [claimForm, setClaimForm] = useState<ClaimFormOpen>(null);
   return (
     <div className="stack">
       <OrderActions order={order} />
       {/* First: a price adjustment waits for the customer's answer. */}
       <OrderAdjustments order={order} />
+      {claimForm === null ? <LossClaimNotice order={order} onClaim={() => setClaimForm('lost')} /> : null}
       <Section title="Order Summary">
         <dl className="meta-list">
           <dt>Courier</dt>
@@ -221,7 +223,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       <Section title="Price">
         <PriceBreakdown price={order.price} coverAmount={order.coverAmount} refunded={order.money.refunded} />
       </Section>
-      <OrderClaims order={order} />
+      <OrderClaims order={order} form={claimForm} onForm={setClaimForm} />
       <OrderPapers order={order} />
       <Section title="Tracking">
         {order.trackingUrl && order.status !== 'awaiting_payment' && order.status !== 'cancelled' ? (

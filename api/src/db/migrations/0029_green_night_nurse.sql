@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `loss_claim_offered_at` integer;

@@ -1,0 +1,132 @@
+/**
+ * Images a form sends by url (claims' photos, proof of value and evidence; an adjustment's
+ * photos): a labelled file input that uploads each file through POST /uploads as it is chosen,
+ * says so while it uploads, lists what was added with a way to take each out again before the
+ * form is sent, and shows every problem (a wrong file, the API's refusal) under the field.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FieldError } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { describeError } from '../api/client';
+import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../api/uploads';
+
+export function UploadsField({
+  id,
+  label,
+  hint,
+  item,
+  listLabel,
+  urls,
+  onChange,
+  max,
+  error,
+  onUploading,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  /** What one file is, for the spinner and the remove buttons: "photo" → "Remove photo 1". */
+  item: string;
+  /** The list of files added, as assistive tech names it. */
+  listLabel: string;
+  urls: string[];
+  /** Changes the list (a file added or removed); an update, as uploads finish after other edits. */
+  onChange: (update: (urls: string[]) => string[]) => void;
+  max: number;
+  /** The form's own error for the field (a check before sending, or the API's). */
+  error: string | undefined;
+  /** Told when an upload starts and ends, so the form waits for it before sending. */
+  onUploading?: (uploading: boolean) => void;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useImageUpload({
+    onUploaded: (url) => {
+      setProblem(null);
+      onChange((list) => [...list, url]);
+    },
+    failureMessage: (e) => uploadProblem(e) ?? describeError(e),
+    onProblem: setProblem,
+  });
+  useEffect(() => onUploading?.(upload.uploading), [onUploading, upload.uploading]);
+  const full = urls.length >= max;
+  const shown = problem ?? error;
+  const described = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field${shown ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES}
+        onChange={(e) => void upload.onFileChange(e)}
+        disabled={upload.uploading || full}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {full ? `${hint} (the most: ${max})` : hint}
+        </p>
+      ) : null}
+      {upload.uploading ? (
+        <p className="muted upload-progress">
+          <Spinner label={`Uploading the ${item}`} /> Uploading…
+        </p>
+      ) : null}
+      {urls.length > 0 ? (
+        <ul className="claim-photos" aria-label={listLabel}>
+          {urls.map((url, i) => (
+            <li key={url}>
+              <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} />
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove ${item} ${i + 1}`}
+                onClick={() => onChange((list) => list.filter((u) => u !== url))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <FieldError id={`${id}-error`} error={shown ?? undefined} />
+    </div>
+  );
+}
+
+/** Uploaded images shown back as thumbnails, each opening the full image; nothing when there are none. */
+export function Thumbnails({ urls, item, label }: { urls: string[]; item: string; label: string }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="claim-photos" aria-label={label}>
+      {urls.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Whether any of a form's upload fields is still uploading: `uploading(field)` is each field's `onUploading`. */
+export function useUploadsBusy() {
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  // One stable callback per field, so a field's effect runs only when its upload starts or ends.
+  const callbacks = useRef(new Map<string, (now: boolean) => void>());
+  const uploading = useCallback((field: string) => {
+    let callback = callbacks.current.get(field);
+    if (!callback) {
+      callback = (now: boolean) => setBusy((all) => (all[field] === now ? all : { ...all, [field]: now }));
+      callbacks.current.set(field, callback);
+    }
+    return callback;
+  }, []);
+  return { busy: Object.values(busy).some(Boolean), uploading };
+}
