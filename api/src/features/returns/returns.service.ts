@@ -9,7 +9,14 @@ import { RETURN_REASON_LABELS, type ReturnReason } from '@consign/shared/returns
 import type { z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { auditLog, type OrderAddress, orderEvents, orderReturns, orders } from '../../db/schema';
+import {
+  auditLog,
+  type OrderAddress,
+  orderEvents,
+  orderReturns,
+  orders,
+  returnCharges,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
@@ -23,7 +30,7 @@ import {
   recordOrderEvent,
 } from '../orders';
 import { QuotesService } from '../quotes';
-import { type AppliedPolicy, policyFor } from './returns.policy';
+import { type AppliedPolicy, policyInForce } from './returns.policy';
 import {
   draftToken,
   readDraftToken,
@@ -135,7 +142,7 @@ export async function startReturn(deps: AppDeps, body: StartBody, address: strin
     await rateLimiter.hit(RETURN_MISS_LIMIT, address);
     throw AppError.notFound(NO_MATCH);
   }
-  const policy = await policyFor(db, original.partnerId);
+  const policy = await policyInForce(deps, original.partnerId);
   const delivered = await checkReturnable(deps, original, body.reason, policy);
   const view = await new QuotesService(deps).create(reverseQuoteRequest(original));
   const quote = view.dto();
@@ -162,7 +169,18 @@ export async function startReturn(deps: AppDeps, body: StartBody, address: strin
   };
 }
 
-export function toReturnDto(row: ReturnRow, returnOrder: Pick<OrderRow, 'status' | 'total' | 'currency'>) {
+/** Where a partner-paid return's money stands (null when the shopper pays). */
+function partnerPaymentOf(row: ReturnRow, status: OrderRow['status'], chargePaid: boolean) {
+  if (row.payer !== 'partner') return null;
+  if (chargePaid) return 'paid' as const;
+  return status === 'cancelled' ? ('not_owed' as const) : ('owed' as const);
+}
+
+export function toReturnDto(
+  row: ReturnRow,
+  returnOrder: Pick<OrderRow, 'status' | 'total' | 'currency'>,
+  chargePaid = false,
+) {
   return {
     id: row.id,
     originalOrderId: row.originalOrderId,
@@ -173,6 +191,7 @@ export function toReturnDto(row: ReturnRow, returnOrder: Pick<OrderRow, 'status'
     payer: row.payer,
     status: returnOrder.status,
     price: { amount: returnOrder.total, currency: returnOrder.currency },
+    partnerPayment: partnerPaymentOf(row, returnOrder.status, chargePaid),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -200,7 +219,7 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
   }
   const original = await db.query.orders.findFirst({ where: eq(orders.id, draft.orderId) });
   if (!original) throw AppError.notFound(NO_MATCH);
-  const policy = await policyFor(db, original.partnerId);
+  const policy = await policyInForce(deps, original.partnerId);
   await checkReturnable(deps, original, draft.reason, policy);
   const found = await new QuotesService(deps).findOption(body.quoteOptionId);
   if (found?.quote.id !== draft.quoteId) {
@@ -296,11 +315,13 @@ export async function partnerReturns(deps: AppDeps, partnerId: string) {
     .select({
       link: orderReturns,
       order: { status: orders.status, total: orders.total, currency: orders.currency },
+      chargeStatus: returnCharges.status,
     })
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
+    .leftJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
     .where(eq(orderReturns.partnerId, partnerId))
     .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
     .limit(200);
-  return rows.map((r) => toReturnDto(r.link, r.order));
+  return rows.map((r) => toReturnDto(r.link, r.order, r.chargeStatus === 'paid'));
 }

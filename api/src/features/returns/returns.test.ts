@@ -305,6 +305,7 @@ describe("a partner's return policy", () => {
       reasons: ['damaged', 'wrong_item'],
       payer: 'partner',
       isDefault: false,
+      suspendedUntilPaid: false,
     });
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, partner.id));
     expect(audit.map((a) => a.action)).toContain('return_policy.set');
