@@ -7,7 +7,7 @@
 import { parsePostcode } from '@consign/shared/postcodes';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@consign/shared/returns';
 import type { z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, not, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import {
   auditLog,
@@ -15,6 +15,7 @@ import {
   orderEvents,
   orderReturns,
   orders,
+  payments,
   returnCharges,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -111,16 +112,35 @@ async function checkReturnable(
     const offered = policy.reasons.map((r) => RETURN_REASON_LABELS[r].toLowerCase()).join('; ');
     throw refusal('return_reason', `Returns of this parcel are taken for: ${offered}`, 'reason');
   }
-  await refuseSecondReturn(db, original.id);
+  await refuseSecondReturn(db, original.id, deps.now());
   return delivered as Date;
 }
 
-async function refuseSecondReturn(db: Pick<AppDeps['db'], 'select'>, originalId: string) {
+/**
+ * One return per parcel: another is refused while one is booked and not cancelled, except an
+ * unpaid one whose price has expired with no payment ever started for it. That one can no longer be
+ * paid (the expiry sweep cancels it later), so it does not hold the parcel's return meanwhile; one
+ * with a payment started may still be captured in the sweep's grace, so it holds until then.
+ */
+async function refuseSecondReturn(db: Pick<AppDeps['db'], 'select'>, originalId: string, now: Date) {
   const [open] = await db
     .select({ id: orders.id })
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
-    .where(and(eq(orderReturns.originalOrderId, originalId), ne(orders.status, 'cancelled')))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orderReturns.originalOrderId, originalId),
+        ne(orders.status, 'cancelled'),
+        not(
+          and(
+            eq(orders.status, 'awaiting_payment'),
+            lte(orders.priceValidUntil, now),
+            isNull(payments.id),
+          ) as SQL,
+        ),
+      ),
+    )
     .limit(1);
   if (open) {
     throw AppError.conflict(
@@ -248,7 +268,7 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
     const row = await db.transaction(
       async (tx) => {
         // Under the write lock: the order just booked is not linked yet, so any open return is another.
-        await refuseSecondReturn(tx, original.id);
+        await refuseSecondReturn(tx, original.id, now);
         const [link] = await tx
           .insert(orderReturns)
           .values({
