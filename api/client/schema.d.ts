@@ -3147,7 +3147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Returns of orders booked through the partner (the newest 200), with who pays and the price */
+        /**
+         * Returns of orders booked through the partner, newest first, a page at a time, with who pays and the price
+         * @description `limit` (1 to 100, default 20) and `cursor` (the previous page’s `nextCursor`); a cursor this list did not give out is a 422 on `cursor`.
+         */
         get: operations["partnerListReturns"];
         put?: never;
         post?: never;
@@ -6557,7 +6560,10 @@ export interface components {
             receiptNumber: string | null;
         };
         ReturnList: {
+            /** @description Newest first */
             items: components["schemas"]["Return"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
         };
         ReturnPolicyBody: {
             windowDays: number;
@@ -18159,7 +18165,11 @@ export interface operations {
     };
     partnerListReturns: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18195,6 +18205,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

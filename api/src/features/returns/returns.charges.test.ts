@@ -180,6 +180,29 @@ describe('what a partner owes for returns', () => {
     expect(nothing.body.code).toBe('nothing_owed');
   });
 
+  it('lists the returns a page at a time, newest first, with the usual cursor', async () => {
+    const { partner, auth } = await payingPartner();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      made.push((await partnerReturn(partner)).returnOrderId);
+      now = new Date(now.getTime() + 60_000);
+    }
+    const first = await t.get('/api/v1/partner/returns?limit=2', auth);
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((r: { returnOrderId: string }) => r.returnOrderId)).toEqual([made[2], made[1]]);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await t.get(`/api/v1/partner/returns?limit=2&cursor=${first.body.nextCursor}`, auth);
+    expect(second.body.items.map((r: { returnOrderId: string }) => r.returnOrderId)).toEqual([made[0]]);
+    expect(second.body.nextCursor).toBeNull();
+    // Another partner sees none of them.
+    const other = await payingPartner();
+    expect((await t.get('/api/v1/partner/returns', other.auth)).body).toEqual({ items: [], nextCursor: null });
+    const bad = await t.get('/api/v1/partner/returns?cursor=nonsense', auth);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].path).toBe('cursor');
+    expect((await t.get('/api/v1/partner/returns?limit=101', auth)).status).toBe(422);
+  });
+
   it('is for partners only: a shopper is refused, a signed-out caller is 401', async () => {
     const session = await signUpVerified(t, 'not-a-partner@example.com');
     const shopper = t.bearer(session.accessToken);

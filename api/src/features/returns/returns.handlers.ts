@@ -22,7 +22,7 @@ export const bookReturn: H<'bookReturn'> = async (c) =>
   c.json(await service.bookReturn(c.get('deps'), c.get('user'), c.req.valid('json')), 201);
 
 export const listPartnerReturns: H<'listPartnerReturns'> = async (c) =>
-  c.json({ items: await service.partnerReturns(c.get('deps'), currentPartner(c).id) }, 200);
+  c.json(await service.partnerReturns(c.get('deps'), currentPartner(c).id, c.req.valid('query')), 200);
 
 export const getReturnPolicy: H<'getReturnPolicy'> = async (c) =>
   c.json(await policyFor(c.get('deps').db, currentPartner(c).id, c.get('deps').now()), 200);

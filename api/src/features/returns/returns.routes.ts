@@ -7,6 +7,7 @@ import {
   BookReturnBodySchema,
   OwedReturnsSchema,
   ReturnDraftSchema,
+  ReturnListQuerySchema,
   ReturnListSchema,
   ReturnPolicyBodySchema,
   ReturnPolicySchema,
@@ -64,10 +65,15 @@ export const listPartnerReturns = createRoute({
   method: 'get',
   path: '/partner/returns',
   tags: ['Partner'],
-  summary: 'Returns of orders booked through the partner (the newest 200), with who pays and the price',
+  summary:
+    'Returns of orders booked through the partner, newest first, a page at a time, with who pays and the price',
+  description:
+    '`limit` (1 to 100, default 20) and `cursor` (the previous page’s `nextCursor`); a cursor this list did ' +
+    'not give out is a 422 on `cursor`.',
   security: bearerSecurity,
   middleware: [requirePartner] as const,
-  responses: { 200: jsonContent(ReturnListSchema, 'The returns'), ...pickProblems(400, 401, 403, 429) },
+  request: { query: ReturnListQuerySchema },
+  responses: { 200: jsonContent(ReturnListSchema, 'The returns'), ...pickProblems(400, 401, 403, 422, 429) },
 });
 
 export const getReturnPolicy = createRoute({

@@ -8,6 +8,7 @@ import {
 import { z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../db/schema';
 import { MoneySchema } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { QuoteSchema } from '../quotes';
 
 const ReasonSchema = z
@@ -108,7 +109,17 @@ export const ReturnSchema = z
   })
   .openapi('Return');
 
-export const ReturnListSchema = z.object({ items: z.array(ReturnSchema) }).openapi('ReturnList');
+export const ReturnListSchema = z
+  .object({
+    items: z.array(ReturnSchema).openapi({ description: 'Newest first' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as `cursor` for the next page; null on the last' }),
+  })
+  .openapi('ReturnList');
+
+export const ReturnListQuerySchema = z.object({ limit: limitQuery, cursor: cursorQuery() });
 
 export const ReturnPolicyBodySchema = z
   .strictObject({

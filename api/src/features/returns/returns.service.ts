@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { Limit } from '../../lib/rate-limit';
 import {
   createOrderFromOption,
@@ -329,8 +330,13 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
   }
 }
 
-/** The returns of orders booked through the partner, newest first: what it pays for, and what it costs. */
-export async function partnerReturns(deps: AppDeps, partnerId: string) {
+/** The returns of orders booked through the partner, newest first, a page at a time: what it pays for, and what it costs. */
+export async function partnerReturns(
+  deps: AppDeps,
+  partnerId: string,
+  page: { limit: number; cursor?: string | undefined },
+) {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
   const rows = await deps.db
     .select({
       link: orderReturns,
@@ -340,8 +346,14 @@ export async function partnerReturns(deps: AppDeps, partnerId: string) {
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
     .leftJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
-    .where(eq(orderReturns.partnerId, partnerId))
+    .where(and(eq(orderReturns.partnerId, partnerId), olderThan(orderReturns, after)))
     .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
-    .limit(200);
-  return rows.map((r) => toReturnDto(r.link, r.order, r.chargeStatus === 'paid'));
+    .limit(page.limit + 1);
+  return {
+    items: rows.slice(0, page.limit).map((r) => toReturnDto(r.link, r.order, r.chargeStatus === 'paid')),
+    nextCursor: nextCursor(
+      rows.map((r) => r.link),
+      page.limit,
+    ),
+  };
 }

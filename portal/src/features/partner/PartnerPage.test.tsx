@@ -79,12 +79,26 @@ const signedIn = {
       suspendedUntilPaid: false,
     },
   },
-  'GET /api/v1/partner/returns': { body: { items: [] } },
+  'GET /api/v1/partner/returns': { body: { items: [], nextCursor: null } },
   'GET /api/v1/partner/returns/owed': {
     body: { count: 0, total: { amount: 0, currency: 'GBP' }, dueBy: null, overdue: false, items: [] },
   },
   'GET /api/v1/meta/auth': { body: { ...outboxMeta, paymentsProvider: 'test' } },
 };
+
+const returnItem = (id: string, ref: string, partnerPayment: 'owed' | 'paid') => ({
+  id,
+  originalOrderId: 'o1',
+  originalReference: '#AAAA1111',
+  returnOrderId: `o-${id}`,
+  returnReference: ref,
+  reason: 'damaged',
+  payer: 'partner',
+  status: 'pending',
+  price: { amount: 1299, currency: 'GBP' },
+  partnerPayment,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
 
 const owedItem = (ref: string, amount: number) => ({
   returnOrderId: `o-${ref}`,
@@ -212,25 +226,10 @@ describe('partner area', () => {
     const { calls } = stubFetch({
       ...signedIn,
       'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
-      'GET /api/v1/partner/returns': {
-        body: {
-          items: [
-            {
-              id: 'r1',
-              originalOrderId: 'o1',
-              originalReference: '#AAAA1111',
-              returnOrderId: 'o2',
-              returnReference: '#CCCC3333',
-              reason: 'damaged',
-              payer: 'partner',
-              status: 'pending',
-              price: { amount: 1299, currency: 'GBP' },
-              partnerPayment: 'owed',
-              createdAt: '2026-11-21T10:00:00.000Z',
-            },
-          ],
-        },
-      },
+      'GET /api/v1/partner/returns': ({ query }: RecordedCall) =>
+        query.get('cursor') === 'r-next'
+          ? { body: { items: [returnItem('r0', '#BBBB2222', 'paid')], nextCursor: null } }
+          : { body: { items: [returnItem('r1', '#CCCC3333', 'owed')], nextCursor: 'r-next' } },
       'PUT /api/v1/partner/return-policy': ({ body }) => {
         attempt += 1;
         if (attempt === 1)
@@ -243,6 +242,12 @@ describe('partner area', () => {
     renderApp('/partner');
     const form = await screen.findByRole('form', { name: 'Return policy' });
     expect(await screen.findByText(/Return #CCCC3333 of order #AAAA1111/)).toBeTruthy();
+    expect(screen.getByText(/on your account, to pay/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more returns' }));
+    expect(
+      await screen.findByText(/Return #BBBB2222 of order #AAAA1111.*on your account, paid/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more returns' })).toBeNull();
     const days = within(form).getByRole('spinbutton', { name: 'Return window (days after delivery)' });
     await user.clear(days);
     await user.click(within(form).getByRole('button', { name: 'Save return policy' }));

@@ -10,7 +10,7 @@ import {
   type ReturnReason,
 } from '@consign/shared/returns';
 import { ORDER_STATUS_FACTS } from '@consign/shared/statuses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -161,20 +161,23 @@ const PARTNER_PAYMENT_WORDS = {
 
 function ReturnsList() {
   const { apiClient } = useAuth();
-  const returns = useQuery({
+  const returns = useInfiniteQuery({
     queryKey: partnerKeys.returns(),
-    queryFn: ({ signal }) => partnerApi.returns(apiClient, signal),
+    queryFn: ({ pageParam, signal }) => partnerApi.returns(apiClient, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   if (returns.isPending) return <Spinner label="Loading returns" />;
   if (returns.isError)
     return <SectionError message={describeError(returns.error)} onRetry={() => void returns.refetch()} />;
-  if (returns.data.length === 0)
+  const rows = returns.data.pages.flatMap((p) => p.items);
+  if (rows.length === 0)
     return <p className="muted card">No returns yet. They appear here as your shoppers book them.</p>;
   return (
-    <div className="card">
+    <div className="card stack">
       <h3>Returns booked</h3>
       <ul className="stack" aria-label="Returns booked">
-        {returns.data.map((r) => (
+        {rows.map((r) => (
           <li key={r.id}>
             Return {r.returnReference} of order {r.originalReference}: {RETURN_REASON_LABELS[r.reason]}.{' '}
             {ORDER_STATUS_FACTS[r.status].label}, {formatMoney(r.price.amount, r.price.currency)}{' '}
@@ -183,6 +186,16 @@ function ReturnsList() {
           </li>
         ))}
       </ul>
+      {returns.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void returns.fetchNextPage()}
+          disabled={returns.isFetchingNextPage}
+        >
+          {returns.isFetchingNextPage ? <Spinner label="Loading more returns" /> : 'Load more returns'}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -24,7 +24,6 @@ export type WebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'get'>['
 export type CreatedWebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'post', 201>;
 export type WebhookDelivery = Json<'/api/v1/partner/webhook-deliveries', 'get'>['data'][number];
 export type ReturnPolicy = Json<'/api/v1/partner/return-policy', 'get'>;
-export type PartnerReturn = Json<'/api/v1/partner/returns', 'get'>['items'][number];
 export type OwedReturns = Json<'/api/v1/partner/returns/owed', 'get'>;
 export type ReturnsPaymentCaptured = Json<'/api/v1/partner/returns/payment/capture', 'post'>;
 
@@ -36,6 +35,7 @@ export interface OrderFilters {
 
 export const ORDERS_PAGE_SIZE = 20;
 export const DELIVERIES_PAGE_SIZE = 20;
+export const RETURNS_PAGE_SIZE = 20;
 
 /** Secret keys made with rotate keep working this long, unless the partner picks otherwise. */
 export const DEFAULT_GRACE_HOURS = 24;
@@ -82,8 +82,14 @@ export const partnerApi = {
     unwrap(await client.GET('/api/v1/partner/return-policy', { signal })),
   saveReturnPolicy: async (client: ApiClient, body: Omit<ReturnPolicy, 'isDefault' | 'suspendedUntilPaid'>) =>
     unwrap(await client.PUT('/api/v1/partner/return-policy', { body })),
-  returns: async (client: ApiClient, signal?: AbortSignal) =>
-    unwrap(await client.GET('/api/v1/partner/returns', { signal })).items,
+  /** One page of the returns, newest first: the first without a cursor, then each `nextCursor`. */
+  returns: async (client: ApiClient, cursor: string | null, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/partner/returns', {
+        params: { query: { limit: RETURNS_PAGE_SIZE, cursor: cursor ?? undefined } },
+        signal,
+      }),
+    ),
   owedReturns: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/partner/returns/owed', { signal })),
   startReturnsPayment: async (client: ApiClient) =>
