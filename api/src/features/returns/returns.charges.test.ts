@@ -189,14 +189,20 @@ describe('what a partner owes for returns', () => {
     }
     const first = await t.get('/api/v1/partner/returns?limit=2', auth);
     expect(first.status).toBe(200);
-    expect(first.body.items.map((r: { returnOrderId: string }) => r.returnOrderId)).toEqual([made[2], made[1]]);
+    expect(first.body.items.map((r: { returnOrderId: string }) => r.returnOrderId)).toEqual([
+      made[2],
+      made[1],
+    ]);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await t.get(`/api/v1/partner/returns?limit=2&cursor=${first.body.nextCursor}`, auth);
     expect(second.body.items.map((r: { returnOrderId: string }) => r.returnOrderId)).toEqual([made[0]]);
     expect(second.body.nextCursor).toBeNull();
     // Another partner sees none of them.
     const other = await payingPartner();
-    expect((await t.get('/api/v1/partner/returns', other.auth)).body).toEqual({ items: [], nextCursor: null });
+    expect((await t.get('/api/v1/partner/returns', other.auth)).body).toEqual({
+      items: [],
+      nextCursor: null,
+    });
     const bad = await t.get('/api/v1/partner/returns?cursor=nonsense', auth);
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe('cursor');
