@@ -3188,6 +3188,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/returns/owed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the partner owes for returns booked on its account: the returns, their total, when due
+         * @description A return its policy says the partner pays for is owed from its booking until a payment of it is captured, unless it is cancelled first. Due 14 days after booking: past that (`overdue`), the partner’s shoppers pay for new returns until it pays (docs/claims-and-returns.md).
+         */
+        get: operations["partnerOwedReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/returns/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start one payment for every return owed: the provider order to approve
+         * @description One provider order (TEST MODE’s approval page, or PayPal with an item per return) for every return owed now. Asking again answers the same provider order while what is owed is unchanged; a return booked or cancelled since makes a new one. 409 `nothing_owed` when nothing is owed.
+         */
+        post: operations["partnerStartReturnsPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/returns/payment/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the approved payment of the returns owed
+         * @description Takes the approved payment once however often or simultaneously asked: each return order is then recorded in the books as a paid order (its courier earns its total less the commission), one VAT receipt is issued and mailed to the partner’s people. 402 payment_declined: approve again with another funding source; 409 payment_not_approved: not approved yet; 409 charge_void: a return was booked or cancelled after the payment started (start it again); 409 payment_not_started.
+         */
+        post: operations["partnerCaptureReturnsPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/returns/charges/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT receipt (PDF) of a payment of returns: a line per return
+         * @description The partner’s own payments only (another’s: 404); 409 `not_paid` before it is paid.
+         */
+        get: operations["partnerReturnsReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/returns": {
         parameters: {
             query?: never;
@@ -3195,7 +3275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Returns of orders booked through the partner (the newest 200), with who pays and the price */
+        /**
+         * Returns of orders booked through the partner, newest first, a page at a time, with who pays and the price
+         * @description `limit` (1 to 100, default 20) and `cursor` (the previous page’s `nextCursor`); a cursor this list did not give out is a 422 on `cursor`.
+         */
         get: operations["partnerListReturns"];
         put?: never;
         post?: never;
@@ -6150,8 +6233,8 @@ export interface components {
              * @description What the payment paid for
              * @enum {string}
              */
-            kind: "order" | "job" | "batch" | "adjustment";
-            /** @description The order or job id, or the batch charge's id */
+            kind: "order" | "job" | "batch" | "adjustment" | "return_charge";
+            /** @description The order or job id, the batch charge's or the partner's return charge's id */
             id: string;
             /** @example #89abcdef */
             reference: string;
@@ -6574,6 +6657,8 @@ export interface components {
             payer: "shopper" | "partner";
             /** @description Consign’s default policy (no partner policy applies) */
             isDefault: boolean;
+            /** @description The partner pays for returns but has one unpaid for longer than 14 days: until it pays, its shoppers pay for new returns (a return draft then says `payer: shopper`) */
+            suspendedUntilPaid: boolean;
         };
         StartReturnBody: {
             /**
@@ -6608,6 +6693,11 @@ export interface components {
                 /** @enum {string} */
                 currency: "GBP" | "EUR" | "USD";
             };
+            /**
+             * @description For a return the partner pays: `owed` until the partner pays it (POST /partner/returns/payment), `paid` once it has, `not_owed` when it was cancelled before being paid. Null when the shopper pays.
+             * @enum {string|null}
+             */
+            partnerPayment: "owed" | "paid" | "not_owed" | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -6616,8 +6706,69 @@ export interface components {
             quoteOptionId: string;
             collectionDate: string;
         };
+        OwedReturns: {
+            count: number;
+            /** @description What one payment of everything owed takes */
+            total: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /**
+             * Format: date-time
+             * @description When the oldest owed return is due: 14 days after its booking
+             */
+            dueBy: string | null;
+            /** @description Past `dueBy`: the partner’s shoppers pay for new returns until it pays */
+            overdue: boolean;
+            /** @description The owed returns, oldest first */
+            items: {
+                returnOrderId: string;
+                returnReference: string;
+                originalReference: string;
+                reason: components["schemas"]["ReturnReason"];
+                /**
+                 * @description The return order’s status
+                 * @enum {string}
+                 */
+                status: "awaiting_payment" | "pending" | "confirmed" | "in_transit" | "delivered" | "cancelled";
+                courier: string;
+                price: {
+                    amount: number;
+                    /** @enum {string} */
+                    currency: "GBP" | "EUR" | "USD";
+                };
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        ReturnsPaymentCaptured: {
+            charge: components["schemas"]["ReturnCharge"];
+            owed: components["schemas"]["OwedReturns"] & unknown;
+        };
+        /** @description The payment taken (or held for review) */
+        ReturnCharge: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "void";
+            amount: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            returnCount: number;
+            returnReferences: string[];
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @example R-000123 */
+            receiptNumber: string | null;
+        };
         ReturnList: {
+            /** @description Newest first */
             items: components["schemas"]["Return"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
         };
         ReturnPolicyBody: {
             windowDays: number;
@@ -18331,9 +18482,330 @@ export interface operations {
             };
         };
     };
-    partnerListReturns: {
+    partnerOwedReturns: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is owed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwedReturns"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerStartReturnsPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSession"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerCaptureReturnsPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid: the payment and what is still owed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsPaymentCaptured"];
+                };
+            };
+            /** @description The provider holds the payment for review */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsPaymentCaptured"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment failed. Please try again. (payment_declined) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider refused the request */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerReturnsReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerListReturns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18369,6 +18841,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { partnerInviteMailSubscriber, partnerKeyMailSubscriber } from './features/partners';
 import { registerPaymentTarget, registerProviderEventHandler } from './features/payments';
 import { payoutEventHandler, payoutMailSubscriber } from './features/payouts';
+import { returnChargeMailSubscriber, returnChargePaymentTarget } from './features/returns';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { recipientMailSubscriber } from './features/tracking';
 import { onboardingMailSubscriber } from './features/vendors';
@@ -29,6 +30,7 @@ export function registerFeatureHooks(): void {
   registerPaymentTarget('job', jobPaymentTarget);
   registerPaymentTarget('adjustment', adjustmentPaymentTarget);
   registerPaymentTarget('batch', batchPaymentTarget);
+  registerPaymentTarget('return_charge', returnChargePaymentTarget);
   // PayPal's payout events reach the payouts feature through the payments webhook.
   registerProviderEventHandler(payoutEventHandler);
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
@@ -53,4 +55,6 @@ export function registerFeatureHooks(): void {
   registerSubscriber(adjustmentMailSubscriber);
   // Every refund mails the customer (with the credit note) and the courier.
   registerSubscriber(refundMailSubscriber);
+  // A partner's payment for its returns mails its people the receipt.
+  registerSubscriber(returnChargeMailSubscriber);
 }

@@ -46,6 +46,8 @@ const OPEN_TO: Record<string, { who: Identity[]; why: string }> = {
 const OWNER_READ_SKIPPED: Record<string, string> = {
   getOrderCustoms: 'customs papers exist only for international orders; getOrder proves the order is real',
   getOrderCreditNote: 'a credit note exists only after a refund; getOrderReceipt proves the order is real',
+  partnerReturnsReceipt:
+    'a receipt exists only once a payment of returns is captured; returns.charges.test reads its own',
 };
 
 /** Bodies that get a write past validation, so the answer is about authorization. */

@@ -25,6 +25,7 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'parcel-sizes.id': (c) => c.ids.savedParcelA,
   'batches.id': (c) => c.ids.batchA,
   'rows.rowId': (c) => c.ids.batchRowA,
+  'charges.id': (c) => c.ids.returnChargeA,
   // The order is the object; a credit note's number only picks one of its papers.
   'credit-notes.number': () => 'CN-000001',
 };

@@ -15,6 +15,7 @@ import {
   claims,
   orders,
   partners,
+  returnCharges,
   reviews,
   savedParcels,
   users,
@@ -301,6 +302,12 @@ async function cast(t: TestApp) {
     orderId: order.body.id,
   });
 
+  // A payment of returns by partner A (its receipt needs a captured payment: see the matrix's skips).
+  const [returnCharge] = await t.deps.db
+    .insert(returnCharges)
+    .values({ partnerId: partnerRow!.id, amount: 1000, currency: 'GBP', returnCount: 1, status: 'paid' })
+    .returning();
+
   // A drop-off point of vendor A's service (the postcode centroids it is placed by, imported first).
   await importPlaces(t);
   const point = await publishPoint(t, t.bearer(vendorA.owner.accessToken), [vendorA.service.id]);
@@ -328,6 +335,7 @@ async function cast(t: TestApp) {
       deliveryA: delivery!.id,
       reviewA: review!.id,
       dropOffPointA: point.id,
+      returnChargeA: returnCharge!.id,
       claimA: claim!.id,
       adjustmentA: adjustment!.id,
       addressBookEntryA: entry!.id,

@@ -40,3 +40,10 @@ export const DEFAULT_RETURN_POLICY: ReturnPolicy = {
   reasons: [...RETURN_REASONS],
   payer: 'shopper',
 };
+
+/**
+ * A partner pays for a return it owes within this many days of its booking. A partner with an
+ * older return unpaid has its shoppers pay for new returns until it pays
+ * (docs/claims-and-returns.md, "Charging the partner").
+ */
+export const RETURN_PAYMENT_DAYS = 14;

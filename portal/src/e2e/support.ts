@@ -266,6 +266,8 @@ async function payThroughApi(request: APIRequestContext, path: string, customer:
 
 type OrderOptions = {
   serviceId?: string;
+  /** A stored quote option asked elsewhere (through a partner's widget key): booked as it is. */
+  quoteOptionId?: string;
   contents?: string;
   delivery?: Partial<typeof RECIPIENT>;
   notes?: string;
@@ -280,19 +282,23 @@ type OrderOptions = {
 export async function bookedOrder(
   request: APIRequestContext,
   customer: string,
-  { serviceId, contents = 'Books', delivery = {}, notes }: OrderOptions = {},
+  { serviceId, quoteOptionId, contents = 'Books', delivery = {}, notes }: OrderOptions = {},
 ): Promise<{ id: string; reference: string }> {
-  const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
-    serviceType: 'domestic',
-    from: 'England',
-    to: 'Scotland',
-    parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
-  });
-  const options = quote.options as { id: string; courierService: { id: string } }[];
-  const option = serviceId ? options.find((o) => o.courierService.id === serviceId) : options[0];
-  expect(option, 'the service is quoted').toBeTruthy();
+  let optionId = quoteOptionId;
+  if (!optionId) {
+    const quote = await apiCall(request, 'post', '/api/v1/quotes', customer, {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
+    });
+    const options = quote.options as { id: string; courierService: { id: string } }[];
+    const option = serviceId ? options.find((o) => o.courierService.id === serviceId) : options[0];
+    expect(option, 'the service is quoted').toBeTruthy();
+    optionId = option!.id;
+  }
   const created = await apiCall(request, 'post', '/api/v1/orders', customer, {
-    quoteOptionId: option!.id,
+    quoteOptionId: optionId,
     collectionAddress: SENDER,
     deliveryAddress: { ...RECIPIENT, ...delivery },
     collectionDate: await serverBookableDay(request),

@@ -22,6 +22,8 @@ export const payments = sqliteTable(
     batchChargeId: text('batch_charge_id'),
     /** A weight or size adjustment's difference (features/adjustments), paid on its own. */
     adjustmentId: text('adjustment_id'),
+    /** A partner's payment for the returns it pays for (features/returns, return_charges). */
+    returnChargeId: text('return_charge_id'),
     provider: text('provider', { enum: ['test', 'paypal'] }).notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
     approveUrl: text('approve_url'),
@@ -54,6 +56,7 @@ export const payments = sqliteTable(
     uniqueIndex('payments_job_unique').on(t.jobId),
     uniqueIndex('payments_batch_charge_unique').on(t.batchChargeId),
     uniqueIndex('payments_adjustment_unique').on(t.adjustmentId),
+    uniqueIndex('payments_return_charge_unique').on(t.returnChargeId),
     index('payments_status_idx').on(t.status),
   ],
 );

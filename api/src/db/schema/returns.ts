@@ -6,6 +6,7 @@
 
 import { RETURN_PAYERS, RETURN_REASONS, type ReturnReason } from '@consign/shared/returns';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../domain/currency';
 import { createdAt, id, timestamp } from './columns';
 import { orders } from './orders';
 import { partners } from './partners';
@@ -36,11 +37,42 @@ export const orderReturns = sqliteTable(
     payer: text('payer', { enum: RETURN_PAYERS }).notNull(),
     /** The original's partner, whose policy applied (and who is charged when it pays). */
     partnerId: text('partner_id'),
+    /**
+     * A partner-paid return: the charge that collects (open) or collected (paid) its price. Owed
+     * while null or its charge is not paid (docs/claims-and-returns.md, "Charging the partner").
+     */
+    chargeId: text('charge_id').references(() => returnCharges.id),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('order_returns_return_unique').on(t.returnOrderId),
     index('order_returns_original_idx').on(t.originalOrderId),
     index('order_returns_partner_idx').on(t.partnerId, t.createdAt),
+    index('order_returns_charge_idx').on(t.chargeId),
   ],
+);
+
+/**
+ * One payment by a partner for the returns it owes (its policy says it pays): the returns owed
+ * when the payment started, one provider order with an item per return. A charge whose set of
+ * returns no longer matches what is owed is voided when the next payment starts.
+ */
+export const returnCharges = sqliteTable(
+  'return_charges',
+  {
+    id: id(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** Minor units: the sum of its returns' totals. */
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    returnCount: integer('return_count').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'void'] })
+      .notNull()
+      .default('open'),
+    paidAt: timestamp('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_charges_partner_idx').on(t.partnerId, t.createdAt)],
 );

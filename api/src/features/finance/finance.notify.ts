@@ -66,6 +66,8 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
     };
     const dashboard = `${linkBase(deps.config)}/dashboard`;
     if ((target as Target) === 'customer') {
+      // The shop paid for its return, not the shopper who booked it: the shopper is not told.
+      if (data.returnChargeId) return;
       const customerId =
         order?.customerId ??
         row?.ownerId ??

@@ -40,6 +40,8 @@ export {
   creditNoteForRefund,
   orderCreditNotePdf,
   orderReceiptPdf,
+  paidWith,
+  receiptLines,
   renderOrderReceipt,
 } from './orders.receipts';
 export { ordersRouter } from './orders.router';

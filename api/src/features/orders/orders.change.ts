@@ -22,7 +22,7 @@ import {
   recordOrderEvent,
 } from './order-store';
 import { ORDER_EVENTS } from './orders.notify';
-import { batchPaymentShare, orderPayment } from './orders.payment';
+import { batchPaymentShare, orderPayment, returnChargeShare } from './orders.payment';
 import { checkTransition } from './status';
 
 /** Columns a change may write besides the status (the vendor's edit drawer). */
@@ -130,11 +130,14 @@ export async function changeOrder(deps: AppDeps, change: OrderChange): Promise<O
   const { before, after, changed, note } = written;
   // A cancelled paid order is refunded: its own payment or the job's that paid for it. The mail
   // (an outbox subscriber, orders.notify) goes later and tells the refund as it then stands.
-  // An order a batch made has no payment of its own: its share of the batch's goes back.
+  // An order a batch made has no payment of its own: its share of the batch's goes back; so
+  // does a partner-paid return's share of the partner's return charge.
   let refund: RefundNote = null;
   if (changed === 'status' && after.status === 'cancelled') {
     const own = await orderPayment(deps.db, after);
-    const batch = own ? undefined : await batchPaymentShare(deps.db, after);
+    const batch = own
+      ? undefined
+      : ((await batchPaymentShare(deps.db, after)) ?? (await returnChargeShare(deps.db, after)));
     refund = await refundIfPaid(
       deps,
       own ?? batch?.payment,

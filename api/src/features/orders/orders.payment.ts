@@ -2,9 +2,9 @@
  * An order's payment: which one paid for it (its own, or for an order made from a job the
  * job's), and whether it can be paid now.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { batchRows } from '../../db/schema';
+import { batchRows, orderReturns, returnCharges } from '../../db/schema';
 import { findPayment, findPayments, type PaymentRow } from '../payments';
 import type { OrderRow } from './order-store';
 
@@ -43,6 +43,24 @@ export async function batchPaymentShare(
   if (!row?.chargeId || !row.amount) return undefined;
   const payment = await findPayment(db, { kind: 'batch', id: row.chargeId });
   return payment && { payment, share: { orderId: order.id, amount: row.amount } };
+}
+
+/**
+ * A return its partner paid for (docs/claims-and-returns.md, "Charging the partner") was paid by the
+ * partner's return charge: that payment, and the return order's share of it (its total).
+ */
+export async function returnChargeShare(
+  db: AppDeps['db'],
+  order: Pick<OrderRow, 'id' | 'total'>,
+): Promise<{ payment: PaymentRow; share: { orderId: string; amount: number } } | undefined> {
+  const [row] = await db
+    .select({ chargeId: returnCharges.id })
+    .from(orderReturns)
+    .innerJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
+    .where(and(eq(orderReturns.returnOrderId, order.id), eq(returnCharges.status, 'paid')));
+  if (!row) return undefined;
+  const payment = await findPayment(db, { kind: 'return_charge', id: row.chargeId });
+  return payment && { payment, share: { orderId: order.id, amount: order.total } };
 }
 
 /** orderPayment for a page of orders in two queries, by order id. */

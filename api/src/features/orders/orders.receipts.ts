@@ -56,7 +56,7 @@ async function customerOf(deps: AppDeps, order: OrderRow) {
   };
 }
 
-const paidWith = (payment: PaymentRow) =>
+export const paidWith = (payment: PaymentRow) =>
   payment.provider === 'paypal' ? 'PayPal' : 'TEST MODE (no money moved)';
 
 /** The receipt of an order's payment, or 409 before it is paid. */

@@ -33,6 +33,8 @@ export type PaymentRefundedData = {
   orderId: string | null;
   /** A batch's charge the payment paid (docs/batches.md); the refund's order may then be a row never booked. */
   batchChargeId: string | null;
+  /** A partner's payment for its returns (features/returns): the partner paid, not the order's customer. */
+  returnChargeId?: string | null;
   jobId: string | null;
   refundId: string;
   /** This refund. */
@@ -327,6 +329,7 @@ async function recordRefunded(tx: Tx, refund: RefundRow, now: Date): Promise<Pay
     orderId: refund.orderId ?? payment.orderId,
     jobId: payment.jobId,
     batchChargeId: payment.batchChargeId,
+    returnChargeId: payment.returnChargeId,
     refundId: refund.id,
     amount: refund.amount,
     currency: payment.currency,

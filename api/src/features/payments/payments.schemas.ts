@@ -39,9 +39,11 @@ export const PaymentReturnSchema = z
         'pending: the provider holds the capture for review; a webhook or the reconciler finishes it',
     }),
     kind: z
-      .enum(['order', 'job', 'batch', 'adjustment'])
+      .enum(['order', 'job', 'batch', 'adjustment', 'return_charge'])
       .openapi({ description: 'What the payment paid for' }),
-    id: z.string().openapi({ description: "The order or job id, or the batch charge's id" }),
+    id: z.string().openapi({
+      description: "The order or job id, the batch charge's or the partner's return charge's id",
+    }),
     reference: z.string().openapi({ example: '#89abcdef' }),
     amount: z.number().int().openapi({ description: 'Minor units of currency' }),
     currency: z.string().openapi({ example: 'GBP' }),

@@ -63,6 +63,7 @@ const SUBJECT_COLUMNS = {
   job: payments.jobId,
   batch: payments.batchChargeId,
   adjustment: payments.adjustmentId,
+  return_charge: payments.returnChargeId,
 } as const;
 
 const subjectColumn = (subject: PaymentSubject) => eq(SUBJECT_COLUMNS[subject.kind], subject.id);
@@ -163,6 +164,7 @@ export async function ensureProviderPayment(
       jobId: subject.kind === 'job' ? subject.id : null,
       batchChargeId: subject.kind === 'batch' ? subject.id : null,
       adjustmentId: subject.kind === 'adjustment' ? subject.id : null,
+      returnChargeId: subject.kind === 'return_charge' ? subject.id : null,
       createdAt: now,
     })
     .onConflictDoNothing()

@@ -13,7 +13,7 @@ import type { payments } from '../../db/schema';
 import type { PayeeShare } from '../ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentKind = 'order' | 'job' | 'batch' | 'adjustment';
+export type PaymentKind = 'order' | 'job' | 'batch' | 'adjustment' | 'return_charge';
 export type PaymentSubject = { kind: PaymentKind; id: string };
 
 /** What recording a capture did to the target. */
@@ -75,11 +75,12 @@ export function registeredPaymentTargets(): PaymentTarget[] {
 }
 
 export function subjectOf(
-  payment: Pick<PaymentRow, 'orderId' | 'jobId' | 'batchChargeId' | 'adjustmentId'>,
+  payment: Pick<PaymentRow, 'orderId' | 'jobId' | 'batchChargeId' | 'adjustmentId' | 'returnChargeId'>,
 ): PaymentSubject {
   if (payment.orderId) return { kind: 'order', id: payment.orderId };
   if (payment.adjustmentId) return { kind: 'adjustment', id: payment.adjustmentId };
   if (payment.jobId) return { kind: 'job', id: payment.jobId };
   if (payment.batchChargeId) return { kind: 'batch', id: payment.batchChargeId };
-  throw new Error('payment belongs to no order, job, batch charge or adjustment');
+  if (payment.returnChargeId) return { kind: 'return_charge', id: payment.returnChargeId };
+  throw new Error('payment belongs to no order, job, batch charge, adjustment or return charge');
 }

@@ -7,15 +7,44 @@ import { DEFAULT_RETURN_POLICY, type ReturnPolicy } from '@consign/shared/return
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { auditLog, returnPolicies } from '../../db/schema';
+import { paymentOverdue } from './returns.charges';
 
-export type AppliedPolicy = ReturnPolicy & { isDefault: boolean };
+export type AppliedPolicy = ReturnPolicy & { isDefault: boolean; suspendedUntilPaid: boolean };
 
-export async function policyFor(db: AppDeps['db'], partnerId: string | null): Promise<AppliedPolicy> {
+/**
+ * The partner's policy as it set it (Consign's default without one). `suspendedUntilPaid`: it pays
+ * for returns but has one unpaid for longer than RETURN_PAYMENT_DAYS (returns.charges).
+ */
+export async function policyFor(
+  db: AppDeps['db'],
+  partnerId: string | null,
+  now = new Date(),
+): Promise<AppliedPolicy> {
   const row = partnerId
     ? await db.query.returnPolicies.findFirst({ where: eq(returnPolicies.partnerId, partnerId) })
     : undefined;
-  if (!row) return { ...DEFAULT_RETURN_POLICY, reasons: [...DEFAULT_RETURN_POLICY.reasons], isDefault: true };
-  return { windowDays: row.windowDays, reasons: row.reasons, payer: row.payer, isDefault: false };
+  if (!row || !partnerId) {
+    return {
+      ...DEFAULT_RETURN_POLICY,
+      reasons: [...DEFAULT_RETURN_POLICY.reasons],
+      isDefault: true,
+      suspendedUntilPaid: false,
+    };
+  }
+  const suspendedUntilPaid = row.payer === 'partner' && (await paymentOverdue(db, partnerId, now));
+  return {
+    windowDays: row.windowDays,
+    reasons: row.reasons,
+    payer: row.payer,
+    isDefault: false,
+    suspendedUntilPaid,
+  };
+}
+
+/** The policy a new return follows: while the partner's is suspended, its shoppers pay. */
+export async function policyInForce(deps: AppDeps, partnerId: string | null): Promise<AppliedPolicy> {
+  const policy = await policyFor(deps.db, partnerId, deps.now());
+  return policy.suspendedUntilPaid ? { ...policy, payer: 'shopper' } : policy;
 }
 
 /** Replaces the partner's policy, audited with who changed it (a secret key has no person). */
@@ -52,5 +81,5 @@ export async function setPolicy(
     },
     { behavior: 'immediate' },
   );
-  return policyFor(deps.db, partnerId);
+  return policyFor(deps.db, partnerId, now);
 }

@@ -8,6 +8,7 @@ import {
 import { z } from '@hono/zod-openapi';
 import { ORDER_STATUSES } from '../../db/schema';
 import { MoneySchema } from '../../lib/openapi';
+import { cursorQuery, limitQuery } from '../../lib/pagination';
 import { QuoteSchema } from '../quotes';
 
 const ReasonSchema = z
@@ -46,6 +47,11 @@ export const ReturnPolicySchema = z
       .enum(RETURN_PAYERS)
       .openapi({ description: 'Who pays for the return: the shopper, or the partner' }),
     isDefault: z.boolean().openapi({ description: 'Consign’s default policy (no partner policy applies)' }),
+    suspendedUntilPaid: z.boolean().openapi({
+      description:
+        'The partner pays for returns but has one unpaid for longer than 14 days: until it pays, its shoppers ' +
+        'pay for new returns (a return draft then says `payer: shopper`)',
+    }),
   })
   .openapi('ReturnPolicy');
 
@@ -91,11 +97,29 @@ export const ReturnSchema = z
     payer: z.enum(RETURN_PAYERS),
     status: z.enum(ORDER_STATUSES).openapi({ description: 'The return order’s status' }),
     price: MoneySchema.openapi({ description: 'The return order’s total (paid by `payer`)' }),
+    partnerPayment: z
+      .enum(['owed', 'paid', 'not_owed'])
+      .nullable()
+      .openapi({
+        description:
+          'For a return the partner pays: `owed` until the partner pays it (POST /partner/returns/payment), ' +
+          '`paid` once it has, `not_owed` when it was cancelled before being paid. Null when the shopper pays.',
+      }),
     createdAt: z.iso.datetime(),
   })
   .openapi('Return');
 
-export const ReturnListSchema = z.object({ items: z.array(ReturnSchema) }).openapi('ReturnList');
+export const ReturnListSchema = z
+  .object({
+    items: z.array(ReturnSchema).openapi({ description: 'Newest first' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as `cursor` for the next page; null on the last' }),
+  })
+  .openapi('ReturnList');
+
+export const ReturnListQuerySchema = z.object({ limit: limitQuery, cursor: cursorQuery() });
 
 export const ReturnPolicyBodySchema = z
   .strictObject({
@@ -111,3 +135,49 @@ export const ReturnPolicyBodySchema = z
     payer: z.enum(RETURN_PAYERS, { error: 'Choose who pays: shopper or partner' }),
   })
   .openapi('ReturnPolicyBody');
+
+const OwedReturnSchema = z.object({
+  returnOrderId: z.string(),
+  returnReference: z.string(),
+  originalReference: z.string(),
+  reason: ReasonSchema,
+  status: z.enum(ORDER_STATUSES).openapi({ description: 'The return order’s status' }),
+  courier: z.string(),
+  price: MoneySchema,
+  createdAt: z.iso.datetime(),
+});
+
+export const OwedReturnsSchema = z
+  .object({
+    count: z.number().int(),
+    total: MoneySchema.openapi({ description: 'What one payment of everything owed takes' }),
+    dueBy: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: 'When the oldest owed return is due: 14 days after its booking' }),
+    overdue: z.boolean().openapi({
+      description: 'Past `dueBy`: the partner’s shoppers pay for new returns until it pays',
+    }),
+    items: z.array(OwedReturnSchema).openapi({ description: 'The owed returns, oldest first' }),
+  })
+  .openapi('OwedReturns');
+
+export const ReturnChargeSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    status: z.enum(['open', 'paid', 'void']),
+    amount: MoneySchema,
+    returnCount: z.number().int(),
+    returnReferences: z.array(z.string()),
+    paidAt: z.iso.datetime().nullable(),
+    receiptNumber: z.string().nullable().openapi({ example: 'R-000123' }),
+  })
+  .openapi('ReturnCharge');
+
+export const ReturnsPaymentCapturedSchema = z
+  .object({
+    charge: ReturnChargeSchema.openapi({ description: 'The payment taken (or held for review)' }),
+    owed: OwedReturnsSchema.openapi({ description: 'What is owed after it' }),
+  })
+  .openapi('ReturnsPaymentCaptured');

@@ -7,12 +7,21 @@
 import { parsePostcode } from '@consign/shared/postcodes';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@consign/shared/returns';
 import type { z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, not, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { auditLog, type OrderAddress, orderEvents, orderReturns, orders } from '../../db/schema';
+import {
+  auditLog,
+  type OrderAddress,
+  orderEvents,
+  orderReturns,
+  orders,
+  payments,
+  returnCharges,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
+import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
 import type { Limit } from '../../lib/rate-limit';
 import {
   createOrderFromOption,
@@ -23,7 +32,7 @@ import {
   recordOrderEvent,
 } from '../orders';
 import { QuotesService } from '../quotes';
-import { type AppliedPolicy, policyFor } from './returns.policy';
+import { type AppliedPolicy, policyInForce } from './returns.policy';
 import {
   draftToken,
   readDraftToken,
@@ -104,16 +113,35 @@ async function checkReturnable(
     const offered = policy.reasons.map((r) => RETURN_REASON_LABELS[r].toLowerCase()).join('; ');
     throw refusal('return_reason', `Returns of this parcel are taken for: ${offered}`, 'reason');
   }
-  await refuseSecondReturn(db, original.id);
+  await refuseSecondReturn(db, original.id, deps.now());
   return delivered as Date;
 }
 
-async function refuseSecondReturn(db: Pick<AppDeps['db'], 'select'>, originalId: string) {
+/**
+ * One return per parcel: another is refused while one is booked and not cancelled, except an
+ * unpaid one whose price has expired with no payment ever started for it. That one can no longer be
+ * paid (the expiry sweep cancels it later), so it does not hold the parcel's return meanwhile; one
+ * with a payment started may still be captured in the sweep's grace, so it holds until then.
+ */
+async function refuseSecondReturn(db: Pick<AppDeps['db'], 'select'>, originalId: string, now: Date) {
   const [open] = await db
     .select({ id: orders.id })
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
-    .where(and(eq(orderReturns.originalOrderId, originalId), ne(orders.status, 'cancelled')))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orderReturns.originalOrderId, originalId),
+        ne(orders.status, 'cancelled'),
+        not(
+          and(
+            eq(orders.status, 'awaiting_payment'),
+            lte(orders.priceValidUntil, now),
+            isNull(payments.id),
+          ) as SQL,
+        ),
+      ),
+    )
     .limit(1);
   if (open) {
     throw AppError.conflict(
@@ -135,7 +163,7 @@ export async function startReturn(deps: AppDeps, body: StartBody, address: strin
     await rateLimiter.hit(RETURN_MISS_LIMIT, address);
     throw AppError.notFound(NO_MATCH);
   }
-  const policy = await policyFor(db, original.partnerId);
+  const policy = await policyInForce(deps, original.partnerId);
   const delivered = await checkReturnable(deps, original, body.reason, policy);
   const view = await new QuotesService(deps).create(reverseQuoteRequest(original));
   const quote = view.dto();
@@ -162,7 +190,18 @@ export async function startReturn(deps: AppDeps, body: StartBody, address: strin
   };
 }
 
-export function toReturnDto(row: ReturnRow, returnOrder: Pick<OrderRow, 'status' | 'total' | 'currency'>) {
+/** Where a partner-paid return's money stands (null when the shopper pays). */
+function partnerPaymentOf(row: ReturnRow, status: OrderRow['status'], chargePaid: boolean) {
+  if (row.payer !== 'partner') return null;
+  if (chargePaid) return 'paid' as const;
+  return status === 'cancelled' ? ('not_owed' as const) : ('owed' as const);
+}
+
+export function toReturnDto(
+  row: ReturnRow,
+  returnOrder: Pick<OrderRow, 'status' | 'total' | 'currency'>,
+  chargePaid = false,
+) {
   return {
     id: row.id,
     originalOrderId: row.originalOrderId,
@@ -173,6 +212,7 @@ export function toReturnDto(row: ReturnRow, returnOrder: Pick<OrderRow, 'status'
     payer: row.payer,
     status: returnOrder.status,
     price: { amount: returnOrder.total, currency: returnOrder.currency },
+    partnerPayment: partnerPaymentOf(row, returnOrder.status, chargePaid),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -200,7 +240,7 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
   }
   const original = await db.query.orders.findFirst({ where: eq(orders.id, draft.orderId) });
   if (!original) throw AppError.notFound(NO_MATCH);
-  const policy = await policyFor(db, original.partnerId);
+  const policy = await policyInForce(deps, original.partnerId);
   await checkReturnable(deps, original, draft.reason, policy);
   const found = await new QuotesService(deps).findOption(body.quoteOptionId);
   if (found?.quote.id !== draft.quoteId) {
@@ -229,7 +269,7 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
     const row = await db.transaction(
       async (tx) => {
         // Under the write lock: the order just booked is not linked yet, so any open return is another.
-        await refuseSecondReturn(tx, original.id);
+        await refuseSecondReturn(tx, original.id, now);
         const [link] = await tx
           .insert(orderReturns)
           .values({
@@ -290,17 +330,30 @@ export async function bookReturn(deps: AppDeps, user: AccessClaims, body: BookBo
   }
 }
 
-/** The returns of orders booked through the partner, newest first: what it pays for, and what it costs. */
-export async function partnerReturns(deps: AppDeps, partnerId: string) {
+/** The returns of orders booked through the partner, newest first, a page at a time: what it pays for, and what it costs. */
+export async function partnerReturns(
+  deps: AppDeps,
+  partnerId: string,
+  page: { limit: number; cursor?: string | undefined },
+) {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
   const rows = await deps.db
     .select({
       link: orderReturns,
       order: { status: orders.status, total: orders.total, currency: orders.currency },
+      chargeStatus: returnCharges.status,
     })
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
-    .where(eq(orderReturns.partnerId, partnerId))
+    .leftJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
+    .where(and(eq(orderReturns.partnerId, partnerId), olderThan(orderReturns, after)))
     .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
-    .limit(200);
-  return rows.map((r) => toReturnDto(r.link, r.order));
+    .limit(page.limit + 1);
+  return {
+    items: rows.slice(0, page.limit).map((r) => toReturnDto(r.link, r.order, r.chargeStatus === 'paid')),
+    nextCursor: nextCursor(
+      rows.map((r) => r.link),
+      page.limit,
+    ),
+  };
 }

@@ -234,6 +234,30 @@ describe('booking a return the shopper pays for', () => {
     expect(back.body.code).toBe('return_of_return');
   });
 
+  it('an unpaid return stops holding the parcel once its price expired unpaid, or it is cancelled', async () => {
+    const o = await original();
+    const first = await shopper();
+    const { res } = await book(o.code, first);
+    expect(res.status).toBe(201);
+    // Within its price's 30 minutes it holds the parcel's one return.
+    now = new Date(now.getTime() + 29 * 60 * 1000);
+    expect((await start(o.code)).body.code).toBe('return_exists');
+    // Past it, with no payment ever started: it can never be paid, so another may be booked.
+    now = new Date(now.getTime() + 2 * 60 * 1000);
+    const second = await shopper();
+    const again = await book(o.code, second);
+    expect(again.res.status).toBe(201);
+    // That one has a payment started: it holds the return through the expiry sweep's grace.
+    const started = await t.post(`/api/v1/orders/${again.res.body.returnOrderId}/payment`, undefined, second);
+    expect(started.status).toBe(200);
+    now = new Date(now.getTime() + 31 * 60 * 1000);
+    expect((await start(o.code)).body.code).toBe('return_exists');
+    // Cancelled by its shopper: free again at once.
+    const cancel = await t.post(`/api/v1/orders/${again.res.body.returnOrderId}/cancel`, {}, second);
+    expect(cancel.status).toBe(200);
+    expect((await start(o.code)).status).toBe(201);
+  });
+
   it('needs an account to book, a draft made here, and an option of its own quote', async () => {
     const o = await original();
     const draft = (await start(o.code)).body;
@@ -305,6 +329,7 @@ describe("a partner's return policy", () => {
       reasons: ['damaged', 'wrong_item'],
       payer: 'partner',
       isDefault: false,
+      suspendedUntilPaid: false,
     });
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, partner.id));
     expect(audit.map((a) => a.action)).toContain('return_policy.set');

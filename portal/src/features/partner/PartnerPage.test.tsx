@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { customer, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
+import { customer, outboxMeta, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
 
 const partnerUser = {
@@ -71,10 +71,45 @@ const signedIn = {
   'GET /api/v1/partner/secret-keys': { body: { data: [] } },
   'GET /api/v1/partner/webhook-endpoints': { body: { data: [] } },
   'GET /api/v1/partner/return-policy': {
-    body: { windowDays: 30, reasons: ['changed_mind', 'damaged'], payer: 'shopper', isDefault: true },
+    body: {
+      windowDays: 30,
+      reasons: ['changed_mind', 'damaged'],
+      payer: 'shopper',
+      isDefault: true,
+      suspendedUntilPaid: false,
+    },
   },
-  'GET /api/v1/partner/returns': { body: { items: [] } },
+  'GET /api/v1/partner/returns': { body: { items: [], nextCursor: null } },
+  'GET /api/v1/partner/returns/owed': {
+    body: { count: 0, total: { amount: 0, currency: 'GBP' }, dueBy: null, overdue: false, items: [] },
+  },
+  'GET /api/v1/meta/auth': { body: { ...outboxMeta, paymentsProvider: 'test' } },
 };
+
+const returnItem = (id: string, ref: string, partnerPayment: 'owed' | 'paid') => ({
+  id,
+  originalOrderId: 'o1',
+  originalReference: '#AAAA1111',
+  returnOrderId: `o-${id}`,
+  returnReference: ref,
+  reason: 'damaged',
+  payer: 'partner',
+  status: 'pending',
+  price: { amount: 1299, currency: 'GBP' },
+  partnerPayment,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+const owedItem = (ref: string, amount: number) => ({
+  returnOrderId: `o-${ref}`,
+  returnReference: `#${ref}`,
+  originalReference: '#AAAA1111',
+  reason: 'damaged',
+  status: 'pending',
+  courier: 'Swift Couriers',
+  price: { amount, currency: 'GBP' },
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
 
 describe('partner area', () => {
   const withOrders = {
@@ -191,24 +226,10 @@ describe('partner area', () => {
     const { calls } = stubFetch({
       ...signedIn,
       'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
-      'GET /api/v1/partner/returns': {
-        body: {
-          items: [
-            {
-              id: 'r1',
-              originalOrderId: 'o1',
-              originalReference: '#AAAA1111',
-              returnOrderId: 'o2',
-              returnReference: '#CCCC3333',
-              reason: 'damaged',
-              payer: 'partner',
-              status: 'pending',
-              price: { amount: 1299, currency: 'GBP' },
-              createdAt: '2026-11-21T10:00:00.000Z',
-            },
-          ],
-        },
-      },
+      'GET /api/v1/partner/returns': ({ query }: RecordedCall) =>
+        query.get('cursor') === 'r-next'
+          ? { body: { items: [returnItem('r0', '#BBBB2222', 'paid')], nextCursor: null } }
+          : { body: { items: [returnItem('r1', '#CCCC3333', 'owed')], nextCursor: 'r-next' } },
       'PUT /api/v1/partner/return-policy': ({ body }) => {
         attempt += 1;
         if (attempt === 1)
@@ -221,6 +242,12 @@ describe('partner area', () => {
     renderApp('/partner');
     const form = await screen.findByRole('form', { name: 'Return policy' });
     expect(await screen.findByText(/Return #CCCC3333 of order #AAAA1111/)).toBeTruthy();
+    expect(screen.getByText(/on your account, to pay/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more returns' }));
+    expect(
+      await screen.findByText(/Return #BBBB2222 of order #AAAA1111.*on your account, paid/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more returns' })).toBeNull();
     const days = within(form).getByRole('spinbutton', { name: 'Return window (days after delivery)' });
     await user.clear(days);
     await user.click(within(form).getByRole('button', { name: 'Save return policy' }));
@@ -237,6 +264,68 @@ describe('partner area', () => {
     });
     await user.click(within(form).getByRole('button', { name: 'Save return policy' }));
     expect(await screen.findByText('Return policy saved')).toBeTruthy();
+  });
+
+  it('shows the returns owed, overdue, and takes the payment when back from the approval page', async () => {
+    const owed = {
+      count: 2,
+      total: { amount: 2598, currency: 'GBP' },
+      dueBy: '2026-12-05T10:00:00.000Z',
+      overdue: true,
+      items: [owedItem('CCCC3333', 1299), owedItem('DDDD4444', 1299)],
+    };
+    const charge = {
+      id: 'rc1',
+      reference: '#RC000001',
+      status: 'paid',
+      amount: { amount: 2598, currency: 'GBP' },
+      returnCount: 2,
+      returnReferences: ['#CCCC3333', '#DDDD4444'],
+      paidAt: '2026-11-29T10:00:00.000Z',
+      receiptNumber: 'R-000042',
+    };
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+      'GET /api/v1/partner/returns/owed': { body: owed },
+      'POST /api/v1/partner/returns/payment/capture': {
+        body: {
+          charge,
+          owed: { ...owed, count: 0, total: { amount: 0, currency: 'GBP' }, items: [], overdue: false },
+        },
+      },
+    });
+    const { router } = renderApp('/partner?returns=rc1&approved=1&token=TEST1#returns');
+    const card = await screen.findByRole('region', { name: 'To pay for returns' });
+    expect(await within(card).findByText(/Paid £25\.98 for 2 returns: receipt R-000042/)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Download receipt R-000042' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await within(card).findByText(/Nothing to pay/)).toBeTruthy();
+    expect(within(card).queryByText(/Confirming your payment/)).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/payment/capture'))).toHaveLength(1);
+  });
+
+  it('lists what is owed with its total and offers the payment', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+      'GET /api/v1/partner/returns/owed': {
+        body: {
+          count: 1,
+          total: { amount: 1299, currency: 'GBP' },
+          dueBy: '2026-12-05T10:00:00.000Z',
+          overdue: false,
+          items: [owedItem('CCCC3333', 1299)],
+        },
+      },
+    });
+    renderApp('/partner');
+    const card = await screen.findByRole('region', { name: 'To pay for returns' });
+    expect(await within(card).findByText(/You owe/)).toBeTruthy();
+    expect(within(card).getByText('£12.99')).toBeTruthy();
+    expect(within(card).getByText(/Return #CCCC3333 of order #AAAA1111 by Swift Couriers/)).toBeTruthy();
+    expect(within(card).queryByText(/Overdue/)).toBeNull();
+    expect(await within(card).findByRole('button', { name: 'Pay with the TEST MODE provider' })).toBeTruthy();
   });
 
   it('tells another role the page is not for it', async () => {

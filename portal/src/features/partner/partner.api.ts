@@ -24,6 +24,8 @@ export type WebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'get'>['
 export type CreatedWebhookEndpoint = Json<'/api/v1/partner/webhook-endpoints', 'post', 201>;
 export type WebhookDelivery = Json<'/api/v1/partner/webhook-deliveries', 'get'>['data'][number];
 export type ReturnPolicy = Json<'/api/v1/partner/return-policy', 'get'>;
+export type OwedReturns = Json<'/api/v1/partner/returns/owed', 'get'>;
+export type ReturnsPaymentCaptured = Json<'/api/v1/partner/returns/payment/capture', 'post'>;
 
 export interface OrderFilters {
   status?: string | undefined;
@@ -33,6 +35,7 @@ export interface OrderFilters {
 
 export const ORDERS_PAGE_SIZE = 20;
 export const DELIVERIES_PAGE_SIZE = 20;
+export const RETURNS_PAGE_SIZE = 20;
 
 /** Secret keys made with rotate keep working this long, unless the partner picks otherwise. */
 export const DEFAULT_GRACE_HOURS = 24;
@@ -77,10 +80,36 @@ export const partnerApi = {
 
   returnPolicy: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/partner/return-policy', { signal })),
-  saveReturnPolicy: async (client: ApiClient, body: Omit<ReturnPolicy, 'isDefault'>) =>
+  saveReturnPolicy: async (client: ApiClient, body: Omit<ReturnPolicy, 'isDefault' | 'suspendedUntilPaid'>) =>
     unwrap(await client.PUT('/api/v1/partner/return-policy', { body })),
-  returns: async (client: ApiClient, signal?: AbortSignal) =>
-    unwrap(await client.GET('/api/v1/partner/returns', { signal })).items,
+  /** One page of the returns, newest first: the first without a cursor, then each `nextCursor`. */
+  returns: async (client: ApiClient, cursor: string | null, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/partner/returns', {
+        params: { query: { limit: RETURNS_PAGE_SIZE, cursor: cursor ?? undefined } },
+        signal,
+      }),
+    ),
+  owedReturns: async (client: ApiClient, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/partner/returns/owed', { signal })),
+  startReturnsPayment: async (client: ApiClient) =>
+    unwrap(await client.POST('/api/v1/partner/returns/payment')),
+  /** 202: the provider holds the payment for review (`held`). */
+  captureReturnsPayment: async (client: ApiClient) => {
+    const { data, error, response } = await client.POST('/api/v1/partner/returns/payment/capture');
+    const body = unwrap({ data, error, response }) as ReturnsPaymentCaptured;
+    return { ...body, held: response.status === 202 };
+  },
+  returnsReceipt: async (client: ApiClient, chargeId: string) => {
+    const { data, error, response } = await client.GET('/api/v1/partner/returns/charges/{id}/receipt', {
+      params: { path: { id: chargeId } },
+      parseAs: 'blob',
+    });
+    const blob = unwrap({ data, error, response }) as Blob;
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'consign-receipt.pdf';
+    return { blob, filename };
+  },
 
   eventTypes: async (client: ApiClient, signal?: AbortSignal) =>
     unwrap(await client.GET('/api/v1/partner/event-types', { signal })).data,
@@ -130,6 +159,7 @@ export const partnerKeys = {
   eventTypes: () => ['partner', 'event-types'] as const,
   returnPolicy: () => ['partner', 'return-policy'] as const,
   returns: () => ['partner', 'returns'] as const,
+  owedReturns: () => ['partner', 'returns', 'owed'] as const,
   endpoints: () => ['partner', 'webhook-endpoints'] as const,
   deliveries: (endpoint: string) => ['partner', 'webhook-deliveries', endpoint] as const,
 };

@@ -12,11 +12,11 @@ import { paymentMessages } from './messages';
 import { PayPalCheckout } from './PayPalCheckout';
 
 /**
- * What is being paid: an order, a job's asking price, an adjustment's difference, or a batch's
- * ready rows. All follow the same two calls.
+ * What is being paid: an order, a job's asking price, an adjustment's difference, a batch's
+ * ready rows, or the returns a partner owes. All follow the same two calls.
  */
 export interface PaymentTarget<T> {
-  kind: 'order' | 'job' | 'adjustment' | 'batch';
+  kind: 'order' | 'job' | 'adjustment' | 'batch' | 'partner-returns';
   id: string;
   currency: string;
   start: () => Promise<PaymentSession>;
@@ -27,7 +27,13 @@ export interface PaymentTarget<T> {
 }
 
 /** The cached lists a capture changes. */
-const QUERY_ROOT = { order: 'orders', job: 'jobs', adjustment: 'adjustments', batch: 'batches' } as const;
+const QUERY_ROOT = {
+  order: 'orders',
+  job: 'jobs',
+  adjustment: 'adjustments',
+  batch: 'batches',
+  'partner-returns': 'partner',
+} as const;
 
 /** One capture per subject at a time across remounts (React's StrictMode runs effects twice). */
 const inflight = new Map<string, Promise<unknown>>();
