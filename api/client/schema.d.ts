@@ -6744,7 +6744,8 @@ export interface components {
         };
         ReturnsPaymentCaptured: {
             charge: components["schemas"]["ReturnCharge"];
-            owed: components["schemas"]["OwedReturns"] & unknown;
+            /** @description What is owed after it */
+            owed: components["schemas"]["OwedReturns"];
         };
         /** @description The payment taken (or held for review) */
         ReturnCharge: {
