@@ -25,7 +25,8 @@ export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary
 export { createOrderFromOption } from './orders.booking';
 export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
-export { labelResponse } from './orders.handlers';
+export type { PdfFile } from './orders.documents';
+export { labelResponse, pdfResponse } from './orders.handlers';
 export { type LabelDocument, labelDocument, notPrintable } from './orders.labels';
 export {
   customerEmail,
@@ -40,6 +41,7 @@ export {
   creditNoteForRefund,
   orderCreditNotePdf,
   orderReceiptPdf,
+  paidWith,
   renderOrderReceipt,
 } from './orders.receipts';
 export { ordersRouter } from './orders.router';
