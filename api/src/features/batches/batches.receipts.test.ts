@@ -6,15 +6,16 @@
  * cancelled), kept right after a failed row is retried and paid again.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, eq as is } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../../../testing/pdf-inspect';
-import { courierServices, payments } from '../../db/schema';
+import { auditLog, courierServices, payments, refunds } from '../../db/schema';
 import { drainOutbox } from '../../lib/outbox';
 import { SmtpMailer } from '../../providers/mail/smtp';
 import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
+import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
 import { createPartner, secretKeyOf } from '../partners/partners.testing';
 import { batchCourier, goodRow, uploadCsv } from './batches.testing';
@@ -337,5 +338,52 @@ describe("a batch payment's VAT receipt", () => {
     expect(moneyRuns(receipt.runs).at(-1)).toBe(payment?.amount);
     expect(receipt.text).toContain('Row 2, order');
     expect((await t.get(`${base}/${batch.id}/receipt.pdf`, anotherKey)).status).toBe(404);
+  });
+});
+
+describe('staff refunding a batch order', () => {
+  it("refunds from the batch payment, capped by the order's share less what went back, audited, mailed with the credit note", async () => {
+    const { batch } = await mixedBatch();
+    const admin = t.bearer((await signUpAdmin(t)).accessToken);
+    const rows = (await pay(batch.id)).rows as Json[];
+    const target = rows[1];
+    const path = `/api/v1/admin/orders/${target.order.id}/refund`;
+
+    const over = await t.post(path, { reason: 'Late', amount: target.amount + 1 }, admin);
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('refund_amount_invalid');
+    expect(over.body.detail).toContain(`At most ${pounds(target.amount)} of this order can be refunded`);
+    expect(over.body.errors).toEqual([expect.objectContaining({ path: 'amount' })]);
+
+    const part = await t.post(path, { reason: 'Late', amount: 500 }, admin);
+    expect(part.status).toBe(200);
+    expect(part.body.status).toBe('pending');
+    const mail = await mailMatching(new RegExp(`^Order ${target.order.reference} part refunded: £5\\.00`));
+    const [note] = await pdfAttachments(mail);
+    expect(note?.text).toContain('R-000001');
+    expect(note?.text).toContain('£5.00');
+
+    const tooMuch = await t.post(path, { reason: 'More', amount: target.amount - 499 }, admin);
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.detail).toContain(`At most ${pounds(target.amount - 500)}`);
+
+    // The rest: the order is still under way, so it is cancelled and its share goes back.
+    const rest = await t.post(path, { reason: 'Lost' }, admin);
+    expect(rest.status).toBe(200);
+    expect(rest.body.status).toBe('cancelled');
+    const named = await t.deps.db.select().from(refunds).where(is(refunds.orderId, target.order.id));
+    expect(named.reduce((sum, r) => sum + r.amount, 0)).toBe(target.amount);
+    const again = await t.post(path, { reason: 'Twice' }, admin);
+    expect(again).toMatchObject({ status: 409, body: { code: 'already_refunded' } });
+    // Only that order's share: the payment keeps the other rows' money; the books balance.
+    const [payment] = await t.deps.db.select().from(payments);
+    expect(payment).toMatchObject({ status: 'captured', refundedAmount: target.amount });
+    expect((await checkBooks(t.deps.db)).problems).toEqual([]);
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(is(auditLog.action, 'order.refund'), is(auditLog.entityId, target.order.id)));
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+    expect(audits.map((a) => a.reason)).toEqual(expect.arrayContaining(['Late', 'Lost']));
   });
 });

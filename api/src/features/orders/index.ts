@@ -35,6 +35,7 @@ export {
   type OrderTrackingEventData,
   orderMailSubscriber,
 } from './orders.notify';
+export { batchPaymentShare } from './orders.payment';
 export { markOrderPaid, orderPaymentTarget } from './orders.payment-target';
 export type { Viewer } from './orders.queries';
 export {
