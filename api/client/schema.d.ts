@@ -490,6 +490,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch payment's VAT receipt (PDF), a line per row
+         * @description The VAT receipt of a payment of the batch (its latest by default; `number` picks another of `receipts`): a line per row the payment paid for (reference, route, service, net, VAT, total), adding up to what was paid. 409 batch_not_paid before the batch is paid; 404 for a receipt that is not one of the batch’s.
+         */
+        get: operations["getBatchReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batches/{id}": {
         parameters: {
             query?: never;
@@ -634,6 +654,26 @@ export interface paths {
          * @description One document with the labels of every order the batch made (one label per parcel), in row order; cancelled orders are left out. 409 batch_not_booked while no row is booked. Streamed as it is drawn; the formats are in docs/batches.md. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
          */
         get: operations["partnerGetBatchLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/batches/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner's batch payment's VAT receipt (PDF), a line per row
+         * @description The VAT receipt of a payment of the batch (its latest by default; `number` picks another of `receipts`): a line per row the payment paid for (reference, route, service, net, VAT, total), adding up to what was paid. 409 batch_not_paid before the batch is paid; 404 for a receipt that is not one of the batch’s. Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.
+         */
+        get: operations["partnerGetBatchReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4011,6 +4051,8 @@ export interface components {
         };
         Batch: components["schemas"]["BatchSummary"] & {
             rows: components["schemas"]["BatchRow"][];
+            /** @description The VAT receipt of each payment of the batch, oldest first (`GET /batches/{id}/receipt.pdf?number=`) */
+            receipts: components["schemas"]["BatchReceipt"][];
         };
         BatchRow: {
             id: string;
@@ -4061,6 +4103,17 @@ export interface components {
             by: "cheapest" | "fastest" | "preferred" | "fallback" | "service" | "courier";
             note: string | null;
         } | null;
+        BatchReceipt: {
+            /** @example R-000123 */
+            number: string;
+            /** @description Minor units: what the payment took */
+            amount: number;
+            currency: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description How many rows the payment paid for */
+            rows: number;
+        };
         BatchSummary: {
             id: string;
             name: string;
@@ -8459,6 +8512,58 @@ export interface operations {
             };
         };
     };
+    getBatchReceipt: {
+        parameters: {
+            query?: {
+                /** @description Which of the batch’s receipts (`R-000123`); by default its latest */
+                number?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBatch: {
         parameters: {
             query?: never;
@@ -9062,6 +9167,85 @@ export interface operations {
             };
             /** @description Validation failed; `errors` names each field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerGetBatchReceipt: {
+        parameters: {
+            query?: {
+                /** @description Which of the batch’s receipts (`R-000123`); by default its latest */
+                number?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

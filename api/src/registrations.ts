@@ -8,7 +8,7 @@
 
 import { adjustmentMailSubscriber, adjustmentPaymentTarget } from './features/adjustments';
 import { vendorStatusMailSubscriber } from './features/admin';
-import { batchPaymentTarget } from './features/batches';
+import { batchPaidMailSubscriber, batchPaymentTarget } from './features/batches';
 import { claimMailSubscriber, lossOfferMailSubscriber } from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
@@ -45,6 +45,7 @@ export function registerFeatureHooks(): void {
   registerSubscriber(reviewInviteSubscriber);
   registerSubscriber(courierSlugSubscriber);
   registerSubscriber(partnerWebhookSubscriber);
+  registerSubscriber(batchPaidMailSubscriber);
   registerSubscriber(endpointDisabledMailSubscriber);
   registerSubscriber(partnerInviteMailSubscriber);
   registerSubscriber(pointUnavailableMailSubscriber);

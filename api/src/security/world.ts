@@ -10,11 +10,15 @@ import { createApp } from '../app';
 import {
   addressBookEntries,
   adjustments,
+  batchCharges,
   batches,
   batchRows,
   claims,
+  orderCommissions,
   orders,
   partners,
+  payments,
+  receipts,
   returnCharges,
   reviews,
   savedParcels,
@@ -291,7 +295,22 @@ async function cast(t: TestApp) {
     .insert(batchRows)
     .values({ batchId: batch!.id, position: 1, input: {}, status: 'invalid', errors: [] })
     .returning();
-  // A second row booked as the first order (a booked row's id is its order's), so the batch has a label.
+  // A second row booked as the first order (a booked row's id is its order's), so the batch has a
+  // label; paid by a charge of the batch with its receipt (a line per row), so it has a receipt.
+  const paidOrder = await t.deps.db.query.orders.findFirst({ where: eq(orders.id, order.body.id) });
+  const [charge] = await t.deps.db
+    .insert(batchCharges)
+    .values({
+      batchId: batch!.id,
+      amount: paidOrder!.total,
+      currency: 'GBP',
+      rowCount: 1,
+      status: 'paid',
+      priceValidUntil: new Date(),
+      paidAt: new Date(),
+      completedAt: new Date(),
+    })
+    .returning();
   await t.deps.db.insert(batchRows).values({
     id: order.body.id,
     batchId: batch!.id,
@@ -299,7 +318,41 @@ async function cast(t: TestApp) {
     input: {},
     status: 'booked',
     errors: [],
+    chargeId: charge!.id,
+    amount: paidOrder!.total,
     orderId: order.body.id,
+  });
+  const [batchPayment] = await t.deps.db
+    .insert(payments)
+    .values({
+      batchChargeId: charge!.id,
+      provider: 'test',
+      providerOrderId: `security-batch-${charge!.id}`,
+      captureId: `security-batch-capture-${charge!.id}`,
+      amount: paidOrder!.total,
+      currency: 'GBP',
+      status: 'captured',
+      requestId: `batch-${charge!.id}`,
+      capturedAt: new Date(),
+    })
+    .returning();
+  await t.deps.db.insert(receipts).values({
+    number: 900_001,
+    paymentId: batchPayment!.id,
+    amount: paidOrder!.total,
+    currency: 'GBP',
+    issuedAt: new Date(),
+  });
+  await t.deps.db.insert(orderCommissions).values({
+    orderId: order.body.id,
+    vendorId: paidOrder!.vendorId,
+    paymentId: batchPayment!.id,
+    currency: 'GBP',
+    gross: paidOrder!.total,
+    percentBp: 1000,
+    fixed: 0,
+    amount: Math.round(paidOrder!.total / 10),
+    createdAt: new Date(),
   });
 
   // A payment of returns by partner A (its receipt needs a captured payment: see the matrix's skips).

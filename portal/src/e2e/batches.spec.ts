@@ -1,7 +1,7 @@
 /**
  * Batches in the browser (docs/batches.md): a customer uploads a 20-row CSV with two bad rows,
  * fixes one and drops the other in the preview, pays for the 19 ready rows in TEST MODE, and
- * downloads the A4 labels and the results (both read back); the list and the batch page are
+ * downloads the A4 labels, the results and the payment's VAT receipt (all read back); the list and the batch page are
  * looked at on a desktop and a phone.
  */
 import { readFile } from 'node:fs/promises';
@@ -176,6 +176,22 @@ test('a customer uploads a batch, fixes one row, drops another, pays and downloa
     expect(url).toBe(new URL(`/track/${code}`, url).href);
   }
   expect(booked.some((line) => line.includes(`,${trackingCode},`))).toBe(true);
+
+  // The VAT receipt of the payment: a line per paid row, adding up to what was paid.
+  const receiptButton = downloads
+    .getByRole('group', { name: 'VAT receipts' })
+    .getByRole('button', { name: /^Receipt R-\d{6}: £[\d,]+\.\d\d, 19 rows \(PDF\)$/ });
+  const receiptName = ((await receiptButton.textContent()) ?? '').replace(/^Receipt (R-\d+):.*$/, '$1');
+  const receipt = await downloaded(page, () => receiptButton.click());
+  expect(receipt.name).toBe(`consign-receipt-${receiptName}.pdf`);
+  const receiptText = (await inspectPdf(receipt.bytes)).pages
+    .map((p) => p.text)
+    .join('\n')
+    .replace(/\s+/g, ' ');
+  expect(receiptText).toContain('VAT RECEIPT');
+  expect(receiptText.match(/, order #[0-9a-f]{8}:/g)).toHaveLength(19);
+  const paidText = /^Receipt R-\d+: (£[\d,]+\.\d\d)/.exec((await receiptButton.textContent()) ?? '')?.[1];
+  expect(receiptText).toContain(`Total paid (GBP) ${paidText}`);
   await checks.expectClean('the downloads');
 
   for (const width of [1280, 390]) {

@@ -3,6 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { batchCharges, batchRows } from '../../db/schema';
 
+/** A batch as the buyer reads it on a payment or a receipt: `#` and the end of its id. */
+export const chargeReference = (batchId: string) => `#${batchId.slice(-8)}`;
+
 /**
  * The batch's open charge can no longer be paid (a row changed, its prices lapsed): its rows are
  * free for the next one, and a payment for it that arrives anyway is refunded. Inside the

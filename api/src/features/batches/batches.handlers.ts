@@ -5,11 +5,12 @@ import type { AppEnv } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { browserOrigin } from '../../lib/origin';
-import { type LabelFormat, labelResponse } from '../orders';
+import { type LabelFormat, labelResponse, pdfResponse } from '../orders';
 import { currentPartner } from '../partners';
 import { MAX_CSV_BYTES, readBatchCsv, resultsCsv, templateCsv } from './batches.csv';
 import { batchLabels } from './batches.labels';
 import { captureBatchPayment as capture, startBatchPayment as start } from './batches.payment';
+import { renderBatchReceipt } from './batches.receipts';
 import type * as routes from './batches.routes';
 import { CreateBatchSchema } from './batches.schemas';
 import { BatchesService, type BatchOwner, type BatchSettings, type IncomingRow } from './batches.service';
@@ -192,3 +193,14 @@ export const getBatchLabels: RouteHandler<typeof routes.getBatchLabels, AppEnv> 
 
 export const getPartnerBatchLabels: RouteHandler<typeof routes.getPartnerBatchLabels, AppEnv> = async (c) =>
   labels(c, await partnerOwner(c), c.req.valid('param').id, c.req.valid('query').format);
+
+async function receipt(c: Context<AppEnv>, owner: BatchOwner, id: string, number: string | undefined) {
+  const deps = c.get('deps');
+  return pdfResponse(c, await renderBatchReceipt(deps, await service(c).batchOf(owner, id), number));
+}
+
+export const getBatchReceipt: RouteHandler<typeof routes.getBatchReceipt, AppEnv> = async (c) =>
+  receipt(c, customer(c), c.req.valid('param').id, c.req.valid('query').number);
+
+export const getPartnerBatchReceipt: RouteHandler<typeof routes.getPartnerBatchReceipt, AppEnv> = async (c) =>
+  receipt(c, await partnerOwner(c), c.req.valid('param').id, c.req.valid('query').number);

@@ -12,13 +12,11 @@ import { captureFor, findPayment, startPayment } from '../payments';
 import { QuotesService } from '../quotes';
 import type { BatchCells } from './batch-row';
 import { bookPaidRows } from './batches.booking';
-import { voidOpenCharge } from './batches.charges';
+import { chargeReference, voidOpenCharge } from './batches.charges';
 import type { BatchesService, BatchOwner } from './batches.service';
 
 type Batch = typeof batches.$inferSelect;
 type Charge = typeof batchCharges.$inferSelect;
-
-export const chargeReference = (id: string) => `#${id.slice(-8)}`;
 
 /** The row as the buyer reads it on the provider's page: its reference (or position) and route. */
 function itemName(row: typeof batchRows.$inferSelect): string {

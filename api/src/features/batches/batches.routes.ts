@@ -6,6 +6,7 @@ import { requirePartner } from '../partners';
 import {
   BatchIdParamsSchema,
   BatchListSchema,
+  BatchReceiptQuerySchema,
   BatchRowParamsSchema,
   BatchSchema,
   BatchSettingsQuerySchema,
@@ -211,6 +212,28 @@ export const getBatchLabels = createRoute({
   responses: { 200: labelsContent('The labels, in row order'), ...pickProblems(401, 404, 409, 422) },
 });
 
+const receiptDescription =
+  'The VAT receipt of a payment of the batch (its latest by default; `number` picks another of `receipts`): ' +
+  'a line per row the payment paid for (reference, route, service, net, VAT, total), adding up to what was ' +
+  'paid. 409 batch_not_paid before the batch is paid; 404 for a receipt that is not one of the batch’s.';
+const pdfContent = (description: string) => ({
+  description,
+  content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+});
+
+export const getBatchReceipt = createRoute({
+  operationId: 'getBatchReceipt',
+  method: 'get',
+  path: '/batches/{id}/receipt.pdf',
+  tags,
+  summary: "A batch payment's VAT receipt (PDF), a line per row",
+  description: receiptDescription,
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: BatchIdParamsSchema, query: BatchReceiptQuerySchema },
+  responses: { 200: pdfContent('The receipt'), ...pickProblems(401, 404, 409) },
+});
+
 const WHO =
   ' Call with a secret key (`Authorization: Bearer sk_…`, from a server) or a partner user’s access token.';
 
@@ -309,4 +332,17 @@ export const getPartnerBatchLabels = createRoute({
     200: labelsContent('The labels, in row order'),
     ...pickProblems(400, 401, 403, 404, 409, 422, 429),
   },
+});
+
+export const getPartnerBatchReceipt = createRoute({
+  operationId: 'partnerGetBatchReceipt',
+  method: 'get',
+  path: '/partner/batches/{id}/receipt.pdf',
+  tags: ['Partner', ...tags],
+  summary: "A partner's batch payment's VAT receipt (PDF), a line per row",
+  description: `${receiptDescription}${WHO}`,
+  security: bearerSecurity,
+  middleware: [requirePartner] as const,
+  request: { params: BatchIdParamsSchema, query: BatchReceiptQuerySchema },
+  responses: { 200: pdfContent('The receipt'), ...pickProblems(400, 401, 403, 404, 409, 429) },
 });

@@ -119,7 +119,30 @@ export const BatchSummarySchema = z
   })
   .openapi('BatchSummary');
 
-export const BatchSchema = BatchSummarySchema.extend({ rows: z.array(BatchRowSchema) }).openapi('Batch');
+export const BatchReceiptSchema = z
+  .object({
+    number: z.string().openapi({ example: 'R-000123' }),
+    amount: z.number().int().openapi({ description: 'Minor units: what the payment took' }),
+    currency: z.string(),
+    issuedAt: z.string().openapi({ format: 'date-time' }),
+    rows: z.number().int().openapi({ description: 'How many rows the payment paid for' }),
+  })
+  .openapi('BatchReceipt');
+
+export const BatchSchema = BatchSummarySchema.extend({
+  rows: z.array(BatchRowSchema),
+  receipts: z.array(BatchReceiptSchema).openapi({
+    description:
+      'The VAT receipt of each payment of the batch, oldest first (`GET /batches/{id}/receipt.pdf?number=`)',
+  }),
+}).openapi('Batch');
+
+export const BatchReceiptQuerySchema = z.object({
+  number: z.string().optional().openapi({
+    description: 'Which of the batch’s receipts (`R-000123`); by default its latest',
+    example: 'R-000123',
+  }),
+});
 export const BatchListSchema = z.object({ items: z.array(BatchSummarySchema) }).openapi('BatchList');
 
 export const BatchIdParamsSchema = z.object({ id: z.string().min(1) });

@@ -33,6 +33,7 @@ import {
 } from './batch-row';
 import { chooseOption, type RuleSettings } from './batch-rules';
 import { voidOpenCharge } from './batches.charges';
+import { type BatchReceiptSummary, batchReceipts } from './batches.receipts';
 import { type Senders, sendersFor } from './batches.senders';
 
 export const MAX_BATCH_ROWS = 500;
@@ -188,10 +189,12 @@ function batchDto(
   rows: readonly BatchRow[],
   ordersById: Map<string, OrderFacts>,
   publicUrl: string,
+  receipts: BatchReceiptSummary[],
 ) {
   return {
     ...summary(batch, rows),
     rows: rows.map((r) => rowDto(r, r.orderId ? ordersById.get(r.orderId) : undefined, publicUrl)),
+    receipts,
   };
 }
 
@@ -293,7 +296,13 @@ export class BatchesService {
           .where(inArray(orders.id, ids.slice(at, at + 200)))),
       );
     }
-    return batchDto(batch, rows, new Map(found.map((o) => [o.id, o])), this.deps.config.publicUrl);
+    return batchDto(
+      batch,
+      rows,
+      new Map(found.map((o) => [o.id, o])),
+      this.deps.config.publicUrl,
+      await batchReceipts(this.deps, batch.id),
+    );
   }
 
   /** The batch itself, the owner's own (404 otherwise). */

@@ -46,7 +46,8 @@ ${button(url, label)}`,
 export function customerRefundEmail(
   to: string,
   facts: RefundMailFacts,
-  creditNote: { number: string; filename: string; bytes: Buffer } | null,
+  /** `onDashboard: false`: a batch payment's credit note, which only this mail carries. */
+  creditNote: { number: string; filename: string; bytes: Buffer; onDashboard?: boolean } | null,
   dashboardUrl: string,
 ): MailMessage {
   const amount = formatMoney(facts.refund);
@@ -54,7 +55,11 @@ export function customerRefundEmail(
   const what = facts.unbooked ?? `order ${facts.reference}`;
   const lines = [
     `We have refunded ${amount} of your payment for ${what}${facts.cancelled ? ', which is cancelled' : ''}. It goes back to the way you paid; your bank or PayPal may take a few days to show it.`,
-    ...(creditNote ? [`Your credit note ${creditNote.number} is attached and on your dashboard.`] : []),
+    ...(creditNote
+      ? [
+          `Your credit note ${creditNote.number} is attached${creditNote.onDashboard === false ? '' : ' and on your dashboard'}.`,
+        ]
+      : []),
   ];
   const rows: Rows = [
     facts.unbooked ? ['Paid for', facts.unbooked] : ['Order', facts.reference],

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../context';
 import { batches, batchRows, jobs, ledgerEntries, orders, users } from '../../db/schema';
 import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
+import { batchCreditNoteForRefund } from '../batches';
 import { creditNoteForRefund, type OrderRow, orderReference } from '../orders';
 import { PAYMENT_EVENTS, type PaymentRefundedData } from '../payments';
 import { vendorOwner } from '../vendors';
@@ -81,9 +82,13 @@ export const refundMailSubscriber: Subscriber<AppDeps> = {
           : undefined);
       const to = customerId ? await emailOf(deps, customerId) : null;
       if (!to) return;
-      // A batch's payment has one receipt for all its rows, not an order's own to refer to.
-      const creditNote =
-        order && !data.batchChargeId ? await creditNoteForRefund(deps, order, data.refundId) : null;
+      // A batch's payment has one receipt for all its rows: its credit note refers to that.
+      const batchNote = data.batchChargeId ? await batchCreditNoteForRefund(deps, data.refundId) : null;
+      const creditNote = data.batchChargeId
+        ? batchNote && { ...batchNote, onDashboard: false }
+        : order
+          ? await creditNoteForRefund(deps, order, data.refundId)
+          : null;
       await deps.mailer.send(customerRefundEmail(to, facts, creditNote, dashboard));
       return;
     }

@@ -25,7 +25,8 @@ export { ORDER_ROWID, ORDER_SUMMARY_ROWS, toOrderSummary } from './order-summary
 export { createOrderFromOption } from './orders.booking';
 export type { OrderChange, OrderEdits } from './orders.change';
 export { changeOrder } from './orders.change';
-export { labelResponse } from './orders.handlers';
+export type { PdfFile } from './orders.documents';
+export { labelResponse, pdfResponse } from './orders.handlers';
 export { type LabelDocument, labelDocument, notPrintable } from './orders.labels';
 export {
   customerEmail,
@@ -34,6 +35,7 @@ export {
   type OrderTrackingEventData,
   orderMailSubscriber,
 } from './orders.notify';
+export { batchPaymentShare } from './orders.payment';
 export { markOrderPaid, orderPaymentTarget } from './orders.payment-target';
 export type { Viewer } from './orders.queries';
 export {

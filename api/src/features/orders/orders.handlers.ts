@@ -11,7 +11,8 @@ import { OrdersService, type Viewer } from './orders.service';
 const service = (c: Context<AppEnv>) => new OrdersService(c.get('deps'));
 const viewer = (c: Context<AppEnv>): Viewer => ({ id: c.get('user').sub, role: c.get('user').role });
 
-function pdfResponse(c: Context<AppEnv>, file: PdfFile) {
+/** A PDF to download, never cached by anything shared (receipts and labels name people). */
+export function pdfResponse(c: Context<AppEnv>, file: PdfFile) {
   return c.body(new Uint8Array(file.bytes), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${file.filename}"`,

@@ -56,7 +56,8 @@ async function customerOf(deps: AppDeps, order: OrderRow) {
   };
 }
 
-export const paidWith = (payment: PaymentRow) =>
+/** How a payment was made, as a receipt prints it. */
+export const paidWith = (payment: Pick<PaymentRow, 'provider'>) =>
   payment.provider === 'paypal' ? 'PayPal' : 'TEST MODE (no money moved)';
 
 /** The receipt of an order's payment, or 409 before it is paid. */

@@ -15,6 +15,7 @@ export {
   refundPayment,
   requestRefund,
   sendRefund,
+  shareExceeded,
 } from './payments.refunds';
 export { paymentsRouter } from './payments.router';
 export {

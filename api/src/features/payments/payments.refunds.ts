@@ -11,11 +11,12 @@
  * - one refund at a time per payment (a partial unique index), so two staff clicks cannot both
  *   refund the remainder.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Database, Tx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import type { RefundBearer } from '../../domain/finance';
+import { formatMoney } from '../../domain/money';
 import { crashPoint } from '../../lib/crash-point';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/outbox';
@@ -61,6 +62,8 @@ export type RefundRequest = {
   bearer?: RefundBearer | undefined;
   /** The order of a split payment (a batch's charge) the money is for; see postRefund. */
   orderId?: string | undefined;
+  /** With `orderId`: that order's share of the payment, which its refunds together never pass. */
+  share?: number | undefined;
   reason: string;
   actor?: RefundActor;
   /**
@@ -186,6 +189,19 @@ export async function requestRefund(
   return { outcome: outcome === 'nothing_to_refund' ? 'refunded' : outcome, refund: settled };
 }
 
+/** 422 for more than is left of an order's share of a split payment, in money a person reads. */
+export function shareExceeded(left: number, currency: PaymentRow['currency']) {
+  const most = formatMoney({ amount: Math.max(0, left), currency });
+  return new AppError(
+    422,
+    `At most ${most} of this order can be refunded (its share of the batch payment, less what was refunded)`,
+    {
+      code: 'refund_amount_invalid',
+      errors: [{ path: 'amount', message: `At most ${most} can be refunded of this order` }],
+    },
+  );
+}
+
 /** Writes the refund row (the intent, with its request id) and commits it before the provider is asked. */
 async function openRefund(deps: AppDeps, payment: PaymentRow, request: RefundRequest): Promise<RefundRow> {
   const remaining = payment.amount - payment.refundedAmount;
@@ -200,6 +216,21 @@ async function openRefund(deps: AppDeps, payment: PaymentRow, request: RefundReq
   try {
     return await deps.db.transaction(
       async (tx) => {
+        if (request.orderId && request.share !== undefined) {
+          // Checked under the write lock: two refunds of one order cannot together pass its share.
+          const [named] = await tx
+            .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)` })
+            .from(refunds)
+            .where(
+              and(
+                eq(refunds.paymentId, payment.id),
+                eq(refunds.orderId, request.orderId),
+                ne(refunds.status, 'failed'),
+              ),
+            );
+          const left = request.share - (named?.sum ?? 0);
+          if (amount > left) throw shareExceeded(left, payment.currency);
+        }
         const [last] = await tx
           .select({ seq: sql<number>`coalesce(max(${refunds.seq}), 0)` })
           .from(refunds)
@@ -227,6 +258,7 @@ async function openRefund(deps: AppDeps, payment: PaymentRow, request: RefundReq
       { behavior: 'immediate' },
     );
   } catch (err) {
+    if (err instanceof AppError) throw err;
     // Another request opened one a moment ago (the one-in-flight index): finish that one instead.
     const other = await refundInFlight(deps.db, payment.id);
     if (other && request.exclusive) throw refundInProgress();

@@ -1,3 +1,4 @@
+import { formatMoney } from '@consign/shared/money';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/Spinner';
@@ -13,8 +14,8 @@ const LABELS: { format: LabelFormat; text: string }[] = [
 ];
 
 /**
- * The batch's files: the results (every row with its order and tracking link) and the labels of
- * its orders in the three formats. Fetched with the session and handed to the browser, as an
+ * The batch's files: the results (every row with its order and tracking link), the labels of
+ * its orders in the three formats, and the VAT receipt of each payment once paid. Fetched with the session and handed to the browser, as an
  * order's documents are.
  */
 export function BatchDownloads({ batch }: { batch: Batch }) {
@@ -63,6 +64,20 @@ export function BatchDownloads({ batch }: { batch: Batch }) {
         </div>
       ) : (
         <p className="muted">The labels are ready once rows are paid and booked.</p>
+      )}
+      <h3>VAT receipts</h3>
+      {batch.receipts.length ? (
+        <div className="row batches-downloads__group" role="group" aria-label="VAT receipts">
+          {batch.receipts.map((r) =>
+            button(
+              `receipt-${r.number}`,
+              `Receipt ${r.number}: ${formatMoney(r.amount, r.currency)}, ${r.rows} ${r.rows === 1 ? 'row' : 'rows'} (PDF)`,
+              () => batchesApi.receipt(apiClient, batch.id, r.number),
+            ),
+          )}
+        </div>
+      ) : (
+        <p className="muted">The VAT receipt, a line for each row, is issued once the batch is paid.</p>
       )}
     </section>
   );

@@ -67,6 +67,7 @@ const batch = (rows: BatchRow[]): Batch => {
     counts,
     payable: { amount: counts.valid * 1200, currency: 'GBP' },
     rows,
+    receipts: [],
   };
 };
 
@@ -179,6 +180,9 @@ describe('paying for a batch and its results', () => {
     expect(await within(pay).findByText('TEST MODE: no real money moves')).toBeTruthy();
     const downloads = screen.getByRole('region', { name: 'Downloads' });
     expect(within(downloads).getByText('The labels are ready once rows are paid and booked.')).toBeTruthy();
+    expect(
+      within(downloads).getByText('The VAT receipt, a line for each row, is issued once the batch is paid.'),
+    ).toBeTruthy();
     await userEvent.click(within(pay).getByRole('button', { name: 'Pay with the TEST MODE provider' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(approveUrl));
     expect(calls.filter((c) => c.path.startsWith('/api/v1/batches/b1/')).map((c) => c.path)).toEqual([
@@ -261,8 +265,17 @@ describe('paying for a batch and its results', () => {
     });
     const { calls } = stubFetch({
       ...signedIn,
-      'GET /api/v1/batches/b1': { body: batch([booked(1), booked(2)]) },
+      'GET /api/v1/batches/b1': {
+        body: {
+          ...batch([booked(1), booked(2)]),
+          receipts: [
+            { number: 'R-000007', amount: 2400, currency: 'GBP', issuedAt: '2026-03-10T10:00:00Z', rows: 2 },
+          ],
+        },
+      },
       'GET /api/v1/batches/b1/results.csv': file('consign-batch-b1-results.csv', 'text/csv'),
+      'GET /api/v1/batches/b1/receipt.pdf': (call) =>
+        file(`consign-receipt-${call.query.get('number')}.pdf`, 'application/pdf'),
       'GET /api/v1/batches/b1/labels': (call) =>
         file(`consign-labels-${call.query.get('format')}.pdf`, 'application/pdf'),
     });
@@ -279,12 +292,17 @@ describe('paying for a batch and its results', () => {
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       await userEvent.click(button);
     }
-    await waitFor(() => expect(saved).toHaveLength(4));
+    const receipts = within(downloads).getByRole('group', { name: 'VAT receipts' });
+    const receipt = within(receipts).getByRole('button', { name: 'Receipt R-000007: £24.00, 2 rows (PDF)' });
+    await waitFor(() => expect((receipt as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(receipt);
+    await waitFor(() => expect(saved).toHaveLength(5));
     expect(saved).toEqual([
       'consign-batch-b1-results.csv',
       'consign-labels-pdf-a4.pdf',
       'consign-labels-pdf-4x6.pdf',
       'consign-labels-zpl.pdf',
+      'consign-receipt-R-000007.pdf',
     ]);
     expect(calls.filter((c) => c.path.endsWith('/labels')).map((c) => c.query.get('format'))).toEqual([
       'pdf-a4',

@@ -74,6 +74,14 @@ export const batchesApi = {
     const extension = format === 'zpl' ? 'zpl' : 'pdf';
     return fileOf(unwrap({ data, error, response }) as unknown as Blob, response, `labels.${extension}`);
   },
+  /** A payment's VAT receipt (PDF), a line per row; `number` picks one of `batch.receipts`. */
+  receipt: async (client: ApiClient, id: string, number: string) => {
+    const { data, error, response } = await client.GET('/api/v1/batches/{id}/receipt.pdf', {
+      params: { path: { id }, query: { number } },
+      parseAs: 'blob',
+    });
+    return fileOf(unwrap({ data, error, response }) as unknown as Blob, response, `receipt-${number}.pdf`);
+  },
   template: async (client: ApiClient) => {
     const { data, error, response } = await client.GET('/api/v1/batches/template.csv', { parseAs: 'blob' });
     return unwrap({ data, error, response }) as unknown as Blob;

@@ -1,8 +1,8 @@
-import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
-import { type OrderStatus, orders } from '../../../db/schema';
+import { type OrderStatus, orders, refunds } from '../../../db/schema';
 import type { RefundBearer } from '../../../domain/finance';
 import { formatMoney } from '../../../domain/money';
 import { ukDayEnd, ukDayStart } from '../../../domain/uk-days';
@@ -12,6 +12,7 @@ import type { AccessClaims } from '../../../lib/jwt';
 import { idsIn, listPage, listSort, type RaList } from '../../../lib/ra-list';
 import { containsText } from '../../../lib/sql';
 import {
+  batchPaymentShare,
   changeOrder,
   ORDER_ROWID,
   ORDER_SUMMARY_ROWS,
@@ -23,7 +24,7 @@ import {
   recordOrderEvent,
   toOrderSummary,
 } from '../../orders';
-import { requestRefund } from '../../payments';
+import { requestRefund, shareExceeded } from '../../payments';
 import type { AdminOrderListQuerySchema, ORDER_SORT_FIELDS } from './admin-orders.schemas';
 
 type OrderFilter = NonNullable<z.infer<typeof AdminOrderListQuerySchema>['filter']>;
@@ -37,6 +38,15 @@ const SORT = {
 } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], unknown>;
 
 const NOT_FOUND = 'Order not found';
+
+/** What refunds naming an order already gave back (or are giving back) of a split payment. */
+async function refundedOfOrder(deps: AppDeps, paymentId: string, orderId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+  return row?.sum ?? 0;
+}
 
 /** Staff's view of every order: the list, one order, and status changes and refunds with a reason. */
 export class AdminOrdersService {
@@ -169,13 +179,21 @@ export class AdminOrdersService {
     const { deps } = this;
     const { reason, bearer = 'courier' } = body;
     const order = await this.find(id);
-    const payment = await orderPayment(deps.db, order);
+    const own = await orderPayment(deps.db, order);
+    // An order a batch made was paid by the batch's payment: only its share of it can go back.
+    const batch = own ? undefined : await batchPaymentShare(deps.db, order);
+    const payment = own ?? batch?.payment;
     if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) {
       throw AppError.conflict('The order has no captured payment to refund', 'nothing_to_refund');
     }
     const alreadyRefunded = () => AppError.conflict('The order is already refunded', 'already_refunded');
     if (payment.status === 'refunded') throw alreadyRefunded();
-    const left = payment.amount - payment.refundedAmount;
+    const refundedBefore = batch ? await refundedOfOrder(deps, payment.id, id) : payment.refundedAmount;
+    const left = batch
+      ? Math.min(batch.share.amount - refundedBefore, payment.amount - payment.refundedAmount)
+      : payment.amount - payment.refundedAmount;
+    if (left <= 0) throw alreadyRefunded();
+    if (batch && body.amount !== undefined && body.amount > left) throw shareExceeded(left, payment.currency);
     const full = body.amount === undefined || body.amount === left;
     const who = { id: actor.sub, role: 'admin' as const };
     if (full && order.status !== 'delivered' && order.status !== 'cancelled') {
@@ -191,7 +209,8 @@ export class AdminOrdersService {
     let requested: Awaited<ReturnType<typeof requestRefund>>;
     try {
       requested = await requestRefund(deps, payment, {
-        amount: body.amount,
+        amount: batch ? (body.amount ?? left) : body.amount,
+        ...(batch ? { orderId: id, share: batch.share.amount } : {}),
         bearer,
         reason: `Staff: ${reason}`,
         actor: who,
@@ -221,10 +240,11 @@ export class AdminOrdersService {
             action: 'order.refund',
             entityType: 'order',
             entityId: id,
-            before: { payment: payment.status, refunded: payment.refundedAmount },
+            before: { payment: payment.status, refunded: refundedBefore },
             after: {
               payment: !done ? 'refund_pending' : full ? 'refunded' : 'part_refunded',
-              refunded: payment.refundedAmount + (done ? refund.amount : 0),
+              refunded: refundedBefore + (done ? refund.amount : 0),
+              ...(batch ? { batchPayment: payment.id } : {}),
               amount: refund.amount,
               bearer,
             },

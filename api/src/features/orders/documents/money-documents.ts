@@ -44,7 +44,10 @@ export type ReceiptData = {
   number: string;
   /** YYYY-MM-DD (UK), the day the payment was taken: the tax point. */
   issuedOn: string;
+  /** What was paid for: an order's reference, or a batch's. */
   orderReference: string;
+  /** How the header names it: "Order" (default) or "Batch". */
+  referenceLabel?: string;
   customer: { name: string; email: string };
   currency: Currency;
   lines: ReceiptLine[];
@@ -63,6 +66,8 @@ export type CreditNoteData = {
   receiptNumber: string;
   issuedOn: string;
   orderReference: string;
+  /** How the header names what was paid for: "Order" (default), or "Paid for" (a batch row never booked). */
+  referenceLabel?: string;
   customer: { name: string; email: string };
   currency: Currency;
   /** What went back to the customer. */
@@ -200,60 +205,71 @@ export async function renderReceiptPdf(data: ReceiptData, options: RenderOptions
   }
   const issued = formatCalendarDate(data.issuedOn, 'issuedOn');
   const money = (amount: number) => formatMinorUnits(amount, data.currency);
+  const referenceLabel = data.referenceLabel ?? 'Order';
   const doc = createPdf(
     'A4',
     {
       title: `VAT receipt ${data.number}`,
-      subject: `Receipt for order ${data.orderReference}`,
+      subject: `Receipt for ${referenceLabel.toLowerCase()} ${data.orderReference}`,
       keywords: data.number,
     },
     options,
   );
   const columns: Column[] = [
-    { title: 'Description', width: INNER - 240, align: 'left' },
-    { title: 'Net', width: 80, align: 'right' },
-    { title: 'VAT rate', width: 60, align: 'right' },
-    { title: 'VAT', width: 100, align: 'right' },
+    { title: 'Description', width: INNER - 310, align: 'left' },
+    { title: 'Net', width: 75, align: 'right' },
+    { title: 'VAT rate', width: 55, align: 'right' },
+    { title: 'VAT', width: 75, align: 'right' },
+    { title: 'Total', width: 105, align: 'right' },
   ];
+  const newPage = () => doc.addPage({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0 });
   return renderToBuffer(doc, () => {
-    doc.addPage({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0 });
+    newPage();
     let y = header(doc, data.seller, 'VAT RECEIPT', [
       ['Receipt number', data.number],
       ['Date of issue', issued],
-      ['Order', data.orderReference],
+      [referenceLabel, data.orderReference],
       ['Paid with', data.paidWith],
     ]);
     y = party(doc, 'CUSTOMER', [data.customer.name, data.customer.email], y);
     y = tableHeader(doc, columns, y);
     for (const line of data.lines) {
+      // A batch's receipt has a line per row: the table goes on over as many pages as it needs.
+      if (y + 3 * 12 + 4 > CONTENT_BOTTOM) {
+        newPage();
+        fitLine(doc, `VAT receipt ${data.number} (continued)`, MARGIN, MARGIN, INNER, BOLD);
+        y = tableHeader(doc, columns, MARGIN + 20);
+      }
       const height = Math.max(
         15,
         wrapText(doc, line.description, MARGIN + 4, y, columns[0]!.width - 8, BODY, 3) + 4,
       );
       let x = MARGIN + columns[0]!.width;
-      [money(line.net), percent(line.vatRateBp), money(line.vat)].forEach((cell, i) => {
-        fitLine(doc, cell, x + 4, y, columns[i + 1]!.width - 8, BODY, 'right');
-        x += columns[i + 1]!.width;
-      });
+      [money(line.net), percent(line.vatRateBp), money(line.vat), money(line.net + line.vat)].forEach(
+        (cell, i) => {
+          fitLine(doc, cell, x + 4, y, columns[i + 1]!.width - 8, BODY, 'right');
+          x += columns[i + 1]!.width;
+        },
+      );
       y += height;
       rule(doc, y - 3);
     }
-    y += 10;
     const byRate = new Map<string, number>();
     for (const line of data.lines) {
       if (line.vatRateBp === null) continue;
       const key = percent(line.vatRateBp);
       byRate.set(key, (byRate.get(key) ?? 0) + line.vat);
     }
-    y = totals(
-      doc,
-      [
-        ['Total net', money(net)],
-        ...[...byRate].map(([rate, amount]) => [`VAT at ${rate}`, money(amount)] as [string, string]),
-        [`Total paid (${data.currency})`, money(data.total)],
-      ],
-      y,
-    );
+    const totalRows: [string, string][] = [
+      ['Total net', money(net)],
+      ...[...byRate].map(([rate, amount]) => [`VAT at ${rate}`, money(amount)] as [string, string]),
+      [`Total paid (${data.currency})`, money(data.total)],
+    ];
+    if (y + 10 + totalRows.length * 16 + data.notes.length * 24 > CONTENT_BOTTOM) {
+      newPage();
+      y = MARGIN;
+    }
+    y = totals(doc, totalRows, y + 10);
     for (const note of data.notes) y += wrapText(doc, note, MARGIN, y, INNER, SMALL, 4) + 6;
     footer(doc, `${data.seller.legalName}  |  VAT ${data.seller.vatNumber}  |  ${data.number}`);
   });
@@ -282,7 +298,7 @@ export async function renderCreditNotePdf(
       ['Credit note number', data.number],
       ['Date of issue', issued],
       ['Corrects receipt', data.receiptNumber],
-      ['Order', data.orderReference],
+      [data.referenceLabel ?? 'Order', data.orderReference],
     ]);
     y = party(doc, 'CUSTOMER', [data.customer.name, data.customer.email], y);
     fitLine(doc, 'REASON', MARGIN, y, INNER, { ...SMALL, font: FONT_BOLD });
