@@ -148,7 +148,9 @@ describe('partner area', () => {
     expect(within(figures).getByText('Conversion').nextElementSibling?.textContent).toBe('6.7%');
     expect(within(figures).getByText('Revenue').nextElementSibling?.textContent).toBe('£376.71');
     expect(
-      screen.getByRole('img', { name: /Quotes and bookings per day from Sun, 1 Nov 2026 to Mon, 30 Nov 2026/ }),
+      screen.getByRole('img', {
+        name: /Quotes and bookings per day from Sun, 1 Nov 2026 to Mon, 30 Nov 2026/,
+      }),
     ).toBeTruthy();
     expect(screen.getByText('pk_test_demo')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Allowed origin 2' }) as HTMLInputElement).value).toBe(
