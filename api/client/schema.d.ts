@@ -4837,6 +4837,11 @@ export interface components {
             customerId?: string;
             /** @description In the customer’s own order list: the score they gave the delivery, null while not rated (so a rated order offers its review, not a new one) */
             yourRating?: number | null;
+            /** @description In the customer’s own order list: the order this one sends back (a return booked from /returns), null for any other order */
+            returnOf?: {
+                orderId: string;
+                reference: string;
+            } | null;
             actions: {
                 pay: boolean;
                 cancel: boolean;

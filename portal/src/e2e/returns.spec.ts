@@ -115,4 +115,11 @@ test('a recipient returns a delivered parcel without an account, signs in to boo
   expect((original.events as { description: string }[]).map((e) => e.description)).toContain(
     `Return booked: order #${returnOrderId.slice(-8)} sends it back`,
   );
+
+  // The recipient's dashboard marks the return with the order it sends back.
+  await page.goto('/dashboard');
+  const row = page.getByRole('row').filter({ hasText: `#${returnOrderId.slice(-8)}` });
+  await expect(row.getByText(`Return of #${order.id.slice(-8)}`)).toBeVisible();
+  await look(page, 'dashboard');
+  await watch.expectClean();
 });

@@ -4,7 +4,15 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { type OrderStatus, orderEvents, orders, reviews, type UserRole, vendors } from '../../db/schema';
+import {
+  type OrderStatus,
+  orderEvents,
+  orderReturns,
+  orders,
+  reviews,
+  type UserRole,
+  vendors,
+} from '../../db/schema';
 import { creditNoteNumberLabel, receiptNumberLabel } from '../../domain/finance';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, nextCursor, olderThan } from '../../lib/pagination';
@@ -183,6 +191,26 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
         ).map((r) => [r.orderId, r.rating]),
   );
 
+  // A return order names the order it sends back (docs/claims-and-returns.md).
+  const returned = new Map(
+    page.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              returnOrderId: orderReturns.returnOrderId,
+              originalOrderId: orderReturns.originalOrderId,
+            })
+            .from(orderReturns)
+            .where(
+              inArray(
+                orderReturns.returnOrderId,
+                page.map((o) => o.id),
+              ),
+            )
+        ).map((r) => [r.returnOrderId, r.originalOrderId]),
+  );
+
   const [counts] = await db
     .select({
       count: sql<number>`count(*)`,
@@ -216,6 +244,7 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
     items: page.map((o) => ({
       ...toOrderDto(o, byOrder.get(o.id), 'customer', now),
       yourRating: ratings.get(o.id) ?? null,
+      returnOf: returnOfOrder(returned.get(o.id)),
     })),
     nextCursor: nextCursor(rows, query.limit),
     totals: {
@@ -225,6 +254,9 @@ export async function listOrders(deps: AppDeps, viewer: Viewer, query: OrderList
     },
   };
 }
+
+const returnOfOrder = (originalId: string | undefined) =>
+  originalId ? { orderId: originalId, reference: orderReference(originalId) } : null;
 
 /**
  * The order's money papers and earnings, as `relation` may see them: the receipt and credit

@@ -385,6 +385,10 @@ export const OrderSchema = z
       description:
         'In the customer’s own order list: the score they gave the delivery, null while not rated (so a rated order offers its review, not a new one)',
     }),
+    returnOf: z.object({ orderId: z.string(), reference: z.string() }).nullable().optional().openapi({
+      description:
+        'In the customer’s own order list: the order this one sends back (a return booked from /returns), null for any other order',
+    }),
     /** What the caller may do now, so clients do not re-implement the rules. */
     actions: z.object({
       pay: z.boolean(),

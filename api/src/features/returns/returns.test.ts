@@ -188,6 +188,17 @@ describe('booking a return the shopper pays for', () => {
     expect(order.collectionAddress).toMatchObject({ name: 'Robin Recipient', postcode: 'EH1 1AA' });
     expect(order.deliveryAddress).toMatchObject({ name: 'Sam Sender', postcode: 'SW1A 1AA' });
     expect(descriptions(order.events)).toContain(`A return of order #${o.id.slice(-8)}`);
+    // The shopper's list names the order the return sends back; the original's owner sees no such mark.
+    const list = (await t.get('/api/v1/orders', auth)).body.items as { id: string; returnOf: unknown }[];
+    expect(list.find((i) => i.id === returnId)?.returnOf).toEqual({
+      orderId: o.id,
+      reference: `#${o.id.slice(-8)}`,
+    });
+    const theirs = (await t.get('/api/v1/orders', o.f.auth)).body.items as {
+      id: string;
+      returnOf: unknown;
+    }[];
+    expect(theirs.find((i) => i.id === o.id)?.returnOf).toBeNull();
     const originalDetail = (await t.get(`/api/v1/orders/${o.id}`, o.f.auth)).body;
     expect(originalDetail.status).toBe('delivered');
     expect(originalDetail.events.at(-1)).toMatchObject({

@@ -201,11 +201,11 @@ describe('customer dashboard', () => {
       createdAt: '2026-11-21T10:00:00.000Z',
       price: { net: 1000, vat: 200, coverFee: 0, total: 1200, currency: 'GBP' },
     });
-    const third = orderFixture({
-      id: 'o-0000-3333cccc',
-      status: 'in_transit',
-      createdAt: '2026-11-20T10:00:00.000Z',
-    });
+    // A return order: it names the order it sends back.
+    const third = {
+      ...orderFixture({ id: 'o-0000-3333cccc', status: 'in_transit', createdAt: '2026-11-20T10:00:00.000Z' }),
+      returnOf: { orderId: 'o-0000-9999ffff', reference: '#9999ffff' },
+    };
     const totals = { count: 3, pending: 1, sum: [{ amount: 1974, currency: 'GBP' }] };
     let page = 0;
     const { calls } = stubFetch({
@@ -239,6 +239,9 @@ describe('customer dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getByText('In transit').className).toContain('status-badge--blue');
+    const returnRow = within(table).getAllByRole('row')[3]!;
+    expect(within(returnRow).getAllByRole('cell')[0]?.textContent).toBe('#3333ccccReturn of #9999ffff');
+    expect(within(rows[0]!).queryByText(/Return of/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls.filter((c) => c.path === '/api/v1/orders')).toHaveLength(2);
   });

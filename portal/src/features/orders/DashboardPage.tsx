@@ -200,6 +200,11 @@ export function OrdersPanel({ query, onOpen }: { query: OrdersQuery; onOpen: (id
               <tr key={order.id}>
                 <td data-label="Order">
                   <strong>{order.reference}</strong>
+                  {order.returnOf ? (
+                    <span className="status-badge status-badge--blue dashboard__return-badge">
+                      Return of {order.returnOf.reference}
+                    </span>
+                  ) : null}
                 </td>
                 <td data-label="Date">{formatDate(order.createdAt)}</td>
                 <td data-label="Courier">{order.serviceName}</td>
