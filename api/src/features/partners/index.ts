@@ -2,4 +2,5 @@
 export { currentPartner, requirePartner } from './partner-access';
 export { partnerInviteMailSubscriber } from './partner-invites';
 export { partnerKeyMailSubscriber } from './partner-key-mail';
+export { partnerPeopleIds } from './partner-people';
 export { mountPartnerMiddleware, partnersRouter } from './partners.router';

@@ -3,13 +3,14 @@
  * key's start and when the old one stops, so a live widget is redeployed before it breaks.
  * Through the outbox, one delivery per person, after the rotation has committed.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { partners, users } from '../../db/schema';
 import { linkBase } from '../../lib/origin';
 import type { Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout } from '../../providers/mail/layout';
+import { partnerPeopleIds } from './partner-people';
 
 export const PARTNER_KEY_EVENTS = { rotated: 'partner.key_rotated' } as const;
 
@@ -55,19 +56,7 @@ ${button(partnerUrl, 'Open the partner area')}`,
 export const partnerKeyMailSubscriber: Subscriber<AppDeps> = {
   name: 'partner-key-rotated-mail',
   types: [PARTNER_KEY_EVENTS.rotated],
-  async targets(tx, event) {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.partnerId, String(event.data.partnerId)),
-          eq(users.role, 'partner'),
-          eq(users.disabled, false),
-        ),
-      );
-    return rows.map((r) => r.id);
-  },
+  targets: (tx, event) => partnerPeopleIds(tx, String(event.data.partnerId)),
   async deliver(deps, event, userId) {
     const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const partner = await deps.db.query.partners.findFirst({

@@ -4,7 +4,7 @@
  * the total, with the VAT receipt (one per payment, a line per return) attached. Through the
  * outbox, one delivery per person, after the capture has committed.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { partners, receipts, returnCharges, users } from '../../db/schema';
 import { receiptNumberLabel } from '../../domain/finance';
@@ -15,6 +15,7 @@ import type { Subscriber } from '../../lib/outbox';
 import type { MailMessage } from '../../providers/mail';
 import { button, escapeHtml, layout, type Rows, table, textRows } from '../../providers/mail/layout';
 import { orderReference, paidWith, receiptLines, renderReceiptPdf } from '../orders';
+import { partnerPeopleIds } from '../partners';
 import { findPayment } from '../payments';
 import { chargeReference, chargeReturns, RETURN_CHARGE_EVENTS } from './returns.charges';
 
@@ -103,19 +104,7 @@ export async function renderChargeReceipt(deps: AppDeps, chargeId: string) {
 export const returnChargeMailSubscriber: Subscriber<AppDeps> = {
   name: 'return-charge-receipt-mail',
   types: [RETURN_CHARGE_EVENTS.paid],
-  async targets(tx, event) {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.partnerId, String(event.data.partnerId)),
-          eq(users.role, 'partner'),
-          eq(users.disabled, false),
-        ),
-      );
-    return rows.map((r) => r.id);
-  },
+  targets: (tx, event) => partnerPeopleIds(tx, String(event.data.partnerId)),
   async deliver(deps, event, userId) {
     const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;

@@ -11,6 +11,7 @@ import { orders, partners, users, webhookDeliveries, webhookEndpoints } from '..
 import { linkBase } from '../../lib/origin';
 import { HoldDelivery, type OutboxEvent, publish, type Subscriber } from '../../lib/outbox';
 import { isSealed, SealedSecretError, seal, sealingKey, unseal } from '../../lib/sealed-secrets';
+import { partnerPeopleIds } from '../partners';
 import { endpointDisabledEmail } from './webhook-emails';
 import { PING, partnerEventsOf, SOURCE_TYPES } from './webhook-events';
 import { type SendResult, sendWebhook } from './webhook-send';
@@ -237,19 +238,7 @@ async function recordAttempt(
 export const endpointDisabledMailSubscriber: Subscriber<AppDeps> = {
   name: 'partner-webhook-disabled-mail',
   types: [WEBHOOK_EVENTS.endpointDisabled],
-  async targets(tx, event) {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.partnerId, String(event.data.partnerId)),
-          eq(users.role, 'partner'),
-          eq(users.disabled, false),
-        ),
-      );
-    return rows.map((r) => r.id);
-  },
+  targets: (tx, event) => partnerPeopleIds(tx, String(event.data.partnerId)),
   async deliver(deps, event, userId) {
     const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const endpoint = await deps.db.query.webhookEndpoints.findFirst({
