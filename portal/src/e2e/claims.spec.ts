@@ -195,7 +195,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   // The queue opens on the claims waiting for staff; other specs' claims may wait there too.
   const row = staff.getByRole('row').filter({ hasText: order.reference });
   await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
-  await expect(row.getByText(/^Answered \d+ \w+ \d{4}, \d\d:\d\d$/)).toBeVisible();
+  await expect(row.getByText(/^Answered \w{3}, \d+ \w+ \d{4}, \d\d:\d\d$/)).toBeVisible();
   await expect(row.getByText('£4.00')).toBeVisible();
   await staffWatch.expectClean('the claims queue');
   // Shown by their elements, not their roles: as the console turns to its phone layout its menu

@@ -34,6 +34,9 @@ const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=
 const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 async function look(page: Page, name: string) {
+  // The pointer is parked off the page first: a chart's hover tooltip, left open where the last
+  // click happened, is not the page's layout.
+  await page.mouse.move(0, 0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
