@@ -27,6 +27,14 @@ export const chargeReference = (id: string) => `#${id.slice(-8).toUpperCase()}`;
 
 /** Not paid: no charge holds it, or the one that does is open or void. */
 const unpaidCharge = or(isNull(orderReturns.chargeId), ne(returnCharges.status, 'paid'));
+/** A return the partner owes (rows joined to the return order and its charge, if any). */
+const owedBy = (partnerId: string) =>
+  and(
+    eq(orderReturns.partnerId, partnerId),
+    eq(orderReturns.payer, 'partner'),
+    ne(orders.status, 'cancelled'),
+    unpaidCharge,
+  );
 
 /** The partner's owed returns, oldest first, with what each costs and who carries it. */
 export async function owedReturns(db: Database | Tx, partnerId: string) {
@@ -46,14 +54,7 @@ export async function owedReturns(db: Database | Tx, partnerId: string) {
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.returnOrderId))
     .leftJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
-    .where(
-      and(
-        eq(orderReturns.partnerId, partnerId),
-        eq(orderReturns.payer, 'partner'),
-        ne(orders.status, 'cancelled'),
-        unpaidCharge,
-      ),
-    )
+    .where(owedBy(partnerId))
     .orderBy(asc(orderReturns.createdAt), asc(orderReturns.id));
 }
 
@@ -69,10 +70,7 @@ export async function paymentOverdue(db: Database, partnerId: string, now: Date)
     .leftJoin(returnCharges, eq(returnCharges.id, orderReturns.chargeId))
     .where(
       and(
-        eq(orderReturns.partnerId, partnerId),
-        eq(orderReturns.payer, 'partner'),
-        ne(orders.status, 'cancelled'),
-        unpaidCharge,
+        owedBy(partnerId),
         lte(orderReturns.createdAt, new Date(now.getTime() - RETURN_PAYMENT_DAYS * DAY_MS)),
       ),
     )
