@@ -92,7 +92,7 @@ static_checks() {
   (cd api && npx redocly lint --config ../redocly.yaml ../openapi.yaml)
 }
 types_and_rules() {
-  pnpm -r typecheck
+  node scripts/typecheck.mjs
   pnpm deps:check
 }
 side_by_side "Lint, build script tests, OpenAPI lint" static_checks \
