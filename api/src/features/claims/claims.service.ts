@@ -125,7 +125,11 @@ async function lastScanOf(deps: AppDeps, orderId: string): Promise<LastScan | nu
 async function lossSignalOf(deps: AppDeps, order: typeof orders.$inferSelect, now: Date) {
   if (!order.paidAt) return null;
   return lossClaimSignal(
-    { status: order.status, lastScan: await lastScanOf(deps, order.id) },
+    {
+      status: order.status,
+      lastScan: await lastScanOf(deps, order.id),
+      collectionDate: order.collectionDate,
+    },
     now,
     deps.config.claims.noScanWorkingDays,
   );
