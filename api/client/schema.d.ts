@@ -1805,6 +1805,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image for the partner (PNG, JPEG or WebP, at most 5 MB); answers its URL
+         * @description A damage claim’s photos and proof of value, from a server with only a secret key: POST /partner/orders/{id}/claims takes the url. The checks of POST /uploads (the type from the file’s content); the upload is the partner’s, and the partner may upload at most 50 files or 100 MB in 24 hours, whichever of its keys and people send them. Call with a partner user's access token or a secret key (`Authorization: Bearer sk_…`, from a server only: with an `Origin` header it is refused, 400 `secret_key_in_browser`).
+         */
+        post: operations["partnerUploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/event-types": {
         parameters: {
             query?: never;
@@ -5453,6 +5473,20 @@ export interface components {
                 country: string;
             };
         };
+        UploadResult: {
+            /**
+             * @description Where the file is served; use it as a logo or avatar URL
+             * @example /uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.png
+             */
+            url: string;
+        };
+        UploadRequest: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG or WebP image, at most 5 MB
+             */
+            image: string;
+        };
         PartnerEventTypeList: {
             data: {
                 type: string;
@@ -5738,20 +5772,6 @@ export interface components {
             maxWeightKg?: number;
             /** @description Courier services of yours, each collection-and-drop-off or drop-off only */
             serviceIds?: string[];
-        };
-        UploadResult: {
-            /**
-             * @description Where the file is served; use it as a logo or avatar URL
-             * @example /uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.png
-             */
-            url: string;
-        };
-        UploadRequest: {
-            /**
-             * Format: binary
-             * @description A PNG, JPEG or WebP image, at most 5 MB
-             */
-            image: string;
         };
         Article: {
             /** @example cheap-parcel-delivery */
@@ -13584,6 +13604,93 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    partnerUploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

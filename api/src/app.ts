@@ -24,7 +24,7 @@ import { hsCodesRouter } from './features/hs-codes';
 import { jobsRouter } from './features/jobs';
 import { metaRouter } from './features/meta';
 import { ordersRouter } from './features/orders';
-import { mountPartnerMiddleware, partnersRouter } from './features/partners';
+import { mountPartnerMiddleware, PARTNER_UPLOADS_PATH, partnersRouter } from './features/partners';
 import { paymentsRouter } from './features/payments';
 import { payoutsRouter } from './features/payouts';
 import { quotesRouter } from './features/quotes';
@@ -133,7 +133,9 @@ export function createApp(deps: AppDeps) {
       ),
   });
   // Uploads are up to 5 MB; their routes apply their own streaming limit (features/uploads, vendors).
-  const uploadPaths = new Set([`${API_BASE}${UPLOADS_PATH}`, `${API_BASE}${DOCUMENTS_PATH}`]);
+  const uploadPaths = new Set(
+    [UPLOADS_PATH, PARTNER_UPLOADS_PATH, DOCUMENTS_PATH].map((path) => `${API_BASE}${path}`),
+  );
   app.use(`${API_BASE}/*`, (c, next) =>
     uploadPaths.has(c.req.path) ? closeOnUploadRefusal(c, next) : apiBodyLimit(c, next),
   );

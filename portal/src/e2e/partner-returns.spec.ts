@@ -4,12 +4,12 @@ import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import {
   activeCourier,
-  adminToken,
   apiCall,
   guard,
   mailTo,
-  PASSWORD,
+  PARTNER_ORIGIN,
   paidOrder,
+  partnerWithPerson,
   payInTestMode,
   signIn,
   unique,
@@ -24,8 +24,6 @@ import {
  * axe and looked at (no sideways scroll) at 1280 and 390 px.
  */
 
-const ORIGIN = 'https://shop.example';
-
 async function look(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -35,30 +33,6 @@ async function look(page: Page, name: string) {
     await page.screenshot({ path: `test-results/partner-returns-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A partner made by staff, and one of its people with a password (through the invitation link). */
-async function partnerWithPerson(request: APIRequestContext) {
-  const staff = await adminToken(request);
-  const name = `Returns Shop ${unique()}`;
-  const partner = (await apiCall(request, 'post', '/api/v1/admin/partners', staff, {
-    name,
-    mode: 'test',
-    allowedOrigins: [ORIGIN],
-  })) as { id: string; publishableKey: string };
-  const email = `e2e-partner-${unique()}@example.com`;
-  await apiCall(request, 'post', `/api/v1/admin/partners/${partner.id}/invites`, staff, {
-    email,
-    name: 'Pat Partner',
-  });
-  const invite = await mailTo(request, email, /./);
-  const token = /set-password\?token=([^\s"&]+)/.exec(invite.text)?.[1];
-  expect(token, 'the invitation carries its link').toBeTruthy();
-  const set = await request.post('/api/v1/auth/set-password', {
-    data: { token: decodeURIComponent(token!), password: PASSWORD },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
-  return { name, partner, account: { email, password: PASSWORD } };
 }
 
 /**
@@ -72,7 +46,7 @@ async function partnerReturn(
 ) {
   const shopper = await verifiedAccount(request, 'customer');
   const quote = await request.post('/api/v1/quotes', {
-    headers: { 'X-Publishable-Key': publishableKey, Origin: ORIGIN },
+    headers: { 'X-Publishable-Key': publishableKey, Origin: PARTNER_ORIGIN },
     data: {
       serviceType: 'domestic',
       from: 'England',
@@ -134,7 +108,7 @@ test('a partner sets who pays for returns, sees what it owes for one and several
       toLocation: 'England',
     },
   });
-  const { partner, account } = await partnerWithPerson(request);
+  const { partner, account } = await partnerWithPerson(request, 'Returns Shop');
 
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   const watch = guard(page);

@@ -341,3 +341,30 @@ export async function paidJob(
   await payThroughApi(request, `/api/v1/jobs/${job.id}`, customer);
   return { id: job.id as string, reference: job.reference as string };
 }
+
+/** The origin the partners made by the specs allow their widget on. */
+export const PARTNER_ORIGIN = 'https://shop.example';
+
+/** A partner made by staff, and one of its people with a password (through the invitation link). */
+export async function partnerWithPerson(request: APIRequestContext, shop: string) {
+  const staff = await adminToken(request);
+  const name = `${shop} ${unique()}`;
+  const partner = (await apiCall(request, 'post', '/api/v1/admin/partners', staff, {
+    name,
+    mode: 'test',
+    allowedOrigins: [PARTNER_ORIGIN],
+  })) as { id: string; publishableKey: string };
+  const email = `e2e-partner-${unique()}@example.com`;
+  await apiCall(request, 'post', `/api/v1/admin/partners/${partner.id}/invites`, staff, {
+    email,
+    name: 'Pat Partner',
+  });
+  const invite = await mailTo(request, email, /./);
+  const token = /set-password\?token=([^\s"&]+)/.exec(invite.text)?.[1];
+  expect(token, 'the invitation carries its link').toBeTruthy();
+  const set = await request.post('/api/v1/auth/set-password', {
+    data: { token: decodeURIComponent(token!), password: PASSWORD },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  return { name, partner, account: { email, password: PASSWORD } };
+}

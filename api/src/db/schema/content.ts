@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, id, timestamp, updatedAt } from './columns';
+import { partners } from './partners';
 import { users } from './users';
 
 /**
@@ -12,21 +14,27 @@ export const catalogVersion = sqliteTable('catalog_version', {
   version: integer('version').notNull(),
 });
 
-/** Files people uploaded (logos, avatars); kept to enforce the per-user daily quota. */
+/**
+ * Files uploaded (logos, avatars, claim photos); kept to enforce the daily quota. Each has one
+ * uploader: a person (`ownerId`) or a partner's server through a secret key (`partnerId`).
+ */
 export const uploads = sqliteTable(
   'uploads',
   {
     id: id(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: text('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
     /** The stored object's name, also its path under /uploads/. */
     key: text('key').notNull().unique(),
     bytes: integer('bytes').notNull(),
     contentType: text('content_type').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_owner_created_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('uploads_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('uploads_partner_created_idx').on(t.partnerId, t.createdAt),
+    check('uploads_one_uploader', sql`(owner_id is null) <> (partner_id is null)`),
+  ],
 );
 
 /** Articles shown on the quote landing pages (/:slug). `html` is sanitised when served. */

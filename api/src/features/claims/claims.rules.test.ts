@@ -120,6 +120,34 @@ describe('the loss claim signal', () => {
     expect(lossClaimSignal({ status: 'in_transit', lastScan: null }, late, 5)).toBeNull();
   });
 
+  it('offers one for a parcel never collected, once its collection date is that many working days past', () => {
+    // Booked for Monday 12 January 2026, confirmed, and no scan since: quiet through Monday 19th.
+    const confirmed = {
+      status: 'confirmed',
+      lastScan: { at: new Date('2026-01-09T15:00:00Z'), kind: null },
+      collectionDate: '2026-01-12',
+    };
+    expect(lossClaimSignal(confirmed, new Date('2026-01-19T23:59:00Z'), 5)).toBeNull();
+    expect(lossClaimSignal(confirmed, new Date('2026-01-20T00:00:00Z'), 5)).toEqual({
+      reason: 'no_scan',
+      since: confirmed.lastScan.at,
+    });
+    // Pending (paid, not yet confirmed) counts the same; the setting moves it (2: from Friday 15th).
+    expect(
+      lossClaimSignal({ ...confirmed, status: 'pending' }, new Date('2026-01-14T12:00:00Z'), 2),
+    ).toBeNull();
+    expect(
+      lossClaimSignal({ ...confirmed, status: 'pending' }, new Date('2026-01-15T00:30:00Z'), 2)?.reason,
+    ).toBe('no_scan');
+    // A courier's tracking event before collection does not restart the count: it is still not collected.
+    const scanned = { ...confirmed, lastScan: { at: new Date('2026-01-16T10:00:00Z'), kind: 'note' } };
+    expect(lossClaimSignal(scanned, new Date('2026-01-20T09:00:00Z'), 5)?.since).toEqual(scanned.lastScan.at);
+    // Nor for a collection date still ahead.
+    expect(
+      lossClaimSignal({ ...confirmed, collectionDate: '2026-02-02' }, new Date('2026-01-20T09:00:00Z'), 5),
+    ).toBeNull();
+  });
+
   it('lets a loss claim be filed at once while the signal holds, before the promised date’s grace', () => {
     const early = new Date('2026-01-14T10:00:00Z');
     expect(claimWindowProblem('loss', inTransit, early)).toMatch(/3 working days past/);

@@ -65,21 +65,24 @@ export type LastScan = { at: Date; kind: string | null };
 export type LossClaimSignal = { reason: 'exception' | 'no_scan'; since: Date };
 
 /**
- * Why a parcel under way may be lost, or null: its latest tracking entry is an exception, or a
+ * Why a parcel under way may be lost, or null: its latest tracking entry is an exception; or a
  * collected parcel (in transit) has had no scan for `noScanWorkingDays` working days since the
- * latest one (from the day after the last of them, UK time). Either offers the customer a loss
- * claim at once (docs/claims-and-returns.md, "The prefilled loss claim").
+ * latest one; or a parcel never collected (pending or confirmed) is `noScanWorkingDays` working
+ * days past its collection date (each from the day after the last of them, UK time). Any of them
+ * offers the customer a loss claim at once (docs/claims-and-returns.md, "The prefilled loss claim").
  */
 export function lossClaimSignal(
-  order: { status: string; lastScan: LastScan | null },
+  order: { status: string; lastScan: LastScan | null; collectionDate?: string },
   now: Date,
   noScanWorkingDays: number,
 ): LossClaimSignal | null {
   const { status, lastScan } = order;
   if (!UNDER_WAY.includes(status) || !lastScan) return null;
   if (lastScan.kind === 'exception') return { reason: 'exception', since: lastScan.at };
-  if (status !== 'in_transit') return null;
-  const lastQuietDay = addWorkingDays(ukToday(lastScan.at), noScanWorkingDays);
+  // Never collected: its entries are the booking's own moves, so the quiet counts from the day it was due.
+  const quietFrom = status === 'in_transit' ? ukToday(lastScan.at) : order.collectionDate;
+  if (!quietFrom) return null;
+  const lastQuietDay = addWorkingDays(quietFrom, noScanWorkingDays);
   return ukToday(now) > lastQuietDay ? { reason: 'no_scan', since: lastScan.at } : null;
 }
 

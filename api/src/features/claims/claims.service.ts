@@ -3,7 +3,7 @@
  * answers, staff decide what the courier rejected or let lapse, and an accepted claim is paid
  * through a refund of the order's payment, borne by the courier or the platform.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
@@ -125,7 +125,11 @@ async function lastScanOf(deps: AppDeps, orderId: string): Promise<LastScan | nu
 async function lossSignalOf(deps: AppDeps, order: typeof orders.$inferSelect, now: Date) {
   if (!order.paidAt) return null;
   return lossClaimSignal(
-    { status: order.status, lastScan: await lastScanOf(deps, order.id) },
+    {
+      status: order.status,
+      lastScan: await lastScanOf(deps, order.id),
+      collectionDate: order.collectionDate,
+    },
     now,
     deps.config.claims.noScanWorkingDays,
   );
@@ -191,17 +195,25 @@ export async function offerLossClaims(deps: AppDeps): Promise<number> {
 }
 
 /**
- * Every file is one the caller uploaded (POST /uploads), named by its /uploads/ path: `owners`
- * are the accounts whose uploads count as the caller's (one person, or a partner's people and the
- * order's customer).
+ * Every file is one the caller uploaded (POST /uploads or POST /partner/uploads), named by its
+ * /uploads/ path: `owners` are the uploaders whose files count as the caller's (one person, or a
+ * partner's people, the order's customer and the partner's own uploads).
  */
-async function checkUploads(deps: AppDeps, owners: string[], field: string, urls: string[]) {
+async function checkUploads(
+  deps: AppDeps,
+  owners: { people: string[]; partnerId?: string },
+  field: string,
+  urls: string[],
+) {
   if (urls.length === 0) return;
   const keys = urls.map((u) => u.slice('/uploads/'.length));
+  const uploader = owners.partnerId
+    ? or(inArray(uploads.ownerId, owners.people), eq(uploads.partnerId, owners.partnerId))
+    : inArray(uploads.ownerId, owners.people);
   const found = await deps.db
     .select({ key: uploads.key })
     .from(uploads)
-    .where(and(inArray(uploads.ownerId, owners), inArray(uploads.key, keys)));
+    .where(and(uploader, inArray(uploads.key, keys)));
   const mine = new Set(found.map((r) => r.key));
   const errors = keys.flatMap((key, i) =>
     mine.has(key)
@@ -223,7 +235,7 @@ export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: stri
   if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
   return fileClaimOn(deps, order, body, {
     actor: actorOf(user),
-    uploaders: [user.sub],
+    uploaders: { people: [user.sub] },
     note: `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed`,
   });
 }
@@ -252,8 +264,8 @@ async function partnerOrder(deps: AppDeps, partnerId: string, idOrReference: str
 
 /**
  * The partner's claim for the customer of one of its orders: the customer's rules, caps, state
- * machine and mail; the claim is the customer's. Files may be uploads of the customer or of any
- * of the partner's people.
+ * machine and mail; the claim is the customer's. Files may be uploads of the customer, of any
+ * of the partner's people, or of the partner itself (POST /partner/uploads).
  */
 export async function filePartnerClaim(
   deps: AppDeps,
@@ -271,7 +283,7 @@ export async function filePartnerClaim(
     : { id: null, email: `secret key of partner ${caller.partnerId}`, role: 'customer' };
   return fileClaimOn(deps, order, body, {
     actor,
-    uploaders: [order.customerId, ...people.map((p) => p.id)],
+    uploaders: { people: [order.customerId, ...people.map((p) => p.id)], partnerId: caller.partnerId },
     note: `${body.kind === 'loss' ? 'Loss' : 'Damage'} claim filed by ${caller.partnerName} for the customer`,
   });
 }
@@ -280,7 +292,7 @@ async function fileClaimOn(
   deps: AppDeps,
   order: typeof orders.$inferSelect,
   body: FileClaimBody,
-  by: { actor: ClaimActor; uploaders: string[]; note: string },
+  by: { actor: ClaimActor; uploaders: { people: string[]; partnerId?: string }; note: string },
 ) {
   const now = deps.now();
   const windowProblem = claimWindowProblem(
@@ -452,7 +464,7 @@ export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string,
   const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
   if (!claim || claim.vendorId !== vendor.id) throw AppError.notFound('Claim not found');
   const amountAgreed = agreedAmount(claim, body.decision, body.amount);
-  await checkUploads(deps, [user.sub], 'evidence', body.evidence);
+  await checkUploads(deps, { people: [user.sub] }, 'evidence', body.evidence);
   const now = deps.now();
   await deps.db.transaction(
     (tx) =>

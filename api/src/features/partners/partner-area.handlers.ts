@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context';
+import { UploadsService } from '../uploads';
 import { currentPartner } from './partner-access';
 import type * as routes from './partner-area.routes';
 import { PartnerArea } from './partner-area.service';
@@ -48,4 +49,14 @@ export const getOrder: H<'getOrder'> = async (c) =>
   c.json(
     await new PartnerArea(c.get('deps')).order(currentPartner(c).id, c.req.valid('param').reference),
     200,
+  );
+
+/** The partner's, not the person's: any of its keys or people may then use it in its claims. */
+export const uploadImage: H<'uploadImage'> = async (c) =>
+  c.json(
+    await new UploadsService(c.get('deps')).upload(
+      { partnerId: currentPartner(c).id },
+      c.req.valid('form').image,
+    ),
+    201,
   );

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
+import { multipartHygiene } from '../../lib/request-hygiene';
+import { UploadBodySchema, UploadResultSchema, uploadBodyLimit } from '../uploads';
 import { requireKeyManager, requirePartner } from './partner-access';
 import {
   AllowedOriginsBodySchema,
@@ -146,5 +148,27 @@ export const getOrder = createRoute({
   responses: {
     200: jsonContent(PartnerOrderSchema, 'The order'),
     ...pickProblems(400, 401, 403, 404, 422, 429),
+  },
+});
+
+export const uploadImage = createRoute({
+  operationId: 'partnerUploadImage',
+  method: 'post',
+  path: '/partner/uploads',
+  tags,
+  summary: 'Upload an image for the partner (PNG, JPEG or WebP, at most 5 MB); answers its URL',
+  description:
+    'A damage claim’s photos and proof of value, from a server with only a secret key: ' +
+    'POST /partner/orders/{id}/claims takes the url. The checks of POST /uploads (the type from the ' +
+    'file’s content); the upload is the partner’s, and the partner may upload at most 50 files or ' +
+    `100 MB in 24 hours, whichever of its keys and people send them.${WHO}`,
+  security,
+  middleware: [requirePartner, uploadBodyLimit, multipartHygiene] as const,
+  request: {
+    body: { required: true, content: { 'multipart/form-data': { schema: UploadBodySchema } } },
+  },
+  responses: {
+    201: jsonContent(UploadResultSchema, 'Stored'),
+    ...pickProblems(400, 401, 403, 413, 415, 422, 429),
   },
 });

@@ -22,4 +22,5 @@ export const partnersRouter = createRouter()
   .openapi(areaRoutes.rotateSecretKey, area.rotateSecretKey)
   .openapi(areaRoutes.revokeSecretKey, area.revokeSecretKey)
   .openapi(areaRoutes.listOrders, area.listOrders)
-  .openapi(areaRoutes.getOrder, area.getOrder);
+  .openapi(areaRoutes.getOrder, area.getOrder)
+  .openapi(areaRoutes.uploadImage, area.uploadImage);

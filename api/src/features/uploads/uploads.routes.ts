@@ -13,8 +13,9 @@ export const UPLOADS_PATH = '/uploads';
  * Stops reading the body as soon as it passes the limit, whether or not it declares a
  * Content-Length, so an oversized or chunked upload is never buffered whole. The allowance
  * for multipart framing means a file of exactly 5 MB fits; the service checks the file itself.
+ * The partners feature's own upload route (POST /partner/uploads) uses it too.
  */
-const uploadBodyLimit = bodyLimit({
+export const uploadBodyLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
   onError: (c) => problemResponse(c, 413, problemBody(413, FILE_TOO_LARGE, { code: 'file_too_large' })),
 });

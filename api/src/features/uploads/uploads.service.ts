@@ -28,6 +28,15 @@ const DOCUMENT_TYPES: Record<string, string> = { ...IMAGE_TYPES, 'application/pd
 
 export type StoredFile = { key: string; contentType: string; size: number };
 
+/** Who uploads, for the quota and for the features that accept only their own uploads: a person, or a partner's server. */
+export type Uploader = { userId: string } | { partnerId: string };
+
+const uploaderColumns = (by: Uploader) =>
+  'userId' in by ? { ownerId: by.userId, partnerId: null } : { ownerId: null, partnerId: by.partnerId };
+
+const byUploader = (by: Uploader) =>
+  'userId' in by ? eq(uploads.ownerId, by.userId) : eq(uploads.partnerId, by.partnerId);
+
 export class UploadsService {
   private readonly storage: StorageProvider;
 
@@ -35,9 +44,9 @@ export class UploadsService {
     this.storage = createStorage(deps.config);
   }
 
-  /** A public image (logo, avatar), served at /uploads/. */
-  async upload(ownerId: string, file: File): Promise<{ url: string }> {
-    const { key } = await this.#store(ownerId, file, this.storage, IMAGE_TYPES, {
+  /** A public image (logo, avatar, a claim's photo), served at /uploads/. */
+  async upload(by: Uploader, file: File): Promise<{ url: string }> {
+    const { key } = await this.#store(by, file, this.storage, IMAGE_TYPES, {
       detail: NOT_AN_IMAGE,
       code: 'not_an_image',
     });
@@ -50,14 +59,14 @@ export class UploadsService {
    */
   async storeDocument(ownerId: string, file: File): Promise<StoredFile> {
     const storage = createDocumentStorage(this.deps.config);
-    return this.#store(ownerId, file, storage, DOCUMENT_TYPES, {
+    return this.#store({ userId: ownerId }, file, storage, DOCUMENT_TYPES, {
       detail: NOT_A_DOCUMENT,
       code: 'not_a_document',
     });
   }
 
   async #store(
-    ownerId: string,
+    by: Uploader,
     file: File,
     storage: StorageProvider,
     types: Record<string, string>,
@@ -73,7 +82,7 @@ export class UploadsService {
     if (!sniffed || !ext) throw new AppError(415, wrongType.detail, { code: wrongType.code });
 
     const key = `${randomUUID()}.${ext}`;
-    await this.#record(ownerId, key, bytes.byteLength, sniffed.mime);
+    await this.#record(by, key, bytes.byteLength, sniffed.mime);
     try {
       await storage.put(key, bytes, sniffed.mime);
     } catch (err) {
@@ -84,8 +93,11 @@ export class UploadsService {
     return { key, contentType: sniffed.mime, size: bytes.byteLength };
   }
 
-  /** Checks the quota and records the upload in one transaction, so parallel uploads cannot overrun it. */
-  async #record(ownerId: string, key: string, bytes: number, contentType: string) {
+  /**
+   * Checks the quota (per person, or per partner for its secret keys) and records the upload in
+   * one transaction, so parallel uploads cannot overrun it.
+   */
+  async #record(by: Uploader, key: string, bytes: number, contentType: string) {
     const now = this.deps.now();
     const since = new Date(now.getTime() - UPLOAD_QUOTA.windowMs);
     await this.deps.db.transaction(
@@ -97,7 +109,7 @@ export class UploadsService {
             oldest: sql<number | null>`min(${uploads.createdAt})`,
           })
           .from(uploads)
-          .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, since)));
+          .where(and(byUploader(by), gt(uploads.createdAt, since)));
         if (usage && (usage.files >= UPLOAD_QUOTA.files || usage.bytes + bytes > UPLOAD_QUOTA.bytes)) {
           const retryMs = (usage.oldest ?? now.getTime()) + UPLOAD_QUOTA.windowMs - now.getTime();
           throw AppError.tooManyRequests(
@@ -105,7 +117,7 @@ export class UploadsService {
             `Upload limit reached: at most ${UPLOAD_QUOTA.files} files or ${UPLOAD_QUOTA.bytes / 1024 / 1024} MB in 24 hours. Please try again later.`,
           );
         }
-        await tx.insert(uploads).values({ ownerId, key, bytes, contentType, createdAt: now });
+        await tx.insert(uploads).values({ ...uploaderColumns(by), key, bytes, contentType, createdAt: now });
       },
       { behavior: 'immediate' },
     );

@@ -80,6 +80,7 @@ const signedIn = {
     },
   },
   'GET /api/v1/partner/returns': { body: { items: [], nextCursor: null } },
+  'GET /api/v1/partner/claims': { body: { data: [], nextCursor: null } },
   'GET /api/v1/partner/returns/owed': {
     body: { count: 0, total: { amount: 0, currency: 'GBP' }, dueBy: null, overdue: false, items: [] },
   },
@@ -109,6 +110,38 @@ const owedItem = (ref: string, amount: number) => ({
   courier: 'Swift Couriers',
   price: { amount, currency: 'GBP' },
   createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+const STATUSES = ['submitted', 'with_courier', 'accepted', 'part_accepted', 'rejected', 'escalated', 'paid'];
+
+const claim = (status: string, i: number) => ({
+  id: `claim-${i}`,
+  reference: `#CLAIM00${i}`,
+  orderId: `order-${i}`,
+  orderReference: '#AAAA1111',
+  kind: i % 2 ? 'loss' : 'damage',
+  status,
+  description: `The customer’s words for claim ${i}`,
+  photos: [],
+  proofOfValue: [],
+  amountClaimed: { amount: 1500, currency: 'GBP' },
+  cap: { amount: 2000, currency: 'GBP' },
+  amountAgreed: ['accepted', 'part_accepted', 'paid'].includes(status)
+    ? { amount: 900, currency: 'GBP' }
+    : null,
+  bearer: null,
+  courierNote: status === 'rejected' ? 'Delivered intact, signed for' : null,
+  courierEvidence: [],
+  respondedAt: status === 'with_courier' || status === 'submitted' ? null : '2026-11-22T10:00:00.000Z',
+  courierDeadline: '2026-11-25T23:59:59.000Z',
+  staffNote: null,
+  decidedAt: null,
+  decidedByStaff: false,
+  awaitsStaff: status === 'escalated' || status === 'rejected',
+  final: false,
+  paidAt: status === 'paid' ? '2026-11-23T10:00:00.000Z' : null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
 });
 
 describe('partner area', () => {
@@ -439,5 +472,50 @@ describe('the delivery log', () => {
     expect(rows[1]!.textContent).toContain('Failed attempt 2');
     expect(rows[1]!.textContent).not.toContain('next try');
     expect(rows[2]!.textContent).toContain('Delivered attempt 1');
+  });
+
+  it('lists the claims with every status, a page at a time, and opens one read only with its order', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } },
+      'GET /api/v1/partner/claims': ({ query }: RecordedCall) =>
+        query.get('cursor') === 'c2'
+          ? { body: { data: [claim('paid', 7)], nextCursor: null } }
+          : { body: { data: STATUSES.slice(0, 6).map(claim), nextCursor: 'c2' } },
+      'GET /api/v1/partner/claims/claim-1': { body: claim('with_courier', 1) },
+      'GET /api/v1/partner/orders/AAAA1111': { body: order('#AAAA1111') },
+    });
+    renderApp('/partner');
+    const table = await screen.findByRole('table', { name: /Claims on your orders/ });
+    await user.click(screen.getByRole('button', { name: 'Load more claims' }));
+    expect(await within(table).findByText('#CLAIM007')).toBeTruthy();
+    for (const label of [
+      'Submitted',
+      'With courier',
+      'Accepted',
+      'Part accepted',
+      'Rejected',
+      'Escalated',
+      'Paid',
+    ])
+      expect(within(table).getByText(label)).toBeTruthy();
+    const withCourier = within(table).getByRole('button', { name: 'View claim #CLAIM001' }).closest('tr')!;
+    expect(withCourier.textContent).toContain('£15.00');
+    expect(withCourier.textContent).toContain('Courier answers by');
+
+    await user.click(within(table).getByRole('button', { name: 'View claim #CLAIM001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Loss claim #CLAIM001' });
+    expect(within(dialog).getByText('The customer’s words for claim 1')).toBeTruthy();
+    expect(
+      (await within(dialog).findByRole('link', { name: 'Track order #AAAA1111' })).getAttribute('href'),
+    ).toBe('/track/abc123');
+    expect(within(dialog).queryByRole('button', { name: /Send|Accept|Reject/ })).toBeNull();
+  });
+
+  it('says when there are no claims yet', async () => {
+    stubFetch({ ...signedIn, 'GET /api/v1/partner/orders': { body: { data: [], nextCursor: null } } });
+    renderApp('/partner');
+    expect(await screen.findByText(/No claims yet/)).toBeTruthy();
   });
 });

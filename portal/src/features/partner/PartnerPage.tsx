@@ -4,6 +4,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { describeError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth';
 import { RequireRole } from '../../shared/auth/RequireRole';
+import { ClaimsSection } from './ClaimsSection';
 import { OrdersSection } from './OrdersSection';
 import { OverviewSection } from './OverviewSection';
 import { PublishableKeySection } from './PublishableKeySection';
@@ -21,6 +22,7 @@ const SECTIONS = [
   { id: 'secret-keys', label: 'Secret keys' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'orders', label: 'Orders' },
+  { id: 'claims', label: 'Claims' },
   { id: 'returns', label: 'Returns' },
 ] as const;
 
@@ -90,6 +92,7 @@ function PartnerArea() {
             <SecretKeysSection />
             <WebhooksSection />
             <OrdersSection />
+            <ClaimsSection />
             <ReturnsSection />
           </>
         )}

@@ -26,6 +26,7 @@ export type WebhookDelivery = Json<'/api/v1/partner/webhook-deliveries', 'get'>[
 export type ReturnPolicy = Json<'/api/v1/partner/return-policy', 'get'>;
 export type OwedReturns = Json<'/api/v1/partner/returns/owed', 'get'>;
 export type ReturnsPaymentCaptured = Json<'/api/v1/partner/returns/payment/capture', 'post'>;
+export type PartnerClaimPage = Json<'/api/v1/partner/claims', 'get'>;
 
 export interface OrderFilters {
   status?: string | undefined;
@@ -36,6 +37,7 @@ export interface OrderFilters {
 export const ORDERS_PAGE_SIZE = 20;
 export const DELIVERIES_PAGE_SIZE = 20;
 export const RETURNS_PAGE_SIZE = 20;
+export const CLAIMS_PAGE_SIZE = 20;
 
 /** Secret keys made with rotate keep working this long, unless the partner picks otherwise. */
 export const DEFAULT_GRACE_HOURS = 24;
@@ -74,6 +76,25 @@ export const partnerApi = {
             ...(filters.to ? { to: filters.to } : {}),
           },
         },
+        signal,
+      }),
+    ),
+
+  /** One page of the claims on the partner's orders, newest first. */
+  claims: async (client: ApiClient, cursor: string | null, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/partner/claims', {
+        params: { query: { limit: CLAIMS_PAGE_SIZE, cursor: cursor ?? undefined } },
+        signal,
+      }),
+    ),
+  claim: async (client: ApiClient, id: string, signal?: AbortSignal) =>
+    unwrap(await client.GET('/api/v1/partner/claims/{id}', { params: { path: { id } }, signal })),
+  /** One of the partner's orders by its reference (`#1a2b3c4d`). */
+  order: async (client: ApiClient, reference: string, signal?: AbortSignal) =>
+    unwrap(
+      await client.GET('/api/v1/partner/orders/{reference}', {
+        params: { path: { reference: reference.replace(/^#/, '') } },
         signal,
       }),
     ),
@@ -159,6 +180,9 @@ export const partnerKeys = {
   eventTypes: () => ['partner', 'event-types'] as const,
   returnPolicy: () => ['partner', 'return-policy'] as const,
   returns: () => ['partner', 'returns'] as const,
+  claims: () => ['partner', 'claims'] as const,
+  claim: (id: string) => ['partner', 'claims', id] as const,
+  order: (reference: string) => ['partner', 'order', reference] as const,
   owedReturns: () => ['partner', 'returns', 'owed'] as const,
   endpoints: () => ['partner', 'webhook-endpoints'] as const,
   deliveries: (endpoint: string) => ['partner', 'webhook-deliveries', endpoint] as const,

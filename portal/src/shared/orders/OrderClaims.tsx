@@ -146,7 +146,13 @@ function lossPrefill(order: OrderDetail, offer: LossClaimOffer) {
 }
 
 /** One claim and where it stands, as its customer or its courier reads it. */
-export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer?: 'customer' | 'courier' }) {
+export function ClaimCard({
+  claim,
+  viewer = 'customer',
+}: {
+  claim: Claim;
+  viewer?: 'customer' | 'courier' | 'partner';
+}) {
   const facts = CLAIM_STATUS_FACTS[claim.status];
   return (
     <article className="claim-card" aria-label={`Claim ${claim.reference}`}>
@@ -192,7 +198,10 @@ export function ClaimCard({ claim, viewer = 'customer' }: { claim: Claim; viewer
       </dl>
       <ClaimFiles claim={claim} />
       {claim.awaitsStaff ? (
-        <p className="muted">Consign staff are reviewing this claim and will email you.</p>
+        <p className="muted">
+          Consign staff are reviewing this claim and will email{' '}
+          {viewer === 'partner' ? 'the customer' : 'you'}.
+        </p>
       ) : null}
     </article>
   );
