@@ -1,9 +1,8 @@
 import { formatMoney } from '@consign/shared/money';
 import { Spinner } from '../../components/Spinner';
 import type { CourierService } from '../../shared/api/courier-services';
-import { pricingSummary, routeLabel } from '../../shared/courier-services/describe';
+import { pricingSummary, routeLabel, SERVICE_TYPE_LABELS } from '../../shared/courier-services/describe';
 import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
-import { SERVICE_TYPE_LABELS } from '../courier-services/courierForm';
 import type { RateCard } from './onboardingForm';
 import { RemovableList } from './RemovableList';
 import type { StepProps } from './stepProps';
