@@ -809,7 +809,7 @@ export interface paths {
         put?: never;
         /**
          * Complete onboarding: check every step and send the answers to staff for review
-         * @description Business details still empty (shop name, address, city, postcode, country, VAT number) are filled from the answers; what the vendor already set is kept.
+         * @description The pricing step is the courier's own services (POST /couriers): at least one must be active, else 422 with the field `courierServices`. Business details still empty (shop name, address, city, postcode, country, VAT number) are filled from the answers; what the vendor already set is kept.
          */
         post: operations["submitMyOnboarding"];
         delete?: never;
@@ -4325,6 +4325,7 @@ export interface components {
                 vehicles?: components["schemas"]["OnboardingVehicle"][];
             };
             pricing?: {
+                /** @description Rate cards an earlier wizard asked for, kept for reading. The wizard now prices by the courier's services (POST /couriers); submitting needs one of them active. */
                 rateCards?: components["schemas"]["OnboardingRateCard"][];
             };
             compliance?: {

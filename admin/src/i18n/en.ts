@@ -283,6 +283,7 @@ export const en = {
       activate_no_onboarding:
         'It has not submitted its onboarding: its business details, insurance and documents have not been sent for review.',
       activate_no_postcode: 'It has no postcode: its business address is incomplete.',
+      activate_no_services: 'It has no active courier service: none of its prices would be quoted.',
       suspend_title: 'Suspend %{name}?',
       suspend_content:
         'Its courier services leave quotes and open jobs until it is activated again, and the vendor is emailed the reason. Orders already paid stay with the vendor to complete.',

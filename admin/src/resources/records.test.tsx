@@ -9,6 +9,7 @@ import {
   partner,
   quote,
   review,
+  service,
   session,
   vendorDetail,
 } from '../test/fixtures';
@@ -176,6 +177,41 @@ describe('vendor onboarding review', () => {
     const dialog = await screen.findByRole('dialog');
     // Submitted and with a postcode: nothing to warn about.
     expect(within(dialog).queryAllByRole('note')).toEqual([]);
+  });
+
+  it('shows the prices of the services its onboarding made, and warns when none of them is active', async () => {
+    stubFetch({
+      'GET /api/v1/admin/vendors/v-4': one(
+        vendorDetail({
+          id: 'v-4',
+          status: 'pending',
+          onboarding: { status: 'submitted', submittedAt: '2026-03-01T12:00:00.000Z', answers: {} },
+          services: [
+            service({
+              id: 'cs-9',
+              name: 'Swift Next Day',
+              status: 'inactive',
+              weightTiers: [
+                { maxKg: 2, price: 450 },
+                { maxKg: 10, price: 890 },
+              ],
+            }),
+          ],
+        }),
+      ),
+    });
+    renderConsole('/vendors/v-4/show');
+    const item = (await screen.findByText('Swift Next Day')).closest('li');
+    expect(item?.textContent).toBe(
+      'Swift Next Day — Domestic, England → Scotland (Inactive): up to 2 kg £4.50, up to 10 kg £8.90',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('note')
+        .map((n) => n.textContent),
+    ).toEqual(['It has no active courier service: none of its prices would be quoted.']);
   });
 
   it('warns before activating a vendor that has not submitted its onboarding or has no postcode', async () => {

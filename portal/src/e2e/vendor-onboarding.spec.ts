@@ -233,13 +233,28 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
   await next.click();
   await next.click();
 
+  // Pricing is the courier's services (onboarding-services.spec.ts makes one with the form from here).
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await expect(page.getByText('No courier services yet. Add at least one.')).toBeVisible();
   await expect(next).toBeDisabled();
-  await page.getByLabel('Service type').selectOption('Same Day');
-  await page.getByLabel('Base price (£)').fill('15.00');
-  await page.getByLabel('Price per km (£)').fill('0.90');
-  await page.getByRole('button', { name: 'Add rate card' }).click();
-  await expect(page.getByText('Same Day: base £15.00, £0.90/km')).toBeVisible();
+  const made = await request.post('/api/v1/couriers', {
+    headers: auth,
+    data: {
+      name: 'E2E Same Day',
+      serviceType: 'same_day',
+      fromLocation: 'England',
+      toLocation: 'England',
+      weightTiers: [{ maxKg: 20, price: 500 }],
+      sameDay: { baseFee: 1500, perMile: 145, minimumFee: 1500 },
+    },
+  });
+  expect(made.status()).toBe(201);
+  await expect(async () => {
+    const saved = await request.get('/api/v1/vendors/me/onboarding', { headers: auth });
+    expect(((await saved.json()) as { step: number }).step).toBe(4);
+  }).toPass({ timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Your courier services' })).toContainText('E2E Same Day');
   await next.click();
 
   await expect(page.getByText('Step 5 of 5')).toBeVisible();

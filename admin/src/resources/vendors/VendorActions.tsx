@@ -8,6 +8,9 @@ export function activationWarnings(vendor: Vendor | VendorDetail): MessageKey[] 
   if ('onboarding' in vendor && vendor.onboarding?.status !== 'submitted')
     warnings.push('consign.vendors.activate_no_onboarding');
   if (!vendor.postalCode?.trim()) warnings.push('consign.vendors.activate_no_postcode');
+  // Onboarding's prices are its services (docs/couriers.md): without an active one it is never quoted.
+  if ('services' in vendor && !vendor.services?.some((s) => s.status === 'active'))
+    warnings.push('consign.vendors.activate_no_services');
   return warnings;
 }
 

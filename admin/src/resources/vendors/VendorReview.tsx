@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
 import { dateTimeText, money, route, words } from '../../format';
 import { useT } from '../../i18n/keys';
-import type { VendorDetail } from '../../types';
+import type { CourierService, VendorDetail } from '../../types';
 
 /** "insuranceProvider" or "insurance_provider" → "Insurance provider". */
 export function humanise(key: string): string {
@@ -99,6 +99,13 @@ function Answers({ answers }: { answers: Record<string, unknown> }) {
   );
 }
 
+/** A service's prices as staff review them: every weight tier, and a same-day service's distance fee. */
+export function tiersText(s: Pick<CourierService, 'weightTiers' | 'currency' | 'sameDay'>): string {
+  const tiers = s.weightTiers.map((t) => `up to ${t.maxKg} kg ${money(t.price, s.currency)}`).join(', ');
+  if (!s.sameDay) return tiers;
+  return `${tiers}; plus ${money(s.sameDay.baseFee, s.currency)} and ${money(s.sameDay.perMile, s.currency)} a mile, at least ${money(s.sameDay.minimumFee, s.currency)}`;
+}
+
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The vendor's onboarding answers (labelled sections, whatever their keys) and documents. */
@@ -157,7 +164,8 @@ export function VendorReview() {
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
             {services.map((s) => (
               <li key={s.id}>
-                <strong>{s.name}</strong> — {words(s.serviceType)}, {route(s)} ({words(s.status)})
+                <strong>{s.name}</strong> — {words(s.serviceType)}, {route(s)} ({words(s.status)}):{' '}
+                {tiersText(s)}
               </li>
             ))}
           </ul>

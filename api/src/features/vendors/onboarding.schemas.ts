@@ -138,7 +138,17 @@ const draftSteps = {
     deliveryTypes: z.array(z.enum(DELIVERY_TYPES)).max(DELIVERY_TYPES.length).optional(),
     vehicles: z.array(Vehicle).max(50).optional(),
   }),
-  pricing: z.strictObject({ rateCards: z.array(RateCard).max(50).optional() }),
+  pricing: z.strictObject({
+    rateCards: z
+      .array(RateCard)
+      .max(50)
+      .optional()
+      .openapi({
+        description:
+          'Rate cards an earlier wizard asked for, kept for reading. The wizard now prices by the ' +
+          "courier's services (POST /couriers); submitting needs one of them active.",
+      }),
+  }),
   compliance: z.strictObject({
     businessHours: week(DraftDay).optional(),
     insurance: Insurance.optional(),
@@ -159,7 +169,8 @@ export const OnboardingAnswersSchema = z
 export type OnboardingAnswers = z.infer<typeof OnboardingAnswersSchema>;
 
 /**
- * The gates of spec 5, checked when the vendor submits: steps 1 to 4 have required fields;
+ * The gates of spec 5, checked when the vendor submits: steps 1 to 3 have required fields;
+ * step 4 (pricing) needs an active courier service, which the submission checks itself;
  * step 5 is always allowed, but insurance details are needed once the vendor says it is insured.
  */
 export const CompleteOnboardingSchema = z.strictObject({
@@ -180,9 +191,9 @@ export const CompleteOnboardingSchema = z.strictObject({
     serviceAreas: z.array(required('Service area', 100)).min(1, 'Add at least one service area').max(100),
     deliveryTypes: z.array(z.enum(DELIVERY_TYPES)).min(1, 'Choose at least one delivery type'),
   }),
-  pricing: draftSteps.pricing.extend({
-    rateCards: z.array(RateCard).min(1, 'Add at least one rate card').max(50),
-  }),
+  // Prices are the courier's services themselves (docs/couriers.md): the submission checks that one
+  // is active. Rate cards saved by an earlier wizard stay readable here, for staff and the courier.
+  pricing: draftSteps.pricing.optional(),
   compliance: draftSteps.compliance
     .extend({ businessHours: week(Day).optional() })
     .optional()

@@ -40,18 +40,6 @@ const complete = {
     deliveryTypes: ['Same Day', 'Next Day'],
     vehicles: [{ type: 'Van', capacity: '1000 kg', count: 3 }],
   },
-  pricing: {
-    rateCards: [
-      {
-        serviceType: 'Same Day',
-        basePrice: 1500,
-        perKmPrice: 90,
-        perKgPrice: 20,
-        minPrice: 1500,
-        maxDistanceKm: 80,
-      },
-    ],
-  },
   compliance: {
     businessHours: {
       monday: hours('09:00', '17:00'),
@@ -66,6 +54,38 @@ const complete = {
     documentsReady: ['businessLicense', 'proofOfAddress'],
   },
 };
+
+/** Rate cards as the earlier wizard saved them: a draft in flight may still hold them. */
+const legacyPricing = {
+  rateCards: [
+    {
+      serviceType: 'Same Day',
+      basePrice: 1500,
+      perKmPrice: 90,
+      perKgPrice: 20,
+      minPrice: 1500,
+      maxDistanceKm: 80,
+    },
+  ],
+};
+
+/** The courier's first service, as the wizard's pricing step creates it (the services form's body). */
+const firstService = {
+  name: 'Swift Next Day',
+  serviceType: 'domestic',
+  fromLocation: 'England',
+  toLocation: 'Any',
+  weightTiers: [
+    { maxKg: 2, price: 450 },
+    { maxKg: 10, price: 890 },
+  ],
+};
+
+async function addService(auth: Record<string, string>, body: Record<string, unknown> = firstService) {
+  const res = await t.post('/api/v1/couriers', body, auth);
+  expect(res.status).toBe(201);
+  return res.body as { id: string; name: string };
+}
 
 describe('GET|PUT /vendors/me/onboarding', () => {
   it('starts empty, then saves the draft so that a later visit resumes it', async () => {
@@ -163,6 +183,11 @@ describe('GET|PUT /vendors/me/onboarding', () => {
         message: 'Closing time must be after opening time',
       },
       { path: 'answers.compliance.businessHours.tuesday.to', message: 'Closing time is required' },
+      // No service yet either: every missing requirement is named at once.
+      {
+        path: 'courierServices',
+        message: 'Add at least one courier service: customers are quoted from your services',
+      },
     ]);
   });
 
@@ -182,32 +207,124 @@ describe('POST /vendors/me/onboarding/submit', () => {
     const nothing = await t.post(SUBMIT, {}, auth);
     expect(nothing.status).toBe(422);
     expect(nothing.body.errors.map((e: { path: string }) => e.path)).toEqual(
-      expect.arrayContaining(['answers.company', 'answers.contact', 'answers.services', 'answers.pricing']),
+      expect.arrayContaining(['answers.company', 'answers.contact', 'answers.services', 'courierServices']),
     );
 
     const partial = {
       ...complete,
       company: { ...complete.company, companyName: '  ' },
       services: { ...complete.services, deliveryTypes: [] },
-      pricing: { rateCards: [] },
       compliance: { insurance: { hasInsurance: true } },
     };
     await t.call('PUT', ONBOARDING, { step: 5, answers: partial }, auth);
     const res = await t.post(SUBMIT, {}, auth);
     expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
       'answers.company.companyName',
       'answers.compliance.insurance.policyNumber',
       'answers.compliance.insurance.provider',
-      'answers.pricing.rateCards',
       'answers.services.deliveryTypes',
+      'courierServices',
     ]);
     expect((await t.get(ONBOARDING, auth)).body.status).toBe('draft');
+  });
+
+  it('needs an active courier service: the pricing step is the services themselves', async () => {
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    const none = await t.post(SUBMIT, {}, auth);
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual([
+      {
+        path: 'courierServices',
+        message: 'Add at least one courier service: customers are quoted from your services',
+      },
+    ]);
+
+    // A service kept inactive is not quoted, so it does not price the courier either.
+    const service = await addService(auth);
+    expect(
+      (await t.call('PATCH', `/api/v1/couriers/${service.id}`, { status: 'inactive' }, auth)).status,
+    ).toBe(200);
+    const inactive = await t.post(SUBMIT, {}, auth);
+    expect(inactive.status).toBe(422);
+    expect(inactive.body.errors).toEqual([
+      {
+        path: 'courierServices',
+        message: 'Set at least one of your courier services to Active: inactive services are not quoted',
+      },
+    ]);
+    expect((await t.get(ONBOARDING, auth)).body.status).toBe('draft');
+
+    expect((await t.call('PATCH', `/api/v1/couriers/${service.id}`, { status: 'active' }, auth)).status).toBe(
+      200,
+    );
+    expect((await t.post(SUBMIT, {}, auth)).status).toBe(200);
+  });
+
+  it('does not count another vendor’s services', async () => {
+    const other = await signUpVendor(t, 'other@example.com');
+    await addService(other.auth);
+    const { auth } = await signUpVendor(t, 'v@example.com');
+    await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    const res = await t.post(SUBMIT, {}, auth);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['courierServices']);
+  });
+
+  it('submits a draft in flight that still holds rate cards, keeping them for staff to read', async () => {
+    const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
+    const answers = { ...complete, pricing: legacyPricing };
+    await t.call('PUT', ONBOARDING, { step: 4, answers }, auth);
+    // The rate cards alone never priced anything: the courier adds a service first.
+    expect((await t.post(SUBMIT, {}, auth)).body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'courierServices',
+    ]);
+    await addService(auth);
+    const res = await t.post(SUBMIT, {}, auth);
+    expect(res.status).toBe(200);
+    expect(res.body.answers.pricing).toEqual(legacyPricing);
+    const review = await getVendorReviewData(t.deps.db, vendorId);
+    expect(review.onboarding?.answers).toMatchObject({ pricing: legacyPricing });
+  });
+
+  it('a submitted courier, once staff activate it, is quoted from the service it added in onboarding', async () => {
+    const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
+    await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    const service = await addService(auth);
+    expect((await t.post(SUBMIT, {}, auth)).status).toBe(200);
+
+    const quote = () =>
+      t.post('/api/v1/quotes', {
+        serviceType: 'domestic',
+        from: 'England',
+        to: 'Wales',
+        parcels: [{ length: 20, width: 15, height: 10, weight: 1.5 }],
+      });
+    type Option = { courierService: { id: string }; price: { net: number } };
+    const before = await quote();
+    expect(before.status).toBe(201);
+    // Pending until staff activate the business: its services are not quoted yet.
+    expect(before.body.options.map((o: Option) => o.courierService.id)).not.toContain(service.id);
+
+    const admin = await signUpAdmin(t);
+    const activated = await t.post(
+      `/api/v1/admin/vendors/${vendorId}/activate`,
+      { reason: 'Onboarding checked' },
+      t.bearer(admin.accessToken),
+    );
+    expect(activated.status).toBe(200);
+    const after = await quote();
+    const option = after.body.options.find((o: Option) => o.courierService.id === service.id);
+    // 1.5 kg is priced by the 2 kg tier the courier typed in onboarding.
+    expect(option).toMatchObject({ courierService: { name: 'Swift Next Day' }, price: { net: 450 } });
   });
 
   it('submits complete answers for review, tells staff, and then freezes them', async () => {
     const { auth, vendorId } = await signUpVendor(t, 'v@example.com');
     await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    await addService(auth);
     const res = await t.post(SUBMIT, {}, auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'submitted', answers: complete });
@@ -226,6 +343,7 @@ describe('POST /vendors/me/onboarding/submit', () => {
     const { auth } = await signUpVendor(t, 'v@example.com');
     expect((await t.call('PATCH', '/api/v1/vendors/me', { city: 'Islington' }, auth)).status).toBe(200);
     await t.call('PUT', ONBOARDING, { step: 5, answers: complete }, auth);
+    await addService(auth);
     expect((await t.post(SUBMIT, {}, auth)).status).toBe(200);
     expect((await t.get('/api/v1/vendors/me', auth)).body).toMatchObject({
       shopName: 'Swift Couriers Ltd',
@@ -358,6 +476,7 @@ describe('getVendorReviewData', () => {
     const draft = await getVendorReviewData(t.deps.db, vendorId);
     expect(draft.onboarding).toEqual({ status: 'draft', submittedAt: null, answers: complete });
 
+    await addService(auth);
     await t.post(SUBMIT, {}, auth);
     const doc = await uploadDocument(auth, PDF);
     const review = await getVendorReviewData(t.deps.db, vendorId);

@@ -77,8 +77,9 @@ export const submitMyOnboarding = createRoute({
   tags,
   summary: 'Complete onboarding: check every step and send the answers to staff for review',
   description:
-    'Business details still empty (shop name, address, city, postcode, country, VAT number) are ' +
-    'filled from the answers; what the vendor already set is kept.',
+    "The pricing step is the courier's own services (POST /couriers): at least one must be active, " +
+    'else 422 with the field `courierServices`. Business details still empty (shop name, address, ' +
+    'city, postcode, country, VAT number) are filled from the answers; what the vendor already set is kept.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('vendor')] as const,
   request: { body: jsonBody(z.strictObject({}).openapi('EmptyRequest')) },

@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import type { Database, Tx } from '../../db/client';
-import { vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
-import { AppError, zodFieldErrors } from '../../lib/errors';
+import { courierServices, vendorDocuments, vendorOnboarding, vendors } from '../../db/schema';
+import { AppError, type FieldError, zodFieldErrors } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
 import { createDocumentStorage } from '../../providers/storage';
@@ -169,7 +169,28 @@ async function openDraft(tx: Tx, vendorId: string) {
   return existing;
 }
 
-/** The onboarding wizard's draft and submission (spec 2.7), kept on the server. */
+/** How many courier services the vendor has, and how many of them are active (quoted once it is). */
+async function pricedServices(tx: Tx, vendorId: string) {
+  const rows = await tx
+    .select({ status: courierServices.status, n: count() })
+    .from(courierServices)
+    .where(eq(courierServices.vendorId, vendorId))
+    .groupBy(courierServices.status);
+  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  return { total, active: rows.find((r) => r.status === 'active')?.n ?? 0 };
+}
+
+/** Why pricing is not done yet, in the words the wizard's pricing step uses. */
+function noServiceMessage({ total }: { total: number }): string {
+  return total === 0
+    ? 'Add at least one courier service: customers are quoted from your services'
+    : 'Set at least one of your courier services to Active: inactive services are not quoted';
+}
+
+/**
+ * The onboarding wizard's draft and submission (spec 2.7), kept on the server. Its pricing step
+ * is the courier's own services (docs/couriers.md), so a submission needs one of them active.
+ */
 export class OnboardingService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -206,11 +227,14 @@ export class OnboardingService {
       async (tx) => {
         const existing = await openDraft(tx, vendor.id);
         const checked = CompleteOnboardingSchema.safeParse(existing?.answers ?? {});
-        if (!checked.success) {
-          throw AppError.validation(
-            zodFieldErrors(checked.error).map((e) => ({ ...e, path: `answers.${e.path}` })),
-            'Some onboarding steps are incomplete',
-          );
+        const errors: FieldError[] = checked.success
+          ? []
+          : zodFieldErrors(checked.error).map((e) => ({ ...e, path: `answers.${e.path}` }));
+        const services = await pricedServices(tx, vendor.id);
+        if (services.active === 0)
+          errors.push({ path: 'courierServices', message: noServiceMessage(services) });
+        if (!checked.success || errors.length > 0) {
+          throw AppError.validation(errors, 'Some onboarding steps are incomplete');
         }
         const [saved] = await tx
           .update(vendorOnboarding)

@@ -55,6 +55,34 @@ describe('add courier form', () => {
     }
   });
 
+  it('opened from onboarding, goes back there: the link, Cancel and after saving', async () => {
+    const stub = stubFetch({
+      ...asVendor,
+      'GET /api/v1/vendors/me/onboarding': {
+        body: { status: 'draft', step: 4, answers: {}, submittedAt: null, updatedAt: null },
+      },
+      'POST /api/v1/couriers': (call) => ({
+        status: 201,
+        body: service({ id: 'new', ...(call.body as object) }),
+      }),
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    const { router } = renderApp('/add-courier?from=onboarding');
+    const form = await screen.findByRole('form', { name: 'Add New Courier Service' });
+    expect(screen.getByRole('link', { name: '← Back to onboarding' }).getAttribute('href')).toBe(
+      '/vendor-onboarding',
+    );
+    expect(within(form).getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(
+      '/vendor-onboarding',
+    );
+    await user.type(within(form).getByLabelText('Service name'), 'Swift Next Day');
+    await user.selectOptions(within(form).getByLabelText('Service type'), 'domestic');
+    await priceFirstTier(user, form);
+    await user.click(within(form).getByRole('button', { name: 'Add Courier Service' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor-onboarding'));
+    expect(stub.calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/couriers')).toHaveLength(1);
+  });
+
   it('always keeps one weight tier; a new tier is 1 kg at 0', async () => {
     const { form, user } = await openAddForm();
     const pricing = within(within(form).getByRole('group', { name: 'Weight Pricing' }));

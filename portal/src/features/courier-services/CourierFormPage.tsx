@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -57,6 +57,16 @@ const LIMITS = [
   { name: 'maxHeightCm', label: 'Max height (cm)' },
   { name: 'maxWeightKg', label: 'Max weight (kg)' },
 ] as const;
+
+/**
+ * Where the form goes back to: the services list, or onboarding's pricing step when it was opened
+ * from there (`?from=onboarding`), so a new courier adds its first services without leaving the wizard.
+ */
+export function returnTarget(from: string | null): { to: string; label: string } {
+  return from === 'onboarding'
+    ? { to: '/vendor-onboarding', label: 'Back to onboarding' }
+    : { to: '/rate-card', label: 'Back to Courier Services' };
+}
 
 /** /add-courier and /edit-courier/:courierId: add mode without an id, edit mode with one. */
 export function CourierFormPage() {
@@ -105,6 +115,7 @@ function CourierForm({ service }: { service?: CourierService }) {
   const queryClient = useQueryClient();
   const reference = useQuoteReferenceData();
   const [uploading, setUploading] = useState(false);
+  const back = returnTarget(useSearchParams()[0].get('from'));
 
   const {
     register,
@@ -142,7 +153,7 @@ function CourierForm({ service }: { service?: CourierService }) {
         FOR_NEXT_PAGE,
       );
       await queryClient.invalidateQueries({ queryKey: couriersQueryKey });
-      navigate('/rate-card');
+      navigate(back.to);
     },
     onError: (error) => {
       toast.error(
@@ -167,8 +178,8 @@ function CourierForm({ service }: { service?: CourierService }) {
 
   return (
     <section className="container page courier-form">
-      <Link to="/rate-card" className="courier-form__back">
-        ← Back to Courier Services
+      <Link to={back.to} className="courier-form__back">
+        ← {back.label}
       </Link>
       <h1>{title}</h1>
       <form className="stack courier-form__form" onSubmit={onSubmit} noValidate aria-label={title}>
@@ -353,7 +364,7 @@ function CourierForm({ service }: { service?: CourierService }) {
         </fieldset>
 
         <div className="row row--between courier-form__actions">
-          <Link to="/rate-card" className="button button--secondary">
+          <Link to={back.to} className="button button--secondary">
             Cancel
           </Link>
           <button type="submit" className="button button--primary" disabled={!canSubmit}>

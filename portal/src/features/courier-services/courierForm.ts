@@ -23,11 +23,7 @@ export const DEFAULT_TRANSIT_DAYS = 2;
 /** The spec: a new tier is 1 kg at a price of 0. */
 export const NEW_TIER: TierFields = { maxKg: '1', price: '0' };
 
-export const SERVICE_TYPE_LABELS: Record<CourierService['serviceType'], string> = {
-  domestic: 'Domestic',
-  international: 'International',
-  same_day: 'Same Day',
-};
+export { SERVICE_TYPE_LABELS } from '../../shared/courier-services/describe';
 
 export interface TierFields {
   maxKg: string;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Onboarding } from '../../shared/api/vendor';
-import { activeVendor, vendorSession } from '../../test/courierFixtures';
+import { activeVendor, service, vendorSession } from '../../test/courierFixtures';
 import { outboxMeta, problemResponse, type RecordedCall, stubFetch } from '../../test/fetchStub';
 import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
@@ -107,22 +107,84 @@ describe('onboarding wizard', () => {
 
     await user.click(next());
     expect(await screen.findByText('Step 4 of 5')).toBeTruthy();
+    // The pricing step is the courier's services: none yet, so Next waits for one.
+    expect(await screen.findByText('No courier services yet. Add at least one.')).toBeTruthy();
+    expect(screen.getByText('Add at least one courier service')).toBeTruthy();
     expect(next().disabled).toBe(true);
-    const add = screen.getByRole('button', { name: 'Add rate card' }) as HTMLButtonElement;
-    // Add is never greyed out: pressed too early, it names what is missing at each field.
-    expect(add.disabled).toBe(false);
-    await user.click(add);
-    expect(await screen.findByText('Choose a service type')).toBeTruthy();
-    expect(screen.getByText('Enter the base price, such as 12.50')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Service type')));
-    expect(screen.queryByText(/Next Day: base/)).toBeNull();
-    await user.selectOptions(screen.getByLabelText('Service type'), 'Next Day');
-    expect(screen.queryByText('Choose a service type')).toBeNull();
-    await user.type(screen.getByLabelText('Base price (£)'), '12.50');
-    await user.click(add);
-    expect(screen.queryByText('Enter the base price, such as 12.50')).toBeNull();
-    expect(screen.getByText('Next Day: base £12.50')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add rate card' })).toBeNull();
+  });
+
+  it('step 4 opens the services form once the draft is saved at this step, and lists what it made', async () => {
+    const user = userEvent.setup();
+    const fake = server(
+      {
+        ...notStarted,
+        status: 'draft',
+        step: 3,
+        answers: {
+          services: { serviceAreas: ['London'], deliveryTypes: ['Next Day'] },
+          // A draft from the earlier wizard: its rate cards are shown, never quoted.
+          pricing: { rateCards: [{ serviceType: 'Economy', basePrice: 500, perKgPrice: 40 }] },
+        },
+      },
+      {
+        'GET /api/v1/couriers': {
+          body: {
+            items: [
+              service({
+                id: 's1',
+                name: 'Swift Next Day',
+                fromLocation: 'England',
+                toLocation: 'Any',
+                weightTiers: [
+                  { maxKg: 2, price: 450 },
+                  { maxKg: 10, price: 890 },
+                ],
+              }),
+              service({ id: 's2', name: 'Swift Economy', status: 'inactive' }),
+            ],
+          },
+        },
+      },
+    );
+    const { router } = renderApp('/vendor-onboarding');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 4 of 5')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Your courier services' });
+    expect(within(list).getByText('Swift Next Day')).toBeTruthy();
+    expect(within(list).getByText('Domestic · England → Any')).toBeTruthy();
+    expect(within(list).getByText('2kg: £4.50, 10kg: £8.90')).toBeTruthy();
+    expect(within(list).getByText('Inactive: not quoted')).toBeTruthy();
+    expect(screen.getByText('Economy: base £5.00, £0.40/kg')).toBeTruthy();
     expect(next().disabled).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Add another courier service' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-courier'));
+    expect(router.state.location.search).toBe('?from=onboarding');
+    // Saved before leaving, so the wizard comes back at this step with the earlier cards kept.
+    expect(fake.stored()).toMatchObject({
+      step: 4,
+      answers: { pricing: { rateCards: [{ serviceType: 'Economy', basePrice: 500, perKgPrice: 40 }] } },
+    });
+    expect(await screen.findByRole('link', { name: '← Back to onboarding' })).toBeTruthy();
+  });
+
+  it('step 4 with only inactive services says to set one Active; Edit opens that service', async () => {
+    const user = userEvent.setup();
+    server(
+      { ...notStarted, status: 'draft', step: 4 },
+      {
+        'GET /api/v1/couriers': {
+          body: { items: [service({ id: 's2', name: 'Swift Economy', status: 'inactive' })] },
+        },
+      },
+    );
+    const { router } = renderApp('/vendor-onboarding');
+    expect(await screen.findByText('Set at least one of your services to Active')).toBeTruthy();
+    expect(next().disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Edit Swift Economy' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-courier/s2'));
+    expect(router.state.location.search).toBe('?from=onboarding');
   });
 
   it('completes on step 5: submits for review and lands on the vendor panel', async () => {

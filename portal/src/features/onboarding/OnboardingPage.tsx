@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { isApiError, saveErrorMessage } from '../../shared/api/client';
+import { couriersApi, couriersQueryKey } from '../../shared/api/courier-services';
 import { onboardingQueryKey, useMyVendor, useOnboarding, vendorApi } from '../../shared/api/vendor';
 import { useAuth } from '../../shared/auth/auth';
 import { VendorShell } from '../../shared/vendor-shell';
@@ -146,7 +147,12 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
     [],
   );
 
-  const problems = stepProblems(step, form);
+  // The pricing step is the courier's services; the list also gates Next on that step.
+  const services = useQuery({
+    queryKey: couriersQueryKey,
+    queryFn: ({ signal }) => couriersApi.list(apiClient, signal),
+  });
+  const problems = stepProblems(step, form, services.data?.items);
   const update = (patch: Partial<OnboardingForm>) => setForm((f) => ({ ...f, ...patch }));
 
   function go(to: number) {
@@ -172,6 +178,15 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
       toast.error(saveErrorMessage(error, 'Failed to complete onboarding'));
       setCompleting(false);
     }
+  }
+
+  /** Opens the services form (it comes back here) once the draft, with this step, is saved. */
+  async function openServiceForm(path: string) {
+    if (!(await saveNow())) {
+      toast.error('Could not save your answers. Please try again.');
+      return;
+    }
+    navigate(path);
   }
 
   function next(event: FormEvent) {
@@ -219,7 +234,7 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
             'Company Information',
             'Contact',
             'Service Areas & Coverage',
-            'Rate Cards & Pricing',
+            'Your Services & Prices',
             'Business Hours & Compliance',
           ][step - 1]
         }
@@ -228,7 +243,17 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
       {step === 1 ? <CompanyStep {...stepProps} /> : null}
       {step === 2 ? <ContactStep {...stepProps} /> : null}
       {step === 3 ? <ServicesStep {...stepProps} /> : null}
-      {step === 4 ? <PricingStep {...stepProps} /> : null}
+      {step === 4 ? (
+        <PricingStep
+          {...stepProps}
+          services={{
+            items: services.data?.items,
+            isError: services.isError,
+            retry: () => void services.refetch(),
+          }}
+          onOpen={(path) => void openServiceForm(path)}
+        />
+      ) : null}
       {step === 5 ? <ComplianceStep {...stepProps} /> : null}
 
       {problems.length > 0 ? (

@@ -1,50 +1,17 @@
 import { formatMoney } from '@consign/shared/money';
-import { useEffect, useRef, useState } from 'react';
-import { SelectField, TextField } from '../../components/Field';
-import { parseMoney } from '../../lib/format';
-import { DELIVERY_TYPES, type DeliveryType, type RateCard } from './onboardingForm';
+import { Spinner } from '../../components/Spinner';
+import type { CourierService } from '../../shared/api/courier-services';
+import { pricingSummary, routeLabel, SERVICE_TYPE_LABELS } from '../../shared/courier-services/describe';
+import { useQuoteReferenceData } from '../../shared/quotes/referenceData';
+import type { RateCard } from './onboardingForm';
 import { RemovableList } from './RemovableList';
 import type { StepProps } from './stepProps';
 
-export const EMPTY_CARD = {
-  serviceType: '' as DeliveryType | '',
-  basePrice: '',
-  perKmPrice: '',
-  perKgPrice: '',
-  minPrice: '',
-  maxDistanceKm: '',
-};
+/** Where the services form opens from the wizard, and comes back to it. */
+export const ADD_SERVICE_PATH = '/add-courier?from=onboarding';
+export const editServicePath = (id: string) => `/edit-courier/${encodeURIComponent(id)}?from=onboarding`;
 
-/** Money as pounds in the inputs, pence on the wire; an empty optional price is sent as absent. */
-export function cardFrom(draft: typeof EMPTY_CARD): RateCard | null {
-  const base = parseMoney(draft.basePrice);
-  if (draft.serviceType === '' || base === null) return null;
-  const optional = (s: string) => (s.trim() ? parseMoney(s) : null);
-  const distance = draft.maxDistanceKm.trim() ? Number(draft.maxDistanceKm) : null;
-  return {
-    serviceType: draft.serviceType,
-    basePrice: base,
-    perKmPrice: optional(draft.perKmPrice),
-    perKgPrice: optional(draft.perKgPrice),
-    minPrice: optional(draft.minPrice),
-    maxDistanceKm: distance !== null && Number.isFinite(distance) && distance >= 0 ? distance : null,
-  };
-}
-
-/** Why the card being typed cannot be added yet, by field: said at each field when Add is pressed. */
-export function cardProblems(draft: typeof EMPTY_CARD): Partial<Record<keyof typeof EMPTY_CARD, string>> {
-  const problems: Partial<Record<keyof typeof EMPTY_CARD, string>> = {};
-  if (draft.serviceType === '') problems.serviceType = 'Choose a service type';
-  if (!draft.basePrice.trim()) problems.basePrice = 'Enter the base price, such as 12.50';
-  else if (parseMoney(draft.basePrice) === null)
-    problems.basePrice = 'Enter the base price in pounds, such as 12.50';
-  for (const field of ['perKmPrice', 'perKgPrice', 'minPrice'] as const) {
-    if (draft[field].trim() && parseMoney(draft[field]) === null)
-      problems[field] = 'Enter an amount in pounds, such as 0.85, or leave it empty';
-  }
-  return problems;
-}
-
+/** A rate card an earlier wizard saved: shown so the courier can copy it into a service, never quoted. */
 export function describeRateCard(card: RateCard): string {
   const parts = [`${card.serviceType}: base ${formatMoney(card.basePrice)}`];
   if (card.perKmPrice != null) parts.push(`${formatMoney(card.perKmPrice)}/km`);
@@ -54,83 +21,101 @@ export function describeRateCard(card: RateCard): string {
   return parts.join(', ');
 }
 
-export function PricingStep({ form, update }: StepProps) {
-  const [draft, setDraft] = useState(EMPTY_CARD);
-  // Shown once Add was pressed, and kept up to date as the fields change.
-  const [tried, setTried] = useState(0);
-  const problems = tried > 0 ? cardProblems(draft) : {};
-  const groupRef = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    if (tried > 0) groupRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried]);
-  const change = (field: keyof typeof EMPTY_CARD) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const money = (field: keyof typeof EMPTY_CARD, label: string) => (
-    <TextField
-      label={label}
-      type="number"
-      min={0}
-      step={0.01}
-      inputMode="decimal"
-      value={draft[field]}
-      error={problems[field]}
-      onChange={change(field)}
-    />
-  );
+/** The courier services query as the wizard holds it. */
+export interface ServicesState {
+  items: readonly CourierService[] | undefined;
+  isError: boolean;
+  retry: () => void;
+}
+
+/**
+ * Step 4: the courier's prices are its courier services, made with the services page's own form
+ * (opened from here and coming back here), so nothing is typed twice and what is typed is exactly
+ * what customers are quoted once the business is active (docs/couriers.md).
+ */
+export function PricingStep({
+  form,
+  update,
+  services,
+  onOpen,
+}: StepProps & { services: ServicesState; onOpen: (path: string) => void }) {
+  const destinations = useQuoteReferenceData().data.internationalDestinations;
+  const items = services.items;
 
   return (
     <div className="stack">
-      <fieldset className="onboarding__group" ref={groupRef}>
-        <legend>Add a rate card</legend>
-        <div className="form-grid">
-          <SelectField
-            label="Service type"
-            value={draft.serviceType}
-            error={problems.serviceType}
-            onChange={change('serviceType')}
-            options={DELIVERY_TYPES.map((t) => ({ value: t, label: t }))}
-          >
-            <option value="">Choose…</option>
-          </SelectField>
-          {money('basePrice', 'Base price (£)')}
-          {money('perKmPrice', 'Price per km (£)')}
-          {money('perKgPrice', 'Price per kg (£)')}
-          {money('minPrice', 'Minimum price (£)')}
-          <TextField
-            label="Maximum distance (km)"
-            type="number"
-            min={0}
-            step={1}
-            value={draft.maxDistanceKm}
-            onChange={(e) => setDraft((d) => ({ ...d, maxDistanceKm: e.target.value }))}
+      <p className="muted">
+        Customers are quoted from your courier services: each has a route and its prices by parcel weight. Add
+        at least one active service. It is quoted once our team activates your business, and you can change it
+        any time under My Rate Cards.
+      </p>
+      {items === undefined ? (
+        services.isError ? (
+          <div className="stack">
+            <p role="alert">Could not load your courier services.</p>
+            <div>
+              <button type="button" className="button button--secondary" onClick={services.retry}>
+                Try again
+              </button>
+            </div>
+          </div>
+        ) : (
+          <Spinner label="Loading your courier services" />
+        )
+      ) : items.length === 0 ? (
+        <p className="muted">No courier services yet. Add at least one.</p>
+      ) : (
+        <ul className="onboarding__list" aria-label="Your courier services">
+          {items.map((s) => (
+            <li key={s.id} className="onboarding__service">
+              <div className="stack onboarding__service-text">
+                <strong>{s.name}</strong>
+                <span>
+                  {SERVICE_TYPE_LABELS[s.serviceType]} · {routeLabel(s, destinations)}
+                </span>
+                <span>
+                  {pricingSummary(s).join(', ')}
+                  {s.sameDay
+                    ? ` + ${formatMoney(s.sameDay.baseFee, s.currency)} and ${formatMoney(s.sameDay.perMile, s.currency)}/mile`
+                    : ''}
+                </span>
+                <span className={s.status === 'active' ? undefined : 'onboarding__inactive'}>
+                  {s.status === 'active' ? 'Active' : 'Inactive: not quoted'}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Edit ${s.name}`}
+                onClick={() => onOpen(editServicePath(s.id))}
+              >
+                Edit
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <button type="button" className="button button--secondary" onClick={() => onOpen(ADD_SERVICE_PATH)}>
+          {items && items.length > 0 ? 'Add another courier service' : 'Add a courier service'}
+        </button>
+      </div>
+      {form.rateCards.length > 0 ? (
+        <section className="onboarding__group" aria-labelledby="earlier-rate-cards">
+          <h3 id="earlier-rate-cards" className="onboarding__subtitle">
+            Rate cards from your earlier draft
+          </h3>
+          <p className="muted">
+            These are not quoted. Add each as a courier service above, then remove it here.
+          </p>
+          <RemovableList
+            label="Earlier rate cards"
+            items={form.rateCards}
+            render={describeRateCard}
+            onRemove={(i) => update({ rateCards: form.rateCards.filter((_, j) => j !== i) })}
           />
-        </div>
-        <div>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              const card = Object.keys(cardProblems(draft)).length === 0 ? cardFrom(draft) : null;
-              if (!card) {
-                setTried((n) => n + 1);
-                return;
-              }
-              update({ rateCards: [...form.rateCards, card] });
-              setDraft(EMPTY_CARD);
-              setTried(0);
-            }}
-          >
-            Add rate card
-          </button>
-        </div>
-      </fieldset>
-      {form.rateCards.length === 0 ? <p className="muted">No rate cards yet. Add at least one.</p> : null}
-      <RemovableList
-        label="Rate cards"
-        items={form.rateCards}
-        render={describeRateCard}
-        onRemove={(i) => update({ rateCards: form.rateCards.filter((_, j) => j !== i) })}
-      />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -25,8 +25,8 @@ const filled: OnboardingForm = {
   postalCode: 'N1 7GR',
   serviceAreas: ['London'],
   deliveryTypes: ['Next Day'],
-  rateCards: [{ serviceType: 'Next Day', basePrice: 1250 }],
 };
+const oneActive = [{ status: 'active' }];
 
 describe('onboarding defaults', () => {
   it('starts in the United Kingdom, open 09:00-17:00 on weekdays, 10:00-15:00 on Saturday, closed on Sunday', () => {
@@ -48,11 +48,20 @@ describe('stepProblems (the Next gates)', () => {
     [2, { postalCode: '' }, 'Enter the postal code'],
     [3, { serviceAreas: [] }, 'Add at least one service area'],
     [3, { deliveryTypes: [] }, 'Choose at least one delivery type'],
-    [4, { rateCards: [] }, 'Add at least one rate card'],
     [5, { hasInsurance: true }, 'Enter the insurance provider'],
   ])('step %i is blocked by %o', (step, patch, message) => {
-    expect(stepProblems(step, filled)).toEqual([]);
-    expect(stepProblems(step, { ...filled, ...patch })).toContain(message);
+    expect(stepProblems(step, filled, oneActive)).toEqual([]);
+    expect(stepProblems(step, { ...filled, ...patch }, oneActive)).toContain(message);
+  });
+
+  it('lets step 4 through only with an active courier service, whatever rate cards a draft holds', () => {
+    const cards = { ...filled, rateCards: [{ serviceType: 'Next Day' as const, basePrice: 1250 }] };
+    expect(stepProblems(4, cards, undefined)).toEqual(['Loading your courier services']);
+    expect(stepProblems(4, cards, [])).toEqual(['Add at least one courier service']);
+    expect(stepProblems(4, filled, [{ status: 'inactive' }])).toEqual([
+      'Set at least one of your services to Active',
+    ]);
+    expect(stepProblems(4, filled, [{ status: 'inactive' }, { status: 'active' }])).toEqual([]);
   });
 
   it('lets step 5 through with the defaults, and allows 0 years in business', () => {
@@ -97,6 +106,14 @@ describe('the draft on the wire', () => {
     expect(answers.company?.yearsInBusiness).toBeNull();
     expect(answers.services?.coverageRadiusKm).toBeNull();
     expect(answers.compliance?.insurance?.coverageAmount).toBeNull();
+  });
+
+  it('sends no pricing of its own: only an earlier draft’s rate cards are kept, until removed', () => {
+    expect(answersFromForm(filled)).not.toHaveProperty('pricing');
+    const card = { serviceType: 'Economy' as const, basePrice: 500 };
+    const answers = answersFromForm({ ...filled, rateCards: [card] });
+    expect(answers.pricing).toEqual({ rateCards: [card] });
+    expect(formFromAnswers(answers).rateCards).toEqual([card]);
   });
 
   it('fills what was never saved with the defaults', () => {

@@ -70,6 +70,7 @@ export interface OnboardingForm {
   coverageRadiusKm: string;
   deliveryTypes: DeliveryType[];
   vehicles: Vehicle[];
+  /** Rate cards an earlier wizard saved (never quoted); the pricing step is the courier's services now. */
   rateCards: RateCard[];
   businessHours: Record<Weekday, Day>;
   hasInsurance: boolean;
@@ -238,7 +239,8 @@ export function answersFromForm(f: OnboardingForm): Answers {
       deliveryTypes: f.deliveryTypes,
       vehicles: f.vehicles,
     },
-    pricing: { rateCards: f.rateCards },
+    // Only a draft from the earlier wizard holds rate cards; new answers have no pricing of their own.
+    ...(f.rateCards.length > 0 ? { pricing: { rateCards: f.rateCards } } : {}),
     compliance: {
       businessHours: f.businessHours,
       insurance: {
@@ -257,9 +259,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * What still blocks Next on a step (spec 5), as sentences; empty when the step may be left.
- * Step 5 is always allowed, except that an insured business names its insurer and policy.
+ * Step 4 needs one of the courier's services active (`services`: the list, undefined while it
+ * loads), as the submission does. Step 5 is always allowed, except that an insured business names
+ * its insurer and policy.
  */
-export function stepProblems(step: number, f: OnboardingForm): string[] {
+export function stepProblems(
+  step: number,
+  f: OnboardingForm,
+  services?: readonly { status: string }[],
+): string[] {
   const problems: string[] = [];
   const need = (ok: boolean, message: string) => {
     if (!ok) problems.push(message);
@@ -283,7 +291,13 @@ export function stepProblems(step: number, f: OnboardingForm): string[] {
       need(f.deliveryTypes.length > 0, 'Choose at least one delivery type');
       break;
     case 4:
-      need(f.rateCards.length > 0, 'Add at least one rate card');
+      if (services === undefined) problems.push('Loading your courier services');
+      else if (services.length === 0) problems.push('Add at least one courier service');
+      else
+        need(
+          services.some((s) => s.status === 'active'),
+          'Set at least one of your services to Active',
+        );
       break;
     case 5:
       if (f.hasInsurance) {

@@ -6,6 +6,13 @@ import type { Country } from '../api/quotes';
 
 const ANY = ANY_LOCATION;
 
+/** A service type as the services page and onboarding's pricing step name it. */
+export const SERVICE_TYPE_LABELS: Record<CourierService['serviceType'], string> = {
+  domestic: 'Domestic',
+  international: 'International',
+  same_day: 'Same Day',
+};
+
 function locationName(value: string | undefined): string {
   return value?.trim() ? value : ANY;
 }
