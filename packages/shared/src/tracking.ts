@@ -3,7 +3,7 @@
  * the driver and time window it gives with "out for delivery", and the headline and the line
  * under it ("Out for delivery today, 10:00–12:00"; "Expected Wed, 2 Dec 2026"). One wording for
  * the recipient's emails, the public tracking page and the customer's order drawer
- * (docs/tracking.md).
+ * (docs/api.md, "Tracking events").
  */
 import { formatCalendarDay } from './dates';
 import { ORDER_STATUS_FACTS, type OrderStatus } from './statuses';
