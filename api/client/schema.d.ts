@@ -3592,7 +3592,7 @@ export interface paths {
         put?: never;
         /**
          * Add a tracking event (out for delivery, delivery attempted, delayed, exception) without changing status
-         * @description Out for delivery and delivery attempted need the order in transit; delayed and exception any paid order not yet delivered or cancelled (else 409). Delivery attempted and exception need a note; delayed needs `expectedDelivery`, which becomes the promised date the customer, the recipient and the tracking page see. Publishes `order.tracking_event`; the recipient is emailed (except for exceptions).
+         * @description Out for delivery and delivery attempted need the order in transit; delayed and exception any paid order not yet delivered or cancelled (else 409). Delivery attempted and exception need a note; delayed needs `expectedDelivery`, which becomes the promised date the customer, the recipient and the tracking page see. Out for delivery may name the driver (`driverName`) and the round’s window (`windowFrom`, `windowTo`), shown to the recipient. Publishes `order.tracking_event`; the recipient is emailed (except for exceptions).
          */
         post: operations["addVendorOrderEvent"];
         delete?: never;
@@ -4694,6 +4694,21 @@ export interface components {
             event: components["schemas"]["TrackingEventKind"] | null;
             /** @description With a `delayed` event: the new expected delivery date (YYYY-MM-DD) */
             expectedDelivery: string | null;
+            /**
+             * @description With out_for_delivery: the driver’s first name, when the courier gave it
+             * @example Sam
+             */
+            driverName: string | null;
+            /**
+             * @description With out_for_delivery: the delivery window’s start (HH:MM, UK time)
+             * @example 10:00
+             */
+            windowFrom: string | null;
+            /**
+             * @description The delivery window’s end
+             * @example 12:00
+             */
+            windowTo: string | null;
             /**
              * @description A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged
              * @enum {string|null}
@@ -7040,6 +7055,21 @@ export interface components {
              * @description Required with delayed: the new expected delivery date, shown as promised
              */
             expectedDelivery?: string;
+            /**
+             * @description With out_for_delivery only: the driver’s first name, shown to the recipient (email and tracking page)
+             * @example Sam
+             */
+            driverName?: string;
+            /**
+             * @description With out_for_delivery only: the start of the delivery window, 24-hour HH:MM UK time
+             * @example 10:00
+             */
+            windowFrom?: string;
+            /**
+             * @description With windowFrom: the end of the delivery window, after its start
+             * @example 12:00
+             */
+            windowTo?: string;
         };
         UpdateVendorOrderRequest: {
             /** @description Moved by the order status machine; an illegal move is 409 */
@@ -7092,6 +7122,21 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             /** @description The tracking event, or null for a status change */
             event: components["schemas"]["TrackingEventKind"] | null;
+            /**
+             * @description With out_for_delivery: the driver’s first name, when the courier gave it
+             * @example Sam
+             */
+            driverName: string | null;
+            /**
+             * @description With out_for_delivery: the delivery window’s start (HH:MM, UK time)
+             * @example 10:00
+             */
+            windowFrom: string | null;
+            /**
+             * @description The delivery window’s end
+             * @example 12:00
+             */
+            windowTo: string | null;
             /** @example Out for delivery: the driver has the parcel on today’s round */
             description: string;
         };

@@ -39,17 +39,8 @@ export {
 export const ORDER_ACTOR_ROLES = ['customer', 'vendor', 'admin', 'system'] as const;
 export type OrderActorRole = (typeof ORDER_ACTOR_ROLES)[number];
 
-/**
- * What a courier adds to an order's timeline without moving its status (features/tracking): the
- * moments recipients ask about most between "in transit" and "delivered".
- */
-export const TRACKING_EVENT_KINDS = [
-  'out_for_delivery',
-  'delivery_attempted',
-  'delayed',
-  'exception',
-] as const;
-export type TrackingEventKind = (typeof TRACKING_EVENT_KINDS)[number];
+// What a courier adds to an order's timeline without moving its status, and how it reads (features/tracking).
+export { TRACKING_EVENT_KINDS, type TrackingEventKind } from '@consign/shared/tracking';
 
 export const PAYMENT_STATUSES = ['created', 'captured', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

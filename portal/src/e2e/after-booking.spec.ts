@@ -125,15 +125,18 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   const result = (await readFile(await (await downloading).path())).toString('utf8');
   expect(result).toContain(`${reference},in transit,${tracking},Collected at 9,,applied,Marked in transit`);
 
-  // 3. Then adds "out for delivery" from the order drawer, which stays open.
+  // 3. Then adds "out for delivery" with the driver and window from the order drawer, which stays open.
   const drawer = await openOrder(vendor, reference);
   await expect(drawer.getByText(tracking)).toBeVisible();
   await drawer.getByRole('button', { name: 'Add tracking event' }).click();
   const eventForm = drawer.getByRole('form', { name: 'Add tracking event' });
   await eventForm.getByLabel('Event').selectOption('out_for_delivery');
+  await eventForm.getByLabel('Driver’s first name (optional)').fill('Sam');
+  await eventForm.getByLabel('From').fill('10:00');
+  await eventForm.getByLabel('To', { exact: true }).fill('12:00');
   await eventForm.getByRole('button', { name: 'Add event' }).click();
   const courierTimeline = drawer.getByRole('list', { name: 'Tracking timeline' });
-  await expect(courierTimeline.getByText(/^Out for delivery: the driver has the parcel/)).toBeVisible();
+  await expect(courierTimeline.getByText('Out for delivery: with driver Sam, 10:00–12:00')).toBeVisible();
   await vendorGuard.expectClean();
 
   // 4. The recipient opens the link from their email, signed out, and sees the timeline.
@@ -143,7 +146,9 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   const reader = await (await browser.newContext()).newPage();
   const readerGuard = guard(reader);
   await reader.goto(link);
-  await expect(reader.getByRole('heading', { name: 'Out for delivery today' })).toBeVisible();
+  expect(mail.text).toContain('Your parcel is out for delivery today, 10:00–12:00.');
+  await expect(reader.getByRole('heading', { name: 'Out for delivery today, 10:00–12:00' })).toBeVisible();
+  await expect(reader.getByText('With driver Sam', { exact: true })).toBeVisible();
   const timeline = reader.getByRole('list', { name: 'Tracking timeline' });
   await expect(timeline.getByText('Collected: the parcel is on its way')).toBeVisible();
   await expect(timeline.getByText(/^Out for delivery/)).toBeVisible();

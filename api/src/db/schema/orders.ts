@@ -221,6 +221,10 @@ export const orderEvents = sqliteTable(
     kind: text('kind', { enum: TRACKING_EVENT_KINDS }),
     /** With a `delayed` event: the new expected delivery date (YYYY-MM-DD). */
     expectedDelivery: text('expected_delivery'),
+    /** With an `out_for_delivery` event: the driver's first name and the round's window ('HH:MM', UK time). */
+    driverName: text('driver_name'),
+    windowFrom: text('window_from'),
+    windowTo: text('window_to'),
     /** A claim's move (features/claims), on the timeline without moving the order's status. */
     claimStatus: text('claim_status', { enum: CLAIM_STATUSES }),
     /** A weight or size adjustment's move (features/adjustments), likewise without moving the status. */

@@ -275,6 +275,10 @@ export async function recordOrderEvent(
     note: string | null;
     kind?: TrackingEventKind | null;
     expectedDelivery?: string | null;
+    /** With out for delivery: the driver and the round's window. */
+    driverName?: string | null;
+    windowFrom?: string | null;
+    windowTo?: string | null;
     /** A claim's move (features/claims), which leaves the order's status as it is. */
     claimStatus?: ClaimStatus | null;
     /** An adjustment's move (features/adjustments), which leaves it as it is too. */

@@ -178,6 +178,10 @@ export type OrderTrackingEventData = {
   note: string | null;
   /** With `delayed`: the new expected delivery date, now the promised date. */
   expectedDelivery: string | null;
+  /** With `out_for_delivery`, when the courier gave them (absent from events published before they existed). */
+  driverName?: string | null;
+  windowFrom?: string | null;
+  windowTo?: string | null;
   actorRole: OrderActorRole;
 };
 

@@ -292,6 +292,15 @@ export const OrderEventSchema = z
       .string()
       .nullable()
       .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
+    driverName: z.string().nullable().openapi({
+      example: 'Sam',
+      description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
+    }),
+    windowFrom: z.string().nullable().openapi({
+      example: '10:00',
+      description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
+    }),
+    windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
     claimStatus: z.enum(CLAIM_STATUSES).nullable().openapi({
       description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
     }),

@@ -5,6 +5,7 @@
  * immediate transaction with the timeline row, the order's revised date and the outbox event
  * `order.tracking_event` (recipient mail and partners' webhooks subscribe to it).
  */
+import { deliveryRoundProblem } from '@consign/shared/tracking';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Tx } from '../../db/client';
@@ -23,6 +24,10 @@ export type TrackingEventInput = {
   note?: string | null | undefined;
   /** YYYY-MM-DD; required with `delayed`. */
   expectedDelivery?: string | null | undefined;
+  /** With `out_for_delivery` only, each optional: the driver's first name, the window 'HH:MM'–'HH:MM'. */
+  driverName?: string | null | undefined;
+  windowFrom?: string | null | undefined;
+  windowTo?: string | null | undefined;
 };
 
 /** Where each event makes sense: a driver goes out or knocks only once the parcel is on its way. */
@@ -78,6 +83,8 @@ export function trackingEventProblem(
   } else if (input.expectedDelivery) {
     return { path: 'expectedDelivery', status: 422, message: 'Only a delay carries a new expected date' };
   }
+  const round = deliveryRoundProblem(input.kind, input);
+  if (round) return { ...round, status: 422 };
   if (!order.paidAt || !ALLOWED_IN[input.kind].includes(order.status)) {
     return {
       path: 'kind',
@@ -99,6 +106,12 @@ export async function writeTrackingEvent(
 ): Promise<OrderRow> {
   const note = input.note?.trim() || null;
   const expectedDelivery = input.kind === 'delayed' ? (input.expectedDelivery ?? null) : null;
+  const out = input.kind === 'out_for_delivery';
+  const round = {
+    driverName: (out && input.driverName?.trim()) || null,
+    windowFrom: (out && input.windowFrom) || null,
+    windowTo: (out && input.windowTo) || null,
+  };
   let current = order;
   const [updated] = await tx
     .update(orders)
@@ -112,6 +125,7 @@ export async function writeTrackingEvent(
     note,
     kind: input.kind,
     expectedDelivery,
+    ...round,
   });
   const data: OrderTrackingEventData = {
     orderId: order.id,
@@ -119,6 +133,7 @@ export async function writeTrackingEvent(
     status: order.status,
     note,
     expectedDelivery,
+    ...round,
     actorRole: actor.role,
   };
   await publish(tx, ORDER_EVENTS.trackingEvent, data, now);

@@ -5,6 +5,7 @@
  * a link) for this parcel. No street address, name or phone number is repeated: the mail may be
  * forwarded, and the recipient knows where they live.
  */
+import { type DeliveryRound, outForDeliveryToday } from '@consign/shared/tracking';
 import type { TrackingEventKind } from '../../db/schema';
 import { formatPeopleDate } from '../../domain/uk-days';
 import type { MailMessage } from '../../providers/mail';
@@ -14,9 +15,13 @@ import type { OrderRow } from '../orders';
 /** The moments a recipient is mailed about. */
 export type RecipientMoment = 'on_its_way' | 'delivered' | Exclude<TrackingEventKind, 'exception'>;
 
-const HEADLINES: Record<RecipientMoment, (courier: string, date: string | null) => string> = {
+const HEADLINES: Record<
+  RecipientMoment,
+  (courier: string, date: string | null, round: DeliveryRound) => string
+> = {
   on_its_way: (courier) => `Your parcel is on its way with ${courier}`,
-  out_for_delivery: () => 'Your parcel is out for delivery today',
+  // The tracking page's headline, in a sentence: 'out for delivery today, 10:00–12:00'.
+  out_for_delivery: (_courier, _date, round) => `Your parcel is ${outForDeliveryToday(round).toLowerCase()}`,
   delivered: () => 'Your parcel has been delivered',
   delivery_attempted: (courier) => `${courier} tried to deliver your parcel`,
   delayed: (_courier, date) =>
@@ -29,6 +34,8 @@ export type RecipientMail = {
   moment: RecipientMoment;
   /** The courier's note with an attempt or a delay (what happened, where the parcel is). */
   note: string | null;
+  /** The driver and window given with out for delivery. */
+  round: DeliveryRound;
   promised: string | null;
   trackUrl: string;
   /** The RFC 8058 one-click URL (the API's), for the headers. */
@@ -39,11 +46,15 @@ export type RecipientMail = {
 
 export function recipientEmail(m: RecipientMail): MailMessage {
   const promised = m.promised ? formatPeopleDate(m.promised) : null;
-  const headline = HEADLINES[m.moment](m.order.vendorName, promised);
+  const headline = HEADLINES[m.moment](m.order.vendorName, promised, m.round);
+  const driver = m.moment === 'out_for_delivery' ? m.round.driverName : null;
+  // Delivered is past, and out for delivery is today: a promised day beside either would contradict it.
+  const expects = m.moment !== 'delivered' && m.moment !== 'out_for_delivery';
   const rows: Rows = [
     ['Courier', `${m.order.vendorName} (${m.order.serviceName})`],
     ['From', m.order.collectionAddress.town],
-    ...(m.moment !== 'delivered' && promised ? ([['Expected', promised]] as Rows) : []),
+    ...(driver ? ([['Driver', driver]] as Rows) : []),
+    ...(expects && promised ? ([['Expected', promised]] as Rows) : []),
     ...(m.note ? ([['Courier’s note', m.note]] as Rows) : []),
   ];
   const lines = [`${headline}.`, 'Follow it on its tracking page; no account is needed.'];

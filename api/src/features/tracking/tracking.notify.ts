@@ -69,14 +69,18 @@ export const recipientMailSubscriber: Subscriber<AppDeps> = {
     const code = order.trackingCode as string;
     const base = linkBase(deps.config);
     const token = unsubscribeToken(deps.config.jwtSecret, order.id);
-    const note =
-      event.type === ORDER_EVENTS.trackingEvent ? (event.data as OrderTrackingEventData).note : null;
+    const data = event.type === ORDER_EVENTS.trackingEvent ? (event.data as OrderTrackingEventData) : null;
     await deps.mailer.send(
       recipientEmail({
         to,
         order,
         moment,
-        note,
+        note: data?.note ?? null,
+        round: {
+          driverName: data?.driverName ?? null,
+          windowFrom: data?.windowFrom ?? null,
+          windowTo: data?.windowTo ?? null,
+        },
         promised: promisedDelivery(order),
         trackUrl: trackingUrl(base, code),
         unsubscribeUrl: `${base}/api/v1/tracking/${code}/unsubscribe?token=${token}`,

@@ -1,7 +1,8 @@
 /**
  * The public tracking page's answer (docs/api.md, Tracking) and the recipient's unsubscribe. Anyone with a
  * code may read a parcel's progress, so the answer is built field by field from what cannot
- * identify a person: statuses, times, fixed descriptions (never the free-text notes), dates,
+ * identify a person: statuses, times, fixed descriptions (never the free-text notes), dates, the
+ * driver's first name and window a courier gives with "out for delivery" for this purpose,
  * the courier and service, and post town plus postcode district. Lookups are limited per client
  * address, and misses much more tightly, so codes cannot be guessed.
  */
@@ -65,7 +66,15 @@ export class TrackingService {
     const timeline = events
       .filter((e) => e.kind !== null || e.from !== e.to)
       .filter((e) => e.to !== 'awaiting_payment')
-      .map((e) => ({ at: e.at.toISOString(), status: e.to, event: e.kind, description: describeEntry(e) }));
+      .map((e) => ({
+        at: e.at.toISOString(),
+        status: e.to,
+        event: e.kind,
+        driverName: e.driverName,
+        windowFrom: e.windowFrom,
+        windowTo: e.windowTo,
+        description: describeEntry(e),
+      }));
     return {
       code: order.trackingCode as string,
       status: order.status,

@@ -150,7 +150,16 @@ describe('GET /tracking/{code}', () => {
     expect(body.service).toEqual({ name: f.vendor.service.name, type: 'domestic' });
     expect(body.timeline.map((e: { status: string }) => e.status)).toEqual(['pending', 'confirmed']);
     for (const entry of body.timeline) {
-      expect(Object.keys(entry).sort()).toEqual(['at', 'description', 'event', 'status']);
+      // The driver and window are a courier's words for the recipient, given with out for delivery only.
+      expect(Object.keys(entry).sort()).toEqual([
+        'at',
+        'description',
+        'driverName',
+        'event',
+        'status',
+        'windowFrom',
+        'windowTo',
+      ]);
     }
     const text = JSON.stringify(body);
     for (const side of [PERSONAL.collection, PERSONAL.delivery]) {
@@ -243,6 +252,64 @@ describe('tracking events', () => {
       status: 'in_transit',
       expectedDelivery: '2026-03-16',
     });
+  });
+
+  it('out for delivery carries the driver and window the courier gave to every timeline and the webhook data', async () => {
+    const order = await bookAndPay(t, f, TODAY);
+    await courierMoves(t, f, order.id, 'confirmed', 'in_transit');
+    const out = await t.post(
+      `/api/v1/vendor/orders/${order.id}/events`,
+      { kind: 'out_for_delivery', driverName: ' Sam ', windowFrom: '10:00', windowTo: '12:00' },
+      vendorAuth,
+    );
+    expect(out.status).toBe(201);
+    const round = { driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' };
+    const line = 'Out for delivery: with driver Sam, 10:00–12:00';
+    for (const events of [
+      out.body.events,
+      (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body.events,
+      (await t.get(`/api/v1/tracking/${order.trackingCode}`)).body.timeline,
+    ]) {
+      expect(events.at(-1)).toMatchObject({ event: 'out_for_delivery', ...round, description: line });
+      // A status change carries none.
+      expect(events.at(-2)).toMatchObject({ driverName: null, windowFrom: null, windowTo: null });
+    }
+    const published = await t.deps.db.query.outboxEvents.findMany();
+    expect(published.find((e) => e.type === 'order.tracking_event')?.data).toMatchObject(round);
+  });
+
+  it('refuses a driver or window with another event, half a window or one that ends before it starts', async () => {
+    const order = await bookAndPay(t, f, TODAY);
+    await courierMoves(t, f, order.id, 'confirmed', 'in_transit');
+    const post = (body: Record<string, unknown>) =>
+      t.post(`/api/v1/vendor/orders/${order.id}/events`, body, vendorAuth);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { kind: 'exception', note: 'x', driverName: 'Sam' },
+        'driverName',
+        'Only “out for delivery” names the driver',
+      ],
+      [{ kind: 'out_for_delivery', windowFrom: '10:00' }, 'windowTo', 'Give the end of the time window too'],
+      [
+        { kind: 'out_for_delivery', windowFrom: '10am', windowTo: '12:00' },
+        'windowFrom',
+        'Give a time of day as 24-hour HH:MM, such as 10:00',
+      ],
+      [
+        { kind: 'out_for_delivery', windowFrom: '12:00', windowTo: '10:00' },
+        'windowTo',
+        'The window must end after it starts',
+      ],
+      [{ kind: 'out_for_delivery', driverName: 'x'.repeat(41) }, 'driverName', 'at most 40 characters'],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[0].path).toBe(path);
+      expect(res.body.errors[0].message).toContain(message);
+    }
+    const detail = (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body;
+    expect(detail.events.some((e: { event: string | null }) => e.event)).toBe(false);
   });
 
   it('refuses an event the order cannot have yet, or without its note or date, naming the field', async () => {
@@ -345,6 +412,27 @@ describe('recipient updates over SMTP', () => {
     expect(received.some((m) => m.to.includes(f.customerEmail) && /delivered/.test(subjectOf(m) ?? ''))).toBe(
       true,
     );
+  });
+
+  it('mails out for delivery with the window in the headline and the driver, and no promised day beside it', async () => {
+    const order = await bookAndPay(t, f, TODAY, booking());
+    await courierMoves(t, f, order.id, 'confirmed', 'in_transit');
+    await t.post(
+      `/api/v1/vendor/orders/${order.id}/events`,
+      { kind: 'out_for_delivery', driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' },
+      vendorAuth,
+    );
+    const mail = toRecipient().at(-1);
+    // Quoted-printable decoded: the en dash is three bytes of UTF-8.
+    const text = Buffer.from(
+      unwrapped(mail).replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      ),
+      'latin1',
+    ).toString('utf8');
+    expect(text).toContain('Your parcel is out for delivery today, 10:00–12:00.');
+    expect(text).toMatch(/Driver:?\s+Sam/);
+    expect(text).not.toContain('Expected');
   });
 
   it('mails a delay with the new date and an attempt with the courier’s note', async () => {

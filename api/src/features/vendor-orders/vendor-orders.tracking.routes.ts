@@ -22,7 +22,8 @@ export const addVendorOrderEvent = createRoute({
   description:
     'Out for delivery and delivery attempted need the order in transit; delayed and exception any paid order not yet ' +
     'delivered or cancelled (else 409). Delivery attempted and exception need a note; delayed needs `expectedDelivery`, ' +
-    'which becomes the promised date the customer, the recipient and the tracking page see. Publishes ' +
+    'which becomes the promised date the customer, the recipient and the tracking page see. Out for delivery may ' +
+    'name the driver (`driverName`) and the round’s window (`windowFrom`, `windowTo`), shown to the recipient. Publishes ' +
     '`order.tracking_event`; the recipient is emailed (except for exceptions).',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('vendor')] as const,

@@ -1,3 +1,4 @@
+import { DRIVER_NAME_MAX } from '@consign/shared/tracking';
 import { z } from '@hono/zod-openapi';
 import { TrackingEventKindSchema } from '../orders';
 
@@ -15,6 +16,24 @@ export const AddTrackingEventBodySchema = z
     expectedDelivery: z.string({ error: 'Expected delivery must be a date' }).optional().openapi({
       format: 'date',
       description: 'Required with delayed: the new expected delivery date, shown as promised',
+    }),
+    driverName: z
+      .string({ error: 'Driver’s name must be text' })
+      .trim()
+      .max(DRIVER_NAME_MAX, `Driver’s name must be at most ${DRIVER_NAME_MAX} characters`)
+      .optional()
+      .openapi({
+        example: 'Sam',
+        description:
+          'With out_for_delivery only: the driver’s first name, shown to the recipient (email and tracking page)',
+      }),
+    windowFrom: z.string({ error: 'Window start must be a time' }).optional().openapi({
+      example: '10:00',
+      description: 'With out_for_delivery only: the start of the delivery window, 24-hour HH:MM UK time',
+    }),
+    windowTo: z.string({ error: 'Window end must be a time' }).optional().openapi({
+      example: '12:00',
+      description: 'With windowFrom: the end of the delivery window, after its start',
     }),
   })
   .openapi('AddTrackingEventRequest');

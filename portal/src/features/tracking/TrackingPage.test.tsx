@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
-import type { Tracking } from './tracking-api';
+import type { Tracking, TrackingEntry } from './tracking-api';
 
 const hours = [{ opens: '09:00', closes: '17:30' }];
 
@@ -75,24 +75,97 @@ describe('tracking page', () => {
     expect(screen.queryByRole('heading', { name: 'Drop-off point' })).toBeNull();
   });
 
-  it('says a parcel out for delivery is expected today, not on the date promised at booking', async () => {
+  // Minutes ago, so "today" is today whenever the test runs (the page reads the clock).
+  const justNow = () => new Date(Date.now() - 5 * 60_000).toISOString();
+  const entry = (over: Partial<TrackingEntry>): TrackingEntry => ({
+    at: justNow(),
+    status: 'in_transit',
+    event: null,
+    driverName: null,
+    windowFrom: null,
+    windowTo: null,
+    description: 'Collected: the parcel is on its way',
+    ...over,
+  });
+  const promise = () => document.querySelector('.tracking__promise')?.textContent ?? null;
+
+  it('puts the window the courier gave in the headline and the driver under it, not the promised day', async () => {
     open(
       tracking({
         status: 'in_transit',
-        promisedDelivery: '2026-12-02',
+        promisedDelivery: '2099-12-02',
         timeline: [
-          {
-            at: '2026-11-30T08:10:00.000Z',
-            status: 'in_transit',
+          entry({
+            event: 'out_for_delivery',
+            driverName: 'Sam',
+            windowFrom: '10:00',
+            windowTo: '12:00',
+            description: 'Out for delivery: with driver Sam, 10:00–12:00',
+          }),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Out for delivery today, 10:00–12:00' })).toBeTruthy();
+    expect(promise()).toBe('With driver Sam');
+    expect(screen.getByText('Out for delivery: with driver Sam, 10:00–12:00')).toBeTruthy();
+    expect(screen.queryByText(/Expected|2 Dec 2099/)).toBeNull();
+  });
+
+  it('out for delivery without a window or driver: the headline alone, no promised day', async () => {
+    open(
+      tracking({
+        status: 'in_transit',
+        promisedDelivery: '2099-12-02',
+        timeline: [
+          entry({
             event: 'out_for_delivery',
             description: 'Out for delivery: the driver has the parcel on today’s round',
-          },
+          }),
         ],
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Out for delivery today' })).toBeTruthy();
-    const lead = document.querySelector('.tracking__promise');
-    expect(lead?.textContent).toBe('Expected today, Mon, 30 Nov 2026');
-    expect(screen.queryByText('Wed, 2 Dec 2026')).toBeNull();
+    expect(promise()).toBeNull();
+    expect(screen.queryByText(/Expected/)).toBeNull();
+  });
+
+  it('a round from an earlier day is not "today": the promised day again', async () => {
+    open(
+      tracking({
+        status: 'in_transit',
+        promisedDelivery: '2099-12-02',
+        timeline: [
+          entry({
+            at: '2026-01-05T08:00:00.000Z',
+            event: 'out_for_delivery',
+            windowFrom: '10:00',
+            windowTo: '12:00',
+          }),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'On its way' })).toBeTruthy();
+    expect(promise()).toBe('Expected Wed, 2 Dec 2099');
+  });
+
+  it('a delivered parcel says when it was delivered, not when it was expected', async () => {
+    open(
+      tracking({
+        status: 'delivered',
+        promisedDelivery: '2026-11-25',
+        timeline: [
+          entry({
+            at: '2026-11-24T09:00:00.000Z',
+            event: 'out_for_delivery',
+            windowFrom: '10:00',
+            windowTo: '12:00',
+          }),
+          entry({ at: '2026-11-24T11:02:00.000Z', status: 'delivered', description: 'Delivered' }),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Delivered' })).toBeTruthy();
+    expect(promise()).toBe('Delivered Tue, 24 Nov 2026, 11:02');
+    expect(screen.queryByText(/Expected/)).toBeNull();
   });
 });

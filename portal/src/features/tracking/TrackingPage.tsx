@@ -1,11 +1,12 @@
-import { ORDER_STATUS_FACTS } from '@consign/shared/statuses';
+import { trackingSummary } from '@consign/shared/tracking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDateTime, formatLongDate, ukDate } from '../../lib/format';
+import { formatDateTime, formatLongDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
 import { describeDay } from '../../shared/dropoff/hours';
+import { summaryState } from '../../shared/orders/tracking-summary';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
 import '../../shared/orders/orders.css';
 import './tracking.css';
@@ -83,31 +84,12 @@ function placeOf(place: Tracking['origin']) {
 
 function TrackingView({ tracking }: { tracking: Tracking }) {
   const reached = stagesReached(tracking);
-  const latest = tracking.timeline.at(-1);
-  const out =
-    ORDER_STATUS_FACTS[tracking.status].stage === 'on_its_way' && latest?.event === 'out_for_delivery';
-  const headline = out ? 'Out for delivery today' : ORDER_STATUS_FACTS[tracking.status].headline;
+  const { headline, line } = trackingSummary(summaryState(tracking));
   return (
     <div className="stack">
       <header className="tracking__header">
         <h1>{headline}</h1>
-        {tracking.status === 'delivered' ? (
-          latest ? (
-            <p className="lead">Delivered {formatDateTime(latest.at)}</p>
-          ) : null
-        ) : tracking.status === 'cancelled' ? (
-          <p className="lead">This delivery was cancelled.</p>
-        ) : out && latest ? (
-          // The driver has it today: the date promised at booking would contradict the headline.
-          <p className="lead tracking__promise">
-            Expected <strong>today, {formatLongDate(ukDate(new Date(latest.at)))}</strong>
-          </p>
-        ) : tracking.promisedDelivery ? (
-          <p className="lead tracking__promise">
-            {tracking.delayed ? 'Delayed: now expected ' : 'Expected '}
-            <strong>{formatLongDate(tracking.promisedDelivery)}</strong>
-          </p>
-        ) : null}
+        {line ? <p className="lead tracking__promise">{line}</p> : null}
         <p className="muted">
           From {placeOf(tracking.origin)} to {placeOf(tracking.destination)} with {tracking.courier.name} (
           {tracking.service.name})

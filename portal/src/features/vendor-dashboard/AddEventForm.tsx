@@ -1,4 +1,5 @@
 import { OPEN_PAID_ORDER_STATUSES, ORDER_STATUS_FACTS } from '@consign/shared/statuses';
+import { DRIVER_NAME_MAX, deliveryRoundProblem } from '@consign/shared/tracking';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -41,6 +42,7 @@ export function AddEventForm({
   const [kind, setKind] = useState<Kind>(kinds[0]?.value ?? 'delayed');
   const [note, setNote] = useState('');
   const [date, setDate] = useState('');
+  const [round, setRound] = useState({ driverName: '', windowFrom: '', windowTo: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const noteRequired = kind === 'delivery_attempted' || kind === 'exception';
 
@@ -61,12 +63,24 @@ export function AddEventForm({
     const found: Record<string, string> = {};
     if (noteRequired && !note.trim()) found.note = 'Say what happened: a note is required with this event';
     if (kind === 'delayed' && !date) found.expectedDelivery = 'Choose the new expected delivery date';
+    const out = kind === 'out_for_delivery';
+    const given = {
+      driverName: (out && round.driverName.trim()) || null,
+      windowFrom: (out && round.windowFrom) || null,
+      windowTo: (out && round.windowTo) || null,
+    };
+    const roundProblem = deliveryRoundProblem(kind, given);
+    if (roundProblem) found[roundProblem.path] = roundProblem.message;
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate({
       kind,
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(kind === 'delayed' ? { expectedDelivery: date } : {}),
+      ...(given.driverName ? { driverName: given.driverName } : {}),
+      ...(given.windowFrom && given.windowTo
+        ? { windowFrom: given.windowFrom, windowTo: given.windowTo }
+        : {}),
     });
   }
 
@@ -110,6 +124,49 @@ export function AddEventForm({
           />
           <FieldError id={`${id}-expectedDelivery-error`} error={errors.expectedDelivery} />
         </div>
+      ) : null}
+      {kind === 'out_for_delivery' ? (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-driverName`}>
+              Driver’s first name (optional)
+            </label>
+            <input
+              id={`${id}-driverName`}
+              className="input"
+              maxLength={DRIVER_NAME_MAX}
+              autoComplete="off"
+              value={round.driverName}
+              onChange={(e) => setRound({ ...round, driverName: e.target.value })}
+              {...described('driverName')}
+            />
+            <FieldError id={`${id}-driverName-error`} error={errors.driverName} />
+          </div>
+          <div className="field" role="group" aria-labelledby={`${id}-window`}>
+            <p id={`${id}-window`} className="field__label">
+              Delivery window (optional)
+            </p>
+            <p className="field__hint">The recipient sees it on the tracking page and in the email.</p>
+            <div className="row">
+              {(['windowFrom', 'windowTo'] as const).map((name) => (
+                <div className="field" key={name}>
+                  <label className="field__label" htmlFor={`${id}-${name}`}>
+                    {name === 'windowFrom' ? 'From' : 'To'}
+                  </label>
+                  <input
+                    id={`${id}-${name}`}
+                    type="time"
+                    className="input"
+                    value={round[name]}
+                    onChange={(e) => setRound({ ...round, [name]: e.target.value })}
+                    {...described(name)}
+                  />
+                  <FieldError id={`${id}-${name}-error`} error={errors[name]} />
+                </div>
+              ))}
+            </div>
+          </div>
+        </>
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-note`}>

@@ -1,6 +1,7 @@
 import { formatMoney } from '@consign/shared/money';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { statusLabel } from '@consign/shared/statuses';
+import { trackingSummary } from '@consign/shared/tracking';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -27,6 +28,7 @@ import {
   Section,
   StatusBadge,
 } from './OrderParts';
+import { orderSummaryState } from './tracking-summary';
 
 /** Who did each step, as the person reading the timeline says it. */
 const ACTORS: Record<TimelineViewer, Record<OrderEvent['actorRole'], string>> = {
@@ -234,14 +236,27 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             <span className="muted">(share it with the recipient: no account needed)</span>
           </p>
         ) : null}
-        {order.promisedDelivery && order.promisedDelivery !== order.estimatedDelivery ? (
-          <p>
-            <strong>Delayed:</strong> now expected {formatLongDate(order.promisedDelivery)}
-          </p>
-        ) : null}
+        <TrackingSummaryLine order={order} />
         <Timeline events={order.events} viewer="customer" />
       </Section>
     </div>
+  );
+}
+
+/** Where the parcel is, as the tracking page and the recipient's email say it (an unpaid order: nothing yet). */
+function TrackingSummaryLine({ order }: { order: OrderDetail }) {
+  if (order.status === 'awaiting_payment') return null;
+  const { headline, line } = trackingSummary(orderSummaryState(order));
+  return (
+    <p className="order-tracking-summary">
+      <strong>{headline}</strong>
+      {line ? (
+        <>
+          <br />
+          {line}
+        </>
+      ) : null}
+    </p>
   );
 }
 
