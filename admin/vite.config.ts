@@ -24,8 +24,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
-    // A bound for a busy machine, not a speed target: failures are about behaviour. Under load 20
-    // on the two cores, a console page's test took 20–42 s (docs/performance.md).
+    // A bound for a busy machine, not a speed target: failures are about behaviour (the
+    // measurements behind 60 s: docs/performance.md, "The test command").
     testTimeout: 60_000,
   },
 });

@@ -18,8 +18,8 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
-    // A trace records every action's DOM and screencast: about 40% more CPU for every test, to
-    // keep the few that fail. E2E_TRACE=1 keeps a failed test's trace (docs/contributing.md).
+    // A trace records every action's DOM and screencast for every test, to keep the few that
+    // fail (its cost: docs/performance.md). E2E_TRACE=1 keeps a failed test's trace.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

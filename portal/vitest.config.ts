@@ -14,8 +14,8 @@ export default defineConfig({
     maxWorkers: 2,
     restoreMocks: true,
     unstubGlobals: true,
-    // A bound for a busy machine, not a speed target: failures are about behaviour. Under load 20
-    // on the two cores, a console page's test took 20–42 s (docs/performance.md).
+    // A bound for a busy machine, not a speed target: failures are about behaviour (the
+    // measurements behind 60 s: docs/performance.md, "The test command").
     testTimeout: 60_000,
   },
 });

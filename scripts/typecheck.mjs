@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PACKAGES = ['packages/shared', 'api', 'portal', 'admin', 'widget'];
+const PACKAGES = ['packages/shared', 'api', 'portal', 'admin', 'widget'];
 
 // The package's `bin` entry (its exports do not name the file).
 const pkgJson = createRequire(join(root, 'package.json')).resolve('typescript-native/package.json');
