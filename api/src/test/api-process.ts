@@ -1,12 +1,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildServer } from '../security/built-server';
 import type { FakePayPal } from './fake-paypal/server';
 import type { TestApp } from './harness';
 
 export type ApiProcess = { url: string; exited: Promise<void>; stop: () => Promise<void> };
 
+let bundled: Promise<string> | undefined;
+
 /**
- * A second API process: the real entry point (src/main.ts) in a child process, on the same
+ * src/main.ts bundled as the build does, once per test worker: each process then starts in about
+ * a second, where `tsx` compiled the whole app again for every one (docs/performance.md).
+ */
+function serverEntry(): Promise<string> {
+  bundled ??= buildServer().then(({ entry, remove }) => {
+    process.once('exit', remove);
+    return entry;
+  });
+  return bundled;
+}
+
+/**
+ * A second API process: the real entry point (src/main.ts, bundled) in a child process, on the same
  * database file and PayPal configuration as the test's app, on a free port; `env` adds to it
  * (CONSIGN_CRASH_POINT makes it kill itself at that point: lib/crash-point.ts).
  */
@@ -15,9 +29,7 @@ export async function startApiProcess(
   paypal: FakePayPal,
   env: Record<string, string> = {},
 ): Promise<ApiProcess> {
-  const apiDir = fileURLToPath(new URL('../../', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
+  const child: ChildProcess = spawn(process.execPath, [await serverEntry()], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
