@@ -75,7 +75,8 @@ export function CommissionChart({ commission }: { commission: FinanceSummary['co
           {/* Clipped: recharts parks its hidden tooltip beside the chart, which scrolled a phone sideways. */}
           <div style={{ width: '100%', height: 240, overflow: 'hidden' }} aria-hidden="true">
             <ResponsiveContainer>
-              <BarChart data={chartRows(points)}>
+              {/* Not focusable: the chart is hidden from assistive technology, the table below says the same. */}
+              <BarChart data={chartRows(points)} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="label" interval="preserveStartEnd" />
                 <YAxis

@@ -3,6 +3,7 @@ import { CLAIM_KIND_LABELS, CLAIM_STATUS_FACTS } from '@consign/shared/statuses'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { ScrollTable } from '../../components/ScrollTable';
 import { Spinner } from '../../components/Spinner';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { Claim } from '../../shared/api/claims';
@@ -46,26 +47,27 @@ export function ClaimsSection() {
         </p>
       ) : (
         <>
-          <div className="card table-card table-scroll">
-            <table className="data-table partner-claims">
-              <caption className="visually-hidden">Claims on your orders, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Claim</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Deadline</th>
-                  <th scope="col">Filed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((claim) => (
-                  <ClaimRow key={claim.id} claim={claim} onOpen={() => setOpen(claim)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            caption="Claims on your orders, newest first"
+            className="partner-claims"
+            boxClassName="card table-card"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Claim</th>
+                <th scope="col">Order</th>
+                <th scope="col">Status</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Deadline</th>
+                <th scope="col">Filed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((claim) => (
+                <ClaimRow key={claim.id} claim={claim} onOpen={() => setOpen(claim)} />
+              ))}
+            </tbody>
+          </ScrollTable>
           {claims.hasNextPage ? (
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ScrollTable } from '../../components/ScrollTable';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { describeError } from '../../shared/api/client';
@@ -81,63 +82,60 @@ export function DeliveryLog({ endpointId, sentAt = null }: { endpointId: string;
         <p className="muted">Nothing sent yet. Send a test event to see how your endpoint answers.</p>
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="data-table partner-log__table">
-              <caption className="visually-hidden">Delivery attempts, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Response</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+          <ScrollTable caption="Delivery attempts, newest first" className="partner-log__table">
+            <thead>
+              <tr>
+                <th scope="col">Sent</th>
+                <th scope="col">Event</th>
+                <th scope="col">Result</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Time</th>
+                <th scope="col">Response</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id}>
+                  <td>{formatDateTime(d.createdAt)}</td>
+                  <th scope="row">
+                    <code>{d.eventType}</code>
                   </th>
+                  <td>
+                    <span className={`status-badge status-badge--${DELIVERY_STATUS[d.status].tone}`}>
+                      {DELIVERY_STATUS[d.status].label}
+                    </span>
+                    <span className="muted partner-log__next">
+                      {' '}
+                      attempt {d.attempt}
+                      {/* A failed attempt is retried: the partner sees when, rather than a final "Failed". */}
+                      {d.nextAttemptAt ? `, next try ${formatDateTime(d.nextAttemptAt)}` : null}
+                    </span>
+                  </td>
+                  <td>{d.statusCode ?? '—'}</td>
+                  <td>{d.latencyMs == null ? '—' : `${d.latencyMs} ms`}</td>
+                  <td className="partner-log__excerpt">
+                    {d.error ? <span className="partner-log__error">{d.error}</span> : null}
+                    {d.responseExcerpt ? <code className="break-all">{d.responseExcerpt}</code> : null}
+                    {!d.error && !d.responseExcerpt ? '—' : null}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={`Replay ${d.eventType} sent ${formatDateTime(d.createdAt)}`}
+                      onClick={() => replay.mutate(d.id)}
+                      disabled={replay.isPending}
+                    >
+                      Replay
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((d) => (
-                  <tr key={d.id}>
-                    <td>{formatDateTime(d.createdAt)}</td>
-                    <th scope="row">
-                      <code>{d.eventType}</code>
-                    </th>
-                    <td>
-                      <span className={`status-badge status-badge--${DELIVERY_STATUS[d.status].tone}`}>
-                        {DELIVERY_STATUS[d.status].label}
-                      </span>
-                      <span className="muted partner-log__next">
-                        {' '}
-                        attempt {d.attempt}
-                        {/* A failed attempt is retried: the partner sees when, rather than a final "Failed". */}
-                        {d.nextAttemptAt ? `, next try ${formatDateTime(d.nextAttemptAt)}` : null}
-                      </span>
-                    </td>
-                    <td>{d.statusCode ?? '—'}</td>
-                    <td>{d.latencyMs == null ? '—' : `${d.latencyMs} ms`}</td>
-                    <td className="partner-log__excerpt">
-                      {d.error ? <span className="partner-log__error">{d.error}</span> : null}
-                      {d.responseExcerpt ? <code className="break-all">{d.responseExcerpt}</code> : null}
-                      {!d.error && !d.responseExcerpt ? '—' : null}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        aria-label={`Replay ${d.eventType} sent ${formatDateTime(d.createdAt)}`}
-                        onClick={() => replay.mutate(d.id)}
-                        disabled={replay.isPending}
-                      >
-                        Replay
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
           {log.hasNextPage ? (
             <button
               type="button"

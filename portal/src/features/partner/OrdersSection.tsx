@@ -2,6 +2,7 @@ import { formatMoney } from '@consign/shared/money';
 import { ORDER_STATUSES, statusLabel } from '@consign/shared/statuses';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ScrollTable } from '../../components/ScrollTable';
 import { Spinner } from '../../components/Spinner';
 import { formatDate } from '../../lib/format';
 import { describeError } from '../../shared/api/client';
@@ -122,28 +123,29 @@ export function OrdersSection() {
         </p>
       ) : (
         <>
-          <div className="card table-card table-scroll">
-            <table className="data-table partner-orders">
-              <caption className="visually-hidden">Orders booked through your widget, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Route</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Booked</th>
-                  <th scope="col">Collection</th>
-                  <th scope="col">Tracking</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((order) => (
-                  <OrderRow key={order.reference} order={order} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            caption="Orders booked through your widget, newest first"
+            className="partner-orders"
+            boxClassName="card table-card"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Status</th>
+                <th scope="col">Service</th>
+                <th scope="col">Route</th>
+                <th scope="col">Price</th>
+                <th scope="col">Booked</th>
+                <th scope="col">Collection</th>
+                <th scope="col">Tracking</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <OrderRow key={order.reference} order={order} />
+              ))}
+            </tbody>
+          </ScrollTable>
           {orders.hasNextPage ? (
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate } from '../../lib/format';
 import type { OverviewDay } from './partner.api';
 
@@ -63,31 +64,28 @@ export function DailyChart({
         </ul>
       ) : null}
       {asTable ? (
-        <div className="table-scroll" id={`${id}-table`}>
-          <table className="data-table">
-            <caption className="visually-hidden">{title}, by day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
+        <ScrollTable caption={`${title}, by day`} id={`${id}-table`}>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatDate(d.date)}</th>
                 {series.map((s) => (
-                  <th key={s.label} scope="col">
-                    {s.label}
-                  </th>
+                  <td key={s.label}>{format(s.value(d))}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{formatDate(d.date)}</th>
-                  {series.map((s) => (
-                    <td key={s.label}>{format(s.value(d))}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       ) : (
         <svg
           className="partner-chart__svg"

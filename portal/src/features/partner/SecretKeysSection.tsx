@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../components/Modal';
+import { ScrollTable } from '../../components/ScrollTable';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { describeError } from '../../shared/api/client';
@@ -97,67 +98,64 @@ export function SecretKeysSection() {
           No secret keys yet. Create one when your server needs to call Consign.
         </p>
       ) : (
-        <div className="card table-card table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Your secret keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Works until</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+        <ScrollTable caption="Your secret keys" boxClassName="card table-card">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Works until</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => (
+              <tr key={key.id}>
+                <th scope="row">
+                  <code>{key.prefix}…</code>
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">
-                    <code>{key.prefix}…</code>
-                  </th>
-                  <td>
-                    <span className={`status-badge status-badge--${KEY_STATUS[key.status].tone}`}>
-                      {KEY_STATUS[key.status].label}
-                    </span>
-                  </td>
-                  <td>{formatDateTime(key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</td>
-                  <td>{key.expiresAt ? formatDateTime(key.expiresAt) : '—'}</td>
-                  <td>
-                    {key.status === 'revoked' ? null : (
-                      <div className="row partner-row-actions">
-                        {key.status === 'active' ? (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Rotate key ${key.prefix}`}
-                            onClick={() => {
-                              setGrace(DEFAULT_GRACE_HOURS);
-                              setRotating(key);
-                            }}
-                          >
-                            Rotate
-                          </button>
-                        ) : null}
+                <td>
+                  <span className={`status-badge status-badge--${KEY_STATUS[key.status].tone}`}>
+                    {KEY_STATUS[key.status].label}
+                  </span>
+                </td>
+                <td>{formatDateTime(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</td>
+                <td>{key.expiresAt ? formatDateTime(key.expiresAt) : '—'}</td>
+                <td>
+                  {key.status === 'revoked' ? null : (
+                    <div className="row partner-row-actions">
+                      {key.status === 'active' ? (
                         <button
                           type="button"
-                          className="button button--ghost button--small"
-                          aria-label={`Revoke key ${key.prefix}`}
-                          onClick={() => setRevoking(key)}
+                          className="button button--secondary button--small"
+                          aria-label={`Rotate key ${key.prefix}`}
+                          onClick={() => {
+                            setGrace(DEFAULT_GRACE_HOURS);
+                            setRotating(key);
+                          }}
                         >
-                          Revoke
+                          Rotate
                         </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Revoke key ${key.prefix}`}
+                        onClick={() => setRevoking(key)}
+                      >
+                        Revoke
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
 
       {shown ? (

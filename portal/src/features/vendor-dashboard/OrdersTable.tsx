@@ -1,4 +1,5 @@
 import { formatMoney } from '@consign/shared/money';
+import { ScrollTable } from '../../components/ScrollTable';
 import { formatDate } from '../../lib/format';
 import { describeError } from '../../shared/api/client';
 import { VENDOR_ORDERS_PAGE_SIZE, type VendorOrderList } from '../../shared/api/vendor-orders';
@@ -59,45 +60,42 @@ export function OrdersTable({
       <p className="muted" aria-live="polite">
         Showing {list.total} of {Math.max(allOrders ?? list.total, list.total)} orders
       </p>
-      <div className="table-scroll">
-        <table className="data-table orders-table">
-          <caption className="visually-hidden">Your orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order Date</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Courier</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+      <ScrollTable caption="Your orders, newest first" className="orders-table">
+        <thead>
+          <tr>
+            <th scope="col">Order Date</th>
+            <th scope="col">Order ID</th>
+            <th scope="col">Recipient</th>
+            <th scope="col">Courier</th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((order) => (
+            <tr key={order.id}>
+              <td data-label="Order Date">{formatDate(order.createdAt)}</td>
+              <td data-label="Order ID">
+                <strong>{order.reference}</strong>
+              </td>
+              <td data-label="Recipient">{order.recipientName}</td>
+              <td data-label="Courier">{order.serviceName}</td>
+              <td data-label="Price" className="num">
+                {formatMoney(order.price.total, order.price.currency)}
+              </td>
+              <td data-label="Status">
+                <StatusBadge status={order.status} /> <RefundedBadge order={order} />
+              </td>
+              <td>
+                <ViewDetailsButton order={order} onOpen={onOpen} label="View Details" />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.items.map((order) => (
-              <tr key={order.id}>
-                <td data-label="Order Date">{formatDate(order.createdAt)}</td>
-                <td data-label="Order ID">
-                  <strong>{order.reference}</strong>
-                </td>
-                <td data-label="Recipient">{order.recipientName}</td>
-                <td data-label="Courier">{order.serviceName}</td>
-                <td data-label="Price" className="num">
-                  {formatMoney(order.price.total, order.price.currency)}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={order.status} /> <RefundedBadge order={order} />
-                </td>
-                <td>
-                  <ViewDetailsButton order={order} onOpen={onOpen} label="View Details" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
       {pages > 1 ? (
         <nav className="row row--between pager" aria-label="Pages of orders">
           <button

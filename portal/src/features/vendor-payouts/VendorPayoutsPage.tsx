@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { TextField } from '../../components/Field';
+import { ScrollTable } from '../../components/ScrollTable';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../lib/format';
@@ -182,31 +183,29 @@ function Payouts() {
       {items.length === 0 ? (
         <p className="muted">No payouts yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
+        <ScrollTable caption="Your payouts, newest first">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Amount</th>
+              <th scope="col">To</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id}>
+                <td>{formatDate(p.createdAt)}</td>
+                <td>{formatMoney(p.amount, p.currency)}</td>
+                <td className="payouts-wrap">{p.receiver}</td>
+                <td>
+                  {payoutStatusLabel(p.status)}
+                  {p.reason ? <div className="muted payouts-wrap">{p.reason}</div> : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDate(p.createdAt)}</td>
-                  <td>{formatMoney(p.amount, p.currency)}</td>
-                  <td className="payouts-wrap">{p.receiver}</td>
-                  <td>
-                    {payoutStatusLabel(p.status)}
-                    {p.reason ? <div className="muted payouts-wrap">{p.reason}</div> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </section>
   );
@@ -284,28 +283,26 @@ function Ledger() {
       {items.length === 0 ? (
         <p className="muted">Nothing earned yet: each paid order adds its price and its commission here.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Description</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
+        <ScrollTable caption="Your ledger, newest first">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <td>{formatDate(e.at)}</td>
+                <td className="payouts-wrap">{e.description}</td>
+                <td className="num">{formatMoney(e.amount, e.currency)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDate(e.at)}</td>
-                  <td className="payouts-wrap">{e.description}</td>
-                  <td className="num">{formatMoney(e.amount, e.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {ledger.hasNextPage ? (
         <button

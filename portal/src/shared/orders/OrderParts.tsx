@@ -9,6 +9,7 @@ import { countryName } from '../api/booking';
 import type { ReferenceData } from '../api/meta';
 import type { OrderAddress, OrderCustoms, OrderDetail, OrderItem } from '../api/orders';
 import './orders.css';
+import { ScrollTable } from '../../components/ScrollTable';
 
 export function optionLabel(
   list: readonly { value: string; label: string }[] | undefined,
@@ -257,50 +258,47 @@ export function ItemsTable({
 }) {
   const total = items.reduce((sum, item) => sum + item.quantity * item.unitValue, 0);
   return (
-    <div className="table-scroll">
-      <table className="data-table items-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Description</th>
-            <th scope="col">HS code</th>
-            <th scope="col">Made in</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Unit value
-            </th>
-            <th scope="col" className="num">
-              Subtotal
-            </th>
+    <ScrollTable caption={caption} className="items-table">
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col">HS code</th>
+          <th scope="col">Made in</th>
+          <th scope="col" className="num">
+            Quantity
+          </th>
+          <th scope="col" className="num">
+            Unit value
+          </th>
+          <th scope="col" className="num">
+            Subtotal
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here.
+          <tr key={index}>
+            <td>{item.description}</td>
+            <td>{item.hsCode}</td>
+            <td>{countryName(item.originCountry, reference)}</td>
+            <td className="num">{item.quantity}</td>
+            <td className="num">{formatMoney(item.unitValue, currency)}</td>
+            <td className="num">{formatMoney(item.quantity * item.unitValue, currency)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder here.
-            <tr key={index}>
-              <td>{item.description}</td>
-              <td>{item.hsCode}</td>
-              <td>{countryName(item.originCountry, reference)}</td>
-              <td className="num">{item.quantity}</td>
-              <td className="num">{formatMoney(item.unitValue, currency)}</td>
-              <td className="num">{formatMoney(item.quantity * item.unitValue, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={5}>
-              Total value
-            </th>
-            <td className="num">
-              <strong>{formatMoney(total, currency)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={5}>
+            Total value
+          </th>
+          <td className="num">
+            <strong>{formatMoney(total, currency)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </ScrollTable>
   );
 }
 
