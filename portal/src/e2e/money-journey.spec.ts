@@ -3,6 +3,7 @@ import { inspectPdf } from '@consign/api/testing/pdf-inspect';
 import type { Page } from '@playwright/test';
 import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import { expectOpened } from './opened';
 import {
   ADMIN,
@@ -32,27 +33,9 @@ import {
 
 const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=15&weight=2';
 const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-async function look(page: Page, name: string) {
-  // The pointer is parked off the page first: a chart's hover tooltip, left open where the last
-  // click happened, is not the page's layout.
-  await page.mouse.move(0, 0);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    // What sticks out, named, when something does.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .slice(0, 5)
-        .map((e) => `${e.tagName}.${e.className}`),
-    );
-    expect(overflow, `${name}: no sideways scroll at ${width}px (${wide.join(', ')})`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/money-journey-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The console's money pages, looked at once their lists have loaded. */
+const see = (page: Page, name: string) =>
+  look(page, 'money-journey', name, { ready: () => expect(page.getByRole('progressbar')).toHaveCount(0) });
 
 test('staff set a commission, a customer pays, the courier is paid and downloads its statement', async ({
   browser,
@@ -178,13 +161,13 @@ test('staff set a commission, a customer pays, the courier is paid and downloads
   await expect(confirm).toHaveCount(0);
   await expect(staff.getByText(/^The books balance/)).toBeVisible();
   await staffGuard.expectClean();
-  await look(staff, 'finance');
+  await see(staff, 'finance');
 
   await staff.getByRole('link', { name: 'All payouts' }).click();
   await expect(staff).toHaveURL(/#\/payouts$/);
   // The Finance page's tables leave as the list arrives: one table, the batches.
   await expect(staff.getByRole('table')).toHaveCount(1);
-  await look(staff, 'payouts');
+  await see(staff, 'payouts');
   await staff.getByRole('table').getByRole('row').nth(1).click();
   const items = staff.getByRole('table', { name: 'The couriers this batch pays' });
   const item = items.getByRole('row').filter({ hasText: shopName });
@@ -192,13 +175,13 @@ test('staff set a commission, a customer pays, the courier is paid and downloads
   await expect(item).toContainText('Paid');
   await expect(item).toContainText(paypal);
   await staffGuard.expectClean();
-  await look(staff, 'payout');
+  await see(staff, 'payout');
 
   await item.getByRole('link', { name: shopName }).click();
   await expect(moneyPanel.getByRole('table', { name: 'Payouts' })).toContainText(money(earnings.net));
   await expect(moneyPanel.getByRole('table', { name: 'Balance' })).toContainText(money(earnings.net));
   await staffGuard.expectClean();
-  await look(staff, 'courier');
+  await see(staff, 'courier');
 
   // 5. The courier sees the payout paid, and downloads the month's statement.
   await vendor.reload();
@@ -298,7 +281,7 @@ test('the payout pages show every batch and item status, with one and several ro
     await expect(list.getByText(words, { exact: true }).first()).toBeVisible();
   }
   await watch.expectClean();
-  await look(page, 'payouts-every-status');
+  await see(page, 'payouts-every-status');
 
   await page.goto('/admin/#/payouts/pb-every-1/show');
   const items = page.getByRole('table', { name: 'The couriers this batch pays' });
@@ -308,7 +291,7 @@ test('the payout pages show every batch and item status, with one and several ro
   }
   await expect(items.getByRole('link', { name: 'v-4' })).toBeVisible();
   await watch.expectClean();
-  await look(page, 'payout-every-status');
+  await see(page, 'payout-every-status');
 
   await page.goto('/admin/#/payouts/pb-one-2/show');
   await expect(
@@ -318,5 +301,5 @@ test('the payout pages show every batch and item status, with one and several ro
   await expect(page.getByText('This batch has no items.')).toBeVisible();
   await expect(page.getByText('Payouts is not enabled on this account')).toBeVisible();
   await watch.expectClean();
-  await look(page, 'payout-denied');
+  await see(page, 'payout-denied');
 });

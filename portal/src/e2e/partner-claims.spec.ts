@@ -1,17 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { axe } from './a11y';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import {
   accessToken,
   activeCourier,
   apiCall,
+  deliveredPartnerOrder,
   guard,
-  PARTNER_ORIGIN,
-  paidOrder,
   partnerWithPerson,
   signIn,
   unique,
-  verifiedAccount,
 } from './support';
 
 /**
@@ -22,48 +19,6 @@ import {
  * amounts, orders and deadlines, and opens one read only with its order and photo. Axe and no
  * sideways scroll at 1280 and 390 px.
  */
-
-async function look(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px on ${name}`).toBeLessThanOrEqual(0);
-    await axe(page, name, `${width}px`);
-    await page.screenshot({ path: `test-results/partner-claims-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A shopper's order booked through the partner's widget key, paid and delivered by its courier. */
-async function deliveredPartnerOrder(
-  request: APIRequestContext,
-  publishableKey: string,
-  courier: { token: string; serviceId: string | null },
-) {
-  const shopper = await verifiedAccount(request, 'customer');
-  const quote = await request.post('/api/v1/quotes', {
-    headers: { 'X-Publishable-Key': publishableKey, Origin: PARTNER_ORIGIN },
-    data: {
-      serviceType: 'domestic',
-      from: 'England',
-      to: 'Scotland',
-      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
-    },
-  });
-  expect(quote.ok(), await quote.text()).toBe(true);
-  const options = ((await quote.json()) as { options: { id: string; courierService: { id: string } }[] })
-    .options;
-  const option = options.find((o) => o.courierService.id === courier.serviceId);
-  expect(option, 'the courier’s service is quoted').toBeTruthy();
-  const order = await paidOrder(request, shopper.token, {
-    serviceId: courier.serviceId!,
-    quoteOptionId: option!.id,
-  });
-  for (const status of ['confirmed', 'in_transit', 'delivered']) {
-    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
-  }
-  return order;
-}
 
 /** A real PNG (1×1), as a partner's server would send a photo. */
 const PNG = Buffer.from(
@@ -93,7 +48,7 @@ test('a partner’s server claims with its own photos; its people see the claims
   await page.goto('/partner#claims');
   const section = page.getByRole('region', { name: 'Claims', exact: true });
   await expect(section.getByText(/No claims yet/)).toBeVisible();
-  await look(page, 'empty');
+  await look(page, 'partner-claims', 'empty');
   await watch.expectClean();
 
   // The partner's server: a secret key, a photo uploaded with it, three claims filed with it.
@@ -111,7 +66,7 @@ test('a partner’s server claims with its own photos; its people see the claims
 
   const claims: { id: string; reference: string; orderReference: string }[] = [];
   for (const amount of [300, 400, 500]) {
-    const order = await deliveredPartnerOrder(request, partner.publishableKey, courier);
+    const { order } = await deliveredPartnerOrder(request, partner.publishableKey, courier);
     const filed = await request.post(`/api/v1/partner/orders/${order.id}/claims`, {
       headers: key,
       data: {
@@ -148,7 +103,7 @@ test('a partner’s server claims with its own photos; its people see the claims
   await expect(row(rejected.reference)).toContainText('With Consign staff');
   await expect(row(paid.reference)).toContainText('Paid');
   await expect(row(paid.reference)).toContainText('Agreed £2.00');
-  await look(page, 'list');
+  await look(page, 'partner-claims', 'list');
   await watch.expectClean();
 
   await row(rejected.reference)
@@ -160,7 +115,7 @@ test('a partner’s server claims with its own photos; its people see the claims
   await expect(dialog.getByText('Delivered intact and signed for')).toBeVisible();
   await expect(dialog.getByRole('link', { name: `Track order ${rejected.orderReference}` })).toBeVisible();
   await expect(dialog.getByRole('img').first()).toBeVisible();
-  await look(page, 'detail');
+  await look(page, 'partner-claims', 'detail');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await watch.expectClean();

@@ -1,19 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { axe } from './a11y';
+import type { APIRequestContext } from '@playwright/test';
 import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import {
   activeCourier,
   apiCall,
+  deliveredPartnerOrder,
   guard,
   mailTo,
-  PARTNER_ORIGIN,
-  paidOrder,
   partnerWithPerson,
   payInTestMode,
   signIn,
   unique,
-  verifiedAccount,
 } from './support';
 
 /**
@@ -24,17 +22,6 @@ import {
  * axe and looked at (no sideways scroll) at 1280 and 390 px.
  */
 
-async function look(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px on ${name}`).toBeLessThanOrEqual(0);
-    await axe(page, name, `${width}px`);
-    await page.screenshot({ path: `test-results/partner-returns-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /**
  * A shopper's order booked through the partner's widget key, paid, delivered by its courier, then
  * returned by its recipient on the partner's account (its policy says the partner pays).
@@ -44,28 +31,7 @@ async function partnerReturn(
   publishableKey: string,
   outbound: { token: string; serviceId: string | null },
 ) {
-  const shopper = await verifiedAccount(request, 'customer');
-  const quote = await request.post('/api/v1/quotes', {
-    headers: { 'X-Publishable-Key': publishableKey, Origin: PARTNER_ORIGIN },
-    data: {
-      serviceType: 'domestic',
-      from: 'England',
-      to: 'Scotland',
-      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
-    },
-  });
-  expect(quote.ok(), await quote.text()).toBe(true);
-  const options = ((await quote.json()) as { options: { id: string; courierService: { id: string } }[] })
-    .options;
-  const option = options.find((o) => o.courierService.id === outbound.serviceId);
-  expect(option, 'the outbound service is quoted').toBeTruthy();
-  const order = await paidOrder(request, shopper.token, {
-    serviceId: outbound.serviceId!,
-    quoteOptionId: option!.id,
-  });
-  for (const status of ['confirmed', 'in_transit', 'delivered']) {
-    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, outbound.token, { status });
-  }
+  const { order, shopper } = await deliveredPartnerOrder(request, publishableKey, outbound);
   const { trackingCode } = (await apiCall(request, 'get', `/api/v1/orders/${order.id}`, shopper.token)) as {
     trackingCode: string;
   };
@@ -130,13 +96,13 @@ test('a partner sets who pays for returns, sees what it owes for one and several
   await expect(form.getByText('Enter a whole number of days from 1 to 365')).toBeVisible();
   await expect(form.getByText('Offer at least one reason')).toBeVisible();
   await expect(days).toHaveAttribute('aria-invalid', 'true');
-  await look(page, 'policy-errors');
+  await look(page, 'partner-returns', 'policy-errors');
   await days.fill('30');
   await form.getByRole('checkbox', { name: 'It arrived damaged' }).check();
   await form.getByRole('radio', { name: /We do/ }).check();
   await form.getByRole('button', { name: 'Save return policy' }).click();
   await expect(page.getByText('Return policy saved')).toBeVisible();
-  await look(page, 'nothing-owed');
+  await look(page, 'partner-returns', 'nothing-owed');
   await watch.expectClean();
 
   // One return on the shop's account.
@@ -152,7 +118,7 @@ test('a partner sets who pays for returns, sees what it owes for one and several
     `Return ${first.returnReference}`,
   );
   await expect(page.getByRole('list', { name: 'Returns booked' })).toContainText('on your account, to pay');
-  await look(page, 'one-owed');
+  await look(page, 'partner-returns', 'one-owed');
 
   // Two more: several owed, one payment for all.
   const second = await partnerReturn(request, partner.publishableKey, outbound);
@@ -163,7 +129,7 @@ test('a partner sets who pays for returns, sees what it owes for one and several
   await expect(owedCard.getByRole('list', { name: 'Returns to pay for' }).getByRole('listitem')).toHaveCount(
     3,
   );
-  await look(page, 'several-owed');
+  await look(page, 'partner-returns', 'several-owed');
   await watch.expectClean();
 
   await payInTestMode(page);
@@ -180,7 +146,7 @@ test('a partner sets who pays for returns, sees what it owes for one and several
   await expect(
     page.getByRole('list', { name: 'Returns booked' }).getByText(/on your account, paid/),
   ).toHaveCount(3);
-  await look(page, 'paid');
+  await look(page, 'partner-returns', 'paid');
 
   const mail = await mailTo(request, account.email, /^Receipt R-\d{6}/);
   expect(mail.subject).toContain(`paid ${pounds(total)} for 3 returns`);

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
-import { axe } from './a11y';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import { expectOpened } from './opened';
 import { activeCourier, apiCall, guard, paidOrder, payInTestMode, unique, verifiedAccount } from './support';
 
@@ -10,17 +9,6 @@ import { activeCourier, apiCall, guard, paidOrder, payInTestMode, unique, verifi
  * prices for the reverse route, signs in to book, pays in TEST MODE and gets the label. Each new
  * screen is checked by axe and looked at (no sideways scroll) at 1280, 390 and 320 px.
  */
-
-async function look(page: Page, name: string) {
-  for (const width of [1280, 390, 320]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px on ${name}`).toBeLessThanOrEqual(0);
-    if (width !== 320) await axe(page, name, `${width}px`);
-    await page.screenshot({ path: `test-results/returns-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a recipient returns a delivered parcel without an account, signs in to book, pays and gets the label', async ({
   browser,
@@ -78,7 +66,7 @@ test('a recipient returns a delivered parcel without an account, signs in to boo
   // The browser logs the API's 404 (the refusal just shown) as a console error: nothing else was logged.
   watch.reset();
   await expect(form.getByLabel('Delivery postcode')).toHaveAttribute('aria-invalid', 'true');
-  await look(page, 'start');
+  await look(page, 'returns', 'start', { widths: [1280, 390, 320], axeAt: [1280, 390] });
 
   await form.getByLabel('Delivery postcode').fill('eh1 1aa');
   await form.getByRole('button', { name: 'See return prices' }).click();
@@ -89,7 +77,7 @@ test('a recipient returns a delivered parcel without an account, signs in to boo
   const option = prices.getByRole('radio', { name: new RegExp(backName) });
   await option.check();
   await expect(prices.getByRole('button', { name: 'Sign in to book' })).toBeVisible();
-  await look(page, 'prices');
+  await look(page, 'returns', 'prices', { widths: [1280, 390, 320], axeAt: [1280, 390] });
   await watch.expectClean();
 
   // Sign in in the dialog over the page; the booking goes on by itself.
@@ -120,6 +108,6 @@ test('a recipient returns a delivered parcel without an account, signs in to boo
   await page.goto('/dashboard');
   const row = page.getByRole('row').filter({ hasText: `#${returnOrderId.slice(-8)}` });
   await expect(row.getByText(`Return of #${order.id.slice(-8)}`)).toBeVisible();
-  await look(page, 'dashboard');
+  await look(page, 'returns', 'dashboard', { widths: [1280, 390, 320], axeAt: [1280, 390] });
   await watch.expectClean();
 });

@@ -368,3 +368,37 @@ export async function partnerWithPerson(request: APIRequestContext, shop: string
   expect(set.ok(), await set.text()).toBe(true);
   return { name, partner, account: { email, password: PASSWORD } };
 }
+
+/**
+ * A shopper's order booked through a partner's widget key (so it is the partner's), paid, and
+ * delivered by its courier; with the shopper, who may claim on it or return it.
+ */
+export async function deliveredPartnerOrder(
+  request: APIRequestContext,
+  publishableKey: string,
+  courier: { token: string; serviceId: string | null },
+) {
+  const shopper = await verifiedAccount(request, 'customer');
+  const quote = await request.post('/api/v1/quotes', {
+    headers: { 'X-Publishable-Key': publishableKey, Origin: PARTNER_ORIGIN },
+    data: {
+      serviceType: 'domestic',
+      from: 'England',
+      to: 'Scotland',
+      parcels: [{ length: 30, width: 20, height: 10, weight: 2 }],
+    },
+  });
+  expect(quote.ok(), await quote.text()).toBe(true);
+  const options = ((await quote.json()) as { options: { id: string; courierService: { id: string } }[] })
+    .options;
+  const option = options.find((o) => o.courierService.id === courier.serviceId);
+  expect(option, 'the courier’s service is quoted').toBeTruthy();
+  const order = await paidOrder(request, shopper.token, {
+    serviceId: courier.serviceId!,
+    quoteOptionId: option!.id,
+  });
+  for (const status of ['confirmed', 'in_transit', 'delivered']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
+  }
+  return { order, shopper };
+}

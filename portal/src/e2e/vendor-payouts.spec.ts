@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { inspectPdf } from '@consign/api/testing/pdf-inspect';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import { expectOpened } from './opened';
 import {
   activeCourier,
@@ -15,6 +16,9 @@ import {
   verifiedAccount,
 } from './support';
 
+/** Down to the narrowest phone (axe at 1280 and 390 px). */
+const PHONES = { widths: [1280, 390, 320], axeAt: [1280, 390] };
+
 /**
  * The courier's Payouts page against the built product (TEST MODE payments and payouts, earnings
  * released on delivery: scripts/e2e.sh): a customer pays two orders, staff part-refund one, the
@@ -23,18 +27,6 @@ import {
  * every empty state and confirms its PayPal email through the form. The customer's drawers show
  * each refund and offer the VAT receipt and credit notes; the courier's show the earnings.
  */
-
-/** Screenshots at each width, with `show` (e.g. a drawer's lower section) scrolled into view. */
-async function look(page: Page, name: string, show?: Locator) {
-  for (const width of [1280, 390, 320]) {
-    await page.setViewportSize({ width, height: 900 });
-    await show?.scrollIntoViewIfNeeded();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/vendor-payouts-${name}-${width}.png`, fullPage: !show });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a courier is paid and downloads its statement', async ({ browser }) => {
   const request = (await browser.newContext()).request;
@@ -86,7 +78,7 @@ test('a courier is paid and downloads its statement', async ({ browser }) => {
   await expect(ledger.getByRole('row').filter({ hasText: /Refund/ })).toHaveCount(1);
   await expect(ledger.getByRole('row').filter({ hasText: /^.*Payout to/ })).toHaveCount(1);
   await watch.expectClean();
-  await look(page, 'paid');
+  await look(page, 'vendor-payouts', 'paid', PHONES);
 
   const statements = page.getByRole('region', { name: 'Statements' });
   const [download] = await Promise.all([
@@ -120,7 +112,7 @@ test('a new courier sees the empty page and confirms its PayPal email through th
   await expect(page.getByText(/Nothing earned yet/)).toBeVisible();
   await expect(page.getByText('Add the email of your PayPal account to be paid.')).toBeVisible();
   await watch.expectClean();
-  await look(page, 'empty');
+  await look(page, 'vendor-payouts', 'empty', PHONES);
 
   const form = page.getByRole('form', { name: 'PayPal email' });
   await form.getByLabel('PayPal email').fill('not-an-email');
@@ -140,7 +132,7 @@ test('a new courier sees the empty page and confirms its PayPal email through th
   await confirm.getByLabel(`Code emailed to ${paypal}`).fill(code);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`Payouts go to ${paypal} (PayPal).`)).toBeVisible();
-  await look(page, 'confirmed');
+  await look(page, 'vendor-payouts', 'confirmed', PHONES);
   await watch.expectClean();
 });
 
@@ -210,7 +202,10 @@ test('the customer downloads the VAT receipt and credit notes; both drawers show
   await expect(drawer.getByText(`Credit note ${notes[0]}: £1.00 refunded`)).toBeVisible();
   await expect(drawer.getByText(`Credit note ${notes[1]}: £1.50 refunded`)).toBeVisible();
   await watch.expectClean();
-  await look(page, 'customer-drawer', drawer.getByRole('heading', { name: 'Receipts' }));
+  await look(page, 'vendor-payouts', 'customer-drawer', {
+    ...PHONES,
+    show: drawer.getByRole('heading', { name: 'Receipts' }),
+  });
 
   const [receiptFile] = await Promise.all([
     page.waitForEvent('download'),
@@ -246,5 +241,5 @@ test('the customer downloads the VAT receipt and credit notes; both drawers show
   await expect(earnings).toContainText('Part refunded to the customer£2.50');
   await expect(drawer.getByRole('heading', { name: 'Receipts' })).toHaveCount(0);
   await vendorWatch.expectClean();
-  await look(vendor, 'courier-drawer', earnings);
+  await look(vendor, 'vendor-payouts', 'courier-drawer', { ...PHONES, show: earnings });
 });
