@@ -42,9 +42,12 @@ export const NO_ROUND: DeliveryRound = { driverName: null, windowFrom: null, win
 export const DRIVER_NAME_MAX = 40;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Why a driver or window cannot go with this event, at its field, or null. */
+/**
+ * Why a driver or window cannot go with this event, at its field, or null. `kind` null: not an
+ * event at all (a CSV row that changes a status), which takes no driver or window either.
+ */
 export function deliveryRoundProblem(
-  kind: TrackingEventKind,
+  kind: TrackingEventKind | null,
   round: Partial<DeliveryRound>,
 ): { path: keyof DeliveryRound; message: string } | null {
   const driverName = round.driverName?.trim() ?? '';

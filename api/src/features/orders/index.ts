@@ -52,6 +52,7 @@ export {
   IdempotencyHeadersSchema,
   LabelFormatQuerySchema,
   OrderAddressSchema,
+  DeliveryRoundFields,
   OrderCustomsSchema,
   OrderDetailSchema,
   OrderIdParamsSchema,
