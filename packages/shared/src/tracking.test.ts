@@ -9,6 +9,7 @@ import {
   NO_ROUND,
   type TrackingState,
   trackingSummary,
+  windowParts,
 } from './tracking';
 
 const SAM: DeliveryRound = { driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' };
@@ -122,5 +123,22 @@ describe('the headline and the line under it', () => {
     expect(trackingSummary(state({ status: 'confirmed', latestEvent: out })).headline).toBe(
       'Accepted by the courier',
     );
+  });
+});
+
+describe('a sentence cut around its windows', () => {
+  it('gives each window as one part, the words around it as others', () => {
+    expect(windowParts('Out for delivery: with driver Sam, 10:00–12:00')).toEqual([
+      { text: 'Out for delivery: with driver Sam, ', window: false },
+      { text: '10:00–12:00', window: true },
+    ]);
+    expect(windowParts('10:00–12:00 or 14:00–16:30.')).toEqual([
+      { text: '10:00–12:00', window: true },
+      { text: ' or ', window: false },
+      { text: '14:00–16:30', window: true },
+      { text: '.', window: false },
+    ]);
+    expect(windowParts('Out for delivery today')).toEqual([{ text: 'Out for delivery today', window: false }]);
+    expect(windowParts('')).toEqual([]);
   });
 });
