@@ -138,7 +138,9 @@ describe('a sentence cut around its windows', () => {
       { text: '14:00–16:30', window: true },
       { text: '.', window: false },
     ]);
-    expect(windowParts('Out for delivery today')).toEqual([{ text: 'Out for delivery today', window: false }]);
+    expect(windowParts('Out for delivery today')).toEqual([
+      { text: 'Out for delivery today', window: false },
+    ]);
     expect(windowParts('')).toEqual([]);
   });
 });

@@ -49,10 +49,10 @@ export {
 export { ordersRouter } from './orders.router';
 export { labelsContent } from './orders.routes';
 export {
+  DeliveryRoundFields,
   IdempotencyHeadersSchema,
   LabelFormatQuerySchema,
   OrderAddressSchema,
-  DeliveryRoundFields,
   OrderCustomsSchema,
   OrderDetailSchema,
   OrderIdParamsSchema,

@@ -283,15 +283,15 @@ export const TrackingEventKindSchema = z.enum(TRACKING_EVENT_KINDS).openapi('Tra
  * public tracking timeline both answer them: one definition, so the two cannot drift.
  */
 export const DeliveryRoundFields = {
-    driverName: z.string().nullable().openapi({
-      example: 'Sam',
-      description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
-    }),
-    windowFrom: z.string().nullable().openapi({
-      example: '10:00',
-      description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
-    }),
-    windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
+  driverName: z.string().nullable().openapi({
+    example: 'Sam',
+    description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
+  }),
+  windowFrom: z.string().nullable().openapi({
+    example: '10:00',
+    description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
+  }),
+  windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
 };
 
 export const OrderEventSchema = z

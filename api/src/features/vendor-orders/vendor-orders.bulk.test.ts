@@ -180,10 +180,20 @@ describe('bulk updates from a CSV', () => {
       (e: { event: string | null }) => e.event,
     );
     expect(events).toEqual([
-      expect.objectContaining({ event: 'out_for_delivery', driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' }),
+      expect.objectContaining({
+        event: 'out_for_delivery',
+        driverName: 'Sam',
+        windowFrom: '10:00',
+        windowTo: '12:00',
+      }),
     ]);
     const result = parse(applied.body.resultCsv, { bom: true, columns: true }) as Record<string, string>[];
-    expect(result[6]).toMatchObject({ Driver: 'Sam', 'Window from': '10:00', 'Window to': '12:00', Result: 'applied' });
+    expect(result[6]).toMatchObject({
+      Driver: 'Sam',
+      'Window from': '10:00',
+      'Window to': '12:00',
+      Result: 'applied',
+    });
     expect(result[2]?.Message).toBe('Window from: Give a time of day as 24-hour HH:MM, such as 10:00');
   });
 

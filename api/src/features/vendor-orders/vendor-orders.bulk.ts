@@ -235,11 +235,7 @@ async function ownOrdersNamed(deps: AppDeps, vendorId: string, reference: string
  * Checks every row against the orders, in file order: a row sees the statuses the rows before it
  * would leave, so "confirmed" then "in transit" for one order previews as it will apply.
  */
-export async function checkBulkRows(
-  deps: AppDeps,
-  vendorId: string,
-  file: BulkFile,
-): Promise<BulkRow[]> {
+export async function checkBulkRows(deps: AppDeps, vendorId: string, file: BulkFile): Promise<BulkRow[]> {
   const now = deps.now();
   const state = new Map<string, OrderState>();
   const numbers = new Map<string, string>();

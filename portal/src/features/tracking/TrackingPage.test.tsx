@@ -119,7 +119,9 @@ describe('tracking page', () => {
       expect(window.className).toBe('nowrap');
     }
     // The help speaks of the window, not of an expected day the page does not show.
-    const help = within(screen.getByRole('heading', { name: 'Questions about this delivery?' }).closest('section')!);
+    const help = within(
+      screen.getByRole('heading', { name: 'Questions about this delivery?' }).closest('section')!,
+    );
     expect(help.getByText(/The time window is the courier’s estimate for today’s round/)).toBeTruthy();
     expect(help.queryByText(/expected day/)).toBeNull();
   });

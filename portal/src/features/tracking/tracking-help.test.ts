@@ -16,9 +16,12 @@ const out = (day: string, round = NO_ROUND) => ({ kind: 'out_for_delivery' as co
 const ESTIMATE = /expected day is the courier’s estimate/;
 
 describe('the tracking page’s help for each moment', () => {
-  it.each(['pending', 'confirmed', 'in_transit'] as const)('%s: the expected day is the estimate', (status) => {
-    expect(trackingHelp(state({ status }))).toMatch(ESTIMATE);
-  });
+  it.each(['pending', 'confirmed', 'in_transit'] as const)(
+    '%s: the expected day is the estimate',
+    (status) => {
+      expect(trackingHelp(state({ status }))).toMatch(ESTIMATE);
+    },
+  );
 
   it('out for delivery today: the driver’s window is the estimate, never the expected day', () => {
     const help = trackingHelp(
