@@ -41,6 +41,11 @@ describe('the driver and window of a round', () => {
     expect(deliveryRoundProblem('out_for_delivery', {})).toBeNull();
     expect(deliveryRoundProblem('delayed', { driverName: 'Sam' })?.path).toBe('driverName');
     expect(deliveryRoundProblem('exception', { windowTo: '12:00' })?.path).toBe('windowTo');
+    // Not an event at all (a CSV row that changes a status): no driver or window either.
+    expect(deliveryRoundProblem(null, { driverName: 'Sam' })?.message).toBe(
+      'Only “out for delivery” names the driver',
+    );
+    expect(deliveryRoundProblem(null, NO_ROUND)).toBeNull();
     expect(deliveryRoundProblem('out_for_delivery', { windowFrom: '10:00' })).toEqual({
       path: 'windowTo',
       message: 'Give the end of the time window too',
