@@ -9,8 +9,7 @@ export function WindowText({ text }: { text: string }) {
     <>
       {windowParts(text).map((part, i) =>
         part.window ? (
-          // The parts of one sentence never reorder, so their place is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          // biome-ignore lint/suspicious/noArrayIndexKey: a sentence's parts never reorder, so their place is their identity.
           <span key={i} className="nowrap">
             {part.text}
           </span>
