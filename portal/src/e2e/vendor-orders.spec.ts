@@ -206,7 +206,11 @@ test('a courier’s CSV sends an order out for delivery with the driver and wind
   await vendor.setViewportSize({ width: 1280, height: 900 });
   await bulk.getByRole('button', { name: 'Apply 1 row' }).click();
   await expect(bulk.getByText('1 applied, 1 not applied.')).toBeVisible();
-  const timeline = await apiCall(request, 'get', `/api/v1/orders/${order.id}`, customer.token);
-  expect(timeline.events.at(-1)).toMatchObject({ driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' });
+  const detail = await apiCall(request, 'get', `/api/v1/orders/${order.id}`, customer.token);
+  expect((detail.events as unknown[]).at(-1)).toMatchObject({
+    driverName: 'Sam',
+    windowFrom: '10:00',
+    windowTo: '12:00',
+  });
   await watch.expectClean();
 });
