@@ -3552,7 +3552,7 @@ export interface paths {
         put?: never;
         /**
          * Check a CSV of order updates row by row; nothing is changed
-         * @description Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date, a taken tracking number. At most 1000 rows.
+         * @description Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a delay: 2026-05-01, 01-05-2026 or 01/05/2026), and optionally Driver, Window from, Window to (an out for delivery row’s driver’s first name and time window, 24-hour HH:MM, the start before the end). Each row is checked as the rows before it would leave the order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date or window, a taken tracking number. At most 1000 rows.
          */
         post: operations["previewVendorOrderUpdates"];
         delete?: never;
@@ -7020,12 +7020,27 @@ export interface components {
             note: string | null;
             /** @description YYYY-MM-DD */
             date: string | null;
+            /**
+             * @description With out_for_delivery: the driver’s first name, when the courier gave it
+             * @example Sam
+             */
+            driverName: string | null;
+            /**
+             * @description With out_for_delivery: the delivery window’s start (HH:MM, UK time)
+             * @example 10:00
+             */
+            windowFrom: string | null;
+            /**
+             * @description The delivery window’s end
+             * @example 12:00
+             */
+            windowTo: string | null;
             /** @description The row passed every check */
             ok: boolean;
             applied: boolean;
             problems: {
                 /** @enum {string} */
-                field: "Order ID" | "Status or event" | "Tracking number" | "Note" | "Date";
+                field: "Order ID" | "Status or event" | "Tracking number" | "Note" | "Date" | "Driver" | "Window from" | "Window to";
                 message: string;
             }[];
             /** @description The outcome in words, as in the result file */
@@ -7033,9 +7048,10 @@ export interface components {
         };
         BulkUpdateRequest: {
             /**
-             * @description The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date (any order, any case), then one row per change
-             * @example Order ID,Status or event,Tracking number,Note,Date
-             *     #a1b2c3d4,in transit,1Z999AA10123456784,,
+             * @description The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date and optionally Driver, Window from, Window to (any order, any case, `window_from` too), then one row per change
+             * @example Order ID,Status or event,Tracking number,Note,Date,Driver,Window from,Window to
+             *     #a1b2c3d4,in transit,1Z999AA10123456784,,,,,
+             *     #a1b2c3d4,out for delivery,,,,Sam,10:00,12:00
              */
             text: string;
         };

@@ -9,6 +9,7 @@ import {
   NO_ROUND,
   type TrackingState,
   trackingSummary,
+  windowParts,
 } from './tracking';
 
 const SAM: DeliveryRound = { driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' };
@@ -40,6 +41,11 @@ describe('the driver and window of a round', () => {
     expect(deliveryRoundProblem('out_for_delivery', {})).toBeNull();
     expect(deliveryRoundProblem('delayed', { driverName: 'Sam' })?.path).toBe('driverName');
     expect(deliveryRoundProblem('exception', { windowTo: '12:00' })?.path).toBe('windowTo');
+    // Not an event at all (a CSV row that changes a status): no driver or window either.
+    expect(deliveryRoundProblem(null, { driverName: 'Sam' })?.message).toBe(
+      'Only “out for delivery” names the driver',
+    );
+    expect(deliveryRoundProblem(null, NO_ROUND)).toBeNull();
     expect(deliveryRoundProblem('out_for_delivery', { windowFrom: '10:00' })).toEqual({
       path: 'windowTo',
       message: 'Give the end of the time window too',
@@ -122,5 +128,24 @@ describe('the headline and the line under it', () => {
     expect(trackingSummary(state({ status: 'confirmed', latestEvent: out })).headline).toBe(
       'Accepted by the courier',
     );
+  });
+});
+
+describe('a sentence cut around its windows', () => {
+  it('gives each window as one part, the words around it as others', () => {
+    expect(windowParts('Out for delivery: with driver Sam, 10:00–12:00')).toEqual([
+      { text: 'Out for delivery: with driver Sam, ', window: false },
+      { text: '10:00–12:00', window: true },
+    ]);
+    expect(windowParts('10:00–12:00 or 14:00–16:30.')).toEqual([
+      { text: '10:00–12:00', window: true },
+      { text: ' or ', window: false },
+      { text: '14:00–16:30', window: true },
+      { text: '.', window: false },
+    ]);
+    expect(windowParts('Out for delivery today')).toEqual([
+      { text: 'Out for delivery today', window: false },
+    ]);
+    expect(windowParts('')).toEqual([]);
   });
 });

@@ -42,9 +42,12 @@ export const NO_ROUND: DeliveryRound = { driverName: null, windowFrom: null, win
 export const DRIVER_NAME_MAX = 40;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Why a driver or window cannot go with this event, at its field, or null. */
+/**
+ * Why a driver or window cannot go with this event, at its field, or null. `kind` null: not an
+ * event at all (a CSV row that changes a status), which takes no driver or window either.
+ */
 export function deliveryRoundProblem(
-  kind: TrackingEventKind,
+  kind: TrackingEventKind | null,
   round: Partial<DeliveryRound>,
 ): { path: keyof DeliveryRound; message: string } | null {
   const driverName = round.driverName?.trim() ?? '';
@@ -76,6 +79,25 @@ export function deliveryRoundProblem(
 /** '10:00–12:00', or null without a whole window. */
 export function formatWindow(round: DeliveryRound): string | null {
   return round.windowFrom && round.windowTo ? `${round.windowFrom}–${round.windowTo}` : null;
+}
+
+/** A window as formatWindow writes it, found again in a sentence. */
+const WINDOW_IN_TEXT = /\d{2}:\d{2}–\d{2}:\d{2}/g;
+
+/**
+ * A sentence cut around each time window it holds ('Out for delivery today, ' and '10:00–12:00'),
+ * so a page can keep a window whole: a browser may otherwise break the line after its dash.
+ */
+export function windowParts(text: string): { text: string; window: boolean }[] {
+  const parts: { text: string; window: boolean }[] = [];
+  let from = 0;
+  for (const match of text.matchAll(WINDOW_IN_TEXT)) {
+    if (match.index > from) parts.push({ text: text.slice(from, match.index), window: false });
+    parts.push({ text: match[0], window: true });
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), window: false });
+  return parts;
 }
 
 /** 'With driver Sam, 10:00–12:00', 'With driver Sam', '10:00–12:00', or null. */

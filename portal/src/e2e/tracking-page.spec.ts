@@ -43,6 +43,18 @@ test('out for delivery with a window: the window in the headline, the driver und
   const timeline = page.getByRole('list', { name: 'Tracking timeline' });
   await expect(timeline.getByText('Out for delivery: with driver Sam, 10:00–12:00')).toBeVisible();
   await expect(page.getByRole('list', { name: /Progress: stage 4 of 5/ })).toBeVisible();
+  // The help speaks of the driver's window, not of an expected day the page does not show.
+  await expect(page.getByText(/The time window is the courier’s estimate for today’s round/)).toBeVisible();
+  await expect(page.getByText(/expected day/i)).toHaveCount(0);
+  // The window is one unit: a line never breaks inside it (it broke at its dash at 1280 px).
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const scope of [headline, timeline]) {
+      const window = scope.locator('.nowrap', { hasText: '10:00–12:00' });
+      await expect(window).toHaveText('10:00–12:00');
+      expect(await window.evaluate((span) => span.getClientRects().length), `at ${width}px`).toBe(1);
+    }
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('tracking-out-window-1280.png'), fullPage: true });
   await watch.expectClean();
@@ -78,7 +90,8 @@ test('delivered: when it was delivered, not when it was expected', async ({ brow
   await expect(page.locator('.tracking__promise')).toHaveText(
     /^Delivered \w{3}, \d{1,2} \w{3,4} \d{4}, \d\d:\d\d$/,
   );
-  await expect(page.getByText(/Expected/)).toHaveCount(0);
+  await expect(page.getByText(/Expected|estimate/i)).toHaveCount(0);
+  await expect(page.getByText(/Check with neighbours/)).toBeVisible();
   await expect(page.getByRole('list', { name: /Progress: stage 5 of 5/ })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('tracking-delivered-1280.png'), fullPage: true });

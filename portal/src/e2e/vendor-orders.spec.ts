@@ -1,19 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { checkAccessibility } from './a11y';
 import { serverBookableDay } from './dates';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
   accessToken,
   activeCourier,
+  apiCall,
   DEMO_CUSTOMER,
   edinburghRecipient,
   fillAddresses,
+  guard,
   londonSender,
   paidOrder,
   payInTestMode,
   signedInPage,
   unique,
+  verifiedAccount,
 } from './support';
 
 /**
@@ -167,4 +171,46 @@ test('a paid job accepted by a courier becomes an order on its dashboard', async
   await expect(row).toContainText(serviceName);
   await expect(row).toContainText('£24.00');
   await expect(row.getByText('Pending')).toBeVisible();
+});
+
+test('a courier’s CSV sends an order out for delivery with the driver and window; a bad window is refused at its column', async ({
+  browser,
+}) => {
+  const request = (await browser.newContext()).request;
+  const courier = await courierWithService(request, `E2E Rounds ${unique()}`);
+  const customer = await verifiedAccount(request, 'customer');
+  const order = await paidOrder(request, customer.token, { serviceId: courier.serviceId as string });
+  for (const status of ['confirmed', 'in_transit']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
+  }
+  const vendor = await signedInPage(browser, courier);
+  const watch = guard(vendor);
+  await vendor.goto('/vendor-dashboard');
+  const bulk = vendor.getByRole('region', { name: 'Update orders from a CSV' });
+  const csv = [
+    'Order ID,Status or event,Tracking number,Note,Date,Driver,Window from,Window to',
+    `${order.reference},out for delivery,,,,Sam,12:00,10:00`,
+    `${order.reference},out for delivery,,,,Sam,10:00,12:00`,
+  ].join('\r\n');
+  await bulk
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'rounds.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const checked = bulk.getByRole('table', { name: 'Checked rows' });
+  await checkAccessibility(vendor, 'vendor-bulk-rounds', () =>
+    expect(checked.getByRole('row').nth(1)).toContainText('Window to: The window must end after it starts'),
+  );
+  await expect(checked.getByRole('row').nth(2)).toContainText('With driver Sam, 10:00–12:00');
+  expect(
+    await vendor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await vendor.setViewportSize({ width: 1280, height: 900 });
+  await bulk.getByRole('button', { name: 'Apply 1 row' }).click();
+  await expect(bulk.getByText('1 applied, 1 not applied.')).toBeVisible();
+  const detail = await apiCall(request, 'get', `/api/v1/orders/${order.id}`, customer.token);
+  expect((detail.events as unknown[]).at(-1)).toMatchObject({
+    driverName: 'Sam',
+    windowFrom: '10:00',
+    windowTo: '12:00',
+  });
+  await watch.expectClean();
 });

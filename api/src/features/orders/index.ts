@@ -49,6 +49,7 @@ export {
 export { ordersRouter } from './orders.router';
 export { labelsContent } from './orders.routes';
 export {
+  DeliveryRoundFields,
   IdempotencyHeadersSchema,
   LabelFormatQuerySchema,
   OrderAddressSchema,

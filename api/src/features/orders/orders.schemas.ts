@@ -278,6 +278,22 @@ export const ParcelCopySchema = z.object({
 
 export const TrackingEventKindSchema = z.enum(TRACKING_EVENT_KINDS).openapi('TrackingEventKind');
 
+/**
+ * The driver and time window an out-for-delivery event carries, as the order's events and the
+ * public tracking timeline both answer them: one definition, so the two cannot drift.
+ */
+export const DeliveryRoundFields = {
+  driverName: z.string().nullable().openapi({
+    example: 'Sam',
+    description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
+  }),
+  windowFrom: z.string().nullable().openapi({
+    example: '10:00',
+    description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
+  }),
+  windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
+};
+
 export const OrderEventSchema = z
   .object({
     at: z.iso.datetime(),
@@ -292,15 +308,7 @@ export const OrderEventSchema = z
       .string()
       .nullable()
       .openapi({ description: 'With a `delayed` event: the new expected delivery date (YYYY-MM-DD)' }),
-    driverName: z.string().nullable().openapi({
-      example: 'Sam',
-      description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
-    }),
-    windowFrom: z.string().nullable().openapi({
-      example: '10:00',
-      description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
-    }),
-    windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
+    ...DeliveryRoundFields,
     claimStatus: z.enum(CLAIM_STATUSES).nullable().openapi({
       description: 'A claim’s move (docs/claims-and-returns.md); the order’s status is unchanged',
     }),

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { nullableRef } from '../../lib/openapi';
 import { OrderDropOffPointSchema } from '../dropoff-points';
-import { OrderStatusSchema, TrackingEventKindSchema } from '../orders';
+import { DeliveryRoundFields, OrderStatusSchema, TrackingEventKindSchema } from '../orders';
 
 export const TrackingCodeParamsSchema = z.object({
   code: z
@@ -45,15 +45,7 @@ export const TrackingEntrySchema = z
     event: nullableRef(TrackingEventKindSchema).openapi({
       description: 'The tracking event, or null for a status change',
     }),
-    driverName: z.string().nullable().openapi({
-      example: 'Sam',
-      description: 'With out_for_delivery: the driver’s first name, when the courier gave it',
-    }),
-    windowFrom: z.string().nullable().openapi({
-      example: '10:00',
-      description: 'With out_for_delivery: the delivery window’s start (HH:MM, UK time)',
-    }),
-    windowTo: z.string().nullable().openapi({ example: '12:00', description: 'The delivery window’s end' }),
+    ...DeliveryRoundFields,
     description: z
       .string()
       .openapi({ example: 'Out for delivery: the driver has the parcel on today’s round' }),

@@ -143,6 +143,60 @@ describe('bulk updates from a CSV', () => {
     expect(res.body.resultFileName).toBe('order-updates-2026-03-10-result.csv');
   });
 
+  it('takes an out for delivery row’s driver and window, checked as the single form checks them', async () => {
+    const order = await bookAndPay(t, f, TODAY);
+    await courierMoves(t, f, order.id, 'confirmed', 'in_transit');
+    // The optional columns as a spreadsheet may name them, in any order after the others.
+    const text = [
+      'order id,status or event,tracking number,note,date,window_to,driver,window_from',
+      `${order.reference},in transit,,,,12:00,,10:00`,
+      `${order.reference},delayed,,,2026-03-12,,Sam,`,
+      `${order.reference},out for delivery,,,,12:00,,9:30`,
+      `${order.reference},out for delivery,,,,10:00,,12:00`,
+      `${order.reference},out for delivery,,,,,,10:00`,
+      `${order.reference},out for delivery,,,,,${'x'.repeat(41)},`,
+      `${order.reference},out for delivery,,,,12:00,Sam,10:00`,
+    ].join('\r\n');
+    const preview = await t.post('/api/v1/vendor/orders/bulk/preview', { text }, vendorAuth);
+    expect(preview.status).toBe(200);
+    expect(
+      preview.body.rows.map((r: { problems: { field: string; message: string }[] }) =>
+        r.problems.map((p) => `${p.field}: ${p.message}`).join(' | '),
+      ),
+    ).toEqual([
+      'Window from: Only “out for delivery” has a time window',
+      'Driver: Only “out for delivery” names the driver',
+      'Window from: Give a time of day as 24-hour HH:MM, such as 10:00',
+      'Window to: The window must end after it starts',
+      'Window to: Give the end of the time window too',
+      'Driver: The driver’s name must be at most 40 characters',
+      '',
+    ]);
+    expect(preview.body.rows[6]).toMatchObject({ driverName: 'Sam', windowFrom: '10:00', windowTo: '12:00' });
+
+    const applied = await t.post('/api/v1/vendor/orders/bulk/apply', { text }, vendorAuth);
+    expect(applied.body).toMatchObject({ applied: 1, invalid: 6 });
+    const events = (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body.events.filter(
+      (e: { event: string | null }) => e.event,
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: 'out_for_delivery',
+        driverName: 'Sam',
+        windowFrom: '10:00',
+        windowTo: '12:00',
+      }),
+    ]);
+    const result = parse(applied.body.resultCsv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(result[6]).toMatchObject({
+      Driver: 'Sam',
+      'Window from': '10:00',
+      'Window to': '12:00',
+      Result: 'applied',
+    });
+    expect(result[2]?.Message).toBe('Window from: Give a time of day as 24-hour HH:MM, such as 10:00');
+  });
+
   it('refuses a file without the columns, naming them, and a non-vendor', async () => {
     const res = await t.post(
       '/api/v1/vendor/orders/bulk/preview',

@@ -1,12 +1,14 @@
 /**
  * Bulk updates from a CSV file (the vendor dashboard's upload): one row per change, with the
- * columns Order ID, Status or event, Tracking number, Note, Date. The preview checks every row
+ * columns Order ID, Status or event, Tracking number, Note, Date, and optionally Driver, Window
+ * from and Window to (an out-for-delivery row's driver and time window). The preview checks every row
  * against the orders as they are (and as the rows before it in the file would leave them) and
  * changes nothing; applying checks again and writes each valid row in its own transaction
  * through the same commands as the order drawer (changeOrder) and the tracking-event writer, so
  * a bad row never stops the good ones and nothing is half-written. The result is also a CSV: the
  * rows as uploaded with each one's outcome.
  */
+import { type DeliveryRound, deliveryRoundProblem } from '@consign/shared/tracking';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
@@ -30,6 +32,16 @@ import { TRACKING_NUMBER_INPUT, TRACKING_NUMBER_MESSAGE } from './vendor-orders.
 import { vendorEdits } from './vendor-orders.service';
 
 export const BULK_COLUMNS = ['Order ID', 'Status or event', 'Tracking number', 'Note', 'Date'] as const;
+/** Columns a file may leave out: most rows are not out for delivery, and older files lack them. */
+export const OPTIONAL_BULK_COLUMNS = ['Driver', 'Window from', 'Window to'] as const;
+const ALL_COLUMNS = [...BULK_COLUMNS, ...OPTIONAL_BULK_COLUMNS] as const;
+type BulkColumn = (typeof ALL_COLUMNS)[number];
+/** The column of each field the driver-and-window check names. */
+const ROUND_COLUMNS: Record<keyof DeliveryRound, BulkColumn> = {
+  driverName: 'Driver',
+  windowFrom: 'Window from',
+  windowTo: 'Window to',
+};
 /** A day's round for a busy courier; a bigger file is split, so one mistake costs little. */
 export const MAX_BULK_ROWS = 1000;
 
@@ -53,7 +65,7 @@ export type BulkAction =
   | { type: 'event'; kind: TrackingEventKind }
   | { type: 'tracking' };
 
-export type BulkProblem = { field: (typeof BULK_COLUMNS)[number]; message: string };
+export type BulkProblem = { field: BulkColumn; message: string };
 
 export type BulkRow = {
   /** The line in the file (the header is line 1). */
@@ -65,10 +77,12 @@ export type BulkRow = {
   note: string | null;
   /** YYYY-MM-DD: the new expected delivery date of a `delayed` row. */
   date: string | null;
+  /** An out-for-delivery row's driver and window, each null when not given. */
+  round: DeliveryRound;
   problems: BulkProblem[];
 };
 
-type Cells = Record<(typeof BULK_COLUMNS)[number], string>;
+type Cells = Record<BulkColumn, string>;
 
 /** '2026-05-01', '01-05-2026' (the dashboard's export) or '01/05/2026' -> '2026-05-01', else null. */
 export function bulkDate(value: string): string | null {
@@ -78,6 +92,9 @@ export function bulkDate(value: string): string | null {
   return date && isIsoDate(date) ? date : null;
 }
 
+/** A header's name as the file may write it: any case, `window_from` as well as `Window from`. */
+const columnName = (value: string) => value.trim().toLowerCase().replace(/_/g, ' ');
+
 function word(value: string) {
   return value
     .trim()
@@ -85,8 +102,14 @@ function word(value: string) {
     .replace(/[\s-]+/g, '_');
 }
 
+type BulkFile = {
+  /** The columns the file has: the required ones, then the optional ones its header names. */
+  columns: BulkColumn[];
+  rows: { line: number; cells: Cells }[];
+};
+
 /** The file's rows, or 422 naming what is wrong with the file as a whole. */
-export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
+export function parseBulkCsv(text: string): BulkFile {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
@@ -96,8 +119,8 @@ export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
     ]);
   }
   const [header, ...rows] = records;
-  const names = (header ?? []).map((h) => h.trim().toLowerCase());
-  const missing = BULK_COLUMNS.filter((c) => !names.includes(c.toLowerCase()));
+  const names = (header ?? []).map(columnName);
+  const missing = BULK_COLUMNS.filter((c) => !names.includes(columnName(c)));
   if (!header || missing.length) {
     throw AppError.validation([
       {
@@ -113,12 +136,15 @@ export function parseBulkCsv(text: string): { line: number; cells: Cells }[] {
       { path: 'text', message: `At most ${MAX_BULK_ROWS} rows a file; this one has ${rows.length}` },
     ]);
   }
-  return rows.map((row, i) => {
-    const cells = Object.fromEntries(
-      BULK_COLUMNS.map((c) => [c, row[names.indexOf(c.toLowerCase())]?.trim() ?? '']),
-    ) as Cells;
-    return { line: i + 2, cells };
-  });
+  return {
+    columns: ALL_COLUMNS.filter((c) => names.includes(columnName(c))),
+    rows: rows.map((row, i) => {
+      const cells = Object.fromEntries(
+        ALL_COLUMNS.map((c) => [c, row[names.indexOf(columnName(c))]?.trim() ?? '']),
+      ) as Cells;
+      return { line: i + 2, cells };
+    }),
+  };
 }
 
 /** What a row asks for, with the problems a row has on its own (before any order is read). */
@@ -165,7 +191,15 @@ function readRow(line: number, cells: Cells): BulkRow {
       });
     }
   }
-  return { line, reference, orderId: null, action, trackingNumber, note, date, problems };
+  const round: DeliveryRound = {
+    driverName: cells.Driver || null,
+    windowFrom: cells['Window from'] || null,
+    windowTo: cells['Window to'] || null,
+  };
+  // The single form's check: a driver or window only with out for delivery, HH:MM, from before to.
+  const roundProblem = deliveryRoundProblem(action?.type === 'event' ? action.kind : null, round);
+  if (roundProblem) problems.push({ field: ROUND_COLUMNS[roundProblem.path], message: roundProblem.message });
+  return { line, reference, orderId: null, action, trackingNumber, note, date, round, problems };
 }
 
 const REFERENCE = /^#?([0-9a-f]{8})$/i;
@@ -201,16 +235,12 @@ async function ownOrdersNamed(deps: AppDeps, vendorId: string, reference: string
  * Checks every row against the orders, in file order: a row sees the statuses the rows before it
  * would leave, so "confirmed" then "in transit" for one order previews as it will apply.
  */
-export async function checkBulkRows(
-  deps: AppDeps,
-  vendorId: string,
-  file: { line: number; cells: Cells }[],
-): Promise<BulkRow[]> {
+export async function checkBulkRows(deps: AppDeps, vendorId: string, file: BulkFile): Promise<BulkRow[]> {
   const now = deps.now();
   const state = new Map<string, OrderState>();
   const numbers = new Map<string, string>();
   const rows: BulkRow[] = [];
-  for (const { line, cells } of file) {
+  for (const { line, cells } of file.rows) {
     const row = readRow(line, cells);
     rows.push(row);
     if (!row.reference) continue;
@@ -259,12 +289,16 @@ export async function checkBulkRows(
     } else if (row.action.type === 'event') {
       const problem = trackingEventProblem(
         order,
-        { kind: row.action.kind, note: row.note, expectedDelivery: row.date },
+        { kind: row.action.kind, note: row.note, expectedDelivery: row.date, ...row.round },
         now,
       );
       if (problem) {
         const field =
-          problem.path === 'note' ? 'Note' : problem.path === 'expectedDelivery' ? 'Date' : 'Status or event';
+          problem.path === 'note'
+            ? 'Note'
+            : problem.path === 'expectedDelivery'
+              ? 'Date'
+              : (ROUND_COLUMNS[problem.path as keyof DeliveryRound] ?? 'Status or event');
         row.problems.push({ field, message: problem.message });
       }
     }
@@ -290,17 +324,18 @@ function describeAction(row: BulkRow): string {
   return 'Tracking number set';
 }
 
-export function bulkResultCsv(rows: readonly BulkOutcome[], file: { cells: Cells }[]): string {
+/** The rows as uploaded (the file's own columns, so an older file comes back as it went) and each outcome. */
+export function bulkResultCsv(rows: readonly BulkOutcome[], file: BulkFile): string {
   const records = rows.map((row, i) =>
     [
-      ...BULK_COLUMNS.map((c) => file[i]?.cells[c] ?? ''),
+      ...file.columns.map((c) => file.rows[i]?.cells[c] ?? ''),
       row.applied ? 'applied' : 'not applied',
       row.result,
     ].map(neutraliseFormula),
   );
   return stringify(records, {
     header: true,
-    columns: [...BULK_COLUMNS, 'Result', 'Message'],
+    columns: [...file.columns, 'Result', 'Message'],
     bom: true,
     record_delimiter: 'windows',
   });
@@ -349,7 +384,12 @@ export class VendorOrdersBulkService {
           alongside:
             action.type === 'event'
               ? async (tx, _before, after, now) => {
-                  const event = { kind: action.kind, note: row.note, expectedDelivery: row.date };
+                  const event = {
+                    kind: action.kind,
+                    note: row.note,
+                    expectedDelivery: row.date,
+                    ...row.round,
+                  };
                   const problem = trackingEventProblem(after, event, now);
                   if (problem) throw AppError.conflict(problem.message, problem.code);
                   await writeTrackingEvent(tx, after, event, actor, now);
@@ -395,6 +435,7 @@ function summary(rows: BulkOutcome[]) {
       trackingNumber: row.trackingNumber,
       note: row.note,
       date: row.date,
+      ...row.round,
       ok: row.problems.length === 0,
       applied: row.applied,
       problems: row.problems,

@@ -43,8 +43,9 @@ export const previewVendorOrderUpdates = createRoute({
   description:
     'Columns: Order ID (`#a1b2c3d4` or the whole id), Status or event (confirmed, in transit, delivered, cancelled, ' +
     'out for delivery, delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date ' +
-    'of a delay: 2026-05-01, 01-05-2026 or 01/05/2026). Each row is checked as the rows before it would leave the ' +
-    'order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date, a taken ' +
+    'of a delay: 2026-05-01, 01-05-2026 or 01/05/2026), and optionally Driver, Window from, Window to (an out for ' +
+    'delivery row’s driver’s first name and time window, 24-hour HH:MM, the start before the end). Each row is checked as the rows before it would leave the ' +
+    'order: an order that is not a paid order of this courier (another courier’s reads the same as one nobody has), a move the status machine forbids, a bad date or window, a taken ' +
     'tracking number. At most 1000 rows.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('vendor')] as const,

@@ -1,6 +1,7 @@
 import { DRIVER_NAME_MAX } from '@consign/shared/tracking';
 import { z } from '@hono/zod-openapi';
-import { TrackingEventKindSchema } from '../orders';
+import { DeliveryRoundFields, TrackingEventKindSchema } from '../orders';
+import { BULK_COLUMNS, OPTIONAL_BULK_COLUMNS } from './vendor-orders.bulk';
 
 export const AddTrackingEventBodySchema = z
   .strictObject({
@@ -48,15 +49,15 @@ export const BulkUpdateBodySchema = z
       .max(1_000_000, 'The file is larger than 1 MB: split it')
       .openapi({
         description:
-          'The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date (any order, any case), then one row per change',
+          'The CSV file: a header naming Order ID, Status or event, Tracking number, Note, Date and optionally Driver, Window from, Window to (any order, any case, `window_from` too), then one row per change',
         example:
-          'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n',
+          'Order ID,Status or event,Tracking number,Note,Date,Driver,Window from,Window to\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,,,,\r\n#a1b2c3d4,out for delivery,,,,Sam,10:00,12:00\r\n',
       }),
   })
   .openapi('BulkUpdateRequest');
 
 const BulkProblemSchema = z.object({
-  field: z.enum(['Order ID', 'Status or event', 'Tracking number', 'Note', 'Date']),
+  field: z.enum([...BULK_COLUMNS, ...OPTIONAL_BULK_COLUMNS]),
   message: z.string(),
 });
 
@@ -72,6 +73,7 @@ export const BulkRowSchema = z
     trackingNumber: z.string().nullable(),
     note: z.string().nullable(),
     date: z.string().nullable().openapi({ description: 'YYYY-MM-DD' }),
+    ...DeliveryRoundFields,
     ok: z.boolean().openapi({ description: 'The row passed every check' }),
     applied: z.boolean(),
     problems: z.array(BulkProblemSchema),

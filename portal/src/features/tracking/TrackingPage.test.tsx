@@ -105,10 +105,25 @@ describe('tracking page', () => {
         ],
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'Out for delivery today, 10:00–12:00' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Out for delivery today, 10:00–12:00' });
     expect(promise()).toBe('With driver Sam');
-    expect(screen.getByText('Out for delivery: with driver Sam, 10:00–12:00')).toBeTruthy();
+    const timeline = screen.getByRole('list', { name: 'Tracking timeline' });
+    expect(timeline.querySelector('.timeline__status')?.textContent).toBe(
+      'Out for delivery: with driver Sam, 10:00–12:00',
+    );
     expect(screen.queryByText(/Expected|2 Dec 2099/)).toBeNull();
+    // The window is one unit a line cannot break inside, in the headline and on the timeline.
+    for (const where of [heading, timeline]) {
+      const window = within(where).getByText('10:00–12:00');
+      expect(window.tagName).toBe('SPAN');
+      expect(window.className).toBe('nowrap');
+    }
+    // The help speaks of the window, not of an expected day the page does not show.
+    const help = within(
+      screen.getByRole('heading', { name: 'Questions about this delivery?' }).closest('section')!,
+    );
+    expect(help.getByText(/The time window is the courier’s estimate for today’s round/)).toBeTruthy();
+    expect(help.queryByText(/expected day/)).toBeNull();
   });
 
   it('out for delivery without a window or driver: the headline alone, no promised day', async () => {
@@ -166,6 +181,7 @@ describe('tracking page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Delivered' })).toBeTruthy();
     expect(promise()).toBe('Delivered Tue, 24 Nov 2026, 11:02');
-    expect(screen.queryByText(/Expected/)).toBeNull();
+    expect(screen.queryByText(/Expected|estimate/i)).toBeNull();
+    expect(screen.getByText(/Check with neighbours/)).toBeTruthy();
   });
 });

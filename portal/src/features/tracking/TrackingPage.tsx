@@ -1,4 +1,4 @@
-import { trackingSummary } from '@consign/shared/tracking';
+import { type TrackingState, trackingSummary } from '@consign/shared/tracking';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
@@ -7,7 +7,9 @@ import { formatDateTime, formatLongDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
 import { describeDay } from '../../shared/dropoff/hours';
 import { summaryState } from '../../shared/orders/tracking-summary';
+import { WindowText } from '../../shared/orders/WindowText';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
+import { trackingHelp } from './tracking-help';
 import '../../shared/orders/orders.css';
 import './tracking.css';
 
@@ -84,12 +86,19 @@ function placeOf(place: Tracking['origin']) {
 
 function TrackingView({ tracking }: { tracking: Tracking }) {
   const reached = stagesReached(tracking);
-  const { headline, line } = trackingSummary(summaryState(tracking));
+  const state = summaryState(tracking);
+  const { headline, line } = trackingSummary(state);
   return (
     <div className="stack">
       <header className="tracking__header">
-        <h1>{headline}</h1>
-        {line ? <p className="lead tracking__promise">{line}</p> : null}
+        <h1>
+          <WindowText text={headline} />
+        </h1>
+        {line ? (
+          <p className="lead tracking__promise">
+            <WindowText text={line} />
+          </p>
+        ) : null}
         <p className="muted">
           From {placeOf(tracking.origin)} to {placeOf(tracking.destination)} with {tracking.courier.name} (
           {tracking.service.name})
@@ -135,7 +144,9 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
               >
                 <span className="timeline__dot" aria-hidden="true" />
                 <div>
-                  <p className="timeline__status">{entry.description}</p>
+                  <p className="timeline__status">
+                    <WindowText text={entry.description} />
+                  </p>
                   <p className="muted timeline__time">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </p>
@@ -148,7 +159,7 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
 
       <section className="card stack" aria-labelledby="tracking-help">
         <h2 id="tracking-help">Questions about this delivery?</h2>
-        <Help tracking={tracking} />
+        <Help tracking={tracking} state={state} />
         <dl className="meta-list">
           <dt>Courier</dt>
           <dd>{tracking.courier.name}</dd>
@@ -176,7 +187,6 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
   );
 }
 
-/** The advice recipients look for at each moment (RM and DPD help pages answer the same questions). */
 /** Where the sender hands the parcel over: a shop's address and hours, never the sender's. */
 function DropOffCard({ point }: { point: NonNullable<Tracking['dropOffPoint']> }) {
   const { address } = point;
@@ -194,34 +204,23 @@ function DropOffCard({ point }: { point: NonNullable<Tracking['dropOffPoint']> }
   );
 }
 
-function Help({ tracking }: { tracking: Tracking }) {
-  const latest = tracking.timeline.at(-1);
-  if (tracking.status === 'delivered') {
-    return (
-      <>
-        <p>
-          Not with you? Check with neighbours and any safe place first; then contact the courier with the
-          tracking code.
-        </p>
-        <p>
-          Need to send it back?{' '}
-          <Link to={`/returns?code=${encodeURIComponent(tracking.code)}`}>Start a return</Link> with this
-          tracking code and the delivery postcode.
-        </p>
-      </>
-    );
-  }
-  if (latest?.event === 'delivery_attempted') {
-    return (
-      <p>The driver could not deliver. The courier will try again or tell the sender where to collect it.</p>
-    );
-  }
-  if (latest?.event === 'exception') {
-    return (
-      <p>Something held the parcel up. The courier is dealing with it; you do not need to do anything yet.</p>
-    );
-  }
-  return <p>The expected day is the courier’s estimate; it moves here if the courier reports a delay.</p>;
+/** The advice recipients look for at each moment (RM and DPD help pages answer the same questions). */
+function Help({ tracking, state }: { tracking: Tracking; state: TrackingState }) {
+  const help = trackingHelp(state);
+  if (help) return <p>{help}</p>;
+  return (
+    <>
+      <p>
+        Not with you? Check with neighbours and any safe place first; then contact the courier with the
+        tracking code.
+      </p>
+      <p>
+        Need to send it back?{' '}
+        <Link to={`/returns?code=${encodeURIComponent(tracking.code)}`}>Start a return</Link> with this
+        tracking code and the delivery postcode.
+      </p>
+    </>
+  );
 }
 
 /** `?unsubscribe=<token>` from the link in a recipient email: one button stops them. */

@@ -1,5 +1,6 @@
 import { countOf } from '@consign/shared/numbers';
 import { statusLabel } from '@consign/shared/statuses';
+import { describeRound } from '@consign/shared/tracking';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -10,7 +11,9 @@ import { useAuth } from '../../shared/auth/auth';
 import { saveBlob } from '../../shared/orders/download';
 
 const TEMPLATE =
-  'Order ID,Status or event,Tracking number,Note,Date\r\n#a1b2c3d4,in transit,1Z999AA10123456784,,\r\n';
+  'Order ID,Status or event,Tracking number,Note,Date,Driver,Window from,Window to\r\n' +
+  '#a1b2c3d4,in transit,1Z999AA10123456784,,,,,\r\n' +
+  '#a1b2c3d4,out for delivery,,,,Sam,10:00,12:00\r\n';
 /** Well above a day's round; the API refuses more than 1000 rows or 1 MB. */
 const MAX_FILE_BYTES = 1_000_000;
 
@@ -72,7 +75,8 @@ export function BulkUpdatePanel({ onApplied }: { onApplied: () => void }) {
       <p className="muted">
         Columns: Order ID, Status or event (confirmed, in transit, delivered, cancelled, out for delivery,
         delivery attempted, delayed, exception), Tracking number, Note, Date (the new expected date of a
-        delay). You see every row checked before anything changes.
+        delay), and for out for delivery, optionally Driver (first name), Window from and Window to (such as
+        10:00 and 12:00). You see every row checked before anything changes.
       </p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>
@@ -165,6 +169,7 @@ export function BulkUpdatePanel({ onApplied }: { onApplied: () => void }) {
 
 function BulkRowView({ row, applied }: { row: BulkRow; applied: boolean }) {
   const ok = applied ? row.applied : row.ok;
+  const round = describeRound(row);
   return (
     <tr className={ok ? undefined : 'vendor-bulk__row--problem'}>
       <td>{row.line}</td>
@@ -173,6 +178,7 @@ function BulkRowView({ row, applied }: { row: BulkRow; applied: boolean }) {
         {/* A status's label; an event or tracking_number in sentence case, as statusLabel reads any code. */}
         {row.action ? statusLabel(row.action) : '—'}
         {row.trackingNumber && row.action !== 'tracking_number' ? ` · ${row.trackingNumber}` : ''}
+        {round ? ` · ${round}` : ''}
       </td>
       <td>
         <span className={`vendor-bulk__result ${ok ? 'is-ok' : 'is-problem'}`}>

@@ -4,24 +4,13 @@
  * says so while it uploads, lists what was added with a way to take each out again before the
  * form is sent, and shows every problem (a wrong file, the API's refusal) under the field.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { FieldError } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { describeError } from '../api/client';
 import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../api/uploads';
 
-export function UploadsField({
-  id,
-  label,
-  hint,
-  item,
-  listLabel,
-  urls,
-  onChange,
-  max,
-  error,
-  onUploading,
-}: {
+type FieldProps = {
   id: string;
   label: string;
   hint?: string;
@@ -30,11 +19,19 @@ export function UploadsField({
   /** The list of files added, as assistive tech names it. */
   listLabel: string;
   urls: string[];
-  /** Changes the list (a file added or removed); an update, as uploads finish after other edits. */
-  onChange: (update: (urls: string[]) => string[]) => void;
   max: number;
   /** The form's own error for the field (a check before sending, or the API's). */
   error: string | undefined;
+};
+
+export function UploadsField({
+  onChange,
+  onUploading,
+  error,
+  ...field
+}: FieldProps & {
+  /** Changes the list (a file added or removed); an update, as uploads finish after other edits. */
+  onChange: (update: (urls: string[]) => string[]) => void;
   /** Told when an upload starts and ends, so the form waits for it before sending. */
   onUploading?: (uploading: boolean) => void;
 }) {
@@ -48,11 +45,42 @@ export function UploadsField({
     onProblem: setProblem,
   });
   useEffect(() => onUploading?.(upload.uploading), [onUploading, upload.uploading]);
-  const full = urls.length >= max;
-  const shown = problem ?? error;
-  const described = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className={`field${shown ? ' field--invalid' : ''}`}>
+    <UploadsFieldView
+      {...field}
+      error={problem ?? error}
+      uploading={upload.uploading}
+      onFileChange={(e) => void upload.onFileChange(e)}
+      onRemove={(url) => onChange((list) => list.filter((u) => u !== url))}
+    />
+  );
+}
+
+/**
+ * The field as people see it, given its state: what UploadsField renders, and what its stories
+ * show (UploadsField.stories.tsx) without an API to upload to.
+ */
+export function UploadsFieldView({
+  id,
+  label,
+  hint,
+  item,
+  listLabel,
+  urls,
+  max,
+  error,
+  uploading,
+  onFileChange,
+  onRemove,
+}: FieldProps & {
+  uploading: boolean;
+  onFileChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onRemove: (url: string) => void;
+}) {
+  const full = urls.length >= max;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -60,9 +88,9 @@ export function UploadsField({
         id={id}
         type="file"
         accept={IMAGE_TYPES}
-        onChange={(e) => void upload.onFileChange(e)}
-        disabled={upload.uploading || full}
-        aria-invalid={shown ? true : undefined}
+        onChange={onFileChange}
+        disabled={uploading || full}
+        aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       />
       {hint ? (
@@ -70,7 +98,7 @@ export function UploadsField({
           {full ? `${hint} (the most: ${max})` : hint}
         </p>
       ) : null}
-      {upload.uploading ? (
+      {uploading ? (
         <p className="muted upload-progress">
           <Spinner label={`Uploading the ${item}`} /> Uploading…
         </p>
@@ -84,7 +112,7 @@ export function UploadsField({
                 type="button"
                 className="link-button"
                 aria-label={`Remove ${item} ${i + 1}`}
-                onClick={() => onChange((list) => list.filter((u) => u !== url))}
+                onClick={() => onRemove(url)}
               >
                 Remove
               </button>
@@ -92,7 +120,7 @@ export function UploadsField({
           ))}
         </ul>
       ) : null}
-      <FieldError id={`${id}-error`} error={shown ?? undefined} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -29,6 +29,7 @@ import {
   StatusBadge,
 } from './OrderParts';
 import { orderSummaryState } from './tracking-summary';
+import { WindowText } from './WindowText';
 
 /** Who did each step, as the person reading the timeline says it. */
 const ACTORS: Record<TimelineViewer, Record<OrderEvent['actorRole'], string>> = {
@@ -249,11 +250,13 @@ function TrackingSummaryLine({ order }: { order: OrderDetail }) {
   const { headline, line } = trackingSummary(orderSummaryState(order));
   return (
     <p className="order-tracking-summary">
-      <strong>{headline}</strong>
+      <strong>
+        <WindowText text={headline} />
+      </strong>
       {line ? (
         <>
           <br />
-          {line}
+          <WindowText text={line} />
         </>
       ) : null}
     </p>
