@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { activeCourier, apiCall, guard, paidOrder, unique, verifiedAccount } from './support';
 
 /**
- * The public tracking page's headline and the line under it (issue 51, item 9; docs/tracking.md):
+ * The public tracking page's headline and the line under it (issue 51, item 9; docs/api.md, "Tracking events"):
  * out for delivery today leads with the window the courier gave and names the driver, with no
  * promised day beside it; without a window, the headline alone; delivered says when. Each state
  * at 1280 and 390 px with axe, signed out.
