@@ -228,7 +228,7 @@ async function checkUploads(
   const errors = keys.flatMap((key, i) =>
     mine.has(key)
       ? []
-      : [{ path: `${field}.${i}`, message: 'must be an image you uploaded (POST /api/v1/uploads)' }],
+      : [{ path: `${field}.${i}`, message: 'must be a file you uploaded (POST /api/v1/uploads)' }],
   );
   if (errors.length) throw AppError.validation(errors, 'Some files are not your uploads');
 }
