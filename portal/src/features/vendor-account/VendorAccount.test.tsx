@@ -13,7 +13,8 @@ import {
 } from '../../test/fetchStub';
 import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { checkDocumentFile, messages } from './VendorProfilePage';
+import { checkDocumentFile } from '../../shared/api/uploads';
+import { messages } from './VendorProfilePage';
 
 const pending: Vendor = { ...activeVendor, status: 'pending', shopName: null };
 /** Pending, with the business details saved. */
