@@ -70,7 +70,9 @@ test('a parcel with a tracking exception: the public page offers the claim, whic
   const notice = page.getByRole('region', { name: 'Has your parcel gone missing?' });
   await expect(notice.getByText(/^The courier reported a problem with it on /)).toBeVisible();
   await expect(notice.getByText(/If the parcel was sent to you, ask the sender to claim\./)).toBeVisible();
-  await expect(notice.getByText('You will be asked to log in with the account that booked it.')).toBeVisible();
+  await expect(
+    notice.getByText('You will be asked to log in with the account that booked it.'),
+  ).toBeVisible();
   await watch.expectClean();
   await look(page, 'tracking-loss-notice', notice);
 

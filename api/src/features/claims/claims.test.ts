@@ -188,7 +188,12 @@ describe('filing a claim', () => {
     const receipt = await uploadedPdf(t, o.customer);
     const asPhoto = await t.post(
       `/api/v1/orders/${o.id}/claims`,
-      { kind: 'damage', description: 'The vase arrived broken', amountClaimed: 900, photos: [photo, receipt] },
+      {
+        kind: 'damage',
+        description: 'The vase arrived broken',
+        amountClaimed: 900,
+        photos: [photo, receipt],
+      },
       o.customer,
     );
     expect(asPhoto.status).toBe(422);

@@ -23,8 +23,12 @@ export const UploadBodySchema = z
   .strictObject({
     image: z
       .custom<File>((v) => v instanceof File, { message: 'Choose an image or PDF file to upload' })
-      .openapi({ type: 'string', format: 'binary', description:
-        'A PNG, JPEG or WebP image, or a PDF (a claim’s proof of value), at most 5 MB; the field keeps its name `image`' }),
+      .openapi({
+        type: 'string',
+        format: 'binary',
+        description:
+          'A PNG, JPEG or WebP image, or a PDF (a claim’s proof of value), at most 5 MB; the field keeps its name `image`',
+      }),
   })
   .openapi('UploadRequest');
 

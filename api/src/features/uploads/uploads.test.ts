@@ -126,8 +126,18 @@ describe('POST /uploads', () => {
     ['a GIF (an image, but not one we accept)', GIF, 'x.gif', 'image/gif'],
     ['an empty file', Buffer.alloc(0), 'x.png', 'image/png'],
     ['text declared as a PDF', Buffer.from('Invoice 42: £120.00\n'), 'invoice.pdf', 'application/pdf'],
-    ['HTML declared as a PDF', Buffer.from('<html><script>alert(1)</script></html>'), 'x.pdf', 'application/pdf'],
-    ['a file starting %PDF without its header', Buffer.from('%PDF<script>alert(1)</script>'), 'x.pdf', 'application/pdf'],
+    [
+      'HTML declared as a PDF',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'x.pdf',
+      'application/pdf',
+    ],
+    [
+      'a file starting %PDF without its header',
+      Buffer.from('%PDF<script>alert(1)</script>'),
+      'x.pdf',
+      'application/pdf',
+    ],
   ])(
     'answers 415 "Please select an image or PDF file" for %s, and stores nothing',
     async (_label, bytes, name, type) => {

@@ -19,8 +19,8 @@ import { useProfile } from '../../shared/auth/profile';
 import { RequireRole } from '../../shared/auth/RequireRole';
 import { JobsList } from '../../shared/jobs/JobsList';
 import { DashboardLayout } from '../../shared/orders/DashboardLayout';
-import { OrderDrawer } from '../../shared/orders/OrderDrawer';
 import type { ClaimFormOpen } from '../../shared/orders/OrderClaims';
+import { OrderDrawer } from '../../shared/orders/OrderDrawer';
 import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
 import '../../shared/orders/orders.css';
 
@@ -130,11 +130,7 @@ function CustomerDashboard() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
-        {tab === 'orders' ? (
-          <OrdersPanel query={orders} onOpen={open} />
-        ) : (
-          <JobsList onOpenOrder={open} />
-        )}
+        {tab === 'orders' ? <OrdersPanel query={orders} onOpen={open} /> : <JobsList onOpenOrder={open} />}
       </div>
       {openOrder ? (
         <OrderDrawer
@@ -168,8 +164,8 @@ function TrackedNotYours({ error, email }: { error: Error; email: string | undef
         {email ? ` You are signed in as ${email}.` : ''}
       </p>
       <p>
-        If the parcel was sent to you, ask the sender to claim. If you booked it with another account, log
-        out and log in with that one.
+        If the parcel was sent to you, ask the sender to claim. If you booked it with another account, log out
+        and log in with that one.
       </p>
     </div>
   );

@@ -189,7 +189,9 @@ describe('tracking page', () => {
     const heading = await screen.findByRole('heading', { name: 'Has your parcel gone missing?' });
     const notice = within(heading.closest('section')!);
     expect(
-      notice.getByText('The courier reported a problem with it on Fri, 20 Nov 2026, and it has not moved on since.'),
+      notice.getByText(
+        'The courier reported a problem with it on Fri, 20 Nov 2026, and it has not moved on since.',
+      ),
     ).toBeTruthy();
     expect(notice.getByText(/If the parcel was sent to you, ask the sender to claim\./)).toBeTruthy();
     expect(notice.getByText('You will be asked to log in with the account that booked it.')).toBeTruthy();

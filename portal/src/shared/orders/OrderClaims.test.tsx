@@ -367,7 +367,9 @@ describe('claims in the order drawer', () => {
     expect(proof.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp,application/pdf');
     expect(within(form).getByText(/a PDF, or a photo or screenshot/)).toBeTruthy();
     // Photos stay images only.
-    expect(within(form).getByLabelText('Photos').getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
+    expect(within(form).getByLabelText('Photos').getAttribute('accept')).toBe(
+      'image/png,image/jpeg,image/webp',
+    );
     const pdf = new File(['%PDF-1.4\n'], 'receipt.pdf', { type: 'application/pdf' });
     await user.upload(proof, pdf);
     const added = await within(form).findByRole('list', { name: 'Proof of value added' });

@@ -12,4 +12,3 @@ export function lossReason(offer: Pick<LossClaimOffer, 'reason' | 'since'>): str
     ? `The courier reported a problem with it on ${since}, and it has not moved on since.`
     : `It has had no tracking update since ${since}.`;
 }
-
