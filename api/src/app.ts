@@ -265,7 +265,7 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   const adminDist = join(root, 'admin/dist');
   const widgetDist = join(root, 'widget/dist');
 
-  const uploadFiles = staticFiles(
+  const uploadFiles = staticFiles<AppEnv>(
     { root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') },
     { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': UPLOADS_CSP, ...IMMUTABLE },
   );
