@@ -254,9 +254,8 @@ function Help({ tracking }: { tracking: Tracking }) {
     );
   }
   if (latest?.event === 'exception') {
-    return (
-      <p>Something held the parcel up. The courier is dealing with it; you do not need to do anything yet.</p>
-    );
+    // The loss claim notice above says what can be done meanwhile: no "nothing to do yet" here.
+    return <p>Something held the parcel up. The courier is dealing with it and will move it on.</p>;
   }
   return <p>The expected day is the courier’s estimate; it moves here if the courier reports a delay.</p>;
 }
