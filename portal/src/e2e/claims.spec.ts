@@ -118,7 +118,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await expect(photos.getByRole('listitem')).toHaveCount(2);
   await form.getByRole('button', { name: 'Remove photo 2' }).click();
   await expect(photos.getByRole('listitem')).toHaveCount(1);
-  // A file that is not an image is refused at its field, by the API's check of its bytes.
+  // A file that is neither an image nor a PDF is refused at its field, by the API's check of its bytes.
   await watch.expectClean();
   const proof = form.getByLabel('Proof of value (optional)');
   await proof.setInputFiles({
@@ -126,12 +126,12 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
     mimeType: 'image/png',
     buffer: Buffer.from('not an image'),
   });
-  await expect(form.getByText('Please select an image file')).toBeVisible();
+  await expect(form.getByText('Please select an image or PDF file')).toBeVisible();
   // The browser logs the refusal (415) the test asked for; nothing else happened since the check above.
   watch.reset();
   await proof.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByRole('list', { name: 'Proof of value added' }).getByRole('listitem')).toHaveCount(1);
-  await expect(form.getByText('Please select an image file')).toHaveCount(0);
+  await expect(form.getByText('Please select an image or PDF file')).toHaveCount(0);
   await look(page, 'form', form, { checkAxe: true });
   await form.getByRole('button', { name: 'Send claim' }).click();
   const card = drawer.getByRole('article', { name: /^Claim #/ });
