@@ -8,6 +8,7 @@ import {
   apiCall,
   guard,
   paidOrder,
+  parcelWithException,
   signedInPage,
   unique,
   verifiedAccount,
@@ -258,27 +259,7 @@ test('a tracking exception offers the customer a prefilled loss claim in the ord
   browser,
 }) => {
   const request = (await browser.newContext()).request;
-  const courier = await activeCourier(request, {
-    shopName: `Lost Couriers ${unique()}`,
-    service: {
-      name: `Lost Express ${unique()}`,
-      serviceType: 'domestic',
-      fromLocation: 'England',
-      toLocation: 'Scotland',
-    },
-  });
-  const customer = await verifiedAccount(request, 'customer');
-  const order = await paidOrder(request, customer.token, {
-    serviceId: courier.serviceId!,
-    contents: 'A wool scarf',
-  });
-  for (const status of ['confirmed', 'in_transit']) {
-    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
-  }
-  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
-    kind: 'exception',
-    note: 'Label unreadable at the hub',
-  });
+  const { order, customer } = await parcelWithException(request, 'A wool scarf');
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);

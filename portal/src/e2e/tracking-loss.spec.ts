@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { axe } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
-import { activeCourier, apiCall, guard, paidOrder, unique, verifiedAccount } from './support';
+import { guard, parcelWithException } from './support';
 
 /**
  * The loss claim offered on the public tracking page (docs/claims-and-returns.md, "The prefilled
@@ -39,29 +39,7 @@ test('a parcel with a tracking exception: the public page offers the claim, whic
   browser,
 }) => {
   const request = (await browser.newContext()).request;
-  const courier = await activeCourier(request, {
-    shopName: `Missing Couriers ${unique()}`,
-    service: {
-      name: `Missing Express ${unique()}`,
-      serviceType: 'domestic',
-      fromLocation: 'England',
-      toLocation: 'Scotland',
-    },
-  });
-  const customer = await verifiedAccount(request, 'customer');
-  const order = await paidOrder(request, customer.token, {
-    serviceId: courier.serviceId!,
-    contents: 'A wool scarf',
-  });
-  for (const status of ['confirmed', 'in_transit']) {
-    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
-  }
-  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
-    kind: 'exception',
-    note: 'Label unreadable at the hub',
-  });
-  const detail = await apiCall(request, 'get', `/api/v1/orders/${order.id}`, customer.token);
-  const code = detail.trackingCode as string;
+  const { order, customer, trackingCode: code } = await parcelWithException(request, 'A wool scarf');
 
   // Signed out, as a recipient or the sender opens the link in an email.
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
