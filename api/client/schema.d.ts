@@ -3681,6 +3681,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tracking/{code}/loss-claim-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s own order of a tracking code, with its loss claim offer
+         * @description For the tracking page’s “Claim for a lost parcel”: the order’s id (to open it in the dashboard) and the offer as GET /orders/{id}/loss-claim-offer answers it. Only the order’s customer: anyone else, or a code of no paid order, gets 404. Counted against the same per-address limits as GET /tracking/{code}.
+         */
+        get: operations["getOwnLossClaimOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5491,7 +5511,7 @@ export interface components {
         };
         UploadResult: {
             /**
-             * @description Where the file is served; use it as a logo or avatar URL
+             * @description Where the file is served; an image’s url may be a logo, an avatar or a photo, a PDF’s only a claim’s proof of value
              * @example /uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.png
              */
             url: string;
@@ -5499,7 +5519,7 @@ export interface components {
         UploadRequest: {
             /**
              * Format: binary
-             * @description A PNG, JPEG or WebP image, at most 5 MB
+             * @description A PNG, JPEG or WebP image, or a PDF (a claim’s proof of value), at most 5 MB; the field keeps its name `image`
              */
             image: string;
         };
@@ -6597,12 +6617,12 @@ export interface components {
             /** @description Minor units of the order’s currency; at most the claim’s cap */
             amountClaimed: number;
             /**
-             * @description Photos of the parcel and contents; a damage claim needs at least one
+             * @description Images of the parcel and contents; a damage claim needs at least one
              * @default []
              */
             photos: string[];
             /**
-             * @description An invoice or receipt showing the goods’ value
+             * @description An invoice or receipt showing the goods’ value: a PDF or an image
              * @default []
              */
             proofOfValue: string[];
@@ -6631,7 +6651,7 @@ export interface components {
             amount?: number;
             note: string;
             /**
-             * @description Your evidence: proof of delivery, photos at collection
+             * @description Your evidence, as images: proof of delivery, photos at collection
              * @default []
              */
             evidence: string[];
@@ -7128,6 +7148,8 @@ export interface components {
             destination: components["schemas"]["TrackingPlace"];
             /** @description Where the parcel is handed over, when it is not collected: a shop’s address and hours, never the sender’s */
             dropOffPoint: components["schemas"]["OrderDropOffPoint"] | null;
+            /** @description Whether the parcel looks lost (a tracking exception, or no scan for days) and its customer may claim for it at once, as GET /orders/{id}/loss-claim-offer answers it; only the customer can claim */
+            lossClaim: components["schemas"]["LossClaimOffer"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -7174,6 +7196,10 @@ export interface components {
         TrackingUnsubscribed: {
             /** @enum {boolean} */
             unsubscribed: true;
+        };
+        OwnLossClaimOffer: components["schemas"]["LossClaimOffer"] & {
+            /** @description The caller’s order with this tracking code */
+            orderId: string;
         };
     };
     responses: never;
@@ -20327,6 +20353,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackingUnsubscribed"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOwnLossClaimOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public tracking code, in any case, with or without spaces or hyphens */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order and its offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnLossClaimOffer"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found */

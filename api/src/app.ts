@@ -44,7 +44,13 @@ import { browserOrigin, withLinkOrigin } from './lib/origin';
 import { requestBody } from './lib/request-body';
 import { requestHygiene, urlAndHeaderHygiene } from './lib/request-hygiene';
 import { RouteTable } from './lib/route-table';
-import { securityHeaders, WIDGET_STATES_PATH, widgetStatesCsp } from './lib/security-headers';
+import {
+  securityHeaders,
+  UPLOAD_PDF_DISPOSITION,
+  UPLOADS_CSP,
+  WIDGET_STATES_PATH,
+  widgetStatesCsp,
+} from './lib/security-headers';
 import { staticFiles } from './lib/static-files';
 import { TEST_PAYMENTS_PATH } from './providers/payments';
 import { registerFeatureHooks } from './registrations';
@@ -259,13 +265,18 @@ function mountFrontEnds(app: App, deps: AppDeps) {
   const adminDist = join(root, 'admin/dist');
   const widgetDist = join(root, 'widget/dist');
 
-  app.use(
-    '/uploads/*',
-    staticFiles(
-      { root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') },
-      { 'X-Content-Type-Options': 'nosniff', ...IMMUTABLE },
-    ),
+  const uploadFiles = staticFiles<AppEnv>(
+    { root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') },
+    { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': UPLOADS_CSP, ...IMMUTABLE },
   );
+  app.use('/uploads/*', async (c, next) => {
+    const res = await uploadFiles(c, next);
+    // The extension is the sniffed type's (features/uploads), so it tells a PDF.
+    if (res instanceof Response && res.ok && /\.pdf$/i.test(c.req.path)) {
+      res.headers.set('Content-Disposition', UPLOAD_PDF_DISPOSITION);
+    }
+    return res;
+  });
 
   if (existsSync(join(widgetDist, 'consign.js'))) {
     // The pasteable snippet names this deployment's own origin (widget/build/snippet.ts).

@@ -12,15 +12,32 @@ export function AgeField(_: FieldProps) {
   return record ? <span title={dateTimeText(record.createdAt)}>{relativeText(record.createdAt)}</span> : null;
 }
 
-/** Uploaded images as thumbnails, each a link to the full picture in a new tab: "Photo 1", … */
+/**
+ * Uploaded images as thumbnails, each a link to the full picture in a new tab: "Photo 1", …; a PDF
+ * (a claim's proof of value) as a link to download it: "Proof of value (PDF)".
+ */
 export function Thumbnails({ urls, what }: { urls: string[]; what: MessageKey }) {
   const translate = useT();
   if (urls.length === 0) return <span>{translate('consign.images.none')}</span>;
+  // The API names an upload by the type it found in its bytes.
+  const pdfs = urls.filter((url) => url.toLowerCase().endsWith('.pdf'));
   return (
     <ul
       style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', listStyle: 'none', margin: 0, padding: 0 }}
     >
       {urls.map((url, i) => {
+        if (pdfs.includes(url)) {
+          const n = pdfs.indexOf(url) + 1;
+          return (
+            <li key={url} style={{ alignSelf: 'center' }}>
+              <a href={url} download>
+                {pdfs.length > 1
+                  ? translate('consign.images.pdf_item', { what: translate(what), n })
+                  : translate('consign.images.pdf', { what: translate(what) })}
+              </a>
+            </li>
+          );
+        }
         const name = translate('consign.images.item', { what: translate(what), n: i + 1 });
         return (
           <li key={url}>

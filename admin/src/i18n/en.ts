@@ -130,7 +130,7 @@ export const en = {
       timeline: 'Timeline',
       no_events: 'No events yet.',
     },
-    images: { none: 'None', item: '%{what} %{n}' },
+    images: { none: 'None', item: '%{what} %{n}', pdf: '%{what} (PDF)', pdf_item: '%{what} %{n} (PDF)' },
     claims: {
       status: labels<ClaimStatus>(CLAIM_STATUSES, CLAIM_STATUS_FACTS),
       kind: CLAIM_KIND_LABELS,

@@ -123,6 +123,23 @@ export function widgetStatesCsp(html: string) {
   });
 }
 
+/**
+ * Uploaded files (/uploads/): nothing in one may run or load anything, whatever a browser makes of
+ * it (an image opened on its own keeps its inline styles). No `sandbox`: Chrome then refuses to show
+ * a PDF at all; PDFs are sent as downloads instead (`UPLOAD_PDF_DISPOSITION`).
+ */
+export const UPLOADS_CSP = policy({
+  'default-src': ["'none'"],
+  'img-src': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+});
+
+/** A PDF upload (a claim's proof of value) is saved, never opened as a page of this origin. */
+export const UPLOAD_PDF_DISPOSITION = 'attachment; filename="proof-of-value.pdf"';
+
 /** The guides (/docs, /docs/<guide>): sanitised HTML and one stylesheet of this origin, no script at all. */
 export const GUIDES_CSP = policy({
   'default-src': ["'none'"],

@@ -8,6 +8,7 @@ import {
   apiCall,
   guard,
   paidOrder,
+  parcelWithException,
   signedInPage,
   unique,
   verifiedAccount,
@@ -118,7 +119,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await expect(photos.getByRole('listitem')).toHaveCount(2);
   await form.getByRole('button', { name: 'Remove photo 2' }).click();
   await expect(photos.getByRole('listitem')).toHaveCount(1);
-  // A file that is not an image is refused at its field, by the API's check of its bytes.
+  // A file that is neither an image nor a PDF is refused at its field, by the API's check of its bytes.
   await watch.expectClean();
   const proof = form.getByLabel('Proof of value (optional)');
   await proof.setInputFiles({
@@ -126,12 +127,12 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
     mimeType: 'image/png',
     buffer: Buffer.from('not an image'),
   });
-  await expect(form.getByText('Please select an image file')).toBeVisible();
+  await expect(form.getByText('Please select an image or PDF file')).toBeVisible();
   // The browser logs the refusal (415) the test asked for; nothing else happened since the check above.
   watch.reset();
   await proof.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByRole('list', { name: 'Proof of value added' }).getByRole('listitem')).toHaveCount(1);
-  await expect(form.getByText('Please select an image file')).toHaveCount(0);
+  await expect(form.getByText('Please select an image or PDF file')).toHaveCount(0);
   await look(page, 'form', form, { checkAxe: true });
   await form.getByRole('button', { name: 'Send claim' }).click();
   const card = drawer.getByRole('article', { name: /^Claim #/ });
@@ -258,27 +259,7 @@ test('a tracking exception offers the customer a prefilled loss claim in the ord
   browser,
 }) => {
   const request = (await browser.newContext()).request;
-  const courier = await activeCourier(request, {
-    shopName: `Lost Couriers ${unique()}`,
-    service: {
-      name: `Lost Express ${unique()}`,
-      serviceType: 'domestic',
-      fromLocation: 'England',
-      toLocation: 'Scotland',
-    },
-  });
-  const customer = await verifiedAccount(request, 'customer');
-  const order = await paidOrder(request, customer.token, {
-    serviceId: courier.serviceId!,
-    contents: 'A wool scarf',
-  });
-  for (const status of ['confirmed', 'in_transit']) {
-    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
-  }
-  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
-    kind: 'exception',
-    note: 'Label unreadable at the hub',
-  });
+  const { order, customer } = await parcelWithException(request, 'A wool scarf');
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);

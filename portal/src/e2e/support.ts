@@ -318,6 +318,34 @@ export async function paidOrder(request: APIRequestContext, customer: string, op
 }
 
 /**
+ * A paid parcel in transit whose courier reported a tracking exception, so its customer is offered
+ * a loss claim at once (docs/claims-and-returns.md, "The prefilled loss claim"); with its customer
+ * (an account) and its public tracking code.
+ */
+export async function parcelWithException(request: APIRequestContext, contents: string) {
+  const courier = await activeCourier(request, {
+    shopName: `Lost Couriers ${unique()}`,
+    service: {
+      name: `Lost Express ${unique()}`,
+      serviceType: 'domestic',
+      fromLocation: 'England',
+      toLocation: 'Scotland',
+    },
+  });
+  const customer = await verifiedAccount(request, 'customer');
+  const order = await paidOrder(request, customer.token, { serviceId: courier.serviceId!, contents });
+  for (const status of ['confirmed', 'in_transit']) {
+    await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
+  }
+  await apiCall(request, 'post', `/api/v1/vendor/orders/${order.id}/events`, courier.token, {
+    kind: 'exception',
+    note: 'Label unreadable at the hub',
+  });
+  const detail = await apiCall(request, 'get', `/api/v1/orders/${order.id}`, customer.token);
+  return { order, customer, trackingCode: detail.trackingCode as string };
+}
+
+/**
  * A domestic job from London to Edinburgh at the customer's own price, posted and paid in TEST
  * MODE through the API: open to couriers. (Posting a job through its form: vendor-orders.spec.ts.)
  */

@@ -195,6 +195,21 @@ describe('a claim’s page', () => {
   );
 });
 
+describe('a claim’s PDF proof of value', () => {
+  it('is a link to download it, never an image', async () => {
+    stubFetch({
+      'GET /api/v1/admin/claims/cl-1': one(claimDetail({ proofOfValue: ['/uploads/receipt.pdf'] })),
+    });
+    renderConsole('/claims/cl-1/show');
+    const link = await screen.findByRole('link', { name: 'Proof of value (PDF)' });
+    expect(link.getAttribute('href')).toBe('/uploads/receipt.pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(screen.queryByRole('img', { name: /Proof of value/ })).toBeNull();
+    // Photos are still thumbnails.
+    expect(screen.getByRole('img', { name: 'Photo 1' })).toBeTruthy();
+  });
+});
+
 describe('deciding a claim', () => {
   async function openDecision() {
     fireEvent.click(await screen.findByRole('button', { name: 'Decide' }));

@@ -3,16 +3,7 @@ import { ADJUSTMENT_STATUSES } from '../../domain/statuses';
 import { MoneySchema } from '../../lib/openapi';
 import { PaymentSessionSchema } from '../orders';
 import { MAX_PARCELS, ParcelSchema } from '../quotes';
-
-/** A file the caller uploaded through POST /api/v1/uploads, by the path it answered. */
-const UploadPathSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(
-    /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    'must be the url POST /api/v1/uploads answered (/uploads/…)',
-  );
+import { ImageUploadPathSchema } from '../uploads';
 
 const measuredParcels = z
   .array(ParcelSchema, { error: 'parcels must be a list of parcels' })
@@ -28,7 +19,7 @@ export const FileAdjustmentBodySchema = z
   .strictObject({
     parcels: measuredParcels,
     photos: z
-      .array(UploadPathSchema)
+      .array(ImageUploadPathSchema)
       .min(1, 'Add a photo of the parcel on the scales or against the measure')
       .max(5, 'at most 5 photos')
       .openapi({ description: 'Uploads (POST /uploads) showing the measurement' }),

@@ -217,6 +217,8 @@ describe('filing an adjustment', () => {
       [{ parcels: [HEAVIER] }, 'photos'],
       [{ parcels: [HEAVIER], photos: ['https://x.test/a.png'] }, 'photos.0'],
       [{ parcels: [HEAVIER], photos: ['/uploads/not-mine.png'] }, 'photos.0'],
+      // A PDF is a receipt, never the photo of the scales a page shows as an image.
+      [{ parcels: [HEAVIER], photos: ['/uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.pdf'] }, 'photos.0'],
       [{ parcels: [], photos: [photo] }, 'parcels'],
       [{ parcels: [{ ...HEAVIER, weight: -1 }], photos: [photo] }, 'parcels.0.weight'],
       [{ parcels: [HEAVIER], photos: [photo], amount: 5000 }, ''],

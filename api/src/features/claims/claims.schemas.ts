@@ -2,19 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { CLAIM_KINDS, CLAIM_STATUSES } from '../../domain/statuses';
 import { MoneySchema } from '../../lib/openapi';
 import { cursorQuery, limitQuery } from '../../lib/pagination';
+import { ImageUploadPathSchema, UploadPathSchema } from '../uploads';
 
-/** A file the caller uploaded through POST /api/v1/uploads, by the path it answered. */
-const UploadPathSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(
-    /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    'must be the url POST /api/v1/uploads answered (/uploads/…)',
-  );
-
-const uploadList = (max: number, description: string) =>
-  z.array(UploadPathSchema).max(max, `at most ${max} files`).default([]).openapi({ description });
+const uploadList = (item: typeof UploadPathSchema, max: number, description: string) =>
+  z.array(item).max(max, `at most ${max} files`).default([]).openapi({ description });
 
 export const FileClaimBodySchema = z
   .strictObject({
@@ -29,8 +20,16 @@ export const FileClaimBodySchema = z
       .int('must be a whole number of pence')
       .min(1, 'must be at least 1')
       .openapi({ description: 'Minor units of the order’s currency; at most the claim’s cap' }),
-    photos: uploadList(10, 'Photos of the parcel and contents; a damage claim needs at least one'),
-    proofOfValue: uploadList(5, 'An invoice or receipt showing the goods’ value'),
+    photos: uploadList(
+      ImageUploadPathSchema,
+      10,
+      'Images of the parcel and contents; a damage claim needs at least one',
+    ),
+    proofOfValue: uploadList(
+      UploadPathSchema,
+      5,
+      'An invoice or receipt showing the goods’ value: a PDF or an image',
+    ),
   })
   .openapi('FileClaimBody');
 
@@ -47,7 +46,11 @@ export const CourierAnswerBodySchema = z
       .trim()
       .min(1, 'Give your answer')
       .max(2000, 'At most 2000 characters'),
-    evidence: uploadList(10, 'Your evidence: proof of delivery, photos at collection'),
+    evidence: uploadList(
+      ImageUploadPathSchema,
+      10,
+      'Your evidence, as images: proof of delivery, photos at collection',
+    ),
   })
   .openapi('CourierClaimAnswer');
 

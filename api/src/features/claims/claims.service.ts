@@ -150,8 +150,18 @@ async function noOpenClaim(deps: AppDeps, orderId: string) {
 export async function lossClaimOffer(deps: AppDeps, user: AccessClaims, orderId: string) {
   const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, orderId) });
   if (!order || order.customerId !== user.sub) throw AppError.notFound('Order not found');
+  return lossClaimOfferOn(deps, order);
+}
+
+/**
+ * The offer on an order, whoever asks: its customer's drawer, and the public tracking page (which
+ * shows the reason and date only, nothing of who booked).
+ */
+export async function lossClaimOfferOn(deps: AppDeps, order: typeof orders.$inferSelect) {
   const signal = await lossSignalOf(deps, order, deps.now());
-  if (!signal || !(await noOpenClaim(deps, order.id))) return { offered: false, reason: null, since: null };
+  if (!signal || !(await noOpenClaim(deps, order.id))) {
+    return { offered: false, reason: null, since: null } as const;
+  }
   return { offered: true, reason: signal.reason, since: signal.since.toISOString() };
 }
 
@@ -218,7 +228,7 @@ async function checkUploads(
   const errors = keys.flatMap((key, i) =>
     mine.has(key)
       ? []
-      : [{ path: `${field}.${i}`, message: 'must be an image you uploaded (POST /api/v1/uploads)' }],
+      : [{ path: `${field}.${i}`, message: 'must be a file you uploaded (POST /api/v1/uploads)' }],
   );
   if (errors.length) throw AppError.validation(errors, 'Some files are not your uploads');
 }

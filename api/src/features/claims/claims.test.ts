@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
 import { bookingBody, bookingFixture, quoteOptionFor } from '../orders/orders.testing';
-import { uploadedImage } from '../uploads/uploads.testing';
+import { uploadedImage, uploadedPdf } from '../uploads/uploads.testing';
 import { sweepClaims } from './index';
 
 // Tuesday 13 January 2026.
@@ -180,6 +180,50 @@ describe('filing a claim', () => {
     expect((await t.get(`/api/v1/claims?orderId=${o.id}`, o.customer)).body.items).toEqual([]);
     // Someone else's order is not found.
     expect((await damageClaim({ ...o, customer: other.customer })).status).toBe(404);
+  });
+
+  it('takes a PDF receipt as proof of value, but never a PDF where an image is shown (photos, the courier’s evidence)', async () => {
+    const o = await order();
+    const photo = await uploadedImage(t, o.customer);
+    const receipt = await uploadedPdf(t, o.customer);
+    const asPhoto = await t.post(
+      `/api/v1/orders/${o.id}/claims`,
+      {
+        kind: 'damage',
+        description: 'The vase arrived broken',
+        amountClaimed: 900,
+        photos: [photo, receipt],
+      },
+      o.customer,
+    );
+    expect(asPhoto.status).toBe(422);
+    expect(asPhoto.body.errors).toEqual([
+      { path: 'photos.1', message: 'must be an image (PNG, JPEG or WebP), not a PDF' },
+    ]);
+
+    const filed = await t.post(
+      `/api/v1/orders/${o.id}/claims`,
+      {
+        kind: 'damage',
+        description: 'The vase arrived broken',
+        amountClaimed: 900,
+        photos: [photo],
+        proofOfValue: [receipt],
+      },
+      o.customer,
+    );
+    expect(filed.status).toBe(201);
+    expect(filed.body.proofOfValue).toEqual([receipt]);
+
+    const evidence = await t.post(
+      `/api/v1/vendor/claims/${filed.body.id}/response`,
+      { decision: 'reject', note: 'Signed for in good order', evidence: [await uploadedPdf(t, o.vendor)] },
+      o.vendor,
+    );
+    expect(evidence.status).toBe(422);
+    expect(evidence.body.errors).toEqual([
+      { path: 'evidence.0', message: 'must be an image (PNG, JPEG or WebP), not a PDF' },
+    ]);
   });
 
   it('takes damage within 5 working days of delivery, loss 3 working days after the promised date, one claim at a time', async () => {

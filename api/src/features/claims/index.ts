@@ -3,6 +3,6 @@ export { CLAIM_EVENTS, type ClaimRow } from './claims.change';
 export { awaitsStaff } from './claims.machine';
 export { claimMailSubscriber, lossOfferMailSubscriber } from './claims.notify';
 export { claimsRouter } from './claims.router';
-export { ClaimSchema } from './claims.schemas';
-export { type ClaimDto, sweepClaims, toClaimDto } from './claims.service';
+export { ClaimSchema, LossClaimOfferSchema } from './claims.schemas';
+export { type ClaimDto, lossClaimOfferOn, sweepClaims, toClaimDto } from './claims.service';
 export { startClaimSweep } from './claims.sweep';

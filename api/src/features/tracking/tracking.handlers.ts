@@ -20,3 +20,6 @@ export const unsubscribeTracking: RouteHandler<typeof routes.unsubscribeTracking
   await service(c).unsubscribe(c.req.valid('param').code, c.req.valid('query').token, addressOf(c));
   return c.json({ unsubscribed: true as const }, 200);
 };
+
+export const getOwnLossClaimOffer: RouteHandler<typeof routes.getOwnLossClaimOffer, AppEnv> = async (c) =>
+  c.json(await service(c).ownLossClaimOffer(c.req.valid('param').code, c.get('user'), addressOf(c)), 200);

@@ -4,4 +4,5 @@ import * as routes from './tracking.routes';
 
 export const trackingRouter = createRouter()
   .openapi(routes.getTracking, handlers.getTracking)
-  .openapi(routes.unsubscribeTracking, handlers.unsubscribeTracking);
+  .openapi(routes.unsubscribeTracking, handlers.unsubscribeTracking)
+  .openapi(routes.getOwnLossClaimOffer, handlers.getOwnLossClaimOffer);

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonContent, pickProblems } from '../../lib/openapi';
+import { requireAuth } from '../../lib/auth';
+import { bearerSecurity, jsonContent, pickProblems } from '../../lib/openapi';
 import {
+  OwnLossClaimOfferSchema,
   TrackingCodeParamsSchema,
   TrackingSchema,
   UnsubscribedSchema,
@@ -51,5 +53,24 @@ export const unsubscribeTracking = createRoute({
   responses: {
     200: jsonContent(UnsubscribedSchema, 'No more emails about this parcel'),
     ...pickProblems(404, 422, 429),
+  },
+});
+
+export const getOwnLossClaimOffer = createRoute({
+  operationId: 'getOwnLossClaimOffer',
+  method: 'get',
+  path: '/tracking/{code}/loss-claim-offer',
+  tags,
+  summary: 'The caller’s own order of a tracking code, with its loss claim offer',
+  description:
+    'For the tracking page’s “Claim for a lost parcel”: the order’s id (to open it in the dashboard) and the offer ' +
+    'as GET /orders/{id}/loss-claim-offer answers it. Only the order’s customer: anyone else, or a code of no paid ' +
+    'order, gets 404. Counted against the same per-address limits as GET /tracking/{code}.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: TrackingCodeParamsSchema },
+  responses: {
+    200: jsonContent(OwnLossClaimOfferSchema, 'The order and its offer'),
+    ...pickProblems(401, 404, 422, 429),
   },
 });

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { SERVICE_TYPE_VALUES } from '../../domain/services';
 import { nullableRef } from '../../lib/openapi';
+import { LossClaimOfferSchema } from '../claims';
 import { OrderDropOffPointSchema } from '../dropoff-points';
 import { DeliveryRoundFields, OrderStatusSchema, TrackingEventKindSchema } from '../orders';
 
@@ -76,6 +77,11 @@ export const TrackingSchema = z
       description:
         'Where the parcel is handed over, when it is not collected: a shop’s address and hours, never the sender’s',
     }),
+    lossClaim: LossClaimOfferSchema.openapi({
+      description:
+        'Whether the parcel looks lost (a tracking exception, or no scan for days) and its customer may claim for it at ' +
+        'once, as GET /orders/{id}/loss-claim-offer answers it; only the customer can claim',
+    }),
     updatedAt: z.iso.datetime(),
   })
   .openapi('Tracking', {
@@ -84,3 +90,7 @@ export const TrackingSchema = z
   });
 
 export const UnsubscribedSchema = z.object({ unsubscribed: z.literal(true) }).openapi('TrackingUnsubscribed');
+
+export const OwnLossClaimOfferSchema = LossClaimOfferSchema.extend({
+  orderId: z.string().openapi({ description: 'The caller’s order with this tracking code' }),
+}).openapi('OwnLossClaimOffer');

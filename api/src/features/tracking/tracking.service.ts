@@ -12,7 +12,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { type OrderAddress, orderEvents, orders, vendors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { AccessClaims } from '../../lib/jwt';
 import type { Limit } from '../../lib/rate-limit';
+import { lossClaimOfferOn } from '../claims';
 import { dropOffPointOfOrder } from '../dropoff-points';
 import { describeEntry, normaliseTrackingCode, type OrderRow, promisedDelivery } from '../orders';
 import { isUnsubscribeToken } from './tracking.token';
@@ -51,7 +53,7 @@ export class TrackingService {
 
   async track(input: string, address: string) {
     const order = await this.orderOf(input, address);
-    const [events, vendor, dropOffPoint] = await Promise.all([
+    const [events, vendor, dropOffPoint, lossClaim] = await Promise.all([
       this.deps.db.query.orderEvents.findMany({
         where: eq(orderEvents.orderId, order.id),
         orderBy: [asc(orderEvents.at)],
@@ -61,6 +63,7 @@ export class TrackingService {
         columns: { website: true },
       }),
       dropOffPointOfOrder(this.deps.db, order),
+      lossClaimOfferOn(this.deps, order),
     ]);
     // Status changes and tracking events; field edits (a tracking number, notes) are the account's business.
     const timeline = events
@@ -87,8 +90,19 @@ export class TrackingService {
       origin: placeOf(order.collectionAddress),
       destination: placeOf(order.deliveryAddress),
       dropOffPoint,
+      lossClaim,
       updatedAt: order.updatedAt.toISOString(),
     };
+  }
+
+  /**
+   * The caller's own order of a code with its loss claim offer, for the tracking page's "Claim for
+   * a lost parcel": another's order is 404 like no order, so a code tells a stranger nothing more.
+   */
+  async ownLossClaimOffer(input: string, user: AccessClaims, address: string) {
+    const order = await this.orderOf(input, address);
+    if (order.customerId !== user.sub) throw AppError.notFound('No order of yours has this tracking code');
+    return { orderId: order.id, ...(await lossClaimOfferOn(this.deps, order)) };
   }
 
   /** Stops the recipient's mail for this parcel; the same answer however often it is used. */

@@ -129,6 +129,7 @@ describe('GET /tracking/{code}', () => {
         'delayed',
         'destination',
         'dropOffPoint',
+        'lossClaim',
         'origin',
         'promisedDelivery',
         'service',
@@ -141,6 +142,8 @@ describe('GET /tracking/{code}', () => {
     expect(body.status).toBe('confirmed');
     // Collected from the door: no drop-off point.
     expect(body.dropOffPoint).toBeNull();
+    // Whether it looks lost, and since when: nothing of who booked it (tracking.loss-offer.test.ts).
+    expect(body.lossClaim).toEqual({ offered: false, reason: null, since: null });
     expect(body.origin).toEqual({ town: 'Leeds', postcodeDistrict: 'LS1', country: 'GB' });
     expect(body.destination).toEqual({ town: 'Edinburgh', postcodeDistrict: 'EH1', country: 'GB' });
     const detail = (await t.get(`/api/v1/orders/${order.id}`, f.auth)).body;

@@ -1,7 +1,14 @@
 /** The uploads feature's public surface: other features and the app import nothing else of it. */
 export { uploadsRouter } from './uploads.router';
 export { UPLOADS_PATH, uploadBodyLimit } from './uploads.routes';
-export { UploadBodySchema, UploadResultSchema } from './uploads.schemas';
+export {
+  ImageUploadPathSchema,
+  isPdfUpload,
+  NOT_AN_IMAGE_UPLOAD,
+  UploadBodySchema,
+  UploadPathSchema,
+  UploadResultSchema,
+} from './uploads.schemas';
 export {
   FILE_TOO_LARGE,
   MAX_UPLOAD_BYTES,

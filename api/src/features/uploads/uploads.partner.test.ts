@@ -9,7 +9,7 @@ import { uploads } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { createPartner, partnerOrder, partnerUser, secretKeyOf } from '../partners/partners.testing';
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA } from './uploads.service';
-import { multipart, PNG } from './uploads.testing';
+import { multipart, PDF, PNG } from './uploads.testing';
 
 const PARTNER_UPLOADS = '/api/v1/partner/uploads';
 // Tuesday 13 January 2026.
@@ -70,8 +70,10 @@ describe('POST /partner/uploads', () => {
     });
     expect(row).toMatchObject({ partnerId: partner.id, ownerId: null, contentType: 'image/png' });
 
-    const receipt = await upload(key, PNG, 'receipt.png');
+    // A receipt is often a PDF: the partner's server sends it as it is.
+    const receipt = await upload(key, PDF, 'receipt.pdf', 'application/pdf');
     expect(receipt.status).toBe(201);
+    expect(receipt.body.url).toMatch(/\.pdf$/);
     const filed = await t.post(
       `/api/v1/partner/orders/${o.id}/claims`,
       {
@@ -112,7 +114,7 @@ describe('POST /partner/uploads', () => {
     );
     expect(filed.status).toBe(422);
     expect(filed.body.errors).toEqual([
-      { path: 'photos.0', message: 'must be an image you uploaded (POST /api/v1/uploads)' },
+      { path: 'photos.0', message: 'must be a file you uploaded (POST /api/v1/uploads)' },
     ]);
   });
 
@@ -127,13 +129,13 @@ describe('POST /partner/uploads', () => {
     expect(row).toMatchObject({ partnerId: partner.id, ownerId: null });
   });
 
-  it('refuses what is not a PNG, JPEG or WebP (415), and a file over 5 MB (413), storing nothing', async () => {
+  it('refuses what is not a PNG, JPEG, WebP or PDF (415), and a file over 5 MB (413), storing nothing', async () => {
     const { partner } = await createPartner(t);
     const key = await keyOf(partner.id);
-    const pdf = await upload(key, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'r.png');
-    expect(pdf.status).toBe(415);
-    expect(pdf.headers.get('content-type')).toContain('application/problem+json');
-    expect(pdf.body.detail).toBe('Please select an image file');
+    const fake = await upload(key, Buffer.from('Receipt: £12.00\n'), 'r.pdf', 'application/pdf');
+    expect(fake.status).toBe(415);
+    expect(fake.headers.get('content-type')).toContain('application/problem+json');
+    expect(fake.body.detail).toBe('Please select an image or PDF file');
     const html = await upload(
       key,
       Buffer.from('<html><script>alert(1)</script></html>'),

@@ -10,7 +10,6 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Boundaries, part headers and a long file name; far less than this in practice. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 export const FILE_TOO_LARGE = 'File size should be less than 5MB';
-export const NOT_AN_IMAGE = 'Please select an image file';
 export const NOT_A_DOCUMENT = 'Please select an image or PDF file';
 
 /** Per account, over the last 24 hours: enough for any honest use, small enough to stop a flood. */
@@ -25,6 +24,10 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** Business documents: the images above or a PDF. */
 const DOCUMENT_TYPES: Record<string, string> = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
+
+/** Every PDF begins `%PDF-` (ISO 32000-1, 7.5.2). */
+const PDF_MAGIC = new TextEncoder().encode('%PDF-');
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((b, i) => bytes[i] === b);
 
 export type StoredFile = { key: string; contentType: string; size: number };
 
@@ -44,11 +47,14 @@ export class UploadsService {
     this.storage = createStorage(deps.config);
   }
 
-  /** A public image (logo, avatar, a claim's photo), served at /uploads/. */
+  /**
+   * An image (logo, avatar, a claim's photo) or a PDF (a claim's proof of value), served at
+   * /uploads/; the fields that show an image refuse a PDF's url (`ImageUploadPathSchema`).
+   */
   async upload(by: Uploader, file: File): Promise<{ url: string }> {
-    const { key } = await this.#store(by, file, this.storage, IMAGE_TYPES, {
-      detail: NOT_AN_IMAGE,
-      code: 'not_an_image',
+    const { key } = await this.#store(by, file, this.storage, DOCUMENT_TYPES, {
+      detail: NOT_A_DOCUMENT,
+      code: 'not_a_document',
     });
     return { url: this.storage.url(key) };
   }
@@ -79,7 +85,9 @@ export class UploadsService {
     // The file's name and declared type are the sender's claims; only its bytes are evidence.
     const sniffed = await fileTypeFromBuffer(bytes);
     const ext = sniffed ? types[sniffed.mime] : undefined;
-    if (!sniffed || !ext) throw new AppError(415, wrongType.detail, { code: wrongType.code });
+    // file-type takes any file starting `%PDF` for one; the header proper is `%PDF-` and the version.
+    const pdfHeader = sniffed?.mime !== 'application/pdf' || startsWith(bytes, PDF_MAGIC);
+    if (!sniffed || !ext || !pdfHeader) throw new AppError(415, wrongType.detail, { code: wrongType.code });
 
     const key = `${randomUUID()}.${ext}`;
     await this.#record(by, key, bytes.byteLength, sniffed.mime);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA } from './uploads.service';
-import { multipart, PNG, postUpload } from './uploads.testing';
+import { multipart, PDF, PNG, postUpload } from './uploads.testing';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -125,17 +125,51 @@ describe('POST /uploads', () => {
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.svg', 'image/svg+xml'],
     ['a GIF (an image, but not one we accept)', GIF, 'x.gif', 'image/gif'],
     ['an empty file', Buffer.alloc(0), 'x.png', 'image/png'],
+    ['text declared as a PDF', Buffer.from('Invoice 42: £120.00\n'), 'invoice.pdf', 'application/pdf'],
+    [
+      'HTML declared as a PDF',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'x.pdf',
+      'application/pdf',
+    ],
+    [
+      'a file starting %PDF without its header',
+      Buffer.from('%PDF<script>alert(1)</script>'),
+      'x.pdf',
+      'application/pdf',
+    ],
   ])(
-    'answers 415 "Please select an image file" for %s, and stores nothing',
+    'answers 415 "Please select an image or PDF file" for %s, and stores nothing',
     async (_label, bytes, name, type) => {
       const res = await upload(bytes, name, type);
       expect(res.status).toBe(415);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
-      expect(res.body.detail).toBe('Please select an image file');
+      expect(res.body.detail).toBe('Please select an image or PDF file');
       expect(readdirSync(t.deps.config.uploadDir)).toEqual([]);
       expect(await t.deps.db.select().from(uploads)).toEqual([]);
     },
   );
+
+  it('stores a PDF from its bytes and serves it as a download that runs nothing', async () => {
+    // Named and declared as something else: only its `%PDF-` header counts.
+    const res = await upload(PDF, 'receipt.png', 'image/png');
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
+    const served = await t.app.request(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename="proof-of-value.pdf"');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PDF);
+    const row = await t.deps.db.query.uploads.findFirst({ where: eq(uploads.ownerId, userId) });
+    expect(row).toMatchObject({ contentType: 'application/pdf', bytes: PDF.length });
+    // An image is still shown in place: no download, the same policy.
+    const png = await upload(PNG);
+    const image = await t.app.request(png.body.url);
+    expect(image.headers.get('content-disposition')).toBeNull();
+    expect(image.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
 
   it('accepts a file of exactly 5 MB and refuses 5 MB + 1 byte with 413', async () => {
     const exact = await upload(padded(PNG, MAX_UPLOAD_BYTES));

@@ -1,4 +1,4 @@
-/** Uploading images in tests, as a browser's form sends them (multipart, with a Content-Length). */
+/** Uploading images and PDFs in tests, as a browser's form sends them (multipart, with a Content-Length). */
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
 
@@ -6,6 +6,15 @@ import type { TestApp } from '../../test/harness';
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
+);
+
+/** A small valid PDF (one empty page), as a receipt a customer attaches. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n' +
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n' +
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n' +
+    'trailer <</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
 );
 
 /** The multipart body a browser would send, serialised, with its content type. */
@@ -38,6 +47,13 @@ export async function postUpload(
 /** Uploads the PNG (a parcel photo, a proof of value) and answers its url. */
 export async function uploadedImage(t: TestApp, auth: Record<string, string>) {
   const res = await postUpload(t, auth);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/** Uploads the PDF (a receipt as proof of value) and answers its url. */
+export async function uploadedPdf(t: TestApp, auth: Record<string, string>) {
+  const res = await postUpload(t, auth, PDF, 'receipt.pdf', 'application/pdf');
   expect(res.status).toBe(201);
   return ((await res.json()) as { url: string }).url;
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { nullableRef } from '../../lib/openapi';
 import { RoleSchema } from '../auth';
+import { isPdfUpload } from '../uploads';
 
 export const AddressSchema = z
   .strictObject({
@@ -45,7 +46,7 @@ export const UpdateMeBodySchema = z
       .trim()
       .max(500)
       .refine(
-        (v) => v.startsWith('/uploads/') || /^https:\/\//.test(v),
+        (v) => (v.startsWith('/uploads/') && !isPdfUpload(v)) || /^https:\/\//.test(v),
         'Must be an uploaded image or an https URL',
       )
       .nullable()

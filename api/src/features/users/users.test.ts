@@ -41,6 +41,10 @@ describe('users/me', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['phone', 'address.line1', 'address.town', 'address.postcode']),
     );
+    // An uploaded PDF (a claim's receipt) is never shown as a profile photo.
+    const pdf = await t.patch('/api/v1/users/me', { avatarUrl: '/uploads/receipt-0001.pdf' }, auth);
+    expect(pdf.status).toBe(422);
+    expect(pdf.body.errors.map((e: { path: string }) => e.path)).toEqual(['avatarUrl']);
     const role = await t.patch('/api/v1/users/me', { role: 'admin' }, auth);
     expect(role.status).toBe(422);
     expect((await t.get('/api/v1/users/me', auth)).body.email).toBe('fixed@example.com');

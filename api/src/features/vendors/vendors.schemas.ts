@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { isPdfUpload } from '../uploads';
 
 export const VendorStatusSchema = z.enum(['pending', 'active', 'suspended']).openapi('VendorStatus');
 
@@ -46,7 +47,8 @@ export const ImageUrlSchema = z
   .trim()
   .max(500)
   .refine(
-    (v) => /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+    (v) =>
+      (/^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v) && !isPdfUpload(v)) || /^https:\/\/[^\s]+$/.test(v),
     'Must be an uploaded image (/uploads/…) or an https URL',
   );
 

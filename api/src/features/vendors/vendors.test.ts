@@ -102,6 +102,11 @@ describe('PATCH /vendors/me', () => {
     ['a website that is not a URL', { website: 'swift dot com' }, 'website'],
     ['a logo on another scheme', { logoUrl: 'ftp://swift.example.com/logo.png' }, 'logoUrl'],
     ['a logo path outside uploads', { logoUrl: '/uploads/../secret' }, 'logoUrl'],
+    [
+      'a logo that is an uploaded PDF',
+      { logoUrl: '/uploads/0197a5c2-7d0e-7c4b-9f5e-2f1c3b4a5d6e.pdf' },
+      'logoUrl',
+    ],
     ['an empty shop name', { shopName: '  ' }, 'shopName'],
     ['an empty description', { description: '' }, 'description'],
     ['a country name instead of a code', { country: 'United Kingdom' }, 'country'],

@@ -1,18 +1,25 @@
 import { formatMoney } from '@consign/shared/money';
-import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../lib/format';
-import { describeError } from '../../shared/api/client';
+import { claimKeys, claimsApi } from '../../shared/api/claims';
+import { describeError, isApiError } from '../../shared/api/client';
 import { type Order, type OrderList, type OrderTotals, orderKeys, ordersApi } from '../../shared/api/orders';
 import { useAuth } from '../../shared/auth/auth';
 import { useProfile } from '../../shared/auth/profile';
 import { RequireRole } from '../../shared/auth/RequireRole';
 import { JobsList } from '../../shared/jobs/JobsList';
 import { DashboardLayout } from '../../shared/orders/DashboardLayout';
+import type { ClaimFormOpen } from '../../shared/orders/OrderClaims';
 import { OrderDrawer } from '../../shared/orders/OrderDrawer';
 import { OrdersLoading, RefundedBadge, StatusBadge, ViewDetailsButton } from '../../shared/orders/OrderParts';
 import '../../shared/orders/orders.css';
@@ -37,8 +44,23 @@ function CustomerDashboard() {
   const { user, apiClient } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'jobs' ? 'jobs' : 'orders';
-  // An email's link to one order (`?order=<id>`, e.g. the offer of a loss claim) opens its drawer.
-  const [openOrder, setOpenOrder] = useState<string | null>(() => params.get('order'));
+  // An email's link to one order (`?order=<id>`, e.g. the offer of a loss claim) opens its drawer;
+  // `claim=loss` opens it at the prefilled loss claim (the tracking page's link, `?track=<code>`).
+  const [openOrder, setOpenOrder] = useState<{ id: string; claim: ClaimFormOpen } | null>(() => {
+    const id = params.get('order');
+    return id ? { id, claim: params.get('claim') === 'loss' ? 'lost' : null } : null;
+  });
+  const open = (id: string) => setOpenOrder({ id, claim: null });
+  const trackedCode = params.get('track');
+  const tracked = useQuery({
+    queryKey: claimKeys.lossOfferByCode(trackedCode ?? ''),
+    queryFn: ({ signal }) => claimsApi.lossOfferByCode(apiClient, trackedCode ?? '', signal),
+    enabled: trackedCode !== null,
+    retry: false,
+  });
+  useEffect(() => {
+    if (tracked.data) setOpenOrder({ id: tracked.data.orderId, claim: 'lost' });
+  }, [tracked.data]);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ orders: null, jobs: null });
   const profile = useProfile();
   const name = profile.data?.name ?? user?.name;
@@ -82,6 +104,9 @@ function CustomerDashboard() {
           Sending many parcels? <Link to="/batches">Book a batch from a CSV file</Link>.
         </p>
       </header>
+      {tracked.isError ? (
+        <TrackedNotYours error={tracked.error} email={profile.data?.email ?? user?.email} />
+      ) : null}
       <Stats totals={totals} loading={orders.isPending} />
       <div role="tablist" aria-label="Your bookings" className="tabs">
         {TABS.map((t) => (
@@ -105,14 +130,44 @@ function CustomerDashboard() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabs__panel">
-        {tab === 'orders' ? (
-          <OrdersPanel query={orders} onOpen={setOpenOrder} />
-        ) : (
-          <JobsList onOpenOrder={setOpenOrder} />
-        )}
+        {tab === 'orders' ? <OrdersPanel query={orders} onOpen={open} /> : <JobsList onOpenOrder={open} />}
       </div>
-      {openOrder ? <OrderDrawer orderId={openOrder} onClose={() => setOpenOrder(null)} /> : null}
+      {openOrder ? (
+        <OrderDrawer
+          key={openOrder.id}
+          orderId={openOrder.id}
+          claim={openOrder.claim}
+          onClose={() => setOpenOrder(null)}
+        />
+      ) : null}
     </DashboardLayout>
+  );
+}
+
+/**
+ * The tracking page's "Claim for a lost parcel" for a code this account did not book: whose claim
+ * it is (the sender's), never anything of the order.
+ */
+function TrackedNotYours({ error, email }: { error: Error; email: string | undefined }) {
+  if (!isApiError(error, 404)) {
+    return (
+      <p className="alert alert--error" role="alert">
+        {describeError(error)}
+      </p>
+    );
+  }
+  return (
+    <div className="alert alert--info stack" role="alert">
+      <p>
+        <strong>This parcel was not booked with this account.</strong> Only the person who booked a delivery
+        can claim for it.
+        {email ? ` You are signed in as ${email}.` : ''}
+      </p>
+      <p>
+        If the parcel was sent to you, ask the sender to claim. If you booked it with another account, log out
+        and log in with that one.
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { outboxMeta, problemResponse, stubFetch } from '../../test/fetchStub';
 import { renderApp } from '../../test/render';
@@ -19,18 +20,20 @@ function tracking(overrides: Partial<Tracking> = {}): Tracking {
     origin: { town: 'London', postcodeDistrict: 'SW1A', country: 'GB' },
     destination: { town: 'Edinburgh', postcodeDistrict: 'EH1', country: 'GB' },
     dropOffPoint: null,
+    lossClaim: { offered: false, reason: null, since: null },
     updatedAt: '2026-11-22T09:00:00.000Z',
     ...overrides,
   };
 }
 
+/** The page signed out, as a recipient opens it from the label or an email. */
 function open(body: Tracking) {
   stubFetch({
     'POST /api/v1/auth/refresh': problemResponse(401, 'No session'),
     'GET /api/v1/meta/auth': { body: outboxMeta },
     'GET /api/v1/tracking/K7P3XQ9MHT2W': { body },
   });
-  renderApp('/track/K7P3XQ9MHT2W');
+  return renderApp('/track/K7P3XQ9MHT2W');
 }
 
 describe('tracking page', () => {
@@ -183,5 +186,48 @@ describe('tracking page', () => {
     expect(promise()).toBe('Delivered Tue, 24 Nov 2026, 11:02');
     expect(screen.queryByText(/Expected|estimate/i)).toBeNull();
     expect(screen.getByText(/Check with neighbours/)).toBeTruthy();
+  });
+
+  it('says nothing of a claim while the parcel moves', async () => {
+    open(tracking());
+    expect(await screen.findByRole('heading', { name: 'Timeline' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Has your parcel gone missing?' })).toBeNull();
+  });
+
+  it('offers the loss claim in the drawer’s words, says the sender claims, and sends the claim through logging in', async () => {
+    const user = userEvent.setup();
+    const { router } = open(
+      tracking({
+        status: 'in_transit',
+        lossClaim: { offered: true, reason: 'exception', since: '2026-11-20T10:00:00.000Z' },
+      }),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Has your parcel gone missing?' });
+    const notice = within(heading.closest('section')!);
+    expect(
+      notice.getByText(
+        'The courier reported a problem with it on Fri, 20 Nov 2026, and it has not moved on since.',
+      ),
+    ).toBeTruthy();
+    expect(notice.getByText(/If the parcel was sent to you, ask the sender to claim\./)).toBeTruthy();
+    expect(notice.getByText('You will be asked to log in with the account that booked it.')).toBeTruthy();
+    const claim = notice.getByRole('link', { name: 'Claim for a lost parcel' });
+    expect(claim.getAttribute('href')).toBe('/dashboard?track=K7P3XQ9MHT2W&claim=loss');
+    await user.click(claim);
+    // Signed out: the dashboard sends them to log in, and back to the claim afterwards.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/dashboard?track=K7P3XQ9MHT2W&claim=loss',
+    );
+  });
+
+  it('says “no tracking update since” for a parcel that has gone quiet', async () => {
+    open(
+      tracking({
+        status: 'in_transit',
+        lossClaim: { offered: true, reason: 'no_scan', since: '2026-11-20T10:00:00.000Z' },
+      }),
+    );
+    expect(await screen.findByText('It has had no tracking update since Fri, 20 Nov 2026.')).toBeTruthy();
   });
 });

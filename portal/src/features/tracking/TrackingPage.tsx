@@ -5,7 +5,9 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime, formatLongDate } from '../../lib/format';
 import { describeError, isApiError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth';
 import { describeDay } from '../../shared/dropoff/hours';
+import { lossReason } from '../../shared/orders/loss-claim';
 import { summaryState } from '../../shared/orders/tracking-summary';
 import { WindowText } from '../../shared/orders/WindowText';
 import { cleanCode, STAGES, stagesReached, type Tracking, trackingApi } from './tracking-api';
@@ -107,6 +109,8 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
 
       <Unsubscribe code={tracking.code} />
 
+      <LossClaimNotice tracking={tracking} />
+
       {tracking.status !== 'cancelled' ? (
         <ol className="tracking-stages" aria-label={`Progress: stage ${reached} of ${STAGES.length}`}>
           {STAGES.map((stage, index) => {
@@ -184,6 +188,39 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
         </p>
       </section>
     </div>
+  );
+}
+
+/**
+ * The offer of a loss claim (the dashboard drawer's, in the same words): whoever reads this page may
+ * be the recipient, so it says that the sender claims; the link opens the claim in the sender's
+ * dashboard, after logging in (RequireRole brings them back to it).
+ */
+export function LossClaimNotice({ tracking }: { tracking: Pick<Tracking, 'code' | 'lossClaim'> }) {
+  const { status } = useAuth();
+  if (!tracking.lossClaim.offered) return null;
+  return (
+    <section className="alert alert--info stack loss-claim-notice" aria-labelledby="tracking-loss">
+      <h2 id="tracking-loss" className="loss-claim-notice__title">
+        Has your parcel gone missing?
+      </h2>
+      <p>{lossReason(tracking.lossClaim)}</p>
+      <p>
+        The person who booked this delivery can claim for a lost parcel now: the form is filled in for them to
+        check. If the parcel was sent to you, ask the sender to claim.
+      </p>
+      <div className="row">
+        <Link
+          to={`/dashboard?track=${encodeURIComponent(tracking.code)}&claim=loss`}
+          className="button button--primary"
+        >
+          Claim for a lost parcel
+        </Link>
+      </div>
+      {status === 'authenticated' ? null : (
+        <p className="muted">You will be asked to log in with the account that booked it.</p>
+      )}
+    </section>
   );
 }
 

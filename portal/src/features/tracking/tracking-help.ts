@@ -13,8 +13,9 @@ export function trackingHelp(state: TrackingState): string | null {
   const latest = state.latestEvent;
   if (latest?.kind === 'delivery_attempted')
     return 'The driver could not deliver. The courier will try again or tell the sender where to collect it.';
+  // The loss claim notice beside it says what can be done meanwhile: no "nothing to do yet" here.
   if (latest?.kind === 'exception')
-    return 'Something held the parcel up. The courier is dealing with it; you do not need to do anything yet.';
+    return 'Something held the parcel up. The courier is dealing with it and will move it on.';
   if (latest?.kind === 'out_for_delivery' && latest.day === state.today) {
     return formatWindow(latest.round)
       ? 'The time window is the courier’s estimate for today’s round: the driver may come a little earlier or later.'

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { checkDocumentFile } from '../../shared/api/uploads';
 import type { Vendor } from '../../shared/api/vendor';
 import { activeVendor, vendorSession, vendorUser } from '../../test/courierFixtures';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../test/fetchStub';
 import { referenceData } from '../../test/quoteFixtures';
 import { renderApp } from '../../test/render';
-import { checkDocumentFile, messages } from './VendorProfilePage';
+import { messages } from './VendorProfilePage';
 
 const pending: Vendor = { ...activeVendor, status: 'pending', shopName: null };
 /** Pending, with the business details saved. */

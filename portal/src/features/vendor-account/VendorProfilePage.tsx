@@ -12,7 +12,7 @@ import {
   saveErrorMessage,
   type UserProfile,
 } from '../../shared/api/client';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../shared/api/uploads';
+import { checkDocumentFile, DOCUMENT_TYPES, FILE_TOO_LARGE, NOT_A_DOCUMENT } from '../../shared/api/uploads';
 import {
   documentsQueryKey,
   myVendorQueryKey,
@@ -33,19 +33,10 @@ export const messages = {
   saveFailed: 'Failed to update profile',
   uploaded: 'Document uploaded',
   uploadFailed: 'Failed to upload document',
-  notADocument: 'Please select an image or PDF file',
+  notADocument: NOT_A_DOCUMENT,
   removed: 'Document removed',
   removeFailed: 'Failed to remove document',
 };
-
-export const DOCUMENT_TYPES = 'image/png,image/jpeg,image/webp,application/pdf';
-
-/** The spec's checks before a document is sent; the API sniffs the real type again. */
-export function checkDocumentFile(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/') && file.type !== 'application/pdf') return messages.notADocument;
-  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
-  return null;
-}
 
 /** `/vendor-profile` (spec 2.9): personal and business information, documents and account status. */
 export function VendorProfilePage() {

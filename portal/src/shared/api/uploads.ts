@@ -1,6 +1,7 @@
 /**
- * Image uploads (POST /uploads), for courier logos and profile photos: the spec's checks on this
- * side first, then the file itself; the API decides the real type from the content.
+ * Uploads (POST /uploads): images for courier logos, profile photos and a claim's photos, and a
+ * PDF or an image for a claim's proof of value. The spec's checks on this side first, then the
+ * file itself; the API decides the real type from the content.
  */
 import { type ChangeEvent, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -9,9 +10,15 @@ import { type ApiClient, isApiError, unwrap } from './client';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'Please select an image file';
+export const NOT_A_DOCUMENT = 'Please select an image or PDF file';
 export const FILE_TOO_LARGE = 'File size should be less than 5MB';
-/** What the file inputs offer; the API takes these three. */
+/** What the image inputs offer; the API takes these three. */
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
+/** What a document input offers (a receipt, a courier's papers): the images or a PDF. */
+export const DOCUMENT_TYPES = `${IMAGE_TYPES},application/pdf`;
+
+/** Whether an uploaded file's url is a PDF: the API names it by the type it found in the bytes. */
+export const isPdfUrl = (url: string) => url.toLowerCase().endsWith('.pdf');
 
 /** The spec's client-side checks, before anything is sent; null when the file may be uploaded. */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null {
@@ -20,9 +27,16 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null
   return null;
 }
 
+/** The same checks for a document: an image or a PDF. */
+export function checkDocumentFile(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!file.type.startsWith('image/') && file.type !== 'application/pdf') return NOT_A_DOCUMENT;
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  return null;
+}
+
 /** The spec's message when the server refuses the file for its type or size, else null. */
-export function uploadProblem(error: unknown): string | null {
-  if (isApiError(error, 415)) return NOT_AN_IMAGE;
+export function uploadProblem(error: unknown, { pdf = false } = {}): string | null {
+  if (isApiError(error, 415)) return pdf ? NOT_A_DOCUMENT : NOT_AN_IMAGE;
   if (isApiError(error, 413)) return FILE_TOO_LARGE;
   return null;
 }
@@ -45,7 +59,7 @@ export async function uploadImage(file: File, client: ApiClient): Promise<string
 }
 
 /**
- * The change handler of an image file input: checks the file, uploads it, hands the URL to
+ * The change handler of an image file input (or a document's, with `pdf`): checks the file, uploads it, hands the URL to
  * `onUploaded`, and says `failureMessage(error)` when the upload fails: through `onProblem` when
  * given (a form shows it at its field), else a toast. The input is cleared afterwards, so the same
  * file can be chosen again.
@@ -54,10 +68,13 @@ export function useImageUpload({
   onUploaded,
   failureMessage,
   onProblem = (message) => toast.error(message),
+  pdf = false,
 }: {
   onUploaded: (url: string) => void | Promise<void>;
   failureMessage: (error: unknown) => string;
   onProblem?: (message: string) => void;
+  /** A PDF is welcome too (a claim's proof of value). */
+  pdf?: boolean;
 }) {
   const { apiClient } = useAuth();
   const [uploading, setUploading] = useState(false);
@@ -66,7 +83,7 @@ export function useImageUpload({
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const problem = checkImageFile(file);
+    const problem = pdf ? checkDocumentFile(file) : checkImageFile(file);
     if (problem) {
       onProblem(problem);
       input.value = '';

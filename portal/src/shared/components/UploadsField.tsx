@@ -1,6 +1,7 @@
 /**
- * Images a form sends by url (claims' photos, proof of value and evidence; an adjustment's
- * photos): a labelled file input that uploads each file through POST /uploads as it is chosen,
+ * Files a form sends by url (claims' photos, proof of value and evidence; an adjustment's
+ * photos): images, or with `pdf` images and PDFs (a receipt), each PDF shown as a link, never as
+ * an image. A labelled file input that uploads each file through POST /uploads as it is chosen,
  * says so while it uploads, lists what was added with a way to take each out again before the
  * form is sent, and shows every problem (a wrong file, the API's refusal) under the field.
  */
@@ -8,7 +9,7 @@ import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'reac
 import { FieldError } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { describeError } from '../api/client';
-import { IMAGE_TYPES, uploadProblem, useImageUpload } from '../api/uploads';
+import { DOCUMENT_TYPES, IMAGE_TYPES, isPdfUrl, uploadProblem, useImageUpload } from '../api/uploads';
 
 type FieldProps = {
   id: string;
@@ -22,12 +23,15 @@ type FieldProps = {
   max: number;
   /** The form's own error for the field (a check before sending, or the API's). */
   error: string | undefined;
+  /** PDFs are welcome too (proof of value); every other field takes images only. */
+  pdf?: boolean;
 };
 
 export function UploadsField({
   onChange,
   onUploading,
   error,
+  pdf = false,
   ...field
 }: FieldProps & {
   /** Changes the list (a file added or removed); an update, as uploads finish after other edits. */
@@ -41,13 +45,15 @@ export function UploadsField({
       setProblem(null);
       onChange((list) => [...list, url]);
     },
-    failureMessage: (e) => uploadProblem(e) ?? describeError(e),
+    failureMessage: (e) => uploadProblem(e, { pdf }) ?? describeError(e),
     onProblem: setProblem,
+    pdf,
   });
   useEffect(() => onUploading?.(upload.uploading), [onUploading, upload.uploading]);
   return (
     <UploadsFieldView
       {...field}
+      pdf={pdf}
       error={problem ?? error}
       uploading={upload.uploading}
       onFileChange={(e) => void upload.onFileChange(e)}
@@ -69,6 +75,7 @@ export function UploadsFieldView({
   urls,
   max,
   error,
+  pdf = false,
   uploading,
   onFileChange,
   onRemove,
@@ -87,7 +94,7 @@ export function UploadsFieldView({
       <input
         id={id}
         type="file"
-        accept={IMAGE_TYPES}
+        accept={pdf ? DOCUMENT_TYPES : IMAGE_TYPES}
         onChange={onFileChange}
         disabled={uploading || full}
         aria-invalid={error ? true : undefined}
@@ -107,7 +114,11 @@ export function UploadsFieldView({
         <ul className="claim-photos" aria-label={listLabel}>
           {urls.map((url, i) => (
             <li key={url}>
-              <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} />
+              {isPdfUrl(url) ? (
+                <PdfLink url={url} name={`${capitalise(item)} ${i + 1}`} />
+              ) : (
+                <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} />
+              )}
               <button
                 type="button"
                 className="link-button"
@@ -125,19 +136,36 @@ export function UploadsFieldView({
   );
 }
 
-/** Uploaded images shown back as thumbnails, each opening the full image; nothing when there are none. */
+/**
+ * Uploaded files shown back: images as thumbnails, each opening the full image; a PDF as a link
+ * named by what it is ("Proof of value (PDF)"); nothing when there are none.
+ */
 export function Thumbnails({ urls, item, label }: { urls: string[]; item: string; label: string }) {
   if (urls.length === 0) return null;
+  const pdfs = urls.filter(isPdfUrl);
   return (
     <ul className="claim-photos" aria-label={label}>
       {urls.map((url, i) => (
         <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer">
-            <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} loading="lazy" />
-          </a>
+          {isPdfUrl(url) ? (
+            <PdfLink url={url} name={pdfs.length > 1 ? `${label} ${pdfs.indexOf(url) + 1}` : label} />
+          ) : (
+            <a href={url} target="_blank" rel="noreferrer">
+              <img src={url} alt={`${capitalise(item)} ${i + 1}`} width={64} height={64} loading="lazy" />
+            </a>
+          )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A PDF upload as a file chip: the API sends it as a download, so no new tab. */
+function PdfLink({ url, name }: { url: string; name: string }) {
+  return (
+    <a href={url} download className="file-chip">
+      {name} (PDF)
+    </a>
   );
 }
 

@@ -169,14 +169,15 @@ describe('claims in the order drawer', () => {
       'GET /api/v1/orders': listed,
       [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
       'GET /api/v1/claims': { body: { items: [] } },
-      'POST /api/v1/uploads': problemResponse(415, 'Please select an image file'),
+      'POST /api/v1/uploads': problemResponse(415, 'Please select an image or PDF file'),
     });
     const drawer = await openDrawer();
     await user.click(await within(drawer).findByRole('button', { name: 'Claim for damage' }));
     const form = within(drawer).getByRole('form', { name: 'File a claim' });
     const input = within(form).getByLabelText('Proof of value (optional)');
-    await user.upload(input, new File([new Uint8Array([1])], 'receipt.png', { type: 'image/png' }));
-    const error = await within(form).findByText('Please select an image file');
+    // Declared a PDF, but the API found something else in its bytes.
+    await user.upload(input, new File([new Uint8Array([1])], 'receipt.pdf', { type: 'application/pdf' }));
+    const error = await within(form).findByText('Please select an image or PDF file');
     expect(error.closest('.field')?.contains(input)).toBe(true);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(within(form).queryByRole('list', { name: 'Proof of value added' })).toBeNull();
@@ -298,4 +299,98 @@ describe('claims in the order drawer', () => {
     const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
     expect(sent?.body).toMatchObject({ kind: 'loss', amountClaimed: 1500, photos: [], proofOfValue: [] });
   }, 30_000);
+
+  it('opens the prefilled loss claim from the tracking page’s link (?track=<code>&claim=loss)', async () => {
+    const moving = orderFixture({
+      id: 'o-0000-3333cccc',
+      status: 'in_transit',
+      coverAmount: 0,
+      contents: 'A wool scarf',
+      contentValue: 1500,
+      money: { paid: 6000, refunded: 0, net: 6000 },
+    });
+    const offer = { offered: true, reason: 'exception', since: '2026-11-20T10:00:00.000Z' };
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': {
+        body: { items: [moving], nextCursor: null, totals: { count: 1, pending: 0, sum: [] } },
+      },
+      'GET /api/v1/tracking/K7P3XQ9MHT2W/loss-claim-offer': { body: { orderId: moving.id, ...offer } },
+      [`GET /api/v1/orders/${moving.id}`]: { body: moving },
+      'GET /api/v1/claims': { body: { items: [] } },
+      [`GET /api/v1/orders/${moving.id}/loss-claim-offer`]: { body: offer },
+    });
+    renderApp('/dashboard?track=K7P3XQ9MHT2W&claim=loss');
+    const drawer = await findOpened('dialog', `Order ${moving.reference}`);
+    const form = await within(drawer).findByRole('form', { name: 'File a claim' });
+    expect((within(form).getByLabelText('What happened') as HTMLTextAreaElement).value).toBe(
+      'My parcel (A wool scarf) has not arrived. The courier reported a problem with it on Fri, 20 Nov 2026, and it has not moved on since.',
+    );
+    expect((within(form).getByLabelText('Amount claimed (GBP)') as HTMLInputElement).value).toBe('15.00');
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('What happened')));
+  });
+
+  it('tells someone signed in who did not book the parcel that the sender claims, and opens nothing', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      'GET /api/v1/tracking/K7P3XQ9MHT2W/loss-claim-offer': problemResponse(
+        404,
+        'No order of yours has this tracking code',
+      ),
+    });
+    renderApp('/dashboard?track=K7P3XQ9MHT2W&claim=loss');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This parcel was not booked with this account.')).toBeTruthy();
+    expect(within(alert).getByText(/ask the sender to claim/)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('takes a PDF receipt as proof of value and shows it as a link, never as an image', async () => {
+    const user = userEvent.setup();
+    let claims: Claim[] = [];
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': () => ({ body: { items: claims } }),
+      'POST /api/v1/uploads': () => ({ status: 201, body: { url: '/uploads/receipt-1.pdf' } }),
+      [`POST /api/v1/orders/${delivered.id}/claims`]: () => {
+        claims = [claimFixture({ proofOfValue: ['/uploads/receipt-1.pdf'] })];
+        return { status: 201, body: claims[0] };
+      },
+    });
+    const drawer = await openDrawer();
+    await user.click(await within(drawer).findByRole('button', { name: 'Claim for damage' }));
+    const form = within(drawer).getByRole('form', { name: 'File a claim' });
+    const proof = within(form).getByLabelText('Proof of value (optional)');
+    expect(proof.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp,application/pdf');
+    expect(within(form).getByText(/a PDF, or a photo or screenshot/)).toBeTruthy();
+    // Photos stay images only.
+    expect(within(form).getByLabelText('Photos').getAttribute('accept')).toBe(
+      'image/png,image/jpeg,image/webp',
+    );
+    const pdf = new File(['%PDF-1.4\n'], 'receipt.pdf', { type: 'application/pdf' });
+    await user.upload(proof, pdf);
+    const added = await within(form).findByRole('list', { name: 'Proof of value added' });
+    expect(within(added).getByRole('link', { name: 'Receipt 1 (PDF)' }).getAttribute('href')).toBe(
+      '/uploads/receipt-1.pdf',
+    );
+    expect(within(added).queryByRole('img')).toBeNull();
+
+    await user.type(within(form).getByLabelText('What happened'), 'The vase arrived broken');
+    await user.type(within(form).getByLabelText('Amount claimed (GBP)'), '15');
+    await user.upload(
+      within(form).getByLabelText('Photos'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'vase.png', { type: 'image/png' }),
+    );
+    await within(form).findByRole('list', { name: 'Photos added' });
+    await user.click(within(form).getByRole('button', { name: 'Send claim' }));
+    const card = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
+    expect(within(card).getByRole('link', { name: 'Proof of value (PDF)' }).getAttribute('href')).toBe(
+      '/uploads/receipt-1.pdf',
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
+    expect(sent?.body).toMatchObject({ proofOfValue: ['/uploads/receipt-1.pdf'] });
+  }, 60_000);
 });

@@ -11,12 +11,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime, formatLongDate, ukDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { type Claim, claimKeys, claimsApi, type LossClaimOffer } from '../api/claims';
 import { describeError, fieldErrorsOf } from '../api/client';
 import { type OrderDetail, orderKeys } from '../api/orders';
 import { useAuth } from '../auth/auth';
 import { Thumbnails, UploadsField, useUploadsBusy } from '../components/UploadsField';
+import { lossReason } from './loss-claim';
 import { Section } from './OrderParts';
 
 /** Standard liability without extended cover, in minor units (the terms, "Liability"). */
@@ -66,13 +67,6 @@ export function LossClaimNotice({ order, onClaim }: { order: OrderDetail; onClai
   );
 }
 
-function lossReason(offer: LossClaimOffer): string {
-  const since = offer.since ? formatLongDate(ukDate(new Date(offer.since))) : '';
-  return offer.reason === 'exception'
-    ? `The courier reported a problem with it on ${since}, and it has not moved on since.`
-    : `It has had no tracking update since ${since}.`;
-}
-
 export function OrderClaims({
   order,
   form,
@@ -97,7 +91,8 @@ export function OrderClaims({
     claimCap(order) > 0 &&
     !claims.data?.some((c) => !c.final);
 
-  if (claims.isPending) return null;
+  // The prefilled loss claim (a link from the tracking page or the mail) waits for the offer it is filled from.
+  if (claims.isPending || (form === 'lost' && offer.isLoading)) return null;
   if (claims.isError) {
     return (
       <Section title="Claims">
@@ -207,7 +202,7 @@ export function ClaimCard({
   );
 }
 
-/** The images on a claim: the customer's photos and proof of value, the courier's evidence. */
+/** The files on a claim: the customer's photos and proof of value (images or PDFs), the courier's evidence. */
 function ClaimFiles({ claim }: { claim: Claim }) {
   const groups = [
     { title: 'Photos', item: 'photo', urls: claim.photos },
@@ -347,7 +342,7 @@ function ClaimForm({
       <UploadsField
         id={`claim-proof-${order.id}`}
         label="Proof of value (optional)"
-        hint="A photo or screenshot of the receipt or invoice for what was in the parcel"
+        hint="The receipt or invoice for what was in the parcel: a PDF, or a photo or screenshot (PNG, JPEG or WebP), up to 5 MB each"
         item="receipt"
         listLabel="Proof of value added"
         urls={proofOfValue}
@@ -358,6 +353,7 @@ function ClaimForm({
         max={5}
         error={errorAt(errors, 'proofOfValue')}
         onUploading={uploads.uploading('proofOfValue')}
+        pdf
       />
       <div className="row">
         <button type="submit" className="button button--primary" disabled={file.isPending || uploads.busy}>

@@ -40,10 +40,19 @@ const ACTORS: Record<TimelineViewer, Record<OrderEvent['actorRole'], string>> = 
 export type TimelineViewer = 'customer' | 'vendor';
 
 /** The order detail panel of the dashboard: parties, addresses, parcels, price, timeline, actions. */
-export function OrderDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+export function OrderDrawer({
+  orderId,
+  onClose,
+  claim = null,
+}: {
+  orderId: string;
+  onClose: () => void;
+  /** A claim form open from the start: the prefilled loss claim a link asked for (`claim=loss`). */
+  claim?: ClaimFormOpen;
+}) {
   return (
     <OrderDrawerFrame orderId={orderId} onClose={onClose}>
-      {(order) => <OrderDetailView order={order} />}
+      {(order) => <OrderDetailView order={order} claim={claim} />}
     </OrderDrawerFrame>
   );
 }
@@ -139,10 +148,10 @@ export function OrderDocumentButtons({ order }: { order: Pick<OrderDetail, 'id' 
   );
 }
 
-function OrderDetailView({ order }: { order: OrderDetail }) {
+function OrderDetailView({ order, claim }: { order: OrderDetail; claim: ClaimFormOpen }) {
   const reference = useReferenceData();
   const currency = order.price.currency;
-  const [claimForm, setClaimForm] = useState<ClaimFormOpen>(null);
+  const [claimForm, setClaimForm] = useState<ClaimFormOpen>(claim);
   return (
     <div className="stack">
       <OrderActions order={order} />
