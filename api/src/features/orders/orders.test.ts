@@ -348,7 +348,11 @@ describe('POST /orders', () => {
     const abroad = (to: string, address: Record<string, unknown>) =>
       book(
         f,
-        { deliveryAddress: { ...deliveryAddress({ country: to }), ...address }, customs: customsBody(), items: [itemBody()] },
+        {
+          deliveryAddress: { ...deliveryAddress({ country: to }), ...address },
+          customs: customsBody(),
+          items: [itemBody()],
+        },
         { serviceType: 'international', to },
       );
 
