@@ -166,7 +166,7 @@ test('a courier verified through the API and signed in later is led to the busin
   await expect(page).toHaveURL(/\/vendor-dashboard$/);
 });
 
-test('the onboarding wizard: gates block Next, a reload resumes the draft, completion lands on the panel', async ({
+test('the onboarding wizard: Next names what is missing at its field, a reload resumes the draft, completion lands on the panel', async ({
   page,
   request,
 }) => {
