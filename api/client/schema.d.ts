@@ -4008,11 +4008,15 @@ export interface components {
             line2?: string;
             town: string;
             /**
-             * @description Required in the UK; elsewhere only where the destination uses one
+             * @description The county in the UK, the state in the US and Australia, the province in Canada (required there); elsewhere only where the destination uses one
              * @default
              */
             county: string;
-            /** @example SW1A 1AA */
+            /**
+             * @description Required, except in a country with no postcodes (such as AE)
+             * @default
+             * @example SW1A 1AA
+             */
             postcode: string;
             /** @example GB */
             country: string;

@@ -1,6 +1,6 @@
-/** Fields more than one resource shows the same way: a record's age, and uploaded images. */
+/** Fields more than one resource shows the same way: a record's age, a country, and uploaded images. */
 import { Link, useRecordContext } from 'react-admin';
-import { dateTimeText, relativeText } from '../format';
+import { countryName, dateTimeText, relativeText } from '../format';
 import { type MessageKey, useT } from '../i18n/keys';
 
 // `label` and `source` are read by SimpleShowLayout and DataTable, which label the field.
@@ -10,6 +10,13 @@ type FieldProps = { source?: string; label?: string };
 export function AgeField(_: FieldProps) {
   const record = useRecordContext<{ id: string; createdAt: string }>();
   return record ? <span title={dateTimeText(record.createdAt)}>{relativeText(record.createdAt)}</span> : null;
+}
+
+/** The record's stored country code (`source`) by name: 'GB' → 'United Kingdom'. */
+export function CountryField({ source }: FieldProps & { source: string }) {
+  const record = useRecordContext<Record<string, unknown>>();
+  const code = record?.[source];
+  return <span>{typeof code === 'string' && code ? countryName(code) : '—'}</span>;
 }
 
 /**

@@ -564,8 +564,8 @@ export const en = {
         parcelCount: 'Parcels',
         totalWeightKg: 'Weight (kg)',
         optionCount: 'Options',
-        userId: 'Customer ID',
-        partnerId: 'Partner ID',
+        userId: 'Customer',
+        partnerId: 'Partner',
       },
     },
     orders: {
@@ -632,7 +632,6 @@ export const en = {
       name: 'Vendor |||| Vendors',
       fields: {
         id: 'ID',
-        ownerId: 'Owner account ID',
         ownerEmail: 'Owner email',
         ownerName: 'Owner name',
         status: 'Status',

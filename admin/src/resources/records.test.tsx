@@ -35,11 +35,22 @@ describe('quotes', () => {
     expect(await screen.findByText('EC1A 1BB → N1 7GR')).toBeTruthy();
   });
 
-  it('shows one quote', async () => {
-    stubFetch({ 'GET /api/v1/admin/quotes/q-1': one(quote()) });
+  it('shows one quote, naming its customer and partner as links to their records, not their ids', async () => {
+    // Issue 51, item 7f.
+    stubFetch({
+      'GET /api/v1/admin/quotes/q-1': one(quote({ userId: 'u-customer' })),
+      'GET /api/v1/admin/users': list([customer()]),
+      'GET /api/v1/admin/partners': list([partner()]),
+    });
     renderConsole('/quotes/q-1/show');
     expect(await screen.findByText('GB → FR')).toBeTruthy();
-    expect(await screen.findByText('p-1')).toBeTruthy();
+    const customerLink = (await screen.findByText('customer@consign.example')).closest('a');
+    expect(customerLink?.getAttribute('href')).toContain('/users/u-customer/show');
+    const partnerLink = (await screen.findByText('Parcel Shop')).closest('a');
+    expect(partnerLink?.getAttribute('href')).toContain('/partners/p-1/show');
+    expect(screen.queryByText('p-1')).toBeNull();
+    expect(screen.queryByText('u-customer')).toBeNull();
+    expect(screen.queryByText(/Partner ID|Customer ID/)).toBeNull();
   });
 });
 
@@ -48,6 +59,22 @@ describe('articles', () => {
     stubFetch({ 'GET /api/v1/admin/articles': list([article()]) });
     renderConsole('/articles');
     expect(await screen.findByText('Cheap parcel delivery')).toBeTruthy();
+  });
+
+  it.each([
+    ['create', '/articles/create'],
+    ['edit', '/articles/cheap-parcel-delivery'],
+  ])('labels the %s form’s Preview button and HTML help in words, not message keys', async (_, path) => {
+    // Issue 51, item 7a: these once showed "consign.articles.preview" and "consign.articles.html_help".
+    stubFetch({ 'GET /api/v1/admin/articles/cheap-parcel-delivery': one(article()) });
+    renderConsole(path);
+    expect(await screen.findByRole('button', { name: 'Preview' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^The article as HTML: headings, paragraphs, lists, emphasis, links and images \(https\)\./,
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/consign\.articles\./);
   });
 });
 

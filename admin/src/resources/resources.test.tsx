@@ -110,6 +110,30 @@ describe('vendors', () => {
     expect(screen.getByText('Scotland Next Day').closest('li')?.textContent).toContain('England → Scotland');
     expect(await screen.findByText('GB123456789')).toBeTruthy();
   });
+
+  it('names the country and links the owner by email, not by stored code or id', async () => {
+    // Issue 51, items 7d and 7f.
+    stubFetch({
+      'GET /api/v1/admin/vendors/v-1': one(vendorDetail()),
+      'GET /api/v1/admin/vendors/v-1/finance': one(vendorFinance()),
+    });
+    renderConsole('/vendors/v-1/show');
+    expect(await screen.findByText('United Kingdom')).toBeTruthy();
+    expect(screen.queryByText('GB')).toBeNull();
+    const owner = screen.getByText('vendor@consign.example').closest('a');
+    expect(owner?.getAttribute('href')).toContain('/users/u-vendor/show');
+    expect(screen.queryByText('u-vendor')).toBeNull();
+  });
+
+  it('lists vendors with their country’s name', async () => {
+    stubFetch({
+      'GET /api/v1/admin/vendors': list([vendorDetail(), vendorDetail({ id: 'v-2', country: 'FR' })]),
+    });
+    renderConsole('/vendors');
+    expect(await screen.findByText('United Kingdom')).toBeTruthy();
+    expect(screen.getByText('France')).toBeTruthy();
+    expect(screen.queryByText('GB')).toBeNull();
+  });
 });
 
 describe('orders', () => {

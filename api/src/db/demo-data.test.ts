@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { isNotNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { users } from './schema';
 import {
   DEMO_ACCOUNTS,
   DEMO_PARTNER,
@@ -44,6 +47,23 @@ describe('demo data leftovers', () => {
     expect((await keyed(DEMO_PARTNER.publishableKey)).status).toBe(401);
     // Running it again is harmless.
     expect(await removeDemoData(t.deps.db)).toEqual([]);
+  });
+});
+
+describe('the README’s demo sign-ins', () => {
+  // Issue 51, item 19: the README's table is what a newcomer reads; it must name every account
+  // the seed gives a password to, and nothing else.
+  it('lists every account the seed lets sign in, with the demo password', async () => {
+    await seedDemoData(t.deps);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.split('### Demo sign-ins')[1]?.split('\n#')[0] ?? '';
+    expect(section).toContain(`**\`${DEMO_PASSWORD}\`**`);
+    const listed = [...section.matchAll(/^\| `([^`]+@[^`]+)` \|/gm)].map((m) => m[1]);
+    const seeded = await t.deps.db
+      .select({ email: users.email })
+      .from(users)
+      .where(isNotNull(users.passwordHash));
+    expect(listed.toSorted()).toEqual(seeded.map((u) => u.email).toSorted());
   });
 });
 

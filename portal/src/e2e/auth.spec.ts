@@ -29,7 +29,7 @@ test('a new customer signs up, verifies by code, signs out and signs in again', 
   await expect(form.getByText('Please accept the Terms and Conditions')).toBeHidden();
   await register.click();
 
-  await expect(page.getByText('Please check your email for OTP')).toBeVisible();
+  await expect(page.getByText('We’ve emailed you a 6-digit code')).toBeVisible();
   const codeField = page.getByLabel('Verification code');
   await expect(codeField).toBeVisible();
 

@@ -106,10 +106,14 @@ test('a new vendor adds a service with a logo and two tiers, lists it, and is qu
 
   const form = page.getByRole('form', { name: 'Add New Courier Service' });
   const submit = form.getByRole('button', { name: 'Add Courier Service' });
-  await expect(submit).toBeDisabled();
+  // Submit is not greyed out: pressed too early, it names the missing fields and focuses the first.
+  await submit.click();
+  await expect(form.getByText('Enter the service name')).toBeVisible();
+  await expect(form.getByText('Choose a service type', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Service name')).toBeFocused();
   await form.getByLabel('Service name').fill(serviceName);
   await form.getByLabel('Service type').selectOption('domestic');
-  await expect(submit).toBeEnabled();
+  await expect(form.getByText('Enter the service name')).toBeHidden();
 
   await form
     .getByLabel('Logo')

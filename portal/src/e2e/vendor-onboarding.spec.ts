@@ -166,7 +166,7 @@ test('a courier verified through the API and signed in later is led to the busin
   await expect(page).toHaveURL(/\/vendor-dashboard$/);
 });
 
-test('the onboarding wizard: gates block Next, a reload resumes the draft, completion lands on the panel', async ({
+test('the onboarding wizard: Next names what is missing at its field, a reload resumes the draft, completion lands on the panel', async ({
   page,
   request,
 }) => {
@@ -183,17 +183,18 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
   const next = page.getByRole('button', { name: 'Next' });
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await expect(next).toBeDisabled();
   await page.getByLabel('Company name *').fill('E2E Onboarding Ltd');
   await page.getByLabel('Company type *').selectOption('limited-company');
-  await expect(next).toBeDisabled();
+  // Next is not greyed out: pressed too early, it marks what is missing and focuses it.
+  await next.click();
+  await expect(page.getByLabel('Years in business *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Years in business *')).toBeFocused();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await page.getByLabel('Years in business *').fill('5');
-  await expect(next).toBeEnabled();
   await next.click();
 
   await expect(page.getByText('Step 2 of 5')).toBeVisible();
   await expect(page.getByLabel('Country')).toHaveValue('United Kingdom');
-  await expect(next).toBeDisabled();
   await page.getByLabel('Contact person *').fill('Sam Swift');
   await page.getByLabel('Email *').fill('ops@swift.example.com');
   await page.getByLabel('Phone *').fill('020 7946 0000');
@@ -201,17 +202,16 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
   await page.getByLabel('City *').fill('London');
   // The postal code came from the business details; without it, Next waits.
   await page.getByLabel('Postal code *').fill('');
-  await expect(next).toBeDisabled();
+  await next.click();
+  await expect(page.getByLabel('Postal code *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Postal code *')).toBeFocused();
   await page.getByLabel('Postal code *').fill('N1 7GR');
   await next.click();
 
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
-  await expect(next).toBeDisabled();
   await page.getByLabel('Service area', { exact: true }).fill('Greater London');
   await page.getByRole('button', { name: 'Add area' }).click();
-  await expect(next).toBeDisabled();
   await page.getByLabel('Same Day').check();
-  await expect(next).toBeEnabled();
 
   // The draft reaches the server as the vendor types; then a reload resumes it.
   await expect(async () => {
@@ -236,7 +236,7 @@ test('the onboarding wizard: gates block Next, a reload resumes the draft, compl
   // Pricing is the courier's services (onboarding-services.spec.ts makes one with the form from here).
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
   await expect(page.getByText('No courier services yet. Add at least one.')).toBeVisible();
-  await expect(next).toBeDisabled();
+  await expect(page.getByText('Add at least one courier service', { exact: true })).toBeVisible();
   const made = await request.post('/api/v1/couriers', {
     headers: auth,
     data: {

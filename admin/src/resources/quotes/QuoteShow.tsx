@@ -1,4 +1,4 @@
-import { DateField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DateField, ReferenceField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { DATE_TIME } from '../../format';
 import { SERVICE_TYPES } from './shared';
 
@@ -14,8 +14,8 @@ export function QuoteShow() {
         <TextField source="parcelCount" />
         <TextField source="totalWeightKg" />
         <TextField source="optionCount" />
-        <TextField source="userId" emptyText="—" />
-        <TextField source="partnerId" emptyText="—" />
+        <ReferenceField source="userId" reference="users" link="show" emptyText="—" />
+        <ReferenceField source="partnerId" reference="partners" link="show" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

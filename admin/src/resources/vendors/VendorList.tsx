@@ -1,4 +1,5 @@
 import { DataTable, DateField, List, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { CountryField } from '../../components/fields';
 import { DAY } from '../../format';
 import { msg } from '../../i18n/keys';
 import { VENDOR_STATUS_CHOICES } from './types';
@@ -31,7 +32,9 @@ export function VendorList() {
         <DataTable.Col source="ownerEmail" />
         <DataTable.Col source="city" />
         <DataTable.Col source="postalCode" disableSort />
-        <DataTable.Col source="country" />
+        <DataTable.Col source="country">
+          <CountryField source="country" />
+        </DataTable.Col>
         <DataTable.Col source="createdAt">
           <DateField source="createdAt" locales="en-GB" options={DAY} />
         </DataTable.Col>

@@ -1,13 +1,16 @@
 import {
   DateField,
+  FunctionField,
   ImageField,
   Labeled,
+  Link,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { CountryField } from '../../components/fields';
 import { DATE_TIME } from '../../format';
 import { type MessageKey, useT } from '../../i18n/keys';
 import type { Vendor } from '../../types';
@@ -49,14 +52,16 @@ export function VendorShow() {
         <TextField source="city" emptyText="—" />
         <TextField source="state" emptyText="—" />
         <TextField source="postalCode" emptyText="—" />
-        <TextField source="country" emptyText="—" />
+        <CountryField source="country" />
         <VendorReview />
         <VendorMoney />
         <Section title="consign.vendors.sections.record" />
         <TextField source="id" />
-        <TextField source="ownerEmail" />
+        <FunctionField<Vendor>
+          source="ownerEmail"
+          render={(v) => <Link to={`/users/${encodeURIComponent(v.ownerId)}/show`}>{v.ownerEmail}</Link>}
+        />
         <TextField source="ownerName" emptyText="—" />
-        <TextField source="ownerId" />
         <DateField source="createdAt" showTime locales="en-GB" options={DATE_TIME} />
         <DateField source="updatedAt" showTime locales="en-GB" options={DATE_TIME} />
       </SimpleShowLayout>

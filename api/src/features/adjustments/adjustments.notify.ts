@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { adjustments, users } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { vendorOwner } from '../vendors';
 import { ADJUSTMENT_EVENTS, type AdjustmentChangedData } from './adjustments.change';
@@ -30,14 +31,14 @@ export const adjustmentMailSubscriber: Subscriber<AppDeps> = {
       });
       if (user)
         await deps.mailer.send(
-          adjustmentEmail(user.email, adjustment, 'customer', `${deps.config.publicUrl}/dashboard`),
+          adjustmentEmail(user.email, adjustment, 'customer', `${linkBase(deps.config)}/dashboard`),
         );
       return;
     }
     const owner = await vendorOwner(deps.db, row.vendorId);
     if (owner)
       await deps.mailer.send(
-        adjustmentEmail(owner.email, adjustment, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),
+        adjustmentEmail(owner.email, adjustment, 'courier', `${linkBase(deps.config)}/vendor-dashboard`),
       );
   },
 };

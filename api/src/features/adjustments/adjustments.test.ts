@@ -186,6 +186,32 @@ describe('filing an adjustment', () => {
     expect((await t.get(`/api/v1/orders/${o.id}/adjustments`, stranger.vendor)).status).toBe(404);
   });
 
+  it('links the mails to the origin the courier and the customer acted from when it is this machine', async () => {
+    // Issue 51, item 3: adjustment mails follow the origin rules (lib/origin) like every other mail.
+    const o = await order();
+    const photo = await upload(o.vendor);
+    const filed = await t.post(
+      `/api/v1/vendor/orders/${o.id}/adjustments`,
+      { parcels: [HEAVIER], photos: [photo], note: 'Weighed 4 kg at the depot' },
+      { ...o.vendor, Origin: 'http://127.0.0.1:5173' },
+    );
+    expect(filed.status).toBe(201);
+    const customerMail = (await mailTo(o.f.customerEmail)).find((m) =>
+      m.subject.startsWith('Price adjustment'),
+    );
+    expect(customerMail?.text).toContain(': http://127.0.0.1:5173/dashboard\n');
+    const answered = await t.post(
+      `/api/v1/orders/${o.id}/adjustments/${filed.body.id}/dispute`,
+      { reason: 'My scales said 2 kg' },
+      { ...o.customer, Origin: 'http://localhost:4000' },
+    );
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const courierMail = (await mailTo(o.f.vendor.ownerEmail)).find((m) =>
+      m.subject.startsWith('Price adjustment'),
+    );
+    expect(courierMail?.text).toContain(': http://localhost:4000/vendor-dashboard\n');
+  });
+
   it('refuses an adjustment that would not raise the price, with a clear 422, and saves nothing', async () => {
     const o = await order();
     for (const parcels of [[BOOKED], [{ ...BOOKED, weight: 1.2 }]]) {

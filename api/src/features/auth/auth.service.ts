@@ -69,7 +69,7 @@ export type Session = {
   user: { id: string; email: string; name: string | null; role: UserRole; emailVerified: boolean };
 };
 
-const INVALID_OTP = 'Invalid OTP';
+const INVALID_OTP = 'That code is wrong or has expired';
 
 function safeEqual(a: string, b: string) {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

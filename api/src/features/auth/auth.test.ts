@@ -18,6 +18,9 @@ const moveClock = (ms: number) => {
   t.deps.now = () => new Date(base + ms);
 };
 
+/** Issue 51, item 10c: a wrong code is explained in people's words, never "Invalid OTP". */
+const WRONG_CODE = 'That code is wrong or has expired';
+
 describe('sign-up and email verification', () => {
   it('creates an account, mails a 6-digit code and signs in on verification', async () => {
     const res = await t.post('/api/v1/auth/signup', { email: 'New@Example.com', password: 'password-123' });
@@ -317,7 +320,7 @@ describe('sign-up and email verification', () => {
     ).toBe(429);
   });
 
-  it('answers 400 Invalid OTP for a wrong code and locks the code after the fifth wrong try', async () => {
+  it('answers 400 in plain words for a wrong code and locks the code after the fifth wrong try', async () => {
     const { registration } = (
       await t.post('/api/v1/auth/signup', { email: 'otp@example.com', password: 'password-123' })
     ).body;
@@ -330,11 +333,11 @@ describe('sign-up and email verification', () => {
         registration,
       });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBe('Invalid OTP');
+      expect(res.body.detail).toBe(WRONG_CODE);
     }
     const right = await t.post('/api/v1/auth/verify-email', { email: 'otp@example.com', code, registration });
     expect(right.status).toBe(400);
-    expect(right.body.detail).toBe('Invalid OTP');
+    expect(right.body.detail).toBe(WRONG_CODE);
   });
 
   it('accepts the right code after four wrong tries', async () => {
@@ -362,7 +365,7 @@ describe('sign-up and email verification', () => {
       registration: late1,
     });
     expect(late.status).toBe(400);
-    expect(late.body.detail).toBe('Invalid OTP');
+    expect(late.body.detail).toBe(WRONG_CODE);
 
     const twice = (
       await t.post('/api/v1/auth/signup', { email: 'twice@example.com', password: 'password-123' })

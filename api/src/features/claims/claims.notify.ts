@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { claims, orders, users } from '../../db/schema';
+import { linkBase } from '../../lib/origin';
 import type { OutboxEvent, Subscriber } from '../../lib/outbox';
 import { orderReference } from '../orders';
 import { vendorOwner } from '../vendors';
@@ -34,19 +35,22 @@ export const claimMailSubscriber: Subscriber<AppDeps> = {
       });
       if (user)
         await deps.mailer.send(
-          claimEmail(user.email, claim, 'customer', `${deps.config.publicUrl}/dashboard`),
+          claimEmail(user.email, claim, 'customer', `${linkBase(deps.config)}/dashboard`),
         );
       return;
     }
     const owner = await vendorOwner(deps.db, row.vendorId);
     if (owner)
       await deps.mailer.send(
-        claimEmail(owner.email, claim, 'courier', `${deps.config.publicUrl}/vendor-dashboard`),
+        claimEmail(owner.email, claim, 'courier', `${linkBase(deps.config)}/vendor-dashboard`),
       );
   },
 };
 
-/** The offer of a loss claim, mailed to the order's customer once (the sweep marks the order first). */
+/**
+ * The offer of a loss claim, mailed to the order's customer once (the sweep marks the order first).
+ * The sweep serves no request, so its link is on PUBLIC_URL.
+ */
 export const lossOfferMailSubscriber: Subscriber<AppDeps> = {
   name: 'claim-loss-offer-mail',
   types: [LOSS_OFFER_EVENT],

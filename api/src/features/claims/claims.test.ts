@@ -118,6 +118,42 @@ describe('filing a claim', () => {
     expect((await t.get('/api/v1/vendor/claims', o.vendor)).body.items).toHaveLength(1);
   });
 
+  it('links the mails to the origin the claim was filed from when it is this machine, else to PUBLIC_URL', async () => {
+    // Issue 51, item 3: claim mails follow the origin rules (lib/origin) like every other mail.
+    const o = await order();
+    const photo = await uploadedImage(t, o.customer);
+    const res = await t.post(
+      `/api/v1/orders/${o.id}/claims`,
+      {
+        kind: 'damage',
+        description: 'The box arrived crushed and the vase is broken',
+        amountClaimed: 1500,
+        photos: [photo],
+      },
+      { ...o.customer, Origin: 'http://127.0.0.1:5173' },
+    );
+    expect(res.status).toBe(201);
+    const customerMail = (await mailTo(o.f.customerEmail)).find((m) => m.subject.startsWith('Claim '));
+    expect(customerMail?.text).toContain('Open your dashboard: http://127.0.0.1:5173/dashboard\n');
+    const courierMail = (await mailTo(o.f.vendor.ownerEmail)).find((m) => m.subject.startsWith('Claim '));
+    expect(courierMail?.text).toContain('Open your dashboard: http://127.0.0.1:5173/vendor-dashboard\n');
+
+    const foreign = await order();
+    const photo2 = await uploadedImage(t, foreign.customer);
+    await t.post(
+      `/api/v1/orders/${foreign.id}/claims`,
+      {
+        kind: 'damage',
+        description: 'The box arrived crushed and the vase is broken',
+        amountClaimed: 1500,
+        photos: [photo2],
+      },
+      { ...foreign.customer, Origin: 'https://evil.example' },
+    );
+    const foreignMail = (await mailTo(foreign.f.customerEmail)).find((m) => m.subject.startsWith('Claim '));
+    expect(foreignMail?.text).toContain(`Open your dashboard: ${t.deps.config.publicUrl}/dashboard\n`);
+  });
+
   it('caps the amount by the standard liability, or the cover bought, and what is left of the payment', async () => {
     const plain = await order();
     const over = await damageClaim(plain, 2001);

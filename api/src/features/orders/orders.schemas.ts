@@ -1,3 +1,4 @@
+import { postcodeRequired, regionRule } from '@consign/shared/addresses';
 import { z } from '@hono/zod-openapi';
 import {
   ADJUSTMENT_STATUSES,
@@ -81,8 +82,19 @@ export const OrderAddressSchema = z
       .trim()
       .max(100, 'County must be at most 100 characters')
       .default('')
-      .openapi({ description: 'Required in the UK; elsewhere only where the destination uses one' }),
-    postcode: requiredText('Postcode', 16).openapi({ example: 'SW1A 1AA' }),
+      .openapi({
+        description:
+          'The county in the UK, the state in the US and Australia, the province in Canada (required there); elsewhere only where the destination uses one',
+      }),
+    postcode: z
+      .string({ error: 'Postcode must be text' })
+      .trim()
+      .max(16, 'Postcode must be at most 16 characters')
+      .default('')
+      .openapi({
+        example: 'SW1A 1AA',
+        description: 'Required, except in a country with no postcodes (such as AE)',
+      }),
     country: z
       .string({ error: requiredMessage('Country') })
       .trim()
@@ -90,17 +102,26 @@ export const OrderAddressSchema = z
       .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 alpha-2 code such as GB')
       .openapi({ example: 'GB' }),
   })
-  // Checked even while other fields are wrong (`when`), so one answer names every problem.
-  .refine((address) => address.country !== 'GB' || address.county !== '', {
-    message: 'County is required',
+  // Checked even while other fields are wrong (`when`), so one answer names every problem; the
+  // rules by country are the portal form's too (@consign/shared/addresses).
+  .refine((address) => !regionRule(address.country).required || address.county !== '', {
+    error: (issue) => `${regionRule((issue.input as { country: string }).country).label} is required`,
     path: ['county'],
     when: ({ value }) => {
       const v = value as { country?: unknown; county?: unknown } | undefined;
       return typeof v?.country === 'string' && typeof v.county === 'string';
     },
   })
+  .refine((address) => !postcodeRequired(address.country) || address.postcode !== '', {
+    message: 'Postcode is required',
+    path: ['postcode'],
+    when: ({ value }) => {
+      const v = value as { country?: unknown; postcode?: unknown } | undefined;
+      return typeof v?.country === 'string' && typeof v.postcode === 'string';
+    },
+  })
   .superRefine((address, ctx) => {
-    if (address.country === 'GB' && !parseUkPostcode(address.postcode)) {
+    if (address.country === 'GB' && address.postcode !== '' && !parseUkPostcode(address.postcode)) {
       ctx.addIssue({
         code: 'custom',
         path: ['postcode'],

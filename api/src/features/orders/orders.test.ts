@@ -338,6 +338,38 @@ describe('POST /orders', () => {
     });
   });
 
+  it('follows the destination’s address conventions: no postcode in Dubai, a required state or province in North America', async () => {
+    // Issue 51, item 12f: one rule for the API and the form (@consign/shared/addresses).
+    const f = await bookingFixture(t, {
+      serviceType: 'international',
+      toLocation: ['AE', 'US', 'CA'],
+      price: 3000,
+    });
+    const abroad = (to: string, address: Record<string, unknown>) =>
+      book(
+        f,
+        {
+          deliveryAddress: { ...deliveryAddress({ country: to }), ...address },
+          customs: customsBody(),
+          items: [itemBody()],
+        },
+        { serviceType: 'international', to },
+      );
+
+    const dubai = await abroad('AE', { town: 'Dubai', county: '', postcode: '' });
+    expect(dubai.status, JSON.stringify(dubai.body)).toBe(201);
+    expect(dubai.body.deliveryAddress).toMatchObject({ town: 'Dubai', postcode: '' });
+
+    const noState = await abroad('US', { town: 'New York', county: '', postcode: '10001' });
+    expect(errorsOf(noState.body)).toEqual({ 'deliveryAddress.county': 'State is required' });
+    const noProvince = await abroad('CA', { town: 'Toronto', county: '', postcode: '' });
+    expect(errorsOf(noProvince.body)).toEqual({
+      'deliveryAddress.county': 'Province is required',
+      'deliveryAddress.postcode': 'Postcode is required',
+    });
+    expect((await abroad('US', { town: 'New York', county: 'NY', postcode: '10001' })).status).toBe(201);
+  });
+
   it('offers GBP cover only on GBP prices', async () => {
     const f = await bookingFixture(t, { serviceType: 'international', currency: 'EUR', toLocation: 'Any' });
     const body = {

@@ -1,3 +1,4 @@
+import { postcodeRequired } from '@consign/shared/addresses';
 import { formatPostcode } from '@consign/shared/postcodes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
@@ -8,7 +9,12 @@ import { Spinner } from '../../components/Spinner';
 import type { AddressBookEntry } from '../../shared/api/address-book';
 import { describeError, isApiError } from '../../shared/api/client';
 import { countryOptions, useReferenceData } from '../../shared/api/meta';
-import { CONTACT_FIELDS, STREET_FIELDS } from '../../shared/booking-form/AddressFields';
+import {
+  CONTACT_FIELDS,
+  postcodeLabel,
+  STREET_FIELDS,
+  streetFieldFor,
+} from '../../shared/booking-form/AddressFields';
 import { type EntryValues, entrySchema, LABEL_MAX, valuesFromEntry } from './entryForm';
 
 const UK = { code: 'GB', name: 'United Kingdom' };
@@ -92,24 +98,24 @@ export function EntryDialog({
               {...register(`address.${f.key}`)}
             />
           ))}
-          {STREET_FIELDS.map((f) => {
-            const optionalCounty = f.key === 'county' && !isUk;
+          {STREET_FIELDS.map((field) => {
+            const f = streetFieldFor(field, country);
             return (
               <TextField
                 key={f.key}
-                label={optionalCounty ? 'County or region (optional)' : f.label}
+                label={f.label}
                 autoComplete={f.autoComplete}
-                required={optionalCounty ? false : f.required}
+                required={f.required}
                 error={message(`address.${f.key}`)}
                 {...register(`address.${f.key}`)}
               />
             );
           })}
           <TextField
-            label="Postcode"
+            label={postcodeLabel(country)}
             autoComplete="postal-code"
             autoCapitalize="characters"
-            required
+            required={postcodeRequired(country)}
             hint={isUk ? 'A UK postcode, such as SW1A 1AA' : undefined}
             error={message('address.postcode')}
             {...postcode}

@@ -248,6 +248,45 @@ describe('booking form (step 1)', () => {
   });
 });
 
+describe('the delivery address abroad', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  async function deliveryTo(to: string) {
+    signedIn({
+      'GET /api/v1/quotes/q_1': {
+        body: quoteFixture({
+          request: {
+            serviceType: 'international',
+            from: 'GB',
+            to,
+            parcels: [{ length: 1, width: 1, height: 1, weight: 1 }],
+          },
+          options: [{ ...quoteFixture().options[0]!, serviceType: 'international' }],
+        }),
+      },
+    });
+    renderApp('/booking?quote=q_1&option=opt_1');
+    const form = await screen.findByRole('form', { name: 'Book your delivery' });
+    return within(form).getByRole('group', { name: 'Delivery address' });
+  }
+
+  // Issue 51, item 12f: the fields follow the destination's conventions, as the API checks them.
+  it.each([
+    ['US', 'State', true, 'Postcode', true],
+    ['CA', 'Province', true, 'Postcode', true],
+    ['AU', 'State', true, 'Postcode', true],
+    ['FR', 'County or region (optional)', false, 'Postcode', true],
+    ['AE', 'County or region (optional)', false, 'Postcode (optional)', false],
+  ])(
+    'to %s: the region is "%s" (required: %s), the postcode "%s"',
+    async (to, region, regionNeeded, postcode, postcodeNeeded) => {
+      const delivery = await deliveryTo(to);
+      expect((within(delivery).getByLabelText(region) as HTMLInputElement).required).toBe(regionNeeded);
+      expect((within(delivery).getByLabelText(postcode) as HTMLInputElement).required).toBe(postcodeNeeded);
+    },
+  );
+});
+
 describe('order review (step 2)', () => {
   beforeEach(() => window.sessionStorage.clear());
 

@@ -32,15 +32,26 @@ async function priceFirstTier(user: ReturnType<typeof userEvent.setup>, form: HT
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 
 describe('add courier form', () => {
-  it('keeps Submit disabled until the name and service type are filled', async () => {
-    const { form, user } = await openAddForm();
+  it('keeps Submit enabled and names the missing name and service type at their fields, sending nothing', async () => {
+    // Issue 51, item 11: the form says why instead of greying Submit out.
+    const { form, user, calls } = await openAddForm();
     expect(screen.getByRole('heading', { name: 'Add New Courier Service', level: 1 })).toBeTruthy();
-    const submit = within(form).getByRole('button', { name: 'Add Courier Service' });
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
-    await user.type(within(form).getByLabelText('Service name'), 'Express 24');
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
-    await user.selectOptions(within(form).getByLabelText('Service type'), 'domestic');
-    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    const submit = within(form).getByRole('button', { name: 'Add Courier Service' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    const name = within(form).getByLabelText('Service name');
+    const type = within(form).getByLabelText('Service type');
+    expect(await within(form).findByText('Enter the service name')).toBeTruthy();
+    expect(within(form).getByText('Choose a service type')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(type.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/couriers')).toBe(false);
+
+    await user.type(name, 'Express 24');
+    await user.selectOptions(type, 'domestic');
+    expect(within(form).queryByText('Enter the service name')).toBeNull();
+    expect(within(form).queryByText('Choose a service type')).toBeNull();
     expect((within(form).getByLabelText('Currency') as HTMLSelectElement).value).toBe('GBP');
     expect(
       within(form).getByText(/filtered out of your quotes\. Leave a field empty for no restriction\./),

@@ -27,7 +27,6 @@ import {
   CURRENCIES,
   courierFormSchema,
   defaultCourierValues,
-  NAME_AND_TYPE_REQUIRED,
   SERVICE_TYPE_LABELS,
   valuesFromService,
 } from './courierForm';
@@ -132,7 +131,6 @@ function CourierForm({ service }: { service?: CourierService }) {
     reValidateMode: 'onChange',
   });
 
-  const name = watch('name');
   const serviceType = watch('serviceType');
   const handover = watch('handover');
   const labelMode = watch('labelMode');
@@ -165,15 +163,9 @@ function CourierForm({ service }: { service?: CourierService }) {
     },
   });
 
-  const onSubmit = handleSubmit(
-    (values) => save.mutate(values),
-    (invalid) => {
-      if (invalid.name || invalid.serviceType)
-        toast.error(NAME_AND_TYPE_REQUIRED, { toastId: 'courier-required' });
-    },
-  );
-
-  const canSubmit = name.trim() !== '' && serviceType !== '' && !uploading && !save.isPending;
+  // Submit stays enabled (issue 51, item 11): an invalid form names each problem at its field
+  // and react-hook-form focuses the first.
+  const onSubmit = handleSubmit((values) => save.mutate(values));
   const title = editing ? 'Edit Courier Service' : 'Add New Courier Service';
 
   return (
@@ -367,7 +359,7 @@ function CourierForm({ service }: { service?: CourierService }) {
           <Link to={back.to} className="button button--secondary">
             Cancel
           </Link>
-          <button type="submit" className="button button--primary" disabled={!canSubmit}>
+          <button type="submit" className="button button--primary" disabled={uploading || save.isPending}>
             {save.isPending ? (
               <Spinner label="Saving" />
             ) : editing ? (

@@ -14,7 +14,7 @@ import { UK_COUNTRY_CODE } from '@consign/shared/nations';
 import { z } from 'zod';
 import type { CourierService, CourierServiceBody, Currency } from '../../shared/api/courier-services';
 
-export const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
+const NAME_AND_TYPE_REQUIRED = 'Service name and type are required';
 export const ANY = 'Any';
 export const INTERNATIONAL_ORIGIN = UK_COUNTRY_CODE;
 export const CURRENCIES: readonly Currency[] = ['GBP', 'EUR', 'USD'];

@@ -16,6 +16,7 @@ export function CompanyStep(props: StepProps) {
         value={props.form.companyType}
         onChange={(e) => props.update({ companyType: e.target.value as CompanyType | '' })}
         options={COMPANY_TYPES}
+        error={props.errors.companyType}
       >
         <option value="">Choose…</option>
       </SelectField>

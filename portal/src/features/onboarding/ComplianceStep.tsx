@@ -2,7 +2,7 @@ import { TextField } from '../../components/Field';
 import { CHECKLIST, type OnboardingForm, timeChoices, WEEKDAYS } from './onboardingForm';
 import type { StepProps } from './stepProps';
 
-export function ComplianceStep({ form, update }: StepProps) {
+export function ComplianceStep({ form, update, errors }: StepProps) {
   const setDay = (
     key: (typeof WEEKDAYS)[number]['key'],
     patch: Partial<OnboardingForm['businessHours']['monday']>,
@@ -77,12 +77,14 @@ export function ComplianceStep({ form, update }: StepProps) {
               maxLength={120}
               value={form.insuranceProvider}
               onChange={(e) => update({ insuranceProvider: e.target.value })}
+              error={errors.insuranceProvider}
             />
             <TextField
               label="Policy number *"
               maxLength={60}
               value={form.policyNumber}
               onChange={(e) => update({ policyNumber: e.target.value })}
+              error={errors.policyNumber}
             />
             <TextField
               label="Coverage amount (£)"

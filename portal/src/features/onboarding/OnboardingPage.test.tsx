@@ -49,22 +49,33 @@ function server(initial: Onboarding = notStarted, extra: Record<string, unknown>
 const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 
 describe('onboarding wizard', () => {
-  it('keeps Next disabled until step 1 is filled, then saves the draft with the step', async () => {
+  it('keeps Next enabled, names what step 1 lacks at its fields, then saves the draft with the step', async () => {
     const user = userEvent.setup();
     const fake = server();
     renderApp('/vendor-onboarding');
     expect(await screen.findByText('Step 1 of 5')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(next().disabled).toBe(true);
     // The shop name the courier gave with its business details is already there.
     expect((screen.getByLabelText('Company name *') as HTMLInputElement).value).toBe('Swift Couriers');
     expect(screen.queryByText('Enter the company name')).toBeNull();
 
-    await user.selectOptions(screen.getByLabelText('Company type *'), 'limited-company');
-    expect(next().disabled).toBe(true);
-    await user.type(screen.getByLabelText('Years in business *'), '4');
+    // Issue 51, item 11: Next is not greyed out; pressed too early, it says why at each field.
     expect(next().disabled).toBe(false);
+    const type = screen.getByLabelText('Company type *');
+    const years = screen.getByLabelText('Years in business *');
+    expect(type.getAttribute('aria-invalid')).toBeNull();
+    await user.click(next());
+    await waitFor(() => expect(document.activeElement).toBe(type));
+    expect(type.getAttribute('aria-invalid')).toBe('true');
+    expect(years.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+    expect(screen.getByLabelText('Company name *').getAttribute('aria-invalid')).toBeNull();
+
+    await user.selectOptions(type, 'limited-company');
+    expect(type.getAttribute('aria-invalid')).toBeNull();
+    await user.type(years, '4');
+    expect(years.getAttribute('aria-invalid')).toBeNull();
 
     await user.click(next());
     expect(await screen.findByText('Step 2 of 5')).toBeTruthy();
@@ -88,20 +99,28 @@ describe('onboarding wizard', () => {
     });
     renderApp('/vendor-onboarding');
     expect(await screen.findByText('Step 3 of 5')).toBeTruthy();
-    expect(next().disabled).toBe(true);
 
     const area = screen.getByLabelText('Service area');
+    // "Add area" and "Add vehicle" stay enabled and say what is missing at the field.
+    await user.click(screen.getByRole('button', { name: 'Add area' }));
+    expect(screen.getByText('Write a service area to add')).toBeTruthy();
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    expect(screen.getByText('Choose the vehicle type')).toBeTruthy();
+    expect(screen.getByText('Enter the capacity')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Vehicles' })?.textContent ?? '').toBe('');
     await user.type(area, 'London{Enter}');
     await user.type(area, 'london{Enter}');
     const areas = screen.getByRole('list', { name: 'Service areas' });
     expect(within(areas).getAllByRole('listitem')).toHaveLength(1);
+    expect(area.getAttribute('aria-invalid')).toBeNull();
     await user.click(screen.getByLabelText('Next Day'));
-    expect(next().disabled).toBe(false);
 
     await user.selectOptions(screen.getByLabelText('Vehicle type'), 'Van');
     await user.type(screen.getByLabelText('Capacity'), '1000 kg');
     await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     expect(screen.getByText('1 x Van - 1000 kg')).toBeTruthy();
+    expect(screen.queryByText('Enter the capacity')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove 1 x Van - 1000 kg' }));
     expect(screen.queryByText('1 x Van - 1000 kg')).toBeNull();
 
@@ -110,7 +129,12 @@ describe('onboarding wizard', () => {
     // The pricing step is the courier's services: none yet, so Next waits for one.
     expect(await screen.findByText('No courier services yet. Add at least one.')).toBeTruthy();
     expect(screen.getByText('Add at least one courier service')).toBeTruthy();
-    expect(next().disabled).toBe(true);
+    // Next pressed without a service stays on the step and takes the focus to what is missing.
+    await user.click(next());
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toContain('Add at least one courier service'),
+    );
+    expect(screen.getByText('Step 4 of 5')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add rate card' })).toBeNull();
   });
 
@@ -181,7 +205,8 @@ describe('onboarding wizard', () => {
     );
     const { router } = renderApp('/vendor-onboarding');
     expect(await screen.findByText('Set at least one of your services to Active')).toBeTruthy();
-    expect(next().disabled).toBe(true);
+    await user.click(next());
+    expect(screen.getByText('Step 4 of 5')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit Swift Economy' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit-courier/s2'));
     expect(router.state.location.search).toBe('?from=onboarding');

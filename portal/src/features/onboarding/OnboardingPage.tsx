@@ -19,7 +19,7 @@ import {
   prefillForm,
   STEP_COUNT,
   STEP_TITLES,
-  stepProblems,
+  stepFieldProblems,
 } from './onboardingForm';
 import { PricingStep } from './PricingStep';
 import { ServicesStep } from './ServicesStep';
@@ -100,6 +100,9 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
   const [form, setForm] = useState(initialForm);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [completing, setCompleting] = useState(false);
+  // Next was pressed on this step with something missing: its problems show at their fields.
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Saves run one after another, each with the newest answers, so an older one never lands last.
@@ -152,11 +155,15 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
     queryKey: couriersQueryKey,
     queryFn: ({ signal }) => couriersApi.list(apiClient, signal),
   });
-  const problems = stepProblems(step, form, services.data?.items);
+  const fieldProblems = stepFieldProblems(step, form, services.data?.items);
+  const problems = fieldProblems.map((p) => p.message);
+  const errors: StepProps['errors'] = {};
+  if (tried) for (const p of fieldProblems) if (p.field) errors[p.field] ??= p.message;
   const update = (patch: Partial<OnboardingForm>) => setForm((f) => ({ ...f, ...patch }));
 
   function go(to: number) {
     setStep(to);
+    setTried(false);
     // The new step's heading takes focus, so keyboard and screen reader users start at its top.
     requestAnimationFrame(() => headingRef.current?.focus());
   }
@@ -191,16 +198,34 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
 
   function next(event: FormEvent) {
     event.preventDefault();
-    if (problems.length > 0 || completing) return;
+    if (completing) return;
+    if (problems.length > 0) {
+      // Next stays enabled (issue 51, item 11): it names each problem at its field and focuses
+      // the first, or the list of what is missing when no field holds it (the services step).
+      setTried(true);
+      requestAnimationFrame(() => {
+        const target =
+          formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+          formRef.current?.querySelector<HTMLElement>('.onboarding__gate');
+        target?.focus();
+      });
+      return;
+    }
     if (step < STEP_COUNT) go(step + 1);
     else void complete();
   }
 
   const percent = Math.round((step / STEP_COUNT) * 100);
-  const stepProps: StepProps = { form, update };
+  const stepProps: StepProps = { form, update, errors };
 
   return (
-    <form className="card stack onboarding" onSubmit={next} noValidate aria-labelledby={`${headingId}-title`}>
+    <form
+      ref={formRef}
+      className="card stack onboarding"
+      onSubmit={next}
+      noValidate
+      aria-labelledby={`${headingId}-title`}
+    >
       <header className="stack onboarding__header">
         <h1 id={`${headingId}-title`}>Vendor onboarding</h1>
         <ol className="onboarding__steps">
@@ -257,7 +282,7 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
       {step === 5 ? <ComplianceStep {...stepProps} /> : null}
 
       {problems.length > 0 ? (
-        <div className="onboarding__gate" id={`${headingId}-gate`}>
+        <div className="onboarding__gate" id={`${headingId}-gate`} tabIndex={-1}>
           <p>To continue:</p>
           <ul>
             {problems.map((p) => (
@@ -288,7 +313,7 @@ function Wizard({ initialStep, initialForm }: { initialStep: number; initialForm
         <button
           type="submit"
           className="button button--primary"
-          disabled={problems.length > 0 || completing}
+          disabled={completing}
           aria-describedby={problems.length > 0 ? `${headingId}-gate` : undefined}
         >
           {completing ? <Spinner label="Completing" /> : step === STEP_COUNT ? 'Complete Onboarding' : 'Next'}

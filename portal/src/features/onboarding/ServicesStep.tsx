@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { SelectField, TextField } from '../../components/Field';
+import { FieldError, SelectField, TextField } from '../../components/Field';
 import {
   addServiceArea,
   DELIVERY_TYPES,
@@ -19,21 +19,32 @@ export const addOnEnter = (add: () => void) => (event: KeyboardEvent<HTMLInputEl
   }
 };
 
-export function ServicesStep({ form, update }: StepProps) {
+export function ServicesStep({ form, update, errors }: StepProps) {
   const [area, setArea] = useState('');
+  const [areaError, setAreaError] = useState<string>();
   const [vehicle, setVehicle] = useState({ type: '' as VehicleType | '', capacity: '', count: '1' });
+  const [vehicleErrors, setVehicleErrors] = useState<{ type?: string; capacity?: string; count?: string }>(
+    {},
+  );
   const deliveryId = useId();
 
+  // "Add area" and "Add vehicle" stay enabled (issue 51, item 11): pressed too early, they say
+  // what is missing at the field.
   function addArea() {
+    setAreaError(area.trim() ? undefined : 'Write a service area to add');
     update({ serviceAreas: addServiceArea(form.serviceAreas, area) });
     setArea('');
   }
 
   const count = Number(vehicle.count);
-  const vehicleReady =
-    vehicle.type !== '' && vehicle.capacity.trim() !== '' && Number.isInteger(count) && count > 0;
   function addVehicle() {
-    if (!vehicleReady || vehicle.type === '') return;
+    const problems = {
+      type: vehicle.type === '' ? 'Choose the vehicle type' : undefined,
+      capacity: vehicle.capacity.trim() === '' ? 'Enter the capacity' : undefined,
+      count: Number.isInteger(count) && count > 0 ? undefined : 'Enter a whole number of 1 or more',
+    };
+    setVehicleErrors(problems);
+    if (vehicle.type === '' || problems.capacity || problems.count) return;
     update({
       vehicles: [...form.vehicles, { type: vehicle.type, capacity: vehicle.capacity.trim(), count }],
     });
@@ -60,13 +71,9 @@ export function ServicesStep({ form, update }: StepProps) {
             onChange={(e) => setArea(e.target.value)}
             onKeyDown={addOnEnter(addArea)}
             placeholder="e.g. Greater London"
+            error={areaError ?? (form.serviceAreas.length === 0 ? errors.serviceAreas : undefined)}
           />
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={addArea}
-            disabled={!area.trim()}
-          >
+          <button type="button" className="button button--secondary" onClick={addArea}>
             Add area
           </button>
         </div>
@@ -102,6 +109,7 @@ export function ServicesStep({ form, update }: StepProps) {
             </label>
           ))}
         </div>
+        <FieldError error={errors.deliveryTypes} />
       </fieldset>
       <fieldset className="onboarding__group">
         <legend>Vehicle fleet</legend>
@@ -111,6 +119,7 @@ export function ServicesStep({ form, update }: StepProps) {
             value={vehicle.type}
             onChange={(e) => setVehicle((v) => ({ ...v, type: e.target.value as VehicleType | '' }))}
             options={VEHICLE_TYPES.map((t) => ({ value: t, label: t }))}
+            error={vehicleErrors.type}
           >
             <option value="">Choose…</option>
           </SelectField>
@@ -121,6 +130,7 @@ export function ServicesStep({ form, update }: StepProps) {
             placeholder="e.g. 1000 kg"
             onChange={(e) => setVehicle((v) => ({ ...v, capacity: e.target.value }))}
             onKeyDown={addOnEnter(addVehicle)}
+            error={vehicleErrors.capacity}
           />
           <TextField
             label="Count"
@@ -130,15 +140,11 @@ export function ServicesStep({ form, update }: StepProps) {
             value={vehicle.count}
             onChange={(e) => setVehicle((v) => ({ ...v, count: e.target.value }))}
             onKeyDown={addOnEnter(addVehicle)}
+            error={vehicleErrors.count}
           />
         </div>
         <div>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={addVehicle}
-            disabled={!vehicleReady}
-          >
+          <button type="button" className="button button--secondary" onClick={addVehicle}>
             Add vehicle
           </button>
         </div>

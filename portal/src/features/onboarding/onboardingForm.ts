@@ -257,6 +257,9 @@ export function answersFromForm(f: OnboardingForm): Answers {
 const filled = (s: string) => s.trim().length > 0;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A problem of a step: its sentence, and the form field it belongs to when it has one. */
+export type StepProblem = { message: string; field?: keyof OnboardingForm };
+
 /**
  * What still blocks Next on a step (spec 5), as sentences; empty when the step may be left.
  * Step 4 needs one of the courier's services active (`services`: the list, undefined while it
@@ -268,31 +271,40 @@ export function stepProblems(
   f: OnboardingForm,
   services?: readonly { status: string }[],
 ): string[] {
-  const problems: string[] = [];
-  const need = (ok: boolean, message: string) => {
-    if (!ok) problems.push(message);
+  return stepFieldProblems(step, f, services).map((p) => p.message);
+}
+
+/** stepProblems with the field of each, so the form can name a problem at its field. */
+export function stepFieldProblems(
+  step: number,
+  f: OnboardingForm,
+  services?: readonly { status: string }[],
+): StepProblem[] {
+  const problems: StepProblem[] = [];
+  const need = (ok: boolean, message: string, field?: keyof OnboardingForm) => {
+    if (!ok) problems.push({ message, field });
   };
   switch (step) {
     case 1:
-      need(filled(f.companyName), 'Enter the company name');
-      need(f.companyType !== '', 'Choose the company type');
-      need(textNumber(f.yearsInBusiness) !== null, 'Enter the years in business');
+      need(filled(f.companyName), 'Enter the company name', 'companyName');
+      need(f.companyType !== '', 'Choose the company type', 'companyType');
+      need(textNumber(f.yearsInBusiness) !== null, 'Enter the years in business', 'yearsInBusiness');
       break;
     case 2:
-      need(filled(f.contactPerson), 'Enter the contact person');
-      need(EMAIL.test(f.email.trim()), 'Enter a valid email');
-      need(filled(f.phone), 'Enter a phone number');
-      need(filled(f.address), 'Enter the street address');
-      need(filled(f.city), 'Enter the city');
-      need(filled(f.postalCode), 'Enter the postal code');
+      need(filled(f.contactPerson), 'Enter the contact person', 'contactPerson');
+      need(EMAIL.test(f.email.trim()), 'Enter a valid email', 'email');
+      need(filled(f.phone), 'Enter a phone number', 'phone');
+      need(filled(f.address), 'Enter the street address', 'address');
+      need(filled(f.city), 'Enter the city', 'city');
+      need(filled(f.postalCode), 'Enter the postal code', 'postalCode');
       break;
     case 3:
-      need(f.serviceAreas.length > 0, 'Add at least one service area');
-      need(f.deliveryTypes.length > 0, 'Choose at least one delivery type');
+      need(f.serviceAreas.length > 0, 'Add at least one service area', 'serviceAreas');
+      need(f.deliveryTypes.length > 0, 'Choose at least one delivery type', 'deliveryTypes');
       break;
     case 4:
-      if (services === undefined) problems.push('Loading your courier services');
-      else if (services.length === 0) problems.push('Add at least one courier service');
+      if (services === undefined) need(false, 'Loading your courier services');
+      else if (services.length === 0) need(false, 'Add at least one courier service');
       else
         need(
           services.some((s) => s.status === 'active'),
@@ -301,8 +313,8 @@ export function stepProblems(
       break;
     case 5:
       if (f.hasInsurance) {
-        need(filled(f.insuranceProvider), 'Enter the insurance provider');
-        need(filled(f.policyNumber), 'Enter the policy number');
+        need(filled(f.insuranceProvider), 'Enter the insurance provider', 'insuranceProvider');
+        need(filled(f.policyNumber), 'Enter the policy number', 'policyNumber');
       }
       for (const { key, label } of WEEKDAYS) {
         const d = f.businessHours[key];

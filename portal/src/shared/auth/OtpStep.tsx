@@ -10,7 +10,7 @@ interface OtpStepProps {
   registration: string;
   /** Called with the session the API answers for a correct code. */
   onVerified: (session: Session) => void;
-  /** Leaves the OTP step (back to the form). */
+  /** Leaves the code step (back to the form). */
   onClose: () => void;
 }
 
@@ -35,7 +35,7 @@ export function OtpStep({ email, registration, onVerified, onClose }: OtpStepPro
       // A code mailed for another sign-up of this address: say which code to use, where it stays.
       if (isApiError(error, 400) && error.problem.code === 'code_for_other_signup') {
         setProblem(describeError(error));
-      } else if (isApiError(error, 400)) toast.error('Invalid OTP');
+      } else if (isApiError(error, 400)) setProblem('That code is wrong or has expired');
       else toast.error(describeError(error));
       setVerifying(false);
     }

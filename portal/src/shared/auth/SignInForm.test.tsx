@@ -76,7 +76,10 @@ describe('Sign-in page', () => {
     });
     const { router } = renderApp('/signin');
     await user.click(await fill(user));
-    expect(await screen.findByText('OTP sent to your email')).toBeTruthy();
+    expect(
+      await screen.findByText('Your email is not verified yet: we’ve emailed you a 6-digit code'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/OTP/)).toBeNull();
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

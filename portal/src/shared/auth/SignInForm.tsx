@@ -50,7 +50,7 @@ export function SignInForm({ onSignedIn, onSwitchToSignUp, onLeave }: SignInForm
       if (isApiError(error, 401)) {
         toast.error('Invalid Credentials');
       } else if (isApiError(error, 403) && error.code === 'email_unverified') {
-        toast.info('OTP sent to your email');
+        toast.info('Your email is not verified yet: we’ve emailed you a 6-digit code');
         const registration = (error.problem as { registration?: unknown }).registration;
         if (typeof registration === 'string') {
           const next = { email: email.trim(), registration };

@@ -115,7 +115,8 @@ describe('Sign-up page', () => {
     await fillPage(user);
     await user.click(register());
 
-    expect(await screen.findByText('Please check your email for OTP')).toBeTruthy();
+    // Issue 51, item 10c: people's words, not "OTP".
+    expect(await screen.findByText('We’ve emailed you a 6-digit code')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/v1/auth/signup')?.body).toEqual({
       email: 'new@example.com',
       password: 'correct-horse',
@@ -131,7 +132,10 @@ describe('Sign-up page', () => {
     await user.type(code, '000000');
     expect(verify.disabled).toBe(false);
     await user.click(verify);
-    expect(await screen.findByText('Invalid OTP')).toBeTruthy();
+    // Said at the code field, in people's words, whatever the API's own wording.
+    expect(await screen.findByText('That code is wrong or has expired')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/OTP/)).toBeNull();
 
     await user.clear(code);
     await user.type(code, '123456');

@@ -89,7 +89,7 @@ export function SignUpForm({
     const address = email.trim();
     try {
       const { registration } = await api.auth.signup({ email: address, password, role });
-      toast.success('Please check your email for OTP');
+      toast.success('We’ve emailed you a 6-digit code');
       const pending = { email: address, registration, role };
       savePendingSignUp(pending);
       setOtpFor(pending);

@@ -1,3 +1,4 @@
+import { postcodeRequired, regionRule } from '@consign/shared/addresses';
 import { formatPostcode } from '@consign/shared/postcodes';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -55,6 +56,20 @@ export const STREET_FIELDS: readonly AddressInput[] = [
   { key: 'county', label: 'County', autoComplete: 'address-level1', required: true },
 ];
 
+/**
+ * A street field as the address's country names and needs it (@consign/shared/addresses, the API's
+ * rule too): the county is a "State" in the US, a "Province" in Canada, optional where there is none.
+ */
+export function streetFieldFor(f: AddressInput, country: string): AddressInput {
+  if (f.key !== 'county') return f;
+  const rule = regionRule(country);
+  return { ...f, label: rule.required ? rule.label : `${rule.label} (optional)`, required: rule.required };
+}
+
+/** The postcode's label: optional where the country has no postcodes (Dubai). */
+export const postcodeLabel = (country: string) =>
+  postcodeRequired(country) ? 'Postcode' : 'Postcode (optional)';
+
 export interface AddressFieldsProps {
   prefix: 'collection' | 'delivery';
   legend: string;
@@ -85,7 +100,8 @@ export function AddressFields({
   const started = useRef(false);
   const error = useFieldError();
   const pickerId = useId();
-  const isUk = getValues(`${prefix}.country`) === 'GB';
+  const country = getValues(`${prefix}.country`);
+  const isUk = country === 'GB';
   const field = (key: (typeof ADDRESS_KEYS)[number]) => `${prefix}.${key}` as const;
   // Registered in screen order before the postcode (whose handlers are needed below), so a
   // failed submit focuses the first empty field from the top.
@@ -181,10 +197,10 @@ export function AddressFields({
       <div className="form-grid">
         {CONTACT_FIELDS.map(input)}
         <TextField
-          label="Postcode"
+          label={postcodeLabel(country)}
           autoComplete={`${scope} postal-code`}
           autoCapitalize="characters"
-          required
+          required={postcodeRequired(country)}
           hint={isUk ? 'A UK postcode, such as SW1A 1AA' : undefined}
           error={error(field('postcode'))}
           {...postcode}
@@ -197,12 +213,7 @@ export function AddressFields({
           }}
         />
         {isUk ? <PostcodeAddresses prefix={prefix} /> : null}
-        {STREET_FIELDS.map((f) =>
-          // Abroad a county is only asked for where the destination has one.
-          f.key === 'county' && !isUk
-            ? input({ ...f, label: 'County or region (optional)', required: false })
-            : input(f),
-        )}
+        {STREET_FIELDS.map((f) => input(streetFieldFor(f, country)))}
         <TextField label="Country" value={countryName} readOnly hint="Set by the route of your quote" />
       </div>
       {offerSave && !fromBook ? (

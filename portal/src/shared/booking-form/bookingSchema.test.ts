@@ -76,6 +76,22 @@ describe('booking validation: required fields', () => {
     expect(validateBooking(home, domesticRules)).toEqual({ 'delivery.county': 'County is required' });
   });
 
+  it('follows the destination: no postcode in Dubai, a required state in the US and province in Canada', () => {
+    // Issue 51, item 12f: the API's rule (@consign/shared/addresses).
+    const dubai = validInternational();
+    dubai.delivery = { ...address('AE'), town: 'Dubai', county: '', postcode: '' };
+    expect(validateBooking(dubai, internationalRules)).toEqual({});
+    const newYork = validInternational();
+    newYork.delivery = { ...address('US'), county: '', postcode: '10001' };
+    expect(validateBooking(newYork, internationalRules)).toEqual({ 'delivery.county': 'State is required' });
+    const toronto = validInternational();
+    toronto.delivery = { ...address('CA'), county: '', postcode: ' ' };
+    expect(validateBooking(toronto, internationalRules)).toEqual({
+      'delivery.county': 'Province is required',
+      'delivery.postcode': 'Postcode is required',
+    });
+  });
+
   it("takes a customs description with the punctuation of 'Wool scarf, 100% merino'", () => {
     const values = validInternational();
     values.items[0]!.description = 'Wool scarf, 100% merino';

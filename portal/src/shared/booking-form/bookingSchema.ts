@@ -4,6 +4,7 @@
  */
 
 import { isValidEmail } from '@consign/shared/accounts';
+import { postcodeRequired, regionRule } from '@consign/shared/addresses';
 import { type CollectionDaysWire, calendarOf, collectionDateProblem } from '@consign/shared/collection-days';
 import { isUkPostcode } from '@consign/shared/postcodes';
 import { z } from 'zod';
@@ -76,18 +77,27 @@ export const addressSchema = z
     line1: text('Street', 200),
     line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters'),
     town: text('Town', 100),
-    // A UK address has a county; abroad only where the destination uses one (Paris has none).
+    // What the country needs (@consign/shared/addresses, the API's rule too): a UK county, a US
+    // state, no postcode in Dubai; Paris has no county.
     county: z.string().trim().max(100, 'County must be at most 100 characters'),
-    postcode: text('Postcode', 16),
+    postcode: z.string().trim().max(16, 'Postcode must be at most 16 characters'),
     country: z.string().min(1, required('Country')),
   })
   // Checked even while other fields are empty (`when`), so one submit names every problem.
-  .refine((address) => address.country !== 'GB' || address.county.trim() !== '', {
-    message: required('County'),
+  .refine((address) => !regionRule(address.country).required || address.county.trim() !== '', {
+    error: (issue) => required(regionRule((issue.input as { country: string }).country).label),
     path: ['county'],
     when: ({ value }) => {
       const v = value as { country?: unknown; county?: unknown } | undefined;
       return typeof v?.country === 'string' && typeof v.county === 'string';
+    },
+  })
+  .refine((address) => !postcodeRequired(address.country) || address.postcode.trim() !== '', {
+    message: required('Postcode'),
+    path: ['postcode'],
+    when: ({ value }) => {
+      const v = value as { country?: unknown; postcode?: unknown } | undefined;
+      return typeof v?.country === 'string' && typeof v.postcode === 'string';
     },
   })
   .superRefine((address, ctx) => {
