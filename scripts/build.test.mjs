@@ -165,4 +165,51 @@ describe('build --changed (pnpm start)', () => {
     assert.deepEqual((await build({ changedOnly: false })).built, ['app']);
     assert.match(lines.at(-2), /built in/);
   });
+
+  it('builds two packages side by side, and starts no other once one fails', {
+    timeout: 10_000,
+  }, async () => {
+    const packages = ['a', 'b', 'c'].map((name) => ({ name, dir: name, output: 'dist/out.txt' }));
+    for (const p of packages) {
+      write(`${p.dir}/package.json`, JSON.stringify({ name: `@x/${p.name}` }));
+      write(`${p.dir}/src/index.ts`, `export const ${p.name} = 1;\n`);
+    }
+    // Each fake build waits for the test to end it: finish(name) or fail(name).
+    const waiting = new Map();
+    const run = (pkg) =>
+      new Promise((resolve, reject) => {
+        waiting.set(pkg.name, { resolve, reject });
+      }).then(() => write(`${pkg.dir}/${pkg.output}`, 'built'));
+    const tick = () => new Promise((r) => setImmediate(r));
+    const underWay = async (count) => {
+      for (let i = 0; waiting.size < count; i++) {
+        assert.ok(i < 10_000, `${count} builds under way (only ${[...waiting.keys()].join(', ')})`);
+        await tick();
+      }
+      return [...waiting.keys()].sort();
+    };
+    const end = (name, error) => {
+      const { resolve, reject } = waiting.get(name);
+      waiting.delete(name);
+      error ? reject(error) : resolve();
+    };
+
+    let done = build({ packages, jobs: 2, run });
+    assert.deepEqual(await underWay(2), ['a', 'b'], 'two builds at once');
+    end('a');
+    assert.deepEqual(await underWay(2), ['b', 'c'], 'the next starts as one ends');
+    end('b');
+    end('c');
+    assert.deepEqual([...(await done).built].sort(), ['a', 'b', 'c']);
+
+    done = build({ packages, jobs: 2, changedOnly: false, run });
+    await underWay(2);
+    end('a', new Error('a build failed (exit 1)'));
+    await tick();
+    end('b');
+    await assert.rejects(done, /a build failed/);
+    assert.deepEqual([...waiting.keys()], [], 'c was never started');
+    assert.equal(existsSync(join(root, 'a/dist', HASH_FILE)), false);
+    assert.equal(existsSync(join(root, 'b/dist', HASH_FILE)), true, 'b, under way, finished');
+  });
 });
