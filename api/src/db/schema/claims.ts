@@ -109,5 +109,8 @@ export const claimPayouts = sqliteTable(
     updatedAt: timestamp('updated_at').notNull(),
     settledAt: timestamp('settled_at'),
   },
-  (t) => [index('claim_payouts_claim_idx').on(t.claimId, t.createdAt), index('claim_payouts_status_idx').on(t.status)],
+  (t) => [
+    index('claim_payouts_claim_idx').on(t.claimId, t.createdAt),
+    index('claim_payouts_status_idx').on(t.status),
+  ],
 );

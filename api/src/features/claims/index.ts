@@ -2,7 +2,8 @@
 export { CLAIM_EVENTS, type ClaimRow } from './claims.change';
 export { awaitsStaff } from './claims.machine';
 export { claimMailSubscriber, lossOfferMailSubscriber } from './claims.notify';
+export { claimPayoutOwner } from './claims.payout';
 export { claimsRouter } from './claims.router';
 export { ClaimSchema } from './claims.schemas';
-export { type ClaimDto, sweepClaims, toClaimDto } from './claims.service';
+export { type ClaimDto, finishClaim, sweepClaims, toClaimDto } from './claims.service';
 export { startClaimSweep } from './claims.sweep';
