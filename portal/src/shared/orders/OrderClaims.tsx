@@ -224,12 +224,14 @@ const PAYOUT_STATE: Record<NonNullable<NonNullable<Claim['payment']>['payoutStat
 };
 
 /**
- * How an accepted claim is paid: what comes back to the payment, what goes by PayPal payout and
- * where that stands; the customer gives (or changes, after a failure) the PayPal email here.
+ * How an accepted claim above the payment is paid: what comes back to the payment, what goes by
+ * PayPal payout and where that stands; the customer gives (or changes, after a failure) the
+ * PayPal email here.
  */
 function ClaimPayment({ claim, viewer }: { claim: Claim; viewer: 'customer' | 'courier' | 'partner' }) {
   const payment = claim.payment;
-  if (!payment) return null;
+  // A claim paid by refund alone says so in its amounts ("Refunded to you").
+  if (!payment || payment.payout.amount === 0) return null;
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency);
   const yours = viewer === 'customer' ? 'your' : 'the customer’s';
   const parts = [
