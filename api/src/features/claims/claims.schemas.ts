@@ -70,6 +70,7 @@ export const StaffDecisionBodySchema = z
   .openapi('StaffClaimDecision');
 
 export const CLAIM_PAYOUT_STATES = ['awaiting_email', 'queued', 'pending', 'paid', 'failed'] as const;
+export type ClaimPayoutState = (typeof CLAIM_PAYOUT_STATES)[number];
 
 export const ClaimPaymentSchema = z
   .object({

@@ -34,6 +34,7 @@ import {
   type LastScan,
   lossClaimSignal,
 } from './claims.rules';
+import type { ClaimPayoutState } from './claims.schemas';
 
 export type FileClaimBody = {
   kind: ClaimKind;
@@ -103,7 +104,7 @@ export type ClaimDto = ReturnType<typeof toClaimDto>;
 function paymentOf(c: ClaimRow) {
   if (c.refundPart === null || c.payoutPart === null) return null;
   const money = (amount: number) => ({ amount, currency: c.currency });
-  const payoutState =
+  const payoutState: ClaimPayoutState | null =
     c.payoutPart === 0 ? null : (c.payoutStatus ?? (c.payoutEmail ? 'queued' : 'awaiting_email'));
   return {
     refund: money(c.refundPart),

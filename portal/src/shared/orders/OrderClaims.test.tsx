@@ -254,9 +254,9 @@ describe('claims in the order drawer', () => {
   it('says how a claim above the payment is paid, asks for the PayPal email at its field, and shows a failed payout', async () => {
     const user = userEvent.setup();
     const payment = {
-      refund: { amount: 900, currency: 'GBP' },
+      refund: { amount: 900, currency: 'GBP' as const },
       refunded: false,
-      payout: { amount: 49_100, currency: 'GBP' },
+      payout: { amount: 49_100, currency: 'GBP' as const },
       payoutEmail: null as string | null,
       payoutStatus: 'awaiting_email' as NonNullable<Claim['payment']>['payoutStatus'],
       payoutFailure: null as string | null,
