@@ -6726,9 +6726,6 @@ export interface components {
              */
             email: string;
         };
-        ClaimPayoutRetry: {
-            reason: string;
-        };
         AdjustmentPreview: {
             bookedChargeableKg: number;
             measuredChargeableKg: number;
@@ -18326,7 +18323,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClaimPayoutRetry"];
+                "application/json": components["schemas"]["AdminReason"];
             };
         };
         responses: {

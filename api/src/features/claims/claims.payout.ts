@@ -15,6 +15,7 @@
  */
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
 import { type ClaimPayoutStatus, claimPayouts, claims } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { PaymentProviderError, type PayoutItemResult } from '../../providers/payments';
@@ -47,7 +48,12 @@ export async function latestAttempt(deps: AppDeps, claimId: string): Promise<Cla
  * Step 1: a new attempt to pay `claim.payoutPart` to `claim.payoutEmail`, with its ledger entry;
  * none when one is open or paid already (two racing requests write one).
  */
-export async function writeAttempt(deps: AppDeps, claim: ClaimRow): Promise<ClaimPayoutRow | null> {
+export async function writeAttempt(
+  deps: AppDeps,
+  claim: ClaimRow,
+  /** What must commit with it (staff's audit row). */
+  alongside?: (tx: Tx, attempt: ClaimPayoutRow) => Promise<void>,
+): Promise<ClaimPayoutRow | null> {
   const amount = claim.payoutPart ?? 0;
   const receiver = claim.payoutEmail;
   if (amount <= 0 || !receiver || !claim.bearer) return null;
@@ -75,6 +81,7 @@ export async function writeAttempt(deps: AppDeps, claim: ClaimRow): Promise<Clai
         .returning();
       if (!attempt) throw new Error('claim payout was not written');
       await postClaimPayout(tx, facts(attempt), now);
+      await alongside?.(tx, attempt);
       await tx
         .update(claims)
         .set({ payoutStatus: 'queued', payoutFailure: null, updatedAt: now })

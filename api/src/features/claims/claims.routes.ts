@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../lib/audit';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { OrderIdParamsSchema } from '../orders';
@@ -15,7 +16,6 @@ import {
   PartnerClaimsQuerySchema,
   PartnerOrderParamsSchema,
   PayoutReceiverBodySchema,
-  PayoutRetryBodySchema,
   StaffDecisionBodySchema,
 } from './claims.schemas';
 
@@ -200,6 +200,6 @@ export const retryPayout = createRoute({
     'To the email the claim has now; the reason goes to the audit log (claim.payout_retry). 409 unless the latest payout failed.',
   security: bearerSecurity,
   middleware: [requireAuth, requireRole('admin')] as const,
-  request: { params: ClaimIdParamsSchema, body: jsonBody(PayoutRetryBodySchema) },
+  request: { params: ClaimIdParamsSchema, body: jsonBody(ReasonBodySchema) },
   responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(401, 403, 404, 409, 422) },
 });

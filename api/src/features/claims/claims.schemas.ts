@@ -97,16 +97,6 @@ export const PayoutReceiverBodySchema = z
   })
   .openapi('ClaimPayoutReceiver');
 
-export const PayoutRetryBodySchema = z
-  .strictObject({
-    reason: z
-      .string({ error: 'A reason is required' })
-      .trim()
-      .min(1, 'A reason is required')
-      .max(500, 'The reason must be at most 500 characters'),
-  })
-  .openapi('ClaimPayoutRetry');
-
 export const ClaimSchema = z
   .object({
     id: z.string(),

@@ -6,8 +6,9 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { auditLog, claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
+import { claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
@@ -665,24 +666,27 @@ export async function retryPayout(deps: AppDeps, user: AccessClaims, id: string,
   if (attempt?.status !== 'failed' || claim.status === 'paid') {
     throw AppError.conflict('Only a failed payout can be tried again', 'claim_payout_not_failed');
   }
-  const now = deps.now();
-  const written = await writeAttempt(deps, claim);
-  if (!written)
+  const written = await writeAttempt(deps, claim, (tx, next) =>
+    recordAudit(
+      tx,
+      user,
+      {
+        action: 'claim.payout_retry',
+        entityType: 'claim',
+        entityId: claim.id,
+        before: { payoutAttempt: attempt.id, failure: attempt.failureReason },
+        after: { payoutAttempt: next.id },
+        reason,
+      },
+      deps.now(),
+    ),
+  );
+  if (!written) {
     throw AppError.conflict(
       'The payout was tried again meanwhile; reload the claim',
       'claim_payout_in_progress',
     );
-  await deps.db.insert(auditLog).values({
-    actorId: user.sub,
-    actorEmail: user.email,
-    action: 'claim.payout_retry',
-    entityType: 'claim',
-    entityId: claim.id,
-    before: { payoutAttempt: attempt.id, failure: attempt.failureReason },
-    after: { payoutAttempt: written.id },
-    reason,
-    createdAt: now,
-  });
+  }
   await payClaimQuietly(deps, claim.id);
   return getClaim(deps, claim.id);
 }
