@@ -153,6 +153,9 @@ describe('a claim above the payment', () => {
       payoutEmail: 'customer.paypal@example.com',
     });
     expect((await giveEmail(c, 'other@example.com')).status).toBe(409);
+    // The courier sees how it was paid, not the customer's PayPal email.
+    const courierView = await t.get(`/api/v1/claims/${c.claimId}`, c.vendor);
+    expect(courierView.body.payment).toMatchObject({ payoutStatus: 'paid', payoutEmail: null });
 
     // The courier bears the whole amount: the refund part as any refund, the payout part its own entry.
     const entries = await ledgerOf(c.orderId);

@@ -98,6 +98,11 @@ export function toClaimDto(c: ClaimRow) {
 }
 export type ClaimDto = ReturnType<typeof toClaimDto>;
 
+/** The claim as its courier or the partner reads it: without the customer's PayPal email. */
+function withoutReceiver(dto: ClaimDto): ClaimDto {
+  return dto.payment ? { ...dto, payment: { ...dto.payment, payoutEmail: null } } : dto;
+}
+
 /**
  * How the agreed amount is paid, once fixed (the first attempt to pay): the refund of the
  * payment, and the rest by PayPal payout, with where the payout stands.
@@ -414,7 +419,7 @@ export async function claimFor(deps: AppDeps, user: AccessClaims, id: string): P
   if (!claim) throw AppError.notFound('Claim not found');
   if (user.role === 'admin' || claim.customerId === user.sub) return toClaimDto(claim);
   if (user.role === 'vendor' && (await vendorOf(deps, user.sub)).id === claim.vendorId)
-    return toClaimDto(claim);
+    return withoutReceiver(toClaimDto(claim));
   throw AppError.notFound('Claim not found');
 }
 
@@ -430,7 +435,8 @@ export async function listClaims(deps: AppDeps, user: AccessClaims, orderId?: st
     .where(and(owner, orderId ? eq(claims.orderId, orderId) : undefined))
     .orderBy(desc(claims.createdAt), desc(claims.id))
     .limit(200);
-  return rows.map(toClaimDto);
+  const dtos = rows.map(toClaimDto);
+  return user.role === 'vendor' ? dtos.map(withoutReceiver) : dtos;
 }
 
 /** The claims on the partner's orders, newest first, a page at a time. */
@@ -454,7 +460,7 @@ export async function partnerClaims(
     .orderBy(desc(claims.createdAt), desc(claims.id))
     .limit(query.limit + 1);
   return {
-    data: rows.slice(0, query.limit).map((r) => toClaimDto(r.claim)),
+    data: rows.slice(0, query.limit).map((r) => withoutReceiver(toClaimDto(r.claim))),
     nextCursor: nextCursor(
       rows.map((r) => ({ createdAt: r.claim.createdAt, id: r.claim.id })),
       query.limit,
@@ -470,7 +476,7 @@ export async function partnerClaim(deps: AppDeps, partnerId: string, id: string)
     .innerJoin(orders, eq(orders.id, claims.orderId))
     .where(and(eq(claims.id, id), eq(orders.partnerId, partnerId)));
   if (!row) throw AppError.notFound('Claim not found');
-  return toClaimDto(row.claim);
+  return withoutReceiver(toClaimDto(row.claim));
 }
 
 function agreedAmount(claim: ClaimRow, decision: CourierAnswer['decision'], amount: number | undefined) {
@@ -504,7 +510,7 @@ export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string,
   );
   scoreBoardFor(deps.db).invalidate();
   if (amountAgreed !== null) await payClaim(deps, id);
-  return getClaim(deps, id);
+  return withoutReceiver(await getClaim(deps, id));
 }
 
 export async function decideClaim(deps: AppDeps, user: AccessClaims, id: string, body: StaffDecision) {
