@@ -5155,7 +5155,7 @@ export interface components {
                 /** @enum {string} */
                 currency: "GBP" | "EUR" | "USD";
             };
-            /** @description The PayPal email the customer gave */
+            /** @description The PayPal email the customer gave; null to the courier and the partner */
             payoutEmail: string | null;
             /**
              * @description awaiting_email until the customer gives one (PUT /claims/{id}/payout-receiver), then queued, pending at PayPal, paid or failed; null without a payout part

@@ -79,7 +79,9 @@ export const ClaimPaymentSchema = z
     }),
     refunded: z.boolean().openapi({ description: 'Whether the refund part is done' }),
     payout: MoneySchema.openapi({ description: 'The rest, paid by PayPal payout to the customer (0: none)' }),
-    payoutEmail: z.string().nullable().openapi({ description: 'The PayPal email the customer gave' }),
+    payoutEmail: z.string().nullable().openapi({
+      description: 'The PayPal email the customer gave; null to the courier and the partner',
+    }),
     payoutStatus: z.enum(CLAIM_PAYOUT_STATES).nullable().openapi({
       description:
         'awaiting_email until the customer gives one (PUT /claims/{id}/payout-receiver), then queued, pending at PayPal, paid or failed; null without a payout part',
