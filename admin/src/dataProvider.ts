@@ -20,7 +20,7 @@ export type AdminAction =
   | { resource: 'contact-messages'; action: 'handle' }
   | { resource: 'reviews'; action: 'hide' | 'show' }
   | { resource: 'partners'; action: 'rotate-key' }
-  | { resource: 'claims'; action: 'decision' }
+  | { resource: 'claims'; action: 'decision' | 'payout/retry' }
   | { resource: 'adjustments'; action: 'decision' };
 
 export interface ActOptions {

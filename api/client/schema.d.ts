@@ -2886,7 +2886,7 @@ export interface paths {
         put?: never;
         /**
          * File a claim for loss or damage on one of the caller’s orders
-         * @description Damage within 5 working days of delivery; loss once the parcel is 3 working days past its promised date; either within 9 months of collection. The amount is capped by the cover bought at booking (or the standard liability) and by what is left of the payment. Photos and proof of value are uploads (POST /uploads) by url. The claim goes to the courier at once, with its deadline (docs/claims-and-returns.md).
+         * @description Damage within 5 working days of delivery; loss once the parcel is 3 working days past its promised date; either within 9 months of collection. The amount is capped by the cover bought at booking (or the standard liability); beyond what is left of the payment it is paid by PayPal payout. Photos and proof of value are uploads (POST /uploads) by url. The claim goes to the courier at once, with its deadline (docs/claims-and-returns.md).
          */
         post: operations["fileClaim"];
         delete?: never;
@@ -3054,6 +3054,46 @@ export interface paths {
         get: operations["partnerGetClaim"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claims/{id}/payout-receiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the PayPal email the claim’s payout part is paid to
+         * @description The claim’s customer only. An accepted claim whose amount is more than what was left of the order’s payment pays the rest by PayPal payout, and waits for this email. After a failed payout, a new email pays again. 409 when the claim needs no payout, is closed, or its payout is on its way or paid.
+         */
+        put: operations["setClaimPayoutReceiver"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/claims/{id}/payout/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: pay a claim’s failed PayPal payout again
+         * @description To the email the claim has now; the reason goes to the audit log (claim.payout_retry). 409 unless the latest payout failed.
+         */
+        post: operations["retryClaimPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5123,6 +5163,32 @@ export interface components {
             /** @description The courier as the customer booked it */
             courierName: string;
         };
+        /** @description How the agreed amount is paid, once fixed (when the claim is accepted); null before */
+        ClaimPayment: {
+            /** @description Refunded to the order’s payment: at most what was left of it */
+            refund: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** @description Whether the refund part is done */
+            refunded: boolean;
+            /** @description The rest, paid by PayPal payout to the customer (0: none) */
+            payout: {
+                amount: number;
+                /** @enum {string} */
+                currency: "GBP" | "EUR" | "USD";
+            };
+            /** @description The PayPal email the customer gave; null to the courier and the partner */
+            payoutEmail: string | null;
+            /**
+             * @description awaiting_email until the customer gives one (PUT /claims/{id}/payout-receiver), then queued, pending at PayPal, paid or failed; null without a payout part
+             * @enum {string|null}
+             */
+            payoutStatus: "awaiting_email" | "queued" | "pending" | "paid" | "failed" | null;
+            /** @description PayPal’s reason when the payout failed */
+            payoutFailure: string | null;
+        } | null;
         Claim: {
             id: string;
             /** @example #1a2b3c4d */
@@ -5167,6 +5233,7 @@ export interface components {
             /** @description Escalated, or rejected by the courier and not yet reviewed */
             awaitsStaff: boolean;
             final: boolean;
+            payment: components["schemas"]["ClaimPayment"];
             /** Format: date-time */
             paidAt: string | null;
             /** Format: date-time */
@@ -6472,7 +6539,7 @@ export interface components {
             id: string;
             at: string;
             /** @enum {string} */
-            kind: "sale" | "commission" | "refund" | "commission_refund" | "job_payment" | "job_assigned" | "payout" | "payout_returned" | "claim_payout" | "adjustment";
+            kind: "sale" | "commission" | "refund" | "commission_refund" | "job_payment" | "job_assigned" | "payout" | "payout_returned" | "claim_payout" | "claim_payout_returned" | "adjustment";
             description: string;
             /** @description Signed minor units: positive into the balance */
             amount: number;
@@ -6675,6 +6742,13 @@ export interface components {
         PartnerClaimList: {
             data: components["schemas"]["Claim"][];
             nextCursor: string | null;
+        };
+        ClaimPayoutReceiver: {
+            /**
+             * Format: email
+             * @example me@example.com
+             */
+            email: string;
         };
         AdjustmentPreview: {
             bookedChargeableKg: number;
@@ -18213,6 +18287,139 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setClaimPayoutReceiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimPayoutReceiver"];
+            };
+        };
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryClaimPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"];
+            };
+        };
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; `errors` names each field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

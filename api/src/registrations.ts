@@ -9,7 +9,12 @@
 import { adjustmentMailSubscriber, adjustmentPaymentTarget } from './features/adjustments';
 import { vendorStatusMailSubscriber } from './features/admin';
 import { batchPaidMailSubscriber, batchPaymentTarget } from './features/batches';
-import { claimMailSubscriber, lossOfferMailSubscriber } from './features/claims';
+import {
+  claimMailSubscriber,
+  claimPayoutOwner,
+  finishClaim,
+  lossOfferMailSubscriber,
+} from './features/claims';
 import { contactMailSubscriber } from './features/content';
 import { pointUnavailableMailSubscriber } from './features/dropoff-points';
 import { refundMailSubscriber } from './features/finance';
@@ -17,7 +22,7 @@ import { jobMailSubscriber, jobPaymentTarget } from './features/jobs';
 import { orderMailSubscriber, orderPaymentTarget } from './features/orders';
 import { partnerInviteMailSubscriber, partnerKeyMailSubscriber } from './features/partners';
 import { registerPaymentTarget, registerProviderEventHandler } from './features/payments';
-import { payoutEventHandler, payoutMailSubscriber } from './features/payouts';
+import { payoutEventHandler, payoutMailSubscriber, registerPayoutOwner } from './features/payouts';
 import { returnChargeMailSubscriber, returnChargePaymentTarget } from './features/returns';
 import { courierSlugSubscriber, orderScoresSubscriber, reviewInviteSubscriber } from './features/reviews';
 import { recipientMailSubscriber } from './features/tracking';
@@ -33,6 +38,8 @@ export function registerFeatureHooks(): void {
   registerPaymentTarget('return_charge', returnChargePaymentTarget);
   // PayPal's payout events reach the payouts feature through the payments webhook.
   registerProviderEventHandler(payoutEventHandler);
+  // Claims pay beyond the order's payment by PayPal payout; its events reach them through payouts.
+  registerPayoutOwner(claimPayoutOwner(finishClaim));
   // Outbox subscribers (lib/outbox.ts; the list is in docs/architecture.md §5).
   registerSubscriber(orderMailSubscriber);
   registerSubscriber(jobMailSubscriber);

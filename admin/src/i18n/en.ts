@@ -153,7 +153,7 @@ export const en = {
       decide: 'Decide',
       decide_title: 'Decide claim %{name}',
       decide_content:
-        'The customer and the courier are emailed your decision and reason. An accepted claim is paid at once as a refund of the order.',
+        'The customer and the courier are emailed your decision and reason. An accepted claim is paid at once: a refund of what is left of the order’s payment, and the rest by PayPal payout to the customer.',
       decision: 'Decision',
       accept: 'Accept in full (%{amount})',
       part_accept: 'Accept part',
@@ -167,6 +167,25 @@ export const en = {
       choose: 'Choose a decision',
       send: 'Send decision',
       decided: 'Claim %{name}: %{status}',
+      // How an accepted claim is paid: the refund part and the PayPal payout part.
+      refund_part: '%{amount} refunded to the order’s payment (%{state})',
+      refund_done: 'done',
+      refund_waiting: 'on its way',
+      payout_part: '%{amount} by PayPal payout to %{email}: %{state}',
+      payout_no_email: 'the customer’s PayPal email, not given yet',
+      payout_state: {
+        awaiting_email: 'waiting for the customer’s PayPal email',
+        queued: 'on its way',
+        pending: 'on its way',
+        paid: 'paid',
+        failed: 'failed',
+      },
+      payout_failure: 'PayPal’s reason: %{reason}',
+      retry_payout: 'Retry payout',
+      retry_payout_title: 'Retry the payout of claim %{name}',
+      retry_payout_content:
+        'The payout is sent again to the PayPal email the claim has now. If the address is wrong, ask the customer to change it in their dashboard instead: that pays again too. Your reason goes to the audit log.',
+      payout_retried: 'Claim %{name}: payout sent again',
     },
     adjustments: {
       // Staff's words for each status (the customer's own are in the shared status table).
@@ -437,6 +456,7 @@ export const en = {
         staffNote: 'Staff’s reason',
         decidedAt: 'Decided',
         paidAt: 'Paid',
+        payment: 'How it is paid',
         timeline: 'Timeline',
         q: 'Reference',
         awaitsStaff: 'Queue',

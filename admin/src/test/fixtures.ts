@@ -493,6 +493,7 @@ export const claim = (overrides: Partial<AdminClaim> = {}): AdminClaim => ({
   decidedByStaff: false,
   awaitsStaff: true,
   final: false,
+  payment: null,
   paidAt: null,
   createdAt: '2026-01-12T10:00:00.000Z',
   updatedAt: '2026-01-16T00:05:00.000Z',

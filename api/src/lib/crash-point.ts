@@ -15,7 +15,9 @@ export type CrashPoint =
   /** PayPal accepted the batch; its acknowledgement is not recorded yet. */
   | 'payout:after-send'
   /** One payout item's new status is recorded, the next ones are not. */
-  | 'payout:between-items';
+  | 'payout:between-items'
+  /** PayPal accepted a claim's payout; its acknowledgement is not recorded yet. */
+  | 'claim-payout:after-send';
 
 export function crashPoint(point: CrashPoint): void {
   if (process.env.NODE_ENV !== 'test' || process.env.CONSIGN_CRASH_POINT !== point) return;

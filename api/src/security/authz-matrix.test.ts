@@ -62,6 +62,7 @@ const BODIES: Record<string, (c: Cast) => unknown> = {
   changeOrderDropOffPoint: (c) => ({ dropOffPointId: c.ids.dropOffPointA }),
   fileClaim: () => ({ kind: 'loss', description: 'Taken over, never arrived', amountClaimed: 100 }),
   answerClaim: () => ({ decision: 'reject', note: 'Taken over' }),
+  setClaimPayoutReceiver: () => ({ email: 'taken.over@example.com' }),
   partnerFileClaim: () => ({ kind: 'loss', description: 'Taken over, never arrived', amountClaimed: 100 }),
   fixBatchRow: () => ({ cells: { recipient_name: 'Taken over' } }),
   previewAdjustment: () => ({ parcels: [{ length: 30, width: 20, height: 10, weight: 9 }] }),

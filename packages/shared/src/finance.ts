@@ -10,8 +10,9 @@ export const LEDGER_ACCOUNTS = ['courier', 'platform', 'unassigned'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 /**
- * Every kind of money movement. `claim_payout` and `adjustment` are written by the claims and
- * adjustments to come; the rest by captures, refunds, jobs being accepted and payouts.
+ * Every kind of money movement: captures, refunds, jobs being accepted, payouts, the part of a
+ * claim paid by PayPal payout beyond the order's payment (`claim_payout`, and
+ * `claim_payout_returned` when that payout fails) and adjustments.
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -23,6 +24,7 @@ export const LEDGER_KINDS = [
   'payout',
   'payout_returned',
   'claim_payout',
+  'claim_payout_returned',
   'adjustment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -37,6 +39,7 @@ const KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
   payout: 'Payout',
   payout_returned: 'Payout returned',
   claim_payout: 'Claim paid',
+  claim_payout_returned: 'Claim payout returned',
   adjustment: 'Adjustment',
 };
 

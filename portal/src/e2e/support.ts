@@ -271,6 +271,8 @@ type OrderOptions = {
   contents?: string;
   delivery?: Partial<typeof RECIPIENT>;
   notes?: string;
+  /** Extended cover bought (minor units: one of the cover tiers); none by default. */
+  coverAmount?: number;
 };
 
 /**
@@ -282,7 +284,7 @@ type OrderOptions = {
 export async function bookedOrder(
   request: APIRequestContext,
   customer: string,
-  { serviceId, quoteOptionId, contents = 'Books', delivery = {}, notes }: OrderOptions = {},
+  { serviceId, quoteOptionId, contents = 'Books', delivery = {}, notes, coverAmount = 0 }: OrderOptions = {},
 ): Promise<{ id: string; reference: string }> {
   let optionId = quoteOptionId;
   if (!optionId) {
@@ -303,8 +305,8 @@ export async function bookedOrder(
     deliveryAddress: { ...RECIPIENT, ...delivery },
     collectionDate: await serverBookableDay(request),
     contents,
-    contentValue: 2500,
-    coverAmount: 0,
+    contentValue: Math.max(2500, coverAmount),
+    coverAmount,
     ...(notes ? { notes } : {}),
   });
   return { id: created.id as string, reference: created.reference as string };

@@ -5,10 +5,10 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { partyLinks, Thumbnails } from '../../components/fields';
+import { ReasonToolbar } from '../../components/ReasonAction';
 import { ACTOR_WORDS, dateTimeText, money } from '../../format';
 import { useT } from '../../i18n/keys';
 import type { AdminClaimDetail } from '../../types';
@@ -20,14 +20,60 @@ function ClaimTitle() {
   return <span>{claim ? `${claim.reference} (${claim.orderReference})` : ''}</span>;
 }
 
-/** "Decide" while the claim waits for staff; always the way back to the queue. */
+/** "Decide" while the claim waits for staff, "Retry payout" when its PayPal payout failed; always the way back to the queue. */
 function ClaimActions() {
   const claim = useRecordContext<AdminClaimDetail>();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <ReasonToolbar<AdminClaimDetail>
+      name={(c) => c.reference}
+      actions={(c) => [
+        c.payment?.payoutStatus === 'failed' &&
+          c.status !== 'paid' && {
+            target: { resource: 'claims', action: 'payout/retry' },
+            prompt: 'consign.claims.retry_payout',
+            success: 'consign.claims.payout_retried',
+          },
+      ]}
+    >
       {claim?.awaitsStaff && <ClaimDecision claim={claim} />}
       <ListButton />
-    </TopToolbar>
+    </ReasonToolbar>
+  );
+}
+
+/** The refund part and the PayPal payout part of an accepted claim, each with where it stands. */
+function ClaimPayment() {
+  const claim = useRecordContext<AdminClaimDetail>();
+  const translate = useT();
+  const payment = claim?.payment;
+  if (!payment) return <span>—</span>;
+  const lines = [];
+  if (payment.refund.amount > 0) {
+    lines.push(
+      translate('consign.claims.refund_part', {
+        amount: amount(payment.refund),
+        state: translate(payment.refunded ? 'consign.claims.refund_done' : 'consign.claims.refund_waiting'),
+      }),
+    );
+  }
+  if (payment.payout.amount > 0 && payment.payoutStatus) {
+    lines.push(
+      translate('consign.claims.payout_part', {
+        amount: amount(payment.payout),
+        email: payment.payoutEmail ?? translate('consign.claims.payout_no_email'),
+        state: translate(`consign.claims.payout_state.${payment.payoutStatus}`),
+      }),
+    );
+    if (payment.payoutFailure) {
+      lines.push(translate('consign.claims.payout_failure', { reason: payment.payoutFailure }));
+    }
+  }
+  return (
+    <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -122,6 +168,7 @@ export function ClaimShow() {
         />
         <TextField source="staffNote" emptyText="—" />
         <FunctionField<AdminClaimDetail> source="decidedAt" render={(c) => instant(c.decidedAt)} />
+        <FunctionField source="payment" render={() => <ClaimPayment />} />
         <FunctionField<AdminClaimDetail> source="paidAt" render={(c) => instant(c.paidAt)} />
         <FunctionField<AdminClaimDetail> source="createdAt" render={(c) => instant(c.createdAt)} />
         <FunctionField source="timeline" render={() => <ClaimTimeline />} />

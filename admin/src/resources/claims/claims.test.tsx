@@ -297,3 +297,57 @@ describe('deciding a claim', () => {
     });
   });
 });
+
+describe('a claim paid beyond the order’s payment', () => {
+  const failed = claimDetail({
+    status: 'accepted',
+    awaitsStaff: false,
+    amountClaimed: { amount: 50_000, currency: 'GBP' },
+    amountAgreed: { amount: 50_000, currency: 'GBP' },
+    bearer: 'courier',
+    payment: {
+      refund: { amount: 900, currency: 'GBP' },
+      refunded: true,
+      payout: { amount: 49_100, currency: 'GBP' },
+      payoutEmail: 'casey+fail@example.com',
+      payoutStatus: 'failed',
+      payoutFailure: 'FAILED: RECEIVER_UNREGISTERED',
+    },
+  });
+
+  it('shows the refund and payout parts with their states, and retries a failed payout with a reason', async () => {
+    const retried = claimDetail({
+      ...failed,
+      status: 'paid',
+      payment: {
+        ...failed.payment!,
+        payoutStatus: 'paid',
+        payoutFailure: null,
+        payoutEmail: 'casey@example.com',
+      },
+    });
+    const { to } = stubFetch({
+      'GET /api/v1/admin/claims/cl-1': [one(failed), one(retried)],
+      'POST /api/v1/admin/claims/cl-1/payout/retry': one(retried),
+    });
+    renderConsole('/claims/cl-1/show');
+    expect(await screen.findByText('£9.00 refunded to the order’s payment (done)')).toBeTruthy();
+    expect(screen.getByText('£491.00 by PayPal payout to casey+fail@example.com: failed')).toBeTruthy();
+    expect(screen.getByText('PayPal’s reason: FAILED: RECEIVER_UNREGISTERED')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Decide' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry payout' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Retry the payout of claim #c1a1m001')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: 'The customer fixed their PayPal account' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry payout' }));
+    expect(await screen.findByText('Claim #c1a1m001: payout sent again')).toBeTruthy();
+    expect(JSON.parse(to('POST /api/v1/admin/claims/cl-1/payout/retry')[0]!.body ?? '')).toEqual({
+      reason: 'The customer fixed their PayPal account',
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry payout' })).toBeNull());
+    expect(await screen.findByText('£491.00 by PayPal payout to casey@example.com: paid')).toBeTruthy();
+  });
+});

@@ -24,11 +24,11 @@ const NEXT: Record<ClaimStatus, Record<ClaimMailTarget, string>> = {
   },
   accepted: {
     customer: 'Your claim is accepted. The money is on its way back to you.',
-    courier: 'The claim is accepted; the amount is refunded to the customer.',
+    courier: 'The claim is accepted; the amount is paid to the customer from your earnings.',
   },
   part_accepted: {
     customer: 'Part of your claim is accepted. That amount is on its way back to you.',
-    courier: 'Part of the claim is accepted; that amount is refunded to the customer.',
+    courier: 'Part of the claim is accepted; that amount is paid to the customer.',
   },
   rejected: {
     customer: 'The claim is rejected.',
@@ -39,7 +39,8 @@ const NEXT: Record<ClaimStatus, Record<ClaimMailTarget, string>> = {
     courier: 'You did not answer this claim by its deadline, so Consign staff will decide it.',
   },
   paid: {
-    customer: 'Your claim is paid: the refund goes back the way you paid and may take a few days to show.',
+    customer:
+      'Your claim is paid: a refund goes back the way you paid and may take a few days to show; a PayPal payout is in your PayPal account.',
     courier: 'The claim is paid to the customer.',
   },
 };
@@ -51,10 +52,30 @@ function rejectedLine(claim: ClaimDto, target: ClaimMailTarget): string {
     : 'You rejected the claim. Consign staff review every rejection before it is final.';
 }
 
+/** How an accepted claim is paid, and the customer's part in it when a payout needs its PayPal email. */
+function paymentLines(claim: ClaimDto, target: ClaimMailTarget): string[] {
+  const payment = claim.payment;
+  if (!payment || payment.payout.amount === 0 || claim.status === 'paid') return [];
+  const split =
+    payment.refund.amount > 0
+      ? `${formatMoney(payment.refund)} comes back to your payment and the other ${formatMoney(payment.payout)}, more than you paid, by PayPal payout.`
+      : `The ${formatMoney(payment.payout)} is paid by PayPal payout, as nothing of your payment is left to refund.`;
+  if (target === 'courier') return [];
+  return payment.payoutStatus === 'awaiting_email'
+    ? [
+        split,
+        'To be paid, open the claim in your dashboard and give the email address of your PayPal account.',
+      ]
+    : [split];
+}
+
 export function claimEmail(to: string, claim: ClaimDto, target: ClaimMailTarget, url: string): MailMessage {
   const label = CLAIM_STATUS_FACTS[claim.status].label.toLowerCase();
   const subject = `Claim ${claim.reference} on order ${claim.orderReference}: ${label}`;
-  const lines = [claim.status === 'rejected' ? rejectedLine(claim, target) : NEXT[claim.status][target]];
+  const lines = [
+    claim.status === 'rejected' ? rejectedLine(claim, target) : NEXT[claim.status][target],
+    ...paymentLines(claim, target),
+  ];
   const rows: Rows = [
     ['Order', claim.orderReference],
     ['Claim', `${claim.reference} (${claim.kind})`],

@@ -54,3 +54,25 @@ export const getPartnerClaim: RouteHandler<typeof routes.getPartnerClaim, AppEnv
 
 export const getLossClaimOffer: RouteHandler<typeof routes.getLossClaimOffer, AppEnv> = async (c) =>
   c.json(await service.lossClaimOffer(c.get('deps'), c.get('user'), c.req.valid('param').id), 200);
+
+export const setPayoutReceiver: RouteHandler<typeof routes.setPayoutReceiver, AppEnv> = async (c) =>
+  c.json(
+    await service.setPayoutReceiver(
+      c.get('deps'),
+      c.get('user'),
+      c.req.valid('param').id,
+      c.req.valid('json').email,
+    ),
+    200,
+  );
+
+export const retryPayout: RouteHandler<typeof routes.retryPayout, AppEnv> = async (c) =>
+  c.json(
+    await service.retryPayout(
+      c.get('deps'),
+      c.get('user'),
+      c.req.valid('param').id,
+      c.req.valid('json').reason,
+    ),
+    200,
+  );

@@ -75,11 +75,11 @@ describe('partner claims', () => {
     // The partner's person uploads the photo; the key files with it.
     const photo = await uploadedImage(t, person.auth);
 
-    // The cap: the standard liability (£20), but never more than the £12 paid.
-    const over = await t.post(`/api/v1/partner/orders/${o.id}/claims`, damage([photo], 1201), key);
+    // The cap: the standard liability (£20), above the £12 paid (the rest would be a PayPal payout).
+    const over = await t.post(`/api/v1/partner/orders/${o.id}/claims`, damage([photo], 2001), key);
     expect(over.status).toBe(422);
     expect(over.body.errors).toEqual([
-      { path: 'amountClaimed', message: 'must be at most 1200 (what is left of your payment)' },
+      { path: 'amountClaimed', message: 'must be at most 2000 (the standard liability)' },
     ]);
     // Damage needs a photo, as for the customer.
     const bare = await t.post(`/api/v1/partner/orders/${o.id}/claims`, damage([]), key);
@@ -95,7 +95,7 @@ describe('partner claims', () => {
       status: 'with_courier',
       photos: [photo],
       amountClaimed: { amount: 800, currency: 'GBP' },
-      cap: { amount: 1200, currency: 'GBP' },
+      cap: { amount: 2000, currency: 'GBP' },
     });
     const id = filed.body.id as string;
     // One at a time, as for the customer.

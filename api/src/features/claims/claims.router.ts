@@ -12,4 +12,6 @@ export const claimsRouter = createRouter()
   .openapi(routes.decideClaim, handlers.decideClaim)
   .openapi(routes.filePartnerClaim, handlers.filePartnerClaim)
   .openapi(routes.listPartnerClaims, handlers.listPartnerClaims)
-  .openapi(routes.getPartnerClaim, handlers.getPartnerClaim);
+  .openapi(routes.getPartnerClaim, handlers.getPartnerClaim)
+  .openapi(routes.setPayoutReceiver, handlers.setPayoutReceiver)
+  .openapi(routes.retryPayout, handlers.retryPayout);

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { ReasonBodySchema } from '../../lib/audit';
 import { requireAuth, requireRole } from '../../lib/auth';
 import { bearerSecurity, jsonBody, jsonContent, pickProblems } from '../../lib/openapi';
 import { OrderIdParamsSchema } from '../orders';
@@ -14,6 +15,7 @@ import {
   PartnerClaimListSchema,
   PartnerClaimsQuerySchema,
   PartnerOrderParamsSchema,
+  PayoutReceiverBodySchema,
   StaffDecisionBodySchema,
 } from './claims.schemas';
 
@@ -28,7 +30,7 @@ export const fileClaim = createRoute({
   description:
     'Damage within 5 working days of delivery; loss once the parcel is 3 working days past its promised date; ' +
     'either within 9 months of collection. The amount is capped by the cover bought at booking (or the standard ' +
-    'liability) and by what is left of the payment. Photos and proof of value are uploads (POST /uploads) by url. ' +
+    'liability); beyond what is left of the payment it is paid by PayPal payout. Photos and proof of value are uploads (POST /uploads) by url. ' +
     'The claim goes to the courier at once, with its deadline (docs/claims-and-returns.md).',
   security: bearerSecurity,
   middleware: [requireAuth] as const,
@@ -170,4 +172,34 @@ export const getPartnerClaim = createRoute({
   middleware: [requirePartner] as const,
   request: { params: ClaimIdParamsSchema },
   responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(400, 401, 403, 404, 429) },
+});
+
+export const setPayoutReceiver = createRoute({
+  operationId: 'setClaimPayoutReceiver',
+  method: 'put',
+  path: '/claims/{id}/payout-receiver',
+  tags,
+  summary: 'Give the PayPal email the claim’s payout part is paid to',
+  description:
+    'The claim’s customer only. An accepted claim whose amount is more than what was left of the order’s payment ' +
+    'pays the rest by PayPal payout, and waits for this email. After a failed payout, a new email pays again. ' +
+    '409 when the claim needs no payout, is closed, or its payout is on its way or paid.',
+  security: bearerSecurity,
+  middleware: [requireAuth] as const,
+  request: { params: ClaimIdParamsSchema, body: jsonBody(PayoutReceiverBodySchema) },
+  responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(401, 404, 409, 422) },
+});
+
+export const retryPayout = createRoute({
+  operationId: 'retryClaimPayout',
+  method: 'post',
+  path: '/admin/claims/{id}/payout/retry',
+  tags,
+  summary: 'Staff: pay a claim’s failed PayPal payout again',
+  description:
+    'To the email the claim has now; the reason goes to the audit log (claim.payout_retry). 409 unless the latest payout failed.',
+  security: bearerSecurity,
+  middleware: [requireAuth, requireRole('admin')] as const,
+  request: { params: ClaimIdParamsSchema, body: jsonBody(ReasonBodySchema) },
+  responses: { 200: jsonContent(ClaimSchema, 'The claim'), ...pickProblems(401, 403, 404, 409, 422) },
 });

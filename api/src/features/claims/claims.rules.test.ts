@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClaimOrderFacts,
   claimCap,
+  claimSplit,
   claimWindowProblem,
   courierDeadline,
   lossClaimSignal,
@@ -52,15 +53,15 @@ describe('claim windows', () => {
 });
 
 describe('claim caps', () => {
-  it('is the standard liability without cover, the cover with it, never above what can be refunded', () => {
-    expect(claimCap({ coverAmount: 0 }, 10_000)).toEqual({ liability: 2000, refundable: 10_000, cap: 2000 });
-    expect(claimCap({ coverAmount: 5000 }, 10_000)).toEqual({
-      liability: 5000,
-      refundable: 10_000,
-      cap: 5000,
-    });
-    expect(claimCap({ coverAmount: 5000 }, 1200)).toEqual({ liability: 5000, refundable: 1200, cap: 1200 });
-    expect(claimCap({ coverAmount: 0 }, 0).cap).toBe(0);
+  it('is the standard liability without cover and the cover with it, whatever is left of the payment', () => {
+    expect(claimCap({ coverAmount: 0 })).toBe(2000);
+    expect(claimCap({ coverAmount: 50_000 })).toBe(50_000);
+  });
+
+  it('pays what is left of the payment as a refund and the rest by payout', () => {
+    expect(claimSplit(50_000, 900)).toEqual({ refundPart: 900, payoutPart: 49_100 });
+    expect(claimSplit(500, 900)).toEqual({ refundPart: 500, payoutPart: 0 });
+    expect(claimSplit(1500, 0)).toEqual({ refundPart: 0, payoutPart: 1500 });
   });
 });
 

@@ -86,10 +86,18 @@ export function lossClaimSignal(
   return ukToday(now) > lastQuietDay ? { reason: 'no_scan', since: lastScan.at } : null;
 }
 
-/** The most a claim on the order may ask for: the cover bought, or the standard liability, and never more than can be refunded. */
-export function claimCap(order: Pick<ClaimOrderFacts, 'coverAmount'>, refundable: number) {
-  const liability = order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
-  return { liability, refundable, cap: Math.max(0, Math.min(liability, refundable)) };
+/**
+ * The most a claim on the order may ask for: the cover bought, or the standard liability. What is
+ * left of the payment does not limit it: beyond it the claim is paid by PayPal payout.
+ */
+export function claimCap(order: Pick<ClaimOrderFacts, 'coverAmount'>): number {
+  return order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
+}
+
+/** How an agreed amount is paid: a refund of what is left of the payment, and the rest by payout. */
+export function claimSplit(agreed: number, refundable: number): { refundPart: number; payoutPart: number } {
+  const refundPart = Math.max(0, Math.min(agreed, refundable));
+  return { refundPart, payoutPart: agreed - refundPart };
 }
 
 /** The courier answers by the end of the `workingDays`th working day after the claim was filed (UK time). */

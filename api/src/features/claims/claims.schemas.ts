@@ -72,6 +72,36 @@ export const StaffDecisionBodySchema = z
   })
   .openapi('StaffClaimDecision');
 
+export const CLAIM_PAYOUT_STATES = ['awaiting_email', 'queued', 'pending', 'paid', 'failed'] as const;
+export type ClaimPayoutState = (typeof CLAIM_PAYOUT_STATES)[number];
+
+export const ClaimPaymentSchema = z
+  .object({
+    refund: MoneySchema.openapi({
+      description: 'Refunded to the order’s payment: at most what was left of it',
+    }),
+    refunded: z.boolean().openapi({ description: 'Whether the refund part is done' }),
+    payout: MoneySchema.openapi({ description: 'The rest, paid by PayPal payout to the customer (0: none)' }),
+    payoutEmail: z.string().nullable().openapi({
+      description: 'The PayPal email the customer gave; null to the courier and the partner',
+    }),
+    payoutStatus: z.enum(CLAIM_PAYOUT_STATES).nullable().openapi({
+      description:
+        'awaiting_email until the customer gives one (PUT /claims/{id}/payout-receiver), then queued, pending at PayPal, paid or failed; null without a payout part',
+    }),
+    payoutFailure: z.string().nullable().openapi({ description: 'PayPal’s reason when the payout failed' }),
+  })
+  .openapi('ClaimPayment');
+
+export const PayoutReceiverBodySchema = z
+  .strictObject({
+    email: z
+      .email({ error: 'Enter the email address of your PayPal account' })
+      .max(127, 'PayPal takes addresses of at most 127 characters')
+      .openapi({ example: 'me@example.com' }),
+  })
+  .openapi('ClaimPayoutReceiver');
+
 export const ClaimSchema = z
   .object({
     id: z.string(),
@@ -98,6 +128,9 @@ export const ClaimSchema = z
       .boolean()
       .openapi({ description: 'Escalated, or rejected by the courier and not yet reviewed' }),
     final: z.boolean(),
+    payment: ClaimPaymentSchema.nullable().openapi({
+      description: 'How the agreed amount is paid, once fixed (when the claim is accepted); null before',
+    }),
     paidAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

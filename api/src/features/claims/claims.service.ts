@@ -1,12 +1,14 @@
 /**
  * Claims for loss or damage (docs/claims-and-returns.md): the customer files, the courier
  * answers, staff decide what the courier rejected or let lapse, and an accepted claim is paid
- * through a refund of the order's payment, borne by the courier or the platform.
+ * through a refund of what is left of the order's payment and, beyond it, a PayPal payout to the
+ * customer (claims.payout), borne by the courier or the platform.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { claims, orderEvents, orders, refunds, uploads, users } from '../../db/schema';
 import type { ClaimKind } from '../../domain/statuses';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../../lib/jwt';
 import { publish } from '../../lib/outbox';
@@ -24,13 +26,16 @@ import {
   SYSTEM_CLAIM_ACTOR,
 } from './claims.change';
 import { awaitsStaff, isClaimFinal } from './claims.machine';
+import { advancePayout, latestAttempt, writeAttempt } from './claims.payout';
 import {
   claimCap,
+  claimSplit,
   claimWindowProblem,
   courierDeadline,
   type LastScan,
   lossClaimSignal,
 } from './claims.rules';
+import type { ClaimPayoutState } from './claims.schemas';
 
 export type FileClaimBody = {
   kind: ClaimKind;
@@ -85,12 +90,37 @@ export function toClaimDto(c: ClaimRow) {
     decidedByStaff: state.decidedByStaff,
     awaitsStaff: awaitsStaff(state),
     final: isClaimFinal(state),
+    payment: paymentOf(c),
     paidAt: c.paidAt?.toISOString() ?? null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
 }
 export type ClaimDto = ReturnType<typeof toClaimDto>;
+
+/** The claim as its courier or the partner reads it: without the customer's PayPal email. */
+function withoutReceiver(dto: ClaimDto): ClaimDto {
+  return dto.payment ? { ...dto, payment: { ...dto.payment, payoutEmail: null } } : dto;
+}
+
+/**
+ * How the agreed amount is paid, once fixed (the first attempt to pay): the refund of the
+ * payment, and the rest by PayPal payout, with where the payout stands.
+ */
+function paymentOf(c: ClaimRow) {
+  if (c.refundPart === null || c.payoutPart === null) return null;
+  const money = (amount: number) => ({ amount, currency: c.currency });
+  const payoutState: ClaimPayoutState | null =
+    c.payoutPart === 0 ? null : (c.payoutStatus ?? (c.payoutEmail ? 'queued' : 'awaiting_email'));
+  return {
+    refund: money(c.refundPart),
+    refunded: c.refundPart > 0 && c.status === 'paid',
+    payout: money(c.payoutPart),
+    payoutEmail: c.payoutEmail,
+    payoutStatus: payoutState,
+    payoutFailure: payoutState === 'failed' ? c.payoutFailure : null,
+  };
+}
 
 /** When the order was delivered: its move to delivered, not a later claim entry. */
 async function deliveredAt(deps: AppDeps, orderId: string): Promise<Date | null> {
@@ -233,10 +263,12 @@ async function checkUploads(
   if (errors.length) throw AppError.validation(errors, 'Some files are not your uploads');
 }
 
+/** The order's payment if it was ever taken (refunded since, in part or in full, or not), and what is left of it. */
 async function refundableOf(deps: AppDeps, order: typeof orders.$inferSelect) {
   const payment = await orderPayment(deps.db, order);
-  if (payment?.status !== 'captured') return { payment: null, refundable: 0 };
-  return { payment, refundable: payment.amount - payment.refundedAmount };
+  if (payment?.status !== 'captured' && payment?.status !== 'refunded')
+    return { payment: null, refundable: 0 };
+  return { payment, refundable: payment.status === 'captured' ? payment.amount - payment.refundedAmount : 0 };
 }
 
 export async function fileClaim(deps: AppDeps, user: AccessClaims, orderId: string, body: FileClaimBody) {
@@ -326,20 +358,18 @@ async function fileClaimOn(
   if (body.kind === 'damage' && body.photos.length === 0) {
     throw AppError.validation([{ path: 'photos', message: 'A damage claim needs at least one photo' }]);
   }
-  const { refundable } = await refundableOf(deps, order);
-  const { cap, liability } = claimCap(order, refundable);
-  if (cap <= 0)
+  const paid = await refundableOf(deps, order);
+  // Only an order that was paid for may be claimed on; what is left of its payment no longer
+  // limits the claim (the rest is paid by PayPal payout), so one refunded in full still may be.
+  if (!paid.payment) {
     throw AppError.conflict(
-      'Nothing of this order’s payment is left to pay a claim from',
+      'This order was never paid for, so nothing can be claimed on it',
       'nothing_to_claim',
     );
+  }
+  const cap = claimCap(order);
   if (body.amountClaimed > cap) {
-    const why =
-      cap < liability
-        ? 'what is left of your payment'
-        : order.coverAmount > 0
-          ? 'the cover you bought'
-          : 'the standard liability';
+    const why = order.coverAmount > 0 ? 'the cover you bought' : 'the standard liability';
     throw AppError.validation(
       [{ path: 'amountClaimed', message: `must be at most ${cap} (${why})` }],
       `The amount claimed is more than this order’s claims can pay (${why})`,
@@ -399,7 +429,7 @@ export async function claimFor(deps: AppDeps, user: AccessClaims, id: string): P
   if (!claim) throw AppError.notFound('Claim not found');
   if (user.role === 'admin' || claim.customerId === user.sub) return toClaimDto(claim);
   if (user.role === 'vendor' && (await vendorOf(deps, user.sub)).id === claim.vendorId)
-    return toClaimDto(claim);
+    return withoutReceiver(toClaimDto(claim));
   throw AppError.notFound('Claim not found');
 }
 
@@ -415,7 +445,8 @@ export async function listClaims(deps: AppDeps, user: AccessClaims, orderId?: st
     .where(and(owner, orderId ? eq(claims.orderId, orderId) : undefined))
     .orderBy(desc(claims.createdAt), desc(claims.id))
     .limit(200);
-  return rows.map(toClaimDto);
+  const dtos = rows.map(toClaimDto);
+  return user.role === 'vendor' ? dtos.map(withoutReceiver) : dtos;
 }
 
 /** The claims on the partner's orders, newest first, a page at a time. */
@@ -439,7 +470,7 @@ export async function partnerClaims(
     .orderBy(desc(claims.createdAt), desc(claims.id))
     .limit(query.limit + 1);
   return {
-    data: rows.slice(0, query.limit).map((r) => toClaimDto(r.claim)),
+    data: rows.slice(0, query.limit).map((r) => withoutReceiver(toClaimDto(r.claim))),
     nextCursor: nextCursor(
       rows.map((r) => ({ createdAt: r.claim.createdAt, id: r.claim.id })),
       query.limit,
@@ -455,7 +486,7 @@ export async function partnerClaim(deps: AppDeps, partnerId: string, id: string)
     .innerJoin(orders, eq(orders.id, claims.orderId))
     .where(and(eq(claims.id, id), eq(orders.partnerId, partnerId)));
   if (!row) throw AppError.notFound('Claim not found');
-  return toClaimDto(row.claim);
+  return withoutReceiver(toClaimDto(row.claim));
 }
 
 function agreedAmount(claim: ClaimRow, decision: CourierAnswer['decision'], amount: number | undefined) {
@@ -489,7 +520,7 @@ export async function answerClaim(deps: AppDeps, user: AccessClaims, id: string,
   );
   scoreBoardFor(deps.db).invalidate();
   if (amountAgreed !== null) await payClaim(deps, id);
-  return getClaim(deps, id);
+  return withoutReceiver(await getClaim(deps, id));
 }
 
 export async function decideClaim(deps: AppDeps, user: AccessClaims, id: string, body: StaffDecision) {
@@ -523,21 +554,31 @@ export async function decideClaim(deps: AppDeps, user: AccessClaims, id: string,
 }
 
 /**
- * Pays an accepted or part-accepted claim: a refund of the order's payment for the agreed
- * amount, borne as decided (ledger entries, credit note and refund mail come with it), then
- * the move to paid. A refund still on its way is finished by the claims sweep.
+ * Fixes how the agreed amount is paid, once: a refund of what is left of the order's payment now,
+ * the rest by PayPal payout (`claimSplit`). Answers the claim as it stands.
  */
-export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
-  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
-  if (!claim || (claim.status !== 'accepted' && claim.status !== 'part_accepted')) return false;
-  if (claim.amountAgreed === null || !claim.bearer) return false;
+async function splitClaim(deps: AppDeps, claim: ClaimRow): Promise<ClaimRow> {
+  if (claim.refundPart !== null || claim.amountAgreed === null) return claim;
+  const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, claim.orderId) });
+  const { refundable } = order ? await refundableOf(deps, order) : { refundable: 0 };
+  const split = claimSplit(claim.amountAgreed, refundable);
+  await deps.db
+    .update(claims)
+    .set({ ...split, updatedAt: deps.now() })
+    .where(and(eq(claims.id, claim.id), isNull(claims.refundPart)));
+  return (await deps.db.query.claims.findFirst({ where: eq(claims.id, claim.id) })) ?? claim;
+}
+
+/** The refund part: asked once (its id kept on the claim), done when the refund is completed. */
+async function refundPartDone(deps: AppDeps, claim: ClaimRow): Promise<boolean> {
+  if (!claim.refundPart || !claim.bearer) return true;
   let refundId = claim.refundId;
   if (!refundId) {
     const order = await deps.db.query.orders.findFirst({ where: eq(orders.id, claim.orderId) });
     const payment = order ? await orderPayment(deps.db, order) : undefined;
     if (!payment) throw new Error(`claim ${claim.id}: the order has no payment`);
     const { refund } = await requestRefund(deps, payment, {
-      amount: claim.amountAgreed,
+      amount: claim.refundPart,
       bearer: claim.bearer,
       reason: `Claim ${orderReference(claim.id)} (${claim.kind})`,
       actor: { id: null, role: 'system' },
@@ -547,16 +588,132 @@ export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
     await deps.db.update(claims).set({ refundId, updatedAt: deps.now() }).where(eq(claims.id, claim.id));
   }
   const refund = await deps.db.query.refunds.findFirst({ where: eq(refunds.id, refundId) });
-  if (refund?.status !== 'completed') return false;
+  return refund?.status === 'completed';
+}
+
+/**
+ * Pays an accepted or part-accepted claim, borne as decided: the refund part through the payments
+ * core (ledger entries, credit note and refund mail come with it), the payout part by PayPal
+ * payout once the customer has given the email (claims.payout), then the move to paid when both
+ * are done. What is still on its way is finished by the claims sweep and PayPal's webhooks.
+ */
+export async function payClaim(deps: AppDeps, id: string): Promise<boolean> {
+  const found = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!found || (found.status !== 'accepted' && found.status !== 'part_accepted')) return false;
+  if (found.amountAgreed === null || !found.bearer) return false;
+  const claim = await splitClaim(deps, found);
+  const refunded = await refundPartDone(deps, claim);
+  const paidOut = await advancePayout(deps, claim);
+  if (!refunded || !paidOut) return false;
+  const how =
+    claim.payoutPart && claim.refundPart
+      ? 'Paid by refund to the customer and PayPal payout'
+      : claim.payoutPart
+        ? 'Paid by PayPal payout to the customer'
+        : 'Paid by refund to the customer';
   const now = deps.now();
   await deps.db.transaction(
-    (tx) =>
-      moveClaim(tx, claim.id, 'pay', SYSTEM_CLAIM_ACTOR, 'Paid by refund to the customer', now, {
-        paidAt: now,
-      }),
-    { behavior: 'immediate' },
+    (tx) => moveClaim(tx, claim.id, 'pay', SYSTEM_CLAIM_ACTOR, how, now, { paidAt: now }),
+    {
+      behavior: 'immediate',
+    },
   );
   return true;
+}
+
+/** Moves the claim on after its payout changed (a webhook); a claim moved meanwhile is left as it is. */
+export async function finishClaim(deps: AppDeps, id: string): Promise<void> {
+  try {
+    await payClaim(deps, id);
+  } catch (err) {
+    if (!(err instanceof AppError && err.status === 409)) throw err;
+  }
+}
+
+/** Whether the claim's payout may take a new email or a retry now: not while one is on its way or paid. */
+async function payoutSettledOrFailed(deps: AppDeps, claim: ClaimRow) {
+  const attempt = await latestAttempt(deps, claim.id);
+  return { attempt, free: !attempt || attempt.status === 'failed' };
+}
+
+/**
+ * The customer's PayPal email for the payout part of its claim (the claim's customer only; anyone
+ * else 404). Given after a failed payout, it pays again to the new address at once.
+ */
+export async function setPayoutReceiver(deps: AppDeps, user: AccessClaims, id: string, email: string) {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim || claim.customerId !== user.sub) throw AppError.notFound('Claim not found');
+  const state = { status: claim.status, decidedByStaff: decidedByStaff(claim) };
+  if (claim.status === 'paid' || isClaimFinal(state)) {
+    throw AppError.conflict('This claim is closed: there is nothing more to pay', 'claim_payout_closed');
+  }
+  if (claim.payoutPart === 0) {
+    throw AppError.conflict(
+      'This claim is paid by refund only: no PayPal email is needed',
+      'claim_payout_not_needed',
+    );
+  }
+  const { attempt, free } = await payoutSettledOrFailed(deps, claim);
+  if (!free) {
+    throw AppError.conflict(
+      attempt?.status === 'paid'
+        ? 'The payout is paid already'
+        : 'The payout is on its way: wait for it to finish',
+      'claim_payout_in_progress',
+    );
+  }
+  await deps.db
+    .update(claims)
+    .set({ payoutEmail: email, updatedAt: deps.now() })
+    .where(eq(claims.id, claim.id));
+  if (attempt?.status === 'failed') {
+    const updated = await deps.db.query.claims.findFirst({ where: eq(claims.id, claim.id) });
+    if (updated) await writeAttempt(deps, updated);
+  }
+  await payClaimQuietly(deps, claim.id);
+  return getClaim(deps, claim.id);
+}
+
+/** Staff pay a failed payout again (to the email the claim has now), with a reason for the audit log. */
+export async function retryPayout(deps: AppDeps, user: AccessClaims, id: string, reason: string) {
+  const claim = await deps.db.query.claims.findFirst({ where: eq(claims.id, id) });
+  if (!claim) throw AppError.notFound('Claim not found');
+  const attempt = await latestAttempt(deps, claim.id);
+  if (attempt?.status !== 'failed' || claim.status === 'paid') {
+    throw AppError.conflict('Only a failed payout can be tried again', 'claim_payout_not_failed');
+  }
+  const written = await writeAttempt(deps, claim, (tx, next) =>
+    recordAudit(
+      tx,
+      user,
+      {
+        action: 'claim.payout_retry',
+        entityType: 'claim',
+        entityId: claim.id,
+        before: { payoutAttempt: attempt.id, failure: attempt.failureReason },
+        after: { payoutAttempt: next.id },
+        reason,
+      },
+      deps.now(),
+    ),
+  );
+  if (!written) {
+    throw AppError.conflict(
+      'The payout was tried again meanwhile; reload the claim',
+      'claim_payout_in_progress',
+    );
+  }
+  await payClaimQuietly(deps, claim.id);
+  return getClaim(deps, claim.id);
+}
+
+/** Pays as far as it goes now; what fails here is finished by the sweep. */
+async function payClaimQuietly(deps: AppDeps, id: string) {
+  try {
+    await payClaim(deps, id);
+  } catch (err) {
+    deps.logger.error({ err, claimId: id }, 'claim payment not finished now; the sweep tries again');
+  }
 }
 
 /**

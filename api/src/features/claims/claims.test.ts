@@ -154,7 +154,7 @@ describe('filing a claim', () => {
     expect(foreignMail?.text).toContain(`Open your dashboard: ${t.deps.config.publicUrl}/dashboard\n`);
   });
 
-  it('caps the amount by the standard liability, or the cover bought, and what is left of the payment', async () => {
+  it('caps the amount by the standard liability, or the cover bought, whatever is left of the payment', async () => {
     const plain = await order();
     const over = await damageClaim(plain, 2001);
     expect(over.status).toBe(422);
@@ -168,11 +168,12 @@ describe('filing a claim', () => {
     );
     expect((await damageClaim(covered, 5000)).status).toBe(201);
 
-    // Cover above the payment: a claim is paid by refund, so the payment is the limit.
+    // Cover above the payment: the cover is the limit (beyond the payment, a PayPal payout pays).
     const big = await order({ coverAmount: 10_000 });
-    const capped = await damageClaim(big, 10_000);
-    expect(capped.status).toBe(422);
-    expect(capped.body.errors[0].message).toBe('must be at most 6268 (what is left of your payment)');
+    expect((await damageClaim(big, 10_001)).body.errors[0].message).toBe(
+      'must be at most 10000 (the cover you bought)',
+    );
+    expect((await damageClaim(big, 10_000)).status).toBe(201);
   });
 
   it('refuses bad input with the field and the reason, and saves nothing', async () => {

@@ -2,7 +2,8 @@
 export { CLAIM_EVENTS, type ClaimRow } from './claims.change';
 export { awaitsStaff } from './claims.machine';
 export { claimMailSubscriber, lossOfferMailSubscriber } from './claims.notify';
+export { claimPayoutOwner } from './claims.payout';
 export { claimsRouter } from './claims.router';
 export { ClaimSchema, LossClaimOfferSchema } from './claims.schemas';
-export { type ClaimDto, lossClaimOfferOn, sweepClaims, toClaimDto } from './claims.service';
+export { type ClaimDto, finishClaim, lossClaimOfferOn, sweepClaims, toClaimDto } from './claims.service';
 export { startClaimSweep } from './claims.sweep';

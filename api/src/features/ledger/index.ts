@@ -21,6 +21,7 @@ export { type AccountFigures, type BooksCheck, checkBooks } from './ledger.books
 export { type OrderBooks, orderBooks } from './ledger.orders';
 export {
   assignPayment,
+  type ClaimPayoutFacts,
   issueCreditNote,
   issueReceipt,
   type Payee,
@@ -28,6 +29,8 @@ export {
   type PaymentFacts,
   type PayoutItemFacts,
   postCapture,
+  postClaimPayout,
+  postClaimPayoutReturned,
   postPayout,
   postPayoutReturned,
   postRefund,

@@ -1,9 +1,11 @@
 /**
  * The invariant of the books (docs/payments.md, "The invariant"): for every courier, for the
  * platform and for the money of jobs not yet accepted, the ledger's entries sum to what was
- * captured for it, less what was refunded, less what was paid out. The right-hand side is worked
- * out here from the records of the movements themselves (payments, refunds, commission
- * snapshots, payout items), never from the ledger, so an entry missing, doubled or wrong shows.
+ * captured for it, less what was refunded, less what was paid out (couriers' payouts, and claims'
+ * payouts beyond the order's payment, from the account that bore them). The right-hand side is
+ * worked out here from the records of the movements themselves (payments, refunds, commission
+ * snapshots, payout items, claim payouts), never from the ledger, so an entry missing, doubled or
+ * wrong shows.
  *
  * Also checked: every payment's entries sum to what it kept (paid - refunded), and every captured
  * payment has its receipt and every completed refund its credit note.
@@ -13,6 +15,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  claimPayouts,
   creditNotes,
   ledgerEntries,
   orderCommissions,
@@ -141,6 +144,13 @@ export async function checkBooks(db: Database): Promise<BooksCheck> {
   for (const item of items) {
     if (item.status === 'returned') continue;
     account('courier', item.vendorId, item.currency).paidOut += item.amount;
+  }
+  for (const attempt of await db.select().from(claimPayouts)) {
+    if (attempt.status === 'failed') continue;
+    const bearer = attempt.vendorId
+      ? account('courier', attempt.vendorId, attempt.currency)
+      : account('platform', null, attempt.currency);
+    bearer.paidOut += attempt.amount;
   }
 
   const sums = await db

@@ -244,6 +244,49 @@ export async function postPayoutReturned(
   ]);
 }
 
+/** A claim payout attempt: who bears it (a courier, or the platform when `vendorId` is null), for whom. */
+export type ClaimPayoutFacts = {
+  id: string;
+  orderId: string;
+  vendorId: string | null;
+  amount: number;
+  currency: Currency;
+};
+
+const claimPayoutEntry = (
+  kind: LedgerKind,
+  amount: number,
+  attempt: ClaimPayoutFacts,
+  now: Date,
+  memo?: string,
+) =>
+  entry(attempt.vendorId ? 'courier' : 'platform', kind, amount, {
+    vendorId: attempt.vendorId,
+    currency: attempt.currency,
+    orderId: attempt.orderId,
+    ref: attempt.id,
+    memo: memo ?? null,
+    at: now,
+  });
+
+/**
+ * The part of a claim paid by PayPal payout beyond the order's payment, written with the attempt
+ * before PayPal is asked: it leaves the bearer's account at once, as a payout does.
+ */
+export async function postClaimPayout(tx: Tx, attempt: ClaimPayoutFacts, now: Date): Promise<void> {
+  await insertEntries(tx, [claimPayoutEntry('claim_payout', -attempt.amount, attempt, now)]);
+}
+
+/** A claim payout that failed, came back or was never claimed: the money is the bearer's again. */
+export async function postClaimPayoutReturned(
+  tx: Tx,
+  attempt: ClaimPayoutFacts,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await insertEntries(tx, [claimPayoutEntry('claim_payout_returned', attempt.amount, attempt, now, reason)]);
+}
+
 /**
  * The payment's VAT receipt, numbered next in line (the immediate transaction holds the write
  * lock, so two receipts cannot take one number). Issued once per payment.

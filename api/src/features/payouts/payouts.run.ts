@@ -266,10 +266,53 @@ async function syncQuietly(deps: AppDeps, batchId: string) {
   }
 }
 
+/** What one payout item's state from PayPal means for us (shared with the claims' payouts). */
+export type PayoutItemOutcome =
+  /** Paid: settles. */
+  | { kind: 'paid' }
+  /** Will not reach the receiver: the money comes back, with the reason. */
+  | { kind: 'returned'; reason: string; result: PayoutItemResult }
+  /** Still with PayPal (PENDING, ONHOLD, none yet). */
+  | { kind: 'pending' }
+  /** UNCLAIMED and not taken back by PayPal yet: asked again later. */
+  | { kind: 'unclaimed' };
+
 /**
- * Applies what PayPal says of one item. Answers whether anything changed. UNCLAIMED: cancelled at
- * PayPal first, and returned only once PayPal has taken it back.
+ * Reads PayPal's state of an item. UNCLAIMED: cancelled at PayPal first, so the money cannot
+ * both come back and be claimed later; it counts as returned only once PayPal has taken it back.
  */
+export async function payoutItemOutcome(
+  deps: AppDeps,
+  result: PayoutItemResult,
+  receiver: string,
+  log: Record<string, string>,
+): Promise<PayoutItemOutcome> {
+  if (result.state === 'UNCLAIMED') {
+    let cancelled: PayoutItemResult;
+    try {
+      cancelled = await deps.payouts.cancelPayoutItem(result.providerItemId);
+    } catch (err) {
+      deps.logger.warn({ err, ...log }, 'unclaimed payout item not cancelled now; tried again later');
+      return { kind: 'unclaimed' };
+    }
+    if (cancelled.state !== 'RETURNED') return { kind: 'unclaimed' };
+    return {
+      kind: 'returned',
+      reason: `Nobody claimed it at ${receiver} (UNCLAIMED); cancelled and returned`,
+      result: { ...cancelled, state: 'RETURNED' },
+    };
+  }
+  if (result.state && PAYOUT_ITEM_RETURNED.has(result.state)) {
+    return {
+      kind: 'returned',
+      reason: result.error ? `${result.state}: ${result.error}` : result.state,
+      result,
+    };
+  }
+  return result.state === 'SUCCESS' ? { kind: 'paid' } : { kind: 'pending' };
+}
+
+/** Applies what PayPal says of one courier's item. Answers whether anything changed. */
 export async function applyItemResult(
   deps: AppDeps,
   item: PayoutItemRow,
@@ -277,32 +320,17 @@ export async function applyItemResult(
 ): Promise<boolean> {
   const now = deps.now();
   const known = { providerItemId: result.providerItemId, providerStatus: result.state, updatedAt: now };
-  if (result.state === 'UNCLAIMED') {
-    if (item.status === 'returned') return false;
-    let cancelled: PayoutItemResult;
-    try {
-      cancelled = await deps.payouts.cancelPayoutItem(result.providerItemId);
-    } catch (err) {
-      deps.logger.warn(
-        { err, payoutItemId: item.id },
-        'unclaimed payout item not cancelled now; tried again later',
-      );
-      await deps.db.update(payoutItems).set(known).where(eq(payoutItems.id, item.id));
-      return false;
-    }
-    if (cancelled.state !== 'RETURNED') return false;
-    return returnItem(
-      deps,
-      item,
-      `Nobody claimed it at ${item.receiver} (UNCLAIMED); cancelled and returned to the balance`,
-      { ...cancelled, state: 'RETURNED' },
-    );
+  if (result.state === 'UNCLAIMED' && item.status === 'returned') return false;
+  const outcome = await payoutItemOutcome(deps, result, item.receiver, { payoutItemId: item.id });
+  if (outcome.kind === 'unclaimed') {
+    await deps.db.update(payoutItems).set(known).where(eq(payoutItems.id, item.id));
+    return false;
   }
-  if (result.state && PAYOUT_ITEM_RETURNED.has(result.state)) {
-    const reason = result.error ? `${result.state}: ${result.error}` : result.state;
-    return returnItem(deps, item, reason, result);
+  if (outcome.kind === 'returned') {
+    const reason = result.state === 'UNCLAIMED' ? `${outcome.reason} to the balance` : outcome.reason;
+    return returnItem(deps, item, reason, outcome.result);
   }
-  if (result.state === 'SUCCESS') {
+  if (outcome.kind === 'paid') {
     return deps.db.transaction(
       async (tx) => {
         const [paid] = await tx
@@ -317,7 +345,6 @@ export async function applyItemResult(
       { behavior: 'immediate' },
     );
   }
-  // Still with PayPal (PENDING, ONHOLD): note what it says.
   await deps.db
     .update(payoutItems)
     .set({ ...known, status: 'pending' })

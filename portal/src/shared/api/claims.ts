@@ -34,6 +34,10 @@ export const claimsApi = {
     ),
   answer: async (client: ApiClient, id: string, body: CourierClaimAnswer) =>
     unwrap(await client.POST('/api/v1/vendor/claims/{id}/response', { params: { path: { id } }, body })),
+  setPayoutReceiver: async (client: ApiClient, id: string, email: string) =>
+    unwrap(
+      await client.PUT('/api/v1/claims/{id}/payout-receiver', { params: { path: { id } }, body: { email } }),
+    ),
   file: async (client: ApiClient, orderId: string, body: FileClaimBody) =>
     unwrap(await client.POST('/api/v1/orders/{id}/claims', { params: { path: { id: orderId } }, body })),
 };

@@ -46,6 +46,7 @@ function claimFixture(overrides: Partial<Claim> = {}): Claim {
     decidedByStaff: false,
     awaitsStaff: false,
     final: false,
+    payment: null,
     paidAt: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     updatedAt: '2026-11-24T10:00:00.000Z',
@@ -250,6 +251,65 @@ describe('claims in the order drawer', () => {
       within(waiting).getByText('Consign staff are reviewing this claim and will email you.'),
     ).toBeTruthy();
   });
+
+  it('says how a claim above the payment is paid, asks for the PayPal email at its field, and shows a failed payout', async () => {
+    const user = userEvent.setup();
+    const payment = {
+      refund: { amount: 900, currency: 'GBP' as const },
+      refunded: false,
+      payout: { amount: 49_100, currency: 'GBP' as const },
+      payoutEmail: null as string | null,
+      payoutStatus: 'awaiting_email' as NonNullable<Claim['payment']>['payoutStatus'],
+      payoutFailure: null as string | null,
+    };
+    let claim = claimFixture({
+      status: 'accepted',
+      amountClaimed: { amount: 50_000, currency: 'GBP' },
+      cap: { amount: 50_000, currency: 'GBP' },
+      amountAgreed: { amount: 50_000, currency: 'GBP' },
+      payment,
+    });
+    const { calls } = stubFetch({
+      ...signedIn,
+      'GET /api/v1/orders': listed,
+      [`GET /api/v1/orders/${delivered.id}`]: { body: delivered },
+      'GET /api/v1/claims': () => ({ body: { items: [claim] } }),
+      [`PUT /api/v1/claims/${claim.id}/payout-receiver`]: (req) => {
+        const email = (req.body as { email: string }).email;
+        claim = {
+          ...claim,
+          payment: {
+            ...payment,
+            payoutEmail: email,
+            payoutStatus: 'failed',
+            payoutFailure: 'FAILED: RECEIVER_UNREGISTERED',
+          },
+        };
+        return { body: claim };
+      },
+    });
+    const drawer = await openDrawer();
+    const card = await within(drawer).findByRole('article', { name: 'Claim #9999cccc' });
+    expect(
+      within(card).getByText(
+        'How it is paid: £9.00 back to your card or PayPal payment, £491.00 by PayPal payout.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText('Waiting for a PayPal email')).toBeTruthy();
+    const form = within(card).getByRole('form', { name: 'PayPal email for claim #9999cccc' });
+    await user.click(within(form).getByRole('button', { name: 'Save PayPal email' }));
+    expect(within(form).getByText('Enter the email address of your PayPal account')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.type(within(form).getByLabelText('Your PayPal email'), 'casey+fail@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Save PayPal email' }));
+    expect(await within(card).findByText('Failed')).toBeTruthy();
+    expect(within(card).getByText(/FAILED: RECEIVER_UNREGISTERED/)).toBeTruthy();
+    expect(within(card).getByText(/£491.00 by PayPal payout to casey\+fail@example.com/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email: 'casey+fail@example.com' });
+    // After a failure the customer may give another address, which pays again.
+    expect(within(card).getByRole('button', { name: 'Pay to this PayPal email' })).toBeTruthy();
+  }, 60_000);
 
   it('offers a loss claim at the top of the drawer, and opens the form filled in as a loss for the order’s value', async () => {
     const user = userEvent.setup();

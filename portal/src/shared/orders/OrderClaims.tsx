@@ -1,9 +1,11 @@
 /**
- * Claims on a customer's order (docs/claims-and-returns.md): each claim with where it stands, and
- * the form that files one (damage once delivered, loss while under way), with photos uploaded
- * first and the amount capped as the API caps it.
+ * Claims on a customer's order (docs/claims-and-returns.md): each claim with where it stands and
+ * how it is paid (a refund of the payment, and beyond it a PayPal payout to the email the customer
+ * gives here), and the form that files one (damage once delivered, loss while under way), with
+ * photos uploaded first and the amount capped as the API caps it.
  */
 
+import { isValidEmail } from '@consign/shared/accounts';
 import { formatMoney } from '@consign/shared/money';
 import { CLAIM_STATUS_FACTS } from '@consign/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,10 +25,14 @@ import { Section } from './OrderParts';
 /** Standard liability without extended cover, in minor units (the terms, "Liability"). */
 const STANDARD_LIABILITY = 2000;
 
-/** The most a claim may ask for, as the API computes it: cover or standard liability, and what is left of the payment. */
+/**
+ * The most a claim may ask for, as the API computes it: the cover bought or the standard
+ * liability, and nothing on an order never paid for. Beyond what is left of the payment, an
+ * accepted claim is paid by PayPal payout.
+ */
 export function claimCap(order: Pick<OrderDetail, 'coverAmount' | 'money'>): number {
-  const liability = order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
-  return Math.max(0, Math.min(liability, order.money.paid - order.money.refunded));
+  if (order.money.paid <= 0) return 0;
+  return order.coverAmount > 0 ? order.coverAmount : STANDARD_LIABILITY;
 }
 
 /** Which claim form is open in the order's drawer: none, the usual one, or the prefilled loss claim. */
@@ -162,13 +168,7 @@ export function ClaimCard({
         <dd>{formatMoney(claim.amountClaimed.amount, claim.amountClaimed.currency)}</dd>
         {claim.amountAgreed ? (
           <>
-            <dt>
-              {claim.status !== 'paid'
-                ? 'Agreed'
-                : viewer === 'customer'
-                  ? 'Refunded to you'
-                  : 'Refunded to the customer'}
-            </dt>
+            <dt>{agreedLabel(claim, viewer)}</dt>
             <dd>{formatMoney(claim.amountAgreed.amount, claim.amountAgreed.currency)}</dd>
           </>
         ) : null}
@@ -191,6 +191,7 @@ export function ClaimCard({
           </>
         ) : null}
       </dl>
+      <ClaimPayment claim={claim} viewer={viewer} />
       <ClaimFiles claim={claim} />
       {claim.awaitsStaff ? (
         <p className="muted">
@@ -199,6 +200,122 @@ export function ClaimCard({
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** What the agreed amount is once paid: a refund, or part refund and part PayPal payout. */
+function agreedLabel(claim: Claim, viewer: 'customer' | 'courier' | 'partner') {
+  if (claim.status !== 'paid') return 'Agreed';
+  const how = claim.payment && claim.payment.payout.amount > 0 ? 'Paid' : 'Refunded';
+  return `${how} to ${viewer === 'customer' ? 'you' : 'the customer'}`;
+}
+
+const PAYOUT_STATE: Record<NonNullable<NonNullable<Claim['payment']>['payoutStatus']>, string> = {
+  awaiting_email: 'Waiting for a PayPal email',
+  queued: 'On its way',
+  pending: 'On its way',
+  paid: 'Paid',
+  failed: 'Failed',
+};
+
+/**
+ * How an accepted claim above the payment is paid: what comes back to the payment, what goes by
+ * PayPal payout and where that stands; the customer gives (or changes, after a failure) the
+ * PayPal email here.
+ */
+function ClaimPayment({ claim, viewer }: { claim: Claim; viewer: 'customer' | 'courier' | 'partner' }) {
+  const payment = claim.payment;
+  // A claim paid by refund alone says so in its amounts ("Refunded to you").
+  if (!payment || payment.payout.amount === 0) return null;
+  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency);
+  const yours = viewer === 'customer' ? 'your' : 'the customer’s';
+  const parts = [
+    payment.refund.amount > 0 ? `${money(payment.refund)} back to ${yours} card or PayPal payment` : null,
+    payment.payout.amount > 0
+      ? `${money(payment.payout)} by PayPal payout${payment.payoutEmail ? ` to ${payment.payoutEmail}` : ''}`
+      : null,
+  ].filter(Boolean);
+  const state = payment.payoutStatus;
+  const asks = viewer === 'customer' && (state === 'awaiting_email' || state === 'failed');
+  return (
+    <div className="stack claim-payment">
+      <p>How it is paid: {parts.join(', ')}.</p>
+      {state ? (
+        <p>
+          PayPal payout: <strong>{PAYOUT_STATE[state]}</strong>
+          {state === 'failed' && payment.payoutFailure ? ` (${payment.payoutFailure})` : null}
+        </p>
+      ) : null}
+      {asks ? <PayoutEmailForm claim={claim} retry={state === 'failed'} /> : null}
+    </div>
+  );
+}
+
+/** The customer's PayPal email for the payout part; given again after a failure, it pays again. */
+function PayoutEmailForm({ claim, retry }: { claim: Claim; retry: boolean }) {
+  const { apiClient } = useAuth();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: () => claimsApi.setPayoutReceiver(apiClient, claim.id, email.trim()),
+    onSuccess: async (updated) => {
+      await queryClient.invalidateQueries({ queryKey: claimKeys.ofOrder(claim.orderId) });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.detail(claim.orderId) });
+      const state = updated.payment?.payoutStatus;
+      if (state === 'failed')
+        toast.error(`The PayPal payout failed: ${updated.payment?.payoutFailure ?? 'try another email'}`);
+      else
+        toast.success(
+          updated.status === 'paid' ? `Claim ${claim.reference} is paid` : 'Your PayPal payout is on its way',
+        );
+    },
+    onError: (err) => setError(fieldErrorsOf(err).email ?? describeError(err)),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email.trim())) {
+      setError('Enter the email address of your PayPal account');
+      return;
+    }
+    setError(undefined);
+    save.mutate();
+  }
+  return (
+    <form
+      className="stack"
+      onSubmit={submit}
+      noValidate
+      aria-label={`PayPal email for claim ${claim.reference}`}
+    >
+      <TextField
+        type="email"
+        label="Your PayPal email"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        hint={
+          retry
+            ? 'Check the address, or give another PayPal account: we pay again to it.'
+            : 'The email address of the PayPal account to pay the rest of your claim to.'
+        }
+        autoComplete="email"
+      />
+      <div>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? (
+            <Spinner label="Saving your PayPal email" />
+          ) : retry ? (
+            'Pay to this PayPal email'
+          ) : (
+            'Save PayPal email'
+          )}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -322,7 +439,7 @@ function ClaimForm({
           clear('amountClaimed');
         }}
         error={errors.amountClaimed}
-        hint={`At most ${formatMoney(cap, currency)}: ${order.coverAmount > 0 ? 'your cover' : 'the standard liability'}, and no more than you paid`}
+        hint={`At most ${formatMoney(cap, currency)}: ${order.coverAmount > 0 ? 'the cover you bought' : 'the standard liability'}. Beyond what you paid, an accepted claim is paid by PayPal payout.`}
       />
       <UploadsField
         id={`claim-photo-${order.id}`}
