@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { axe } from './a11y';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import { expectOpened } from './opened';
 import {
   ADMIN,
@@ -55,17 +55,6 @@ async function accept(request: APIRequestContext, courierToken: string, claimId:
     note: 'Dropped in the depot, sorry',
     evidence: [],
   });
-}
-
-/** Axe and no sideways scroll at desktop and phone widths. */
-async function look(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    await axe(page, name, `${width}px`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function openOrder(page: Page, reference: string) {
@@ -131,14 +120,14 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   await email.getByRole('button', { name: 'Save PayPal email' }).click();
   await expect(email.getByText('Enter the email address of your PayPal account')).toBeVisible();
   await watch.expectClean();
-  await look(page, 'claim-payout-email');
+  await look(page, 'claim-payout', 'email');
 
   // TEST MODE fails a `+fail` address: the card says why and asks again.
   await email.getByLabel('Your PayPal email').fill(`lens+fail.${unique()}@example.com`);
   await email.getByRole('button', { name: 'Save PayPal email' }).click();
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   await expect(card.getByText(/RECEIVER_UNREGISTERED/)).toBeVisible();
-  await look(page, 'claim-payout-failed');
+  await look(page, 'claim-payout', 'failed');
 
   const good = `lens.${unique()}@example.com`;
   const again = card.getByRole('form', { name: `PayPal email for claim ${claim!.reference}` });
@@ -151,7 +140,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   ).toBeVisible();
   await expect(card.getByText('Paid to you')).toBeVisible();
   await watch.expectClean();
-  await look(page, 'claim-payout-paid');
+  await look(page, 'claim-payout', 'paid');
 
   // Staff see both parts on the claim's page.
   const { staff, watch: staffWatch } = await staffConsole(browser);
@@ -160,7 +149,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   await expect(staff.getByText(`by PayPal payout to ${good}: paid`, { exact: false })).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Retry payout' })).toHaveCount(0);
   await staffWatch.expectClean('the claim’s page');
-  await look(staff, 'console-claim-payout');
+  await look(staff, 'claim-payout', 'console-claim-payout');
 });
 
 test('staff retry a failed claim payout in the console', async ({ browser }) => {
@@ -192,7 +181,7 @@ test('staff retry a failed claim payout in the console', async ({ browser }) => 
     staff.getByRole('dialog', { name: `Retry the payout of claim ${claim.reference}` }),
   );
   await dialog.getByLabel('Reason (kept in the audit log)').fill('The customer says the account works now');
-  await look(staff, 'console-retry-payout');
+  await look(staff, 'claim-payout', 'console-retry-payout');
   await dialog.getByRole('button', { name: 'Retry payout' }).click();
   await expect(staff.getByText(`Claim ${claim.reference}: payout sent again`)).toBeVisible();
   // Sent again to the same address, which TEST MODE fails again: still failed, still retryable.

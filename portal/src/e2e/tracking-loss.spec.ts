@@ -1,6 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { axe } from './a11y';
 import { expect, test } from './fixtures';
+import { look } from './layout';
 import { expectOpened } from './opened';
 import { guard, parcelWithException } from './support';
 
@@ -21,20 +20,6 @@ const PDF = Buffer.from(
   'latin1',
 );
 
-/** At 1280 and 390 px: `show` in view, no sideways scroll, axe; back at 1280 afterwards. */
-async function look(page: Page, name: string, show: Locator) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await show.scrollIntoViewIfNeeded();
-    await expect(show).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-    await axe(page, name, `${width}px`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a parcel with a tracking exception: the public page offers the claim, which opens prefilled after logging in, with a PDF receipt', async ({
   browser,
 }) => {
@@ -52,7 +37,7 @@ test('a parcel with a tracking exception: the public page offers the claim, whic
     notice.getByText('You will be asked to log in with the account that booked it.'),
   ).toBeVisible();
   await watch.expectClean();
-  await look(page, 'tracking-loss-notice', notice);
+  await look(page, 'tracking-loss', 'notice', { show: notice });
 
   await notice.getByRole('link', { name: 'Claim for a lost parcel' }).click();
   await expect(page).toHaveURL(/\/signin\?next=/);
@@ -77,7 +62,7 @@ test('a parcel with a tracking exception: the public page offers the claim, whic
   await expect(added.getByRole('link', { name: 'Receipt 1 (PDF)' })).toBeVisible();
   await expect(added.getByRole('img')).toHaveCount(0);
   await watch.expectClean();
-  await look(page, 'tracking-loss-form', form);
+  await look(page, 'tracking-loss', 'form', { show: form });
 
   await form.getByRole('button', { name: 'Send claim' }).click();
   const card = drawer.getByRole('article', { name: /^Claim #/ });
@@ -91,5 +76,5 @@ test('a parcel with a tracking exception: the public page offers the claim, whic
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
   expect(Buffer.from(await served.body())).toEqual(PDF);
   await watch.expectClean();
-  await look(page, 'tracking-loss-filed', card);
+  await look(page, 'tracking-loss', 'filed', { show: card });
 });
