@@ -96,3 +96,21 @@ export function receiptNumberLabel(n: number): string {
 export function creditNoteNumberLabel(n: number): string {
   return `CN-${String(n).padStart(6, '0')}`;
 }
+
+/**
+ * Why a PayPal payout failed, for the person it was meant for, from the reason the API keeps
+ * (PayPal's item status, then its error name: "FAILED: RECEIVER_UNREGISTERED"). Staff see the
+ * reason itself beside it.
+ */
+export function payoutFailureWords(reason: string | null | undefined): string {
+  const r = reason ?? '';
+  if (/RECEIVER_UNREGISTERED/.test(r)) return 'PayPal has no account with this email address';
+  if (/RECEIVER_UNCONFIRMED/.test(r)) return 'the PayPal account has not confirmed this email address';
+  if (/RECEIVER_ACCOUNT_LOCKED|RECEIVER_ACCOUNT_LIMITATION|RECEIVER_YOUTH_ACCOUNT/.test(r))
+    return 'the PayPal account cannot receive money at the moment';
+  if (/RECEIVER_COUNTRY_NOT_ALLOWED/.test(r)) return 'PayPal cannot send money to this account’s country';
+  if (/UNCLAIMED/.test(r)) return 'nobody accepted it within 30 days, so PayPal sent it back';
+  if (/^(RETURNED|REFUNDED|REVERSED)/.test(r)) return 'PayPal sent it back';
+  if (/^BLOCKED/.test(r)) return 'PayPal blocked it';
+  return 'PayPal could not pay it';
+}

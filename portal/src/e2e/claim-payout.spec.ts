@@ -126,7 +126,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   await email.getByLabel('Your PayPal email').fill(`lens+fail.${unique()}@example.com`);
   await email.getByRole('button', { name: 'Save PayPal email' }).click();
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
-  await expect(card.getByText(/RECEIVER_UNREGISTERED/)).toBeVisible();
+  await expect(card.getByText(/PayPal has no account with this email address/)).toBeVisible();
   await look(page, 'claim-payout', 'failed');
 
   const good = `lens.${unique()}@example.com`;

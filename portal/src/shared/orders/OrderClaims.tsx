@@ -6,6 +6,7 @@
  */
 
 import { isValidEmail } from '@consign/shared/accounts';
+import { payoutFailureWords } from '@consign/shared/finance';
 import { formatMoney } from '@consign/shared/money';
 import { CLAIM_STATUS_FACTS } from '@consign/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -243,7 +244,7 @@ function ClaimPayment({ claim, viewer }: { claim: Claim; viewer: 'customer' | 'c
       {state ? (
         <p>
           PayPal payout: <strong>{PAYOUT_STATE[state]}</strong>
-          {state === 'failed' && payment.payoutFailure ? ` (${payment.payoutFailure})` : null}
+          {state === 'failed' ? `: ${payoutFailureWords(payment.payoutFailure)}` : null}
         </p>
       ) : null}
       {asks ? <PayoutEmailForm claim={claim} retry={state === 'failed'} /> : null}
@@ -264,7 +265,7 @@ function PayoutEmailForm({ claim, retry }: { claim: Claim; retry: boolean }) {
       await queryClient.invalidateQueries({ queryKey: orderKeys.detail(claim.orderId) });
       const state = updated.payment?.payoutStatus;
       if (state === 'failed')
-        toast.error(`The PayPal payout failed: ${updated.payment?.payoutFailure ?? 'try another email'}`);
+        toast.error(`The PayPal payout failed: ${payoutFailureWords(updated.payment?.payoutFailure)}`);
       else
         toast.success(
           updated.status === 'paid' ? `Claim ${claim.reference} is paid` : 'Your PayPal payout is on its way',
