@@ -14,6 +14,7 @@ export const OWNED: Record<string, (c: Cast) => string> = {
   'documents.documentId': (c) => c.ids.documentA,
   'vendor-documents.documentId': (c) => c.ids.documentA,
   'orders.reference': (c) => c.ids.partnerOrderA,
+  'tracking.code': (c) => c.ids.trackingCodeA,
   'secret-keys.id': (c) => c.ids.secretKeyA,
   'webhook-endpoints.id': (c) => c.ids.endpointA,
   'webhook-deliveries.id': (c) => c.ids.deliveryA,

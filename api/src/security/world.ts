@@ -105,6 +105,7 @@ async function cast(t: TestApp) {
   await t.call('POST', new URL(start.body.approveUrl).pathname);
   const captured = await t.post(`/api/v1/orders/${order.body.id}/payment/capture`, undefined, authA);
   if (captured.status !== 200) throw new Error(`payment failed: ${JSON.stringify(captured.body)}`);
+  const trackingCode = (await t.get(`/api/v1/orders/${order.body.id}`, authA)).body.trackingCode as string;
   const job = await t.post(
     '/api/v1/jobs',
     {
@@ -379,6 +380,7 @@ async function cast(t: TestApp) {
       serviceB: vendorB.service.id,
       quoteA: quote.id as string,
       orderA: order.body.id as string,
+      trackingCodeA: trackingCode,
       jobA: job.body.id as string,
       customerA: customerA.user.id,
       documentA: documentId,
