@@ -3,13 +3,15 @@ import { axe } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
-  ADMIN,
   activeCourier,
   apiCall,
   guard,
+  openOrderDrawer,
+  PNG,
   paidOrder,
   payInTestMode,
   signedInPage,
+  staffConsole,
   unique,
   verifiedAccount,
 } from './support';
@@ -22,12 +24,6 @@ import {
  * outcome; another is accepted and paid through the payment page; a courier's record (adjustment
  * rate, claims) on its profile and on its quote card.
  */
-
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** The courier's card: the booked 2 kg parcel costs £5.00 net, measured at 4 kg £8.00 (+ VAT: £3.60 more). */
 const TIERS = [
@@ -79,12 +75,6 @@ async function look(
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function openOrder(page: Page, path: string, reference: string) {
-  await page.goto(path);
-  await page.getByRole('button', { name: `View details of order ${reference}` }).click();
-  return expectOpened(page.getByRole('dialog', { name: `Order ${reference}` }));
-}
-
 test('a courier files an adjustment with a photo and the customer disputes it', async ({ browser }) => {
   // Two people's screens in turn, each signed in.
   test.slow();
@@ -93,7 +83,7 @@ test('a courier files an adjustment with a photo and the customer disputes it', 
 
   const vendor = await signedInPage(browser, courier);
   const vendorWatch = guard(vendor);
-  const vendorDrawer = await openOrder(vendor, '/vendor-dashboard', order.reference);
+  const vendorDrawer = await openOrderDrawer(vendor, order.reference, '/vendor-dashboard');
   await vendorDrawer.getByRole('button', { name: 'Adjust weight or size' }).click();
   const form = vendorDrawer.getByRole('form', { name: 'Adjust weight or size' });
   await expect(form.getByLabel('Length (cm)')).toBeFocused();
@@ -125,7 +115,7 @@ test('a courier files an adjustment with a photo and the customer disputes it', 
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);
-  const drawer = await openOrder(page, '/dashboard', order.reference);
+  const drawer = await openOrderDrawer(page, order.reference);
   const notice = drawer.getByRole('article', { name: /^Price adjustment #/ });
   await expect(notice.getByText(/Nothing is charged unless you accept/)).toBeVisible();
   await expect(notice.getByText('30 × 20 × 10 cm, 2 kg (2 kg chargeable)')).toBeVisible();
@@ -156,16 +146,7 @@ test('a courier files an adjustment with a photo and the customer disputes it', 
   await look(page, 'customer-disputed', notice);
 
   // Staff open the console's Adjustments queue (disputed ones, oldest first) and decide it.
-  const staff = await (await browser.newContext()).newPage();
-  const staffWatch = guard(staff);
-  await staff.goto('/admin/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  const menu = staff.getByRole('menuitem', { name: 'Adjustments' });
-  await expect(menu).toBeVisible({ timeout: 30_000 });
-  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
-  staffWatch.reset();
+  const { staff, watch: staffWatch, menu } = await staffConsole(browser, 'Adjustments');
   await menu.click();
   // Other specs' disputed adjustments may wait in the queue too: this one is found by its order.
   const row = staff.getByRole('row').filter({ hasText: order.reference });
@@ -199,7 +180,7 @@ test('a courier files an adjustment with a photo and the customer disputes it', 
 
   // The customer sees the outcome: nothing to pay.
   await page.reload();
-  const after = await openOrder(page, '/dashboard', order.reference);
+  const after = await openOrderDrawer(page, order.reference);
   const outcome = after.getByRole('article', { name: /^Price adjustment #/ });
   await expect(outcome.getByText('Overturned', { exact: true })).toBeVisible();
   await expect(after.getByRole('button', { name: /Accept and pay/ })).toHaveCount(0);
@@ -229,7 +210,7 @@ test('a customer accepts an adjustment and pays the difference', async ({ browse
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);
-  let drawer = await openOrder(page, '/dashboard', order.reference);
+  let drawer = await openOrderDrawer(page, order.reference);
   await drawer.getByRole('button', { name: 'Accept and pay £3.60' }).click();
   await expect(page.getByRole('heading', { name: 'Pay the price adjustment', level: 1 })).toBeVisible();
   await expect(page.getByText('To pay', { exact: true })).toBeVisible();
@@ -239,7 +220,7 @@ test('a customer accepts an adjustment and pays the difference', async ({ browse
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText(/Adjustment #\w+ is paid/)).toBeVisible();
 
-  drawer = await openOrder(page, '/dashboard', order.reference);
+  drawer = await openOrderDrawer(page, order.reference);
   const paid = drawer.getByRole('article', { name: /^Price adjustment #/ });
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
   await expect(paid.getByText('You paid the difference. Thank you.')).toBeVisible();

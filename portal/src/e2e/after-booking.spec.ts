@@ -4,12 +4,12 @@ import { checkAccessibility, DESKTOP, PHONE } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
-  ADMIN,
   activeCourier,
   guard,
   mailTo,
   paidOrder,
   signedInPage,
+  staffConsole,
   unique,
   verifiedAccount,
 } from './support';
@@ -259,15 +259,7 @@ test('after the booking: CSV update, tracking event, the recipient’s page, del
   await customerGuard.expectClean();
 
   // 10. Staff open the review in the console and hide its text, with a reason.
-  const staff = await (await browser.newContext()).newPage();
-  const consoleGuard = guard(staff);
-  await staff.goto('/admin/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
-  await expect(staff.getByRole('menuitem', { name: 'Reviews' })).toBeVisible({ timeout: 30_000 });
-  consoleGuard.reset();
+  const { staff, watch: consoleGuard } = await staffConsole(browser, 'Reviews');
   await staff.getByRole('menuitem', { name: 'Reviews' }).click();
   const row = staff.getByRole('row').filter({ hasText: comment.slice(0, 40) });
   await expect(row).toBeVisible();

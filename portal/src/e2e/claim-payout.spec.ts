@@ -1,14 +1,16 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { look } from './layout';
 import { expectOpened } from './opened';
 import {
-  ADMIN,
   activeCourier,
   apiCall,
   guard,
+  openOrderDrawer,
+  PNG,
   paidOrder,
   signedInPage,
+  staffConsole,
   unique,
   verifiedAccount,
 } from './support';
@@ -20,11 +22,6 @@ import {
  * that fails (TEST MODE fails a `+fail` address), gives another and sees the claim paid; staff see
  * both parts in the console. A second test: a failed payout retried by staff in the console.
  */
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** A delivered booking with £100 of cover (far above its price), paid in TEST MODE. */
 async function coveredDelivery(request: APIRequestContext) {
@@ -57,25 +54,6 @@ async function accept(request: APIRequestContext, courierToken: string, claimId:
   });
 }
 
-async function openOrder(page: Page, reference: string) {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: `View details of order ${reference}` }).click();
-  return expectOpened(page.getByRole('dialog', { name: `Order ${reference}` }));
-}
-
-async function staffConsole(browser: Browser) {
-  const staff = await (await browser.newContext()).newPage();
-  const watch = guard(staff);
-  await staff.goto('/admin/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByRole('menuitem', { name: 'Claims' })).toBeVisible({ timeout: 30_000 });
-  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
-  watch.reset();
-  return { staff, watch };
-}
-
 test('a claim above the price is paid by refund and PayPal payout once the customer gives an email', async ({
   browser,
 }) => {
@@ -85,7 +63,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);
-  let drawer = await openOrder(page, order.reference);
+  let drawer = await openOrderDrawer(page, order.reference);
   await drawer.getByRole('button', { name: 'Claim for damage' }).click();
   const form = drawer.getByRole('form', { name: 'File a claim' });
   await expect(form.getByLabel('What happened')).toBeFocused();
@@ -108,7 +86,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   await accept(request, courier.token, claim!.id);
 
   await page.reload();
-  drawer = await openOrder(page, order.reference);
+  drawer = await openOrderDrawer(page, order.reference);
   await expect(card.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(
     card.getByText(
@@ -143,7 +121,7 @@ test('a claim above the price is paid by refund and PayPal payout once the custo
   await look(page, 'claim-payout', 'paid');
 
   // Staff see both parts on the claim's page.
-  const { staff, watch: staffWatch } = await staffConsole(browser);
+  const { staff, watch: staffWatch } = await staffConsole(browser, 'Claims');
   await staff.goto(`/admin/#/claims/${claim!.id}/show`);
   await expect(staff.getByText(/refunded to the order’s payment \(done\)/)).toBeVisible();
   await expect(staff.getByText(`by PayPal payout to ${good}: paid`, { exact: false })).toBeVisible();
@@ -172,7 +150,7 @@ test('staff retry a failed claim payout in the console', async ({ browser }) => 
     email: `lens+fail.${unique()}@example.com`,
   });
 
-  const { staff, watch } = await staffConsole(browser);
+  const { staff, watch } = await staffConsole(browser, 'Claims');
   await staff.goto(`/admin/#/claims/${claim.id}/show`);
   await expect(staff.getByText(/by PayPal payout to lens\+fail.*: failed/)).toBeVisible();
   await expect(staff.getByText('PayPal’s reason: FAILED: RECEIVER_UNREGISTERED')).toBeVisible();

@@ -3,13 +3,15 @@ import { axe } from './a11y';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
-  ADMIN,
   activeCourier,
   apiCall,
   guard,
+  openOrderDrawer,
+  PNG,
   paidOrder,
   parcelWithException,
   signedInPage,
+  staffConsole,
   unique,
   verifiedAccount,
 } from './support';
@@ -20,12 +22,6 @@ import {
  * staff find it in the console's claims queue, open it and decide part accepted at the
  * platform's cost; the customer sees the claim paid and the money back.
  */
-
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 async function deliveredOrder(
   request: APIRequestContext,
@@ -70,12 +66,6 @@ async function look(page: Page, name: string, show?: Locator, { checkAxe = false
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function openOrder(page: Page, reference: string) {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: `View details of order ${reference}` }).click();
-  return expectOpened(page.getByRole('dialog', { name: `Order ${reference}` }));
-}
-
 test('a damaged parcel is claimed with a photo, rejected by the courier, part accepted by staff and refunded', async ({
   browser,
 }) => {
@@ -99,7 +89,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
 
   const page = await signedInPage(browser, customer);
   const watch = guard(page);
-  let drawer = await openOrder(page, order.reference);
+  let drawer = await openOrderDrawer(page, order.reference);
   await drawer.getByRole('button', { name: 'Claim for damage' }).click();
   const form = drawer.getByRole('form', { name: 'File a claim' });
   await expect(form.getByLabel('What happened')).toBeFocused();
@@ -182,16 +172,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await look(vendor, 'courier-rejected', vendorCard, { checkAxe: true });
 
   // Staff decide part accepted in the console: the queue, the claim's page, the decision.
-  const staff = await (await browser.newContext()).newPage();
-  const staffWatch = guard(staff);
-  await staff.goto('/admin/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  const menu = staff.getByRole('menuitem', { name: 'Claims' });
-  await expect(menu).toBeVisible({ timeout: 30_000 });
-  // Before signing in the console asks for a session it does not have: the browser logs those 401s.
-  staffWatch.reset();
+  const { staff, watch: staffWatch, menu } = await staffConsole(browser, 'Claims');
   await menu.click();
   // The queue opens on the claims waiting for staff; other specs' claims may wait there too.
   const row = staff.getByRole('row').filter({ hasText: order.reference });
@@ -243,7 +224,7 @@ test('a damaged parcel is claimed with a photo, rejected by the courier, part ac
   await look(staff, 'console-all', staff.locator('tr', { hasText: order.reference }));
 
   await page.reload();
-  drawer = await openOrder(page, order.reference);
+  drawer = await openOrderDrawer(page, order.reference);
   const paid = drawer.getByRole('article', { name: /^Claim #/ });
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
   await expect(paid.getByText('Refunded to you')).toBeVisible();

@@ -6,6 +6,7 @@ import {
   apiCall,
   deliveredPartnerOrder,
   guard,
+  PNG,
   partnerWithPerson,
   signIn,
   unique,
@@ -19,12 +20,6 @@ import {
  * amounts, orders and deadlines, and opens one read only with its order and photo. Axe and no
  * sideways scroll at 1280 and 390 px.
  */
-
-/** A real PNG (1×1), as a partner's server would send a photo. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 test('a partner’s server claims with its own photos; its people see the claims in every state they reached', async ({
   browser,

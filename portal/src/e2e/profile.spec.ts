@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { PNG } from './support';
 
 /**
  * The customer profile against the real API serving the built portal: a new customer (made
@@ -76,12 +77,6 @@ test('a signed-in customer edits the phone and address and sees them after a rel
   await expect(detail(page, 'Address')).toHaveText('10 Downing Street, London, SW1A 2AA, United Kingdom');
   await expect(detail(page, 'Name')).toHaveText('Pat Profile');
 });
-
-/** A 1 × 1 PNG: the API reads the type from the bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 test('a new photo is checked in the browser, then uploaded and kept', async ({ page }) => {
   await newCustomer(page, 'Sam Photo');

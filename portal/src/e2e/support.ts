@@ -6,6 +6,7 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { watchForErrors } from './a11y';
 import { serverBookableDay } from './dates';
+import { expectOpened } from './opened';
 
 /** The demo accounts every fresh database has (never in production). */
 export const ADMIN = { email: 'admin@consign.example', password: 'consign-demo-1' };
@@ -431,4 +432,35 @@ export async function deliveredPartnerOrder(
     await apiCall(request, 'patch', `/api/v1/vendor/orders/${order.id}`, courier.token, { status });
   }
   return { order, shopper };
+}
+
+/** A real 1 × 1 PNG, as a person's or a partner's server's photo: the API reads the type from the bytes. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** An order's drawer opened from its row on a dashboard (the customer's by default), once it is open. */
+export async function openOrderDrawer(page: Page, reference: string, path = '/dashboard') {
+  await page.goto(path);
+  await page.getByRole('button', { name: `View details of order ${reference}` }).click();
+  return expectOpened(page.getByRole('dialog', { name: `Order ${reference}` }));
+}
+
+/**
+ * Staff signed in to the console in a browser context of their own, once `menuItem` shows. The
+ * guard starts clean: before signing in the console asks for a session it does not have, and the
+ * browser logs those 401s.
+ */
+export async function staffConsole(browser: Browser, menuItem: string) {
+  const staff = await (await browser.newContext()).newPage();
+  const watch = guard(staff);
+  await staff.goto('/admin/');
+  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const menu = staff.getByRole('menuitem', { name: menuItem });
+  await expect(menu).toBeVisible({ timeout: 30_000 });
+  watch.reset();
+  return { staff, watch, menu };
 }
