@@ -8,7 +8,14 @@ import type { AppDeps } from '../context';
 import { createDeps } from '../deps';
 import { createLogger } from '../lib/logger';
 import { drainOutbox } from '../lib/outbox';
-import { PasswordHasher } from '../lib/password';
+import { PasswordHasher, type ScryptCost } from '../lib/password';
+
+/**
+ * The suite's scrypt cost: N=2^10, a millisecond or so a hash. The suite hashes thousands of
+ * passwords, and at N=2^14 scrypt was a quarter of its CPU (docs/performance.md); what is tested is
+ * the same at any cost, and password.test.ts covers the production cost.
+ */
+export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /**
  * A fresh app on a fresh database file in a temporary folder, as docs/architecture.md §8 asks:
@@ -36,12 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     copyFileSync(inject('templateDatabase'), file);
   }
   const deps = await createDeps(config, overrides.logger ?? createLogger('silent'), {
-    // Cheaper scrypt keeps the suite fast; password.test.ts covers the production cost.
-    hasher: new PasswordHasher(
-      config.passwordHashConcurrency,
-      { N: 2 ** 14, r: 8, p: 1 },
-      config.passwordHashQueue,
-    ),
+    hasher: new PasswordHasher(config.passwordHashConcurrency, TEST_SCRYPT, config.passwordHashQueue),
     ...overrides,
   });
   const app = createApp(deps);

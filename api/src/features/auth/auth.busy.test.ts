@@ -1,11 +1,17 @@
 /** Sign-in when every hashing slot is taken and the queue is full (PASSWORD_HASH_QUEUE). */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
+import { OWASP_SCRYPT, PasswordHasher } from '../../lib/password';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' });
+  // OWASP's cost: the other sign-in's hash must still hold the only slot when the login arrives,
+  // which the suite's millisecond hash (TEST_SCRYPT) would not promise on an idle core.
+  t = await createTestApp(
+    { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' },
+    { hasher: new PasswordHasher(1, OWASP_SCRYPT, 0) },
+  );
 });
 afterEach(() => t.close());
 

@@ -3,7 +3,7 @@ import { createApp } from '../../app';
 import { createDeps } from '../../deps';
 import { createLogger } from '../../lib/logger';
 import { PasswordHasher } from '../../lib/password';
-import { createTestApp, latestCode, signUpVerified, type TestApp } from '../../test/harness';
+import { createTestApp, latestCode, signUpVerified, TEST_SCRYPT, type TestApp } from '../../test/harness';
 import { CODE_MAX_ATTEMPTS, LIMITS } from './auth.service';
 
 /** Counts the password checks that actually run, the expensive part the limits protect. */
@@ -18,7 +18,7 @@ class CountingHasher extends PasswordHasher {
 let t: TestApp;
 let hasher: CountingHasher;
 beforeEach(async () => {
-  hasher = new CountingHasher(4, { N: 2 ** 14, r: 8, p: 1 });
+  hasher = new CountingHasher(4, TEST_SCRYPT);
   t = await createTestApp({}, { hasher });
   // Fixed windows: start at the top of one so a burst never straddles two.
   t.deps.now = () => new Date('2030-01-07T09:00:00Z');
@@ -51,7 +51,7 @@ describe('attempt limits under concurrency', () => {
   it('holds the same limit across two API processes on one database', async () => {
     await signUpVerified(t, 'two@example.com', 'customer', 'right-password');
     // A second process: its own connection to the same database file, its own app.
-    const otherHasher = new CountingHasher(4, { N: 2 ** 14, r: 8, p: 1 });
+    const otherHasher = new CountingHasher(4, TEST_SCRYPT);
     const other = await createDeps(t.deps.config, createLogger('silent'), { hasher: otherHasher });
     other.now = t.deps.now;
     const otherApp = createApp(other);
