@@ -22,6 +22,13 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // Both cores (vitest's default leaves one idle on a two-core machine), and the files of a worker
+    // share the libraries they import, loaded once per worker instead of once per file; the
+    // console's own modules are loaded afresh for each file (src/test/setup.ts). Measured in
+    // docs/performance.md.
+    maxWorkers: 2,
+    isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
     // A bound for a busy machine, not a speed target: failures are about behaviour (the
