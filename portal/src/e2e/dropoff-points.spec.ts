@@ -5,7 +5,6 @@ import { dropOffCourier, pointSection, publishPoint } from './dropoff';
 import { expect, test } from './fixtures';
 import { expectOpened } from './opened';
 import {
-  ADMIN,
   adminToken,
   apiCall,
   edinburghRecipient,
@@ -14,6 +13,7 @@ import {
   londonSender,
   payInTestMode,
   signedInPage,
+  staffConsole,
   unique,
   verifiedAccount,
 } from './support';
@@ -317,15 +317,8 @@ test('staff list drop-off points of every status in the console and open one', a
     headers: { Authorization: `Bearer ${courier.token}` },
   });
 
-  const staff = await (await browser.newContext()).newPage();
-  const watch = guard(staff);
-  await staff.goto('/admin/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByRole('menuitem', { name: 'Drop-off points' })).toBeVisible({ timeout: 30_000 });
-  watch.reset();
-  await staff.getByRole('menuitem', { name: 'Drop-off points' }).click();
+  const { staff, watch, menu } = await staffConsole(browser, 'Drop-off points');
+  await menu.click();
   await staff.getByRole('textbox', { name: 'Search' }).fill(tag);
   for (const name of Object.values(names)) await expect(staff.getByText(name, { exact: true })).toBeVisible();
   // Only this test's four points (and the header): the search has applied before the widths are checked.
