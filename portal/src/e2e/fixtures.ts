@@ -5,12 +5,41 @@
  * `request` point at it, and `consign` is its address for what needs it spelt out. With
  * E2E_BASE_URL set, every worker tests that product instead (one already running).
  */
-import { test as base } from '@playwright/test';
+import { type Browser, test as base } from '@playwright/test';
 import { type ConsignServer, startConsignServer } from './consign-server';
+import { ContextPool } from './context-pool';
 
-type WorkerFixtures = { consignServer: ConsignServer | null; consign: string };
+const pools = new WeakMap<Browser, ContextPool>();
 
-export const test = base.extend<{ serverLogOnFailure: undefined }, WorkerFixtures>({
+type WorkerFixtures = { consignServer: ConsignServer | null; consign: string; contextPool: ContextPool };
+
+export const test = base.extend<
+  { serverLogOnFailure: undefined; contextsTakenBack: undefined },
+  WorkerFixtures
+>({
+  // Every context a test opens (its `page`'s, and each person's through `browser.newContext`)
+  // comes from the worker's pool of warm contexts, clean, and goes back when the test ends.
+  browser: [
+    async ({ browser, consign }, use) => {
+      const pool = new ContextPool(browser, consign);
+      const pooled: Browser = Object.create(browser);
+      pooled.newContext = (options) => pool.take(options);
+      pools.set(pooled, pool);
+      await use(pooled);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  contextPool: [async ({ browser }, use) => use(pools.get(browser) as ContextPool), { scope: 'worker' }],
+  context: async ({ browser }, use) => use(await browser.newContext()),
+  contextsTakenBack: [
+    async ({ contextPool, viewport, locale }, use) => {
+      contextPool.scope = JSON.stringify({ viewport, locale });
+      await use(undefined);
+      await contextPool.takeBack();
+    },
+    { auto: true },
+  ],
   consignServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from this pattern.
     async ({}, use) => {
