@@ -52,6 +52,9 @@ async function findOrder(page: Page, recipient: string) {
   await page.goto('/vendor-dashboard');
   await expect(page.getByRole('heading', { name: 'Order Status Distribution' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(recipient);
+  // The search has reached the address (after its pause) and the list: a courier with one order
+  // shows "1 of 1" before it too.
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByText('Showing 1 of 1 orders')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: recipient });
   await expect(row).toHaveCount(1);
