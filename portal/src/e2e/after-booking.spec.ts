@@ -8,6 +8,7 @@ import {
   guard,
   mailTo,
   paidOrder,
+  searchCourierOrders,
   signedInPage,
   staffConsole,
   unique,
@@ -30,11 +31,7 @@ const ROUTE = 'type=Domestic&from=England&to=Scotland&length=30&width=20&height=
 const SCREENSHOTS = new URL('../../e2e-screenshots/', import.meta.url).pathname;
 
 async function openOrder(vendor: Page, reference: string) {
-  await vendor.goto('/vendor-dashboard');
-  await vendor.getByRole('searchbox', { name: 'Search' }).fill(reference.slice(1));
-  // The search goes to the address after a pause; a click before it lands can be lost to that
-  // navigation (seen once under load: the drawer never showed).
-  await expect(vendor).toHaveURL(new RegExp(`[?&]q=${reference.slice(1)}`));
+  await searchCourierOrders(vendor, reference.slice(1));
   const row = vendor.getByRole('row').filter({ hasText: reference });
   await row.getByRole('button', { name: `View details of order ${reference}` }).click();
   return expectOpened(vendor.getByRole('dialog', { name: `Order ${reference}` }));

@@ -164,6 +164,16 @@ export async function signIn(page: Page, account: Account) {
   ).toBeVisible();
 }
 
+/**
+ * The courier dashboard with its order search applied: the search reaches the address after a
+ * pause, and a click on a row before then can be lost to that navigation (seen once under load).
+ */
+export async function searchCourierOrders(page: Page, text: string) {
+  await page.goto('/vendor-dashboard');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
+}
+
 export type Address = {
   name: string;
   email: string;
