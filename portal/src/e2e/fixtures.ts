@@ -33,8 +33,31 @@ export const test = base.extend<
   contextPool: [async ({ browser }, use) => use(pools.get(browser) as ContextPool), { scope: 'worker' }],
   context: async ({ browser }, use) => use(await browser.newContext()),
   contextsTakenBack: [
-    async ({ contextPool, viewport, locale }, use) => {
-      contextPool.scope = JSON.stringify({ viewport, locale });
+    // A context is lent only to tests whose `test.use` context options match the ones it was made with.
+    async (
+      {
+        contextPool,
+        viewport,
+        locale,
+        colorScheme,
+        reducedMotion,
+        timezoneId,
+        userAgent,
+        isMobile,
+        hasTouch,
+      },
+      use,
+    ) => {
+      contextPool.scope = JSON.stringify({
+        viewport,
+        locale,
+        colorScheme,
+        reducedMotion,
+        timezoneId,
+        userAgent,
+        isMobile,
+        hasTouch,
+      });
       await use(undefined);
       await contextPool.takeBack();
     },
