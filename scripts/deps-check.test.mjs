@@ -5,9 +5,10 @@
  * app context or a provider, db reading lib; a portal feature or shared module importing app/, a
  * browser test importing the API's code), naming the rule and the file, and with nothing else: the
  * count is exactly the planted ones, so the code as it is passes (as `pnpm deps:check` checks of
- * the repository itself in the same test command). One cruise for every plant: each costs about
- * 15 CPU-seconds. Run with `node --test scripts/` (scripts/test.sh). The copy lives in a temporary
- * folder, so nothing is ever planted in the repository.
+ * the repository itself in the same test command). One cruise for every plant: a cruise is the
+ * costly part (docs/performance.md, "Sixth round"). Run with `node --test scripts/`
+ * (scripts/test.sh). The copy lives in a temporary folder, so nothing is ever planted in the
+ * repository.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
- * Browser contexts kept warm between the tests of a worker. In this project's VMs a context's
- * first page starts a renderer process, about 1.4 CPU-seconds; a context whose renderer is kept
- * alive by a page left open on the server (the keeper) opens the next test's pages for half that
+ * Browser contexts kept warm between the tests of a worker. A context's first page starts a
+ * renderer process, most of what a page costs here; a context whose renderer is kept alive by a
+ * page left open on the server (the keeper) opens the next test's pages for far less
  * (docs/performance.md, "Sixth round"). Each test still starts clean: when it ends, its pages are
  * closed and the context's cookies, permissions, storage and HTTP cache are cleared; a context
  * that went to any other origin (a partner page, the widget's frames) is closed, never lent again.
