@@ -7,6 +7,13 @@ export const theme: RaThemeOptions = {
     primary: { main: '#1a52b8', dark: '#0b2e6f', contrastText: '#ffffff' },
     secondary: { main: '#0b2e6f', contrastText: '#ffffff' },
   },
+  components: {
+    ...defaultTheme.components,
+    // react-admin's spinners (the app bar's while anything loads, a field's while it fetches) are
+    // progress bars with no name, which axe reports as serious: each is named "Loading".
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
+  },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { Admin, Resource } from 'react-admin';
+import { ConsignLayout, theme } from '../branding';
 import { createDataProvider } from '../dataProvider';
 import finance from '../finance';
 import { createHttpClient } from '../http';
@@ -38,6 +39,8 @@ export function renderConsole(path: string) {
       dataProvider={createDataProvider(createHttpClient(store))}
       i18nProvider={i18nProvider}
       disableTelemetry
+      theme={theme}
+      layout={ConsignLayout}
     >
       <Resource name="vendors" {...vendors} />
       <Resource name="orders" {...orders} />
