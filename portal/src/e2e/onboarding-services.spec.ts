@@ -1,7 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { checkAccessibility } from './a11y';
 import { expect, test } from './fixtures';
-import { adminToken, apiCall, guard, saveBusinessDetails, signIn, unique, verifiedAccount } from './support';
+import {
+  adminToken,
+  apiCall,
+  guard,
+  saveBusinessDetails,
+  signInThroughApi,
+  unique,
+  verifiedAccount,
+} from './support';
 
 /**
  * Onboarding's prices are the courier's services (docs/couriers.md): a new courier walks the
@@ -23,7 +31,7 @@ test('a new courier makes its first service inside onboarding, and a customer is
   await saveBusinessDetails(request, account.token, shopName);
   const errors = guard(page);
 
-  await signIn(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/vendor-onboarding');
   const next = page.getByRole('button', { name: 'Next' });
   await expect(page.getByText('Step 1 of 5')).toBeVisible();

@@ -8,7 +8,7 @@ import {
   guard,
   PNG,
   partnerWithPerson,
-  signIn,
+  signInThroughApi,
   unique,
 } from './support';
 
@@ -39,7 +39,7 @@ test('a partner’s server claims with its own photos; its people see the claims
 
   const page = await (await browser.newContext()).newPage();
   const watch = guard(page);
-  await signIn(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/partner#claims');
   const section = page.getByRole('region', { name: 'Claims', exact: true });
   await expect(section.getByText(/No claims yet/)).toBeVisible();

@@ -10,7 +10,7 @@ import {
   mailTo,
   partnerWithPerson,
   payInTestMode,
-  signIn,
+  signInThroughApi,
   unique,
 } from './support';
 
@@ -78,7 +78,7 @@ test('a partner sets who pays for returns, sees what it owes for one and several
 
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   const watch = guard(page);
-  await signIn(page, account);
+  await signInThroughApi(page, account);
   await page.goto('/partner#returns');
   const form = page.getByRole('form', { name: 'Return policy' });
   await expect(form).toBeVisible();
