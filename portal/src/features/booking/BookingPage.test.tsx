@@ -1,6 +1,7 @@
+import { notifyManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ukDate } from '../../lib/format';
 import { messages } from '../../shared/booking-form/bookingSchema';
 import { loadDraft, saveDraft } from '../../shared/booking-form/draft';
@@ -343,6 +344,34 @@ describe('order review (step 2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(router.state.location.pathname).toBe('/booking');
     expect(router.state.location.search).toBe('?quote=q_1&option=opt_1');
+  });
+
+  it('Edit clicked while the order is still being made stays on the form when the order arrives', async () => {
+    const user = userEvent.setup();
+    seedDraft();
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    signedIn({
+      'POST /api/v1/orders': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { router } = renderApp('/reviewOrder');
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    // Once the order exists the review names it in the address; that must not undo a click on Edit
+    // made before, while the form renders (seen under load in the browser tests). The order is
+    // answered by the click itself (this listener runs before React's) and its result reaches the
+    // page at once, so it lands while the form's render is still pending.
+    notifyManager.setScheduler((callback) => callback());
+    onTestFinished(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
+    edit.addEventListener('click', () =>
+      answer({ status: 201, body: orderFixture({ status: 'awaiting_payment' }) }),
+    );
+    await user.click(edit);
+    await waitFor(() => expect(loadDraft()?.orderId).toBe(orderFixture().id));
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/booking');
+    expect(await screen.findByRole('form', { name: 'Book your delivery' })).toBeTruthy();
   });
 
   it('has nothing to review without a draft', async () => {

@@ -1,7 +1,7 @@
 import { formatMoney } from '@consign/shared/money';
 import { serviceTypeLabel } from '@consign/shared/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -152,14 +152,20 @@ function ReviewDraft({ draft }: { draft: SubmittedDraft }) {
   const option = quote.data?.options.find((o) => o.id === draft.optionId);
   const [params] = useSearchParams();
   const createdId = order.data?.id;
-  // Name the order in the address once it exists, so a reload can always find it.
+  // Set by Edit: the form renders in a transition, during which this page is still mounted.
+  const leaving = useRef(false);
+  // Name the order in the address once it exists, so a reload can always find it; not once the
+  // person has chosen to leave, as that navigation would undo theirs (seen under load).
   useEffect(() => {
-    if (createdId && params.get('order') !== createdId) {
+    if (createdId && !leaving.current && params.get('order') !== createdId) {
       navigate(`/reviewOrder?order=${encodeURIComponent(createdId)}`, { replace: true });
     }
   }, [createdId, params, navigate]);
   const currency = order.data?.price.currency ?? option?.price.currency ?? 'GBP';
-  const edit = () => navigate(bookingPath(draft.quoteId, draft.optionId));
+  const edit = () => {
+    leaving.current = true;
+    navigate(bookingPath(draft.quoteId, draft.optionId));
+  };
   const international = Boolean(body.items?.length || body.customs);
 
   return (
