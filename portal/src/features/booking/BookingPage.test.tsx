@@ -1,4 +1,4 @@
-import { notifyManager } from '@tanstack/react-query';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -363,7 +363,7 @@ describe('order review (step 2)', () => {
     // answered by the click itself (this listener runs before React's) and its result reaches the
     // page at once, so it lands while the form's render is still pending.
     notifyManager.setScheduler((callback) => callback());
-    onTestFinished(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
+    onTestFinished(() => notifyManager.setScheduler(defaultScheduler));
     edit.addEventListener('click', () =>
       answer({ status: 201, body: orderFixture({ status: 'awaiting_payment' }) }),
     );
