@@ -34,6 +34,7 @@ export const test = base.extend<
   context: async ({ browser }, use) => use(await browser.newContext()),
   contextsTakenBack: [
     // A context is lent only to tests whose `test.use` context options match the ones it was made with.
+    // Named twice: Playwright reads a fixture's dependencies from this parameter list and refuses a rest.
     async (
       {
         contextPool,
