@@ -49,19 +49,21 @@ async function main() {
   const app = createApp(deps);
   // Background sweeps every 5 minutes: finish captures a crash left unrecorded, refund what cannot
   // be fulfilled, and expire (and refund) jobs nobody accepted within 7 days.
-  startPaymentReconciler(deps);
-  startJobExpiry(deps);
-  startRateLimitPruning(deps);
-  startUnpaidOrderExpiry(deps);
-  // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
-  startQuoteRetention(deps);
-  // Every 5 minutes, in one process at a time: finish payout runs a crash left unsent or unsettled,
-  // and the scheduled run when PAYOUT_SCHEDULE turns it on.
-  startPayoutSweep(deps);
-  // Every 5 minutes, in one process at a time: escalate claims whose courier missed its deadline.
-  startClaimSweep(deps);
-  // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
-  startOutboxSweep(deps);
+  const sweeps = [
+    startPaymentReconciler(deps),
+    startJobExpiry(deps),
+    startRateLimitPruning(deps),
+    startUnpaidOrderExpiry(deps),
+    // Every 10 minutes, in one process at a time: delete quotes nobody booked, days after expiry.
+    startQuoteRetention(deps),
+    // Every 5 minutes, in one process at a time: finish payout runs a crash left unsent or unsettled,
+    // and the scheduled run when PAYOUT_SCHEDULE turns it on.
+    startPayoutSweep(deps),
+    // Every 5 minutes, in one process at a time: escalate claims whose courier missed its deadline.
+    startClaimSweep(deps),
+    // Every 2 seconds: deliver outbox events (order and job mail) off the request path, retrying failures.
+    startOutboxSweep(deps),
+  ];
   const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port }, `Consign is listening on ${config.publicUrl}`);
     if (seeded) console.log(demoBanner(seeded, config.publicUrl));
@@ -72,9 +74,16 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    // Stop taking connections, let in-flight requests finish, then close the database.
+    // Stop taking connections and let in-flight requests finish; then let the sweeps finish what
+    // they hold and the work requests left running (mail) end, then close the database. A delivery
+    // cut between its mail and its record would be sent again once its claim lapsed.
     void stop(server)
       .catch((err) => logger.error({ err }, 'closing the server failed'))
+      .then(async () => {
+        logger.info('finishing background work');
+        await Promise.all(sweeps.map((sweep) => sweep.stop()));
+        await deps.background.idle();
+      })
       .then(() => closeDatabase(deps.db))
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(1), 10_000).unref();

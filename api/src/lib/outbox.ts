@@ -20,7 +20,7 @@ import type { Database } from '../db/client';
 import { outboxDeliveries, outboxEvents } from '../db/schema';
 import type { Logger } from './logger';
 import { currentLinkOrigin, withLinkOrigin } from './origin';
-import { startSweep } from './sweep';
+import { type Sweep, startSweep } from './sweep';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -118,17 +118,19 @@ export type DrainSummary = { delivered: number; retrying: number; failed: number
 
 /**
  * Delivers what is due, oldest event first, and returns when nothing due is left (or `limit`
- * deliveries were tried). Safe to run at once in several processes.
+ * deliveries were tried, or `signal` aborted: the delivery in hand is finished first). Safe to run
+ * at once in several processes.
  */
 export async function drainOutbox<D extends OutboxDeps>(
   deps: D,
-  options: { limit?: number } = {},
+  options: { limit?: number; signal?: AbortSignal } = {},
 ): Promise<DrainSummary> {
   const summary: DrainSummary = { delivered: 0, retrying: 0, failed: 0 };
   const limit = options.limit ?? 1000;
   let tried = 0;
   const skipped = new Set<string>();
-  while (tried < limit) {
+  const stopped = () => options.signal?.aborted === true;
+  while (tried < limit && !stopped()) {
     const now = deps.now();
     const due = await deps.db
       .select({ delivery: outboxDeliveries, event: outboxEvents })
@@ -146,7 +148,7 @@ export async function drainOutbox<D extends OutboxDeps>(
     const fresh = due.filter((r) => !skipped.has(keyOf(r.delivery)));
     if (fresh.length === 0) break;
     for (const { delivery, event } of fresh) {
-      if (tried >= limit) break;
+      if (tried >= limit || stopped()) break;
       skipped.add(keyOf(delivery));
       const outcome = await deliverOne(deps, delivery, event);
       if (outcome) {
@@ -313,13 +315,13 @@ export const OUTBOX_SWEEP_INTERVAL_MS = 2000;
 export const OUTBOX_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Runs drainOutbox every `intervalMs` in this process (main.ts), and purges old events. */
-export function startOutboxSweep(deps: OutboxDeps, intervalMs = OUTBOX_SWEEP_INTERVAL_MS): () => void {
+export function startOutboxSweep(deps: OutboxDeps, intervalMs = OUTBOX_SWEEP_INTERVAL_MS): Sweep {
   return startSweep(
     'outbox',
     intervalMs,
-    async () => {
-      await drainOutbox(deps);
-      await purgeOutbox(deps, OUTBOX_KEEP_MS);
+    async (signal) => {
+      await drainOutbox(deps, { signal });
+      if (!signal.aborted) await purgeOutbox(deps, OUTBOX_KEEP_MS);
     },
     deps.logger,
   );

@@ -59,7 +59,7 @@ describe('rate-limit pruning', () => {
     await limiter.hit({ name: 'old', max: 3, windowSeconds: 60 }, 'a');
     now += 120_000;
     await limiter.hit({ name: 'current', max: 3, windowSeconds: 600 }, 'b');
-    const stop = startRateLimitPruning({ rateLimiter: limiter, logger: createLogger('silent') }, 20);
+    const pruning = startRateLimitPruning({ rateLimiter: limiter, logger: createLogger('silent') }, 20);
     try {
       await vi.waitFor(
         async () => {
@@ -69,7 +69,7 @@ describe('rate-limit pruning', () => {
         { timeout: 30_000, interval: 25 },
       );
     } finally {
-      stop();
+      await pruning.stop();
       db.$client.close();
     }
   });

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 import type { Logger } from './logger';
-import { startSweep } from './sweep';
+import { type Sweep, startSweep } from './sweep';
 
 export type Limit = { name: string; max: number; windowSeconds: number };
 
@@ -81,6 +81,6 @@ export const RATE_LIMIT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 export function startRateLimitPruning(
   deps: { rateLimiter: RateLimiter; logger: Logger },
   intervalMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
-): () => void {
+): Sweep {
   return startSweep('rate-limit pruning', intervalMs, () => deps.rateLimiter.prune(), deps.logger);
 }

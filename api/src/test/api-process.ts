@@ -3,7 +3,15 @@ import { buildServer } from '../security/built-server';
 import type { FakePayPal } from './fake-paypal/server';
 import type { TestApp } from './harness';
 
-export type ApiProcess = { url: string; exited: Promise<void>; stop: () => Promise<void> };
+export type ApiProcess = {
+  url: string;
+  /** Settles with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Resolves once the process has written a line containing `text` (it logs at info). */
+  logged: (text: string) => Promise<void>;
+  /** Sends SIGTERM and resolves once the process has exited. */
+  stop: () => Promise<void>;
+};
 
 let bundled: Promise<string> | undefined;
 
@@ -21,12 +29,13 @@ function serverEntry(): Promise<string> {
 
 /**
  * A second API process: the real entry point (src/main.ts, bundled) in a child process, on the same
- * database file and PayPal configuration as the test's app, on a free port; `env` adds to it
- * (CONSIGN_CRASH_POINT makes it kill itself at that point: lib/crash-point.ts).
+ * database file and PayPal configuration as the test's app (TEST MODE payments without one), on a
+ * free port; `env` adds to it (CONSIGN_CRASH_POINT makes it kill itself at that point:
+ * lib/crash-point.ts).
  */
 export async function startApiProcess(
   app: TestApp,
-  paypal: FakePayPal,
+  paypal: FakePayPal | null,
   env: Record<string, string> = {},
 ): Promise<ApiProcess> {
   const child: ChildProcess = spawn(process.execPath, [await serverEntry()], {
@@ -41,20 +50,30 @@ export async function startApiProcess(
       PORT: '0',
       LOG_LEVEL: 'info',
       SEED_DEMO: '0',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      ...(paypal
+        ? {
+            PAYPAL_CLIENT_ID: paypal.clientId,
+            PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+            PAYPAL_API_BASE: paypal.url,
+            PAYPAL_WEBHOOK_ID: paypal.webhookId,
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const waiting = new Set<{ text: string; resolve: () => void }>();
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`API process did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      for (const waiter of waiting) {
+        if (!output.includes(waiter.text)) continue;
+        waiting.delete(waiter);
+        waiter.resolve();
+      }
       for (const line of output.split('\n')) {
         if (!line.includes('listening')) continue;
         try {
@@ -80,6 +99,11 @@ export async function startApiProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     exited,
+    logged: (text) =>
+      new Promise<void>((resolve) => {
+        if (output.includes(text)) resolve();
+        else waiting.add({ text, resolve });
+      }),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -12,7 +12,7 @@
 import { and, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { jobs } from '../../db/schema';
-import { startSweep } from '../../lib/sweep';
+import { type Sweep, startSweep } from '../../lib/sweep';
 import { changeJob } from './jobs.change';
 import { closeJobAftermath } from './jobs.service';
 
@@ -55,6 +55,6 @@ export async function expireJobs(deps: AppDeps): Promise<ExpirySummary> {
  * Runs expireJobs every `intervalMs` in this process (main.ts). Runs never overlap, and the
  * timer does not keep the process alive on shutdown. Returns a function that stops it.
  */
-export function startJobExpiry(deps: AppDeps, intervalMs = JOB_EXPIRY_INTERVAL_MS): () => void {
+export function startJobExpiry(deps: AppDeps, intervalMs = JOB_EXPIRY_INTERVAL_MS): Sweep {
   return startSweep('job expiry', intervalMs, () => expireJobs(deps), deps.logger);
 }

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../context';
 import { payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { purgeExpiredIdempotencyKeys } from '../../lib/idempotency';
-import { startSweep } from '../../lib/sweep';
+import { type Sweep, startSweep } from '../../lib/sweep';
 import { PaymentNotFoundError } from '../../providers/payments';
 import { refundPayment, refundsInFlight, sendRefund } from './payments.refunds';
 import { captureApproved } from './payments.server-capture';
@@ -175,6 +175,6 @@ async function captureApprovedLater(deps: AppDeps, payment: Parameters<typeof ca
 }
 
 /** Runs the reconciler every `intervalMs` in this process (main.ts); see startSweep. */
-export function startPaymentReconciler(deps: AppDeps, intervalMs = RECONCILE_INTERVAL_MS): () => void {
+export function startPaymentReconciler(deps: AppDeps, intervalMs = RECONCILE_INTERVAL_MS): Sweep {
   return startSweep('payments reconciler', intervalMs, () => reconcilePayments(deps), deps.logger);
 }

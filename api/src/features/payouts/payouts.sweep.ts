@@ -6,7 +6,7 @@
 import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { acquireLease } from '../../lib/lease';
-import { startSweep } from '../../lib/sweep';
+import { type Sweep, startSweep } from '../../lib/sweep';
 import { recoverPayouts, runPayouts, scheduledRunDue } from './payouts.run';
 
 export const PAYOUT_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
@@ -26,7 +26,7 @@ export async function sweepPayouts(deps: AppDeps): Promise<void> {
 }
 
 /** Runs the sweep every `intervalMs` in the process holding the lease (main.ts starts it in every process). */
-export function startPayoutSweep(deps: AppDeps, intervalMs = PAYOUT_SWEEP_INTERVAL_MS): () => void {
+export function startPayoutSweep(deps: AppDeps, intervalMs = PAYOUT_SWEEP_INTERVAL_MS): Sweep {
   const holder = uuidv7();
   const run = async () => {
     if (!(await acquireLease(deps.db, LEASE_NAME, holder, intervalMs * 1.5, deps.now().getTime()))) return;

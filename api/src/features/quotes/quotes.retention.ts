@@ -12,7 +12,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AppDeps } from '../../context';
 import { quotes } from '../../db/schema';
 import { acquireLease } from '../../lib/lease';
-import { startSweep } from '../../lib/sweep';
+import { type Sweep, startSweep } from '../../lib/sweep';
 
 export const QUOTE_RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 const LEASE_NAME = 'quote-retention';
@@ -49,7 +49,7 @@ export async function purgeExpiredQuotes(
  * Runs the purge every `intervalMs` in whichever process holds the lease (main.ts starts it in
  * every process). Returns a function that stops it in this process.
  */
-export function startQuoteRetention(deps: AppDeps, intervalMs = QUOTE_RETENTION_INTERVAL_MS): () => void {
+export function startQuoteRetention(deps: AppDeps, intervalMs = QUOTE_RETENTION_INTERVAL_MS): Sweep {
   const holder = uuidv7();
   const run = async () => {
     // The lease outlives one interval a little, so its holder renews it before anyone else may take it.
