@@ -1,24 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { contactMessages, outboxDeliveries } from './db/schema';
 import { type ApiProcess, startApiProcess } from './test/api-process';
 import { createTestApp, type TestApp } from './test/harness';
+import { type LoopbackSmtp, startSmtpServer } from './test/smtp-server';
 
 let t: TestApp;
-let smtp: SMTPServer;
-let smtpPort: number;
+let smtp: LoopbackSmtp;
 let api: ApiProcess | null = null;
-/** Messages the SMTP server accepted. */
-let received: string[];
 /** Resolves when the SMTP server has a message's data; it answers only once `release` is called. */
 let holding: Promise<void>;
 let release: () => void;
 
 beforeEach(async () => {
   t = await createTestApp();
-  received = [];
   let held!: () => void;
   holding = new Promise((resolve) => {
     held = resolve;
@@ -26,39 +21,25 @@ beforeEach(async () => {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // A real SMTP server on loopback, slow to accept: the mail is in flight for as long as the test says.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        held();
-        void released.then(() => {
-          received.push(raw);
-          callback();
-        });
-      });
+  // Slow to accept: the mail is in flight for as long as the test says.
+  smtp = await startSmtpServer({
+    beforeAccepting: () => {
+      held();
+      return released;
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
 });
 
 afterEach(async () => {
   release();
   await api?.stop();
   api = null;
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   t.close();
 });
 
 it('a process asked to stop finishes the mail it is sending, records it, then exits', async () => {
-  api = await startApiProcess(t, null, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  api = await startApiProcess(t, null, { SMTP_URL: smtp.url });
   const sent = await fetch(`${api.url}/api/v1/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -83,8 +64,8 @@ it('a process asked to stop finishes the mail it is sending, records it, then ex
   await stopping;
 
   expect(await api.exited).toBe(0);
-  expect(received).toHaveLength(1);
-  expect(received[0]).toContain('Where is my parcel?');
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]?.raw).toContain('Where is my parcel?');
   // Recorded as delivered, so no other process sends it again once a claim would have lapsed.
   const deliveries = await t.deps.db
     .select()

@@ -5,9 +5,7 @@
  * mail carrying it; and the credit note a batch refund's mail carries (a row that failed, an order
  * cancelled), kept right after a failed row is retried and paid again.
  */
-import type { AddressInfo } from 'node:net';
 import { and, eq, eq as is } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../../../testing/pdf-inspect';
 import { auditLog, courierServices, payments, refunds } from '../../db/schema';
@@ -15,6 +13,7 @@ import { drainOutbox } from '../../lib/outbox';
 import { SmtpMailer } from '../../providers/mail/smtp';
 import { type FakePayPal, payPalEnv, startFakePayPal } from '../../test/fake-paypal/server';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
+import { type LoopbackSmtp, startSmtpServer } from '../../test/smtp-server';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import { checkBooks } from '../ledger';
 import { createPartner, secretKeyOf } from '../partners/partners.testing';
@@ -26,9 +25,8 @@ type Json = any;
 let fake: FakePayPal;
 let t: TestApp;
 let auth: Record<string, string>;
-let smtp: SMTPServer;
+let smtp: LoopbackSmtp;
 let mailer: SmtpMailer;
-let received: string[];
 const TODAY = '2026-03-10'; // a Tuesday
 const GOOD = goodRow('2026-03-11');
 
@@ -38,30 +36,13 @@ beforeEach(async () => {
   const now = new Date(`${TODAY}T10:00:00Z`);
   t.deps.now = () => now;
   auth = t.bearer((await signUpVerified(t, 'shop@example.com')).accessToken);
-  received = [];
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'noreply@consign.example', t.deps.logger, (v) => v);
+  smtp = await startSmtpServer();
+  mailer = new SmtpMailer(smtp.url, 'noreply@consign.example', t.deps.logger, (v) => v);
 });
 
 afterEach(async () => {
   mailer.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   t.close();
   expect(fake.problems).toEqual([]);
   await fake.close();
@@ -70,9 +51,9 @@ afterEach(async () => {
 /** The raw message whose subject matches, once the outbox has sent everything due. */
 async function mailMatching(subject: RegExp): Promise<string> {
   await drainOutbox(t.deps);
-  const found = received.filter((m) => subject.test(decodedSubject(m)));
+  const found = smtp.received.filter((m) => subject.test(decodedSubject(m.raw)));
   expect(found, `one mail matching ${subject}`).toHaveLength(1);
-  return found[0] as string;
+  return found[0]?.raw as string;
 }
 
 /** The Subject header, unfolded, with RFC 2047 encoded words decoded. */

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../../../testing/pdf-inspect';
 import { SmtpMailer } from '../../providers/mail/smtp';
 import { createTestApp, signUpVerified, type TestApp } from '../../test/harness';
+import { startSmtpServer } from '../../test/smtp-server';
 import { signUpAdmin } from '../admin/admin.fixtures';
 import {
   dropOffCourier,
@@ -345,33 +344,18 @@ describe('printerless services', () => {
   });
 
   it('send the QR code through SMTP as an inline image the HTML refers to', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('utf8');
-        });
-        stream.on('end', () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await startSmtpServer();
     let smtp: SmtpMailer | undefined;
     try {
-      const { port } = server.server.address() as AddressInfo;
       await setUp();
       const n = await network({ labelMode: 'printerless' });
       // Accounts are verified through the dev mailbox; from here on mail goes out over SMTP.
-      smtp = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'noreply@consign.example', t.deps.logger, (v) => v);
+      smtp = new SmtpMailer(server.url, 'noreply@consign.example', t.deps.logger, (v) => v);
       t.deps.mailer = smtp;
       const paid = await bookPaid(n, n.kiosk.id);
-      const raw = received.find((m) => m.includes(`Booking confirmed: order ${paid.reference}`));
+      const raw = server.received.find((m) =>
+        m.raw.includes(`Booking confirmed: order ${paid.reference}`),
+      )?.raw;
       expect(raw).toBeDefined();
       expect(raw).toMatch(/Content-Type: image\/png; name=drop-off-code\.png/);
       expect(raw).toMatch(/Content-ID: <dropoff-code>/);
@@ -383,7 +367,7 @@ describe('printerless services', () => {
       expect(readQr(Buffer.from((base64 ?? '').replace(/\s+/g, ''), 'base64'))).toBe(paid.trackingNumber);
     } finally {
       smtp?.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 });

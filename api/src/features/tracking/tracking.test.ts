@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
 import { orders } from '../../db/schema';
 import { logHasher } from '../../lib/logger';
 import { SmtpMailer } from '../../providers/mail/smtp';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { type LoopbackSmtp, type ReceivedMail, startSmtpServer } from '../../test/smtp-server';
 import { bookingBody, bookingFixture, deliveryAddress, quoteOptionFor } from '../orders/orders.testing';
 import { bookAndPay, courierMoves, type PaidFixture } from './tracking.testing';
 
@@ -14,32 +13,12 @@ import { bookAndPay, courierMoves, type PaidFixture } from './tracking.testing';
 const TODAY = '2026-03-10';
 const NOW = new Date(`${TODAY}T10:00:00Z`);
 
-type Received = { to: string[]; raw: string };
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: Received[] = [];
+let smtp: LoopbackSmtp;
 
 beforeAll(async () => {
-  // A real SMTP server on loopback: nodemailer speaks the real protocol to it.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 let t: TestApp;
 let f: PaidFixture;
@@ -53,7 +32,7 @@ async function freshApp(options: { smtp?: boolean } = {}) {
   vendorAuth = t.bearer(f.vendor.owner.accessToken);
   if (options.smtp) {
     const mailer = new SmtpMailer(
-      `smtp://127.0.0.1:${smtpPort}`,
+      smtp.url,
       'Consign <mail@consign.example>',
       t.deps.logger,
       logHasher(t.deps.config.jwtSecret),
@@ -356,14 +335,14 @@ describe('tracking events', () => {
 
 describe('recipient updates over SMTP', () => {
   beforeEach(async () => {
-    received.length = 0;
+    smtp.received.length = 0;
     await freshApp({ smtp: true });
   });
 
-  const toRecipient = () => received.filter((m) => m.to.includes('robin.recipient@example.com'));
-  const subjectOf = (m: Received) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim();
+  const toRecipient = () => smtp.received.filter((m) => m.to.includes('robin.recipient@example.com'));
+  const subjectOf = (m: ReceivedMail) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim();
   /** The message with quoted-printable's soft line breaks joined, so a phrase reads whole. */
-  const unwrapped = (m: Received | undefined) => m?.raw.replace(/=\r?\n/g, '') ?? '';
+  const unwrapped = (m: ReceivedMail | undefined) => m?.raw.replace(/=\r?\n/g, '') ?? '';
 
   it('mails the recipient on its way, out for delivery and delivered with RFC 8058 unsubscribe; none after unsubscribing', async () => {
     const order = await bookAndPay(t, f, TODAY, booking());
@@ -412,9 +391,9 @@ describe('recipient updates over SMTP', () => {
     await courierMoves(t, f, order.id, 'delivered');
     expect(toRecipient()).toHaveLength(2);
     // The customer still hears of the delivery on their own account.
-    expect(received.some((m) => m.to.includes(f.customerEmail) && /delivered/.test(subjectOf(m) ?? ''))).toBe(
-      true,
-    );
+    expect(
+      smtp.received.some((m) => m.to.includes(f.customerEmail) && /delivered/.test(subjectOf(m) ?? '')),
+    ).toBe(true);
   });
 
   it('mails out for delivery with the window in the headline and the driver, and no promised day beside it', async () => {
@@ -470,6 +449,6 @@ describe('recipient updates over SMTP', () => {
       deliveryAddress: deliveryAddress({ email: f.customerEmail }),
     });
     await courierMoves(t, f, order.id, 'confirmed', 'in_transit');
-    expect(received.filter((m) => /on its way/.test(subjectOf(m) ?? ''))).toHaveLength(0);
+    expect(smtp.received.filter((m) => /on its way/.test(subjectOf(m) ?? ''))).toHaveLength(0);
   });
 });

@@ -1,44 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpVerified } from '../../test/harness';
+import { type LoopbackSmtp, startSmtpServer } from '../../test/smtp-server';
 
-type Received = { from: string; to: string[]; raw: string };
-
-// A real SMTP server on loopback: nodemailer speaks the real protocol to it.
-let server: SMTPServer;
-let port: number;
-const received: Received[] = [];
+let server: LoopbackSmtp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  server = await startSmtpServer();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 describe('SMTP mail', () => {
   it('sends the code, welcome and reset emails over SMTP with text and HTML parts, and leaves the outbox empty', async () => {
     const t = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: server.url,
       MAIL_FROM: 'Consign <mail@consign.example>',
     });
     try {
@@ -48,7 +22,7 @@ describe('SMTP mail', () => {
         password: 'password-123',
       });
       expect(signup.status).toBe(201);
-      const codeMail = received.find((m) => m.to.includes('smtp@example.com'));
+      const codeMail = server.received.find((m) => m.to.includes('smtp@example.com'));
       expect(codeMail).toBeDefined();
       expect(codeMail!.from).toBe('mail@consign.example');
       // The code is in the body only: subjects show in notification previews and mail logs.
@@ -65,11 +39,13 @@ describe('SMTP mail', () => {
       });
       expect(verified.status).toBe(200);
       expect(
-        received.some((m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw)),
+        server.received.some(
+          (m) => m.to.includes('smtp@example.com') && /Subject: Welcome to Consign/.test(m.raw),
+        ),
       ).toBe(true);
 
       await t.post('/api/v1/auth/password-reset', { email: 'smtp@example.com' });
-      const reset = received.find((m) => /Subject: Reset your Consign password/.test(m.raw));
+      const reset = server.received.find((m) => /Subject: Reset your Consign password/.test(m.raw));
       expect(reset?.raw).toMatch(/http:\/\/localhost(:\d+)?\/reset\/[\w-]+/);
 
       // with SMTP the dev mailbox is off and nothing is kept in the outbox
