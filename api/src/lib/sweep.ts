@@ -12,8 +12,9 @@ export type Sweep = {
 /**
  * Runs `work` every `intervalMs` in this process (main.ts starts the sweeps). Runs never
  * overlap, a failure is logged and the next run tries again, and the timer does not keep the
- * process alive on shutdown. `work` receives a signal that aborts when the sweep is stopped: it
- * finishes the item in hand and starts no other.
+ * process alive on shutdown. `work` receives a signal that aborts when the sweep is stopped; a
+ * run that reads it (the outbox's) finishes the item in hand and starts no other, the others run
+ * to their end, and `stop()` waits either way.
  */
 export function startSweep(
   name: string,
